@@ -1,1 +1,8 @@
-"""game"""
+"""The game model: characters, rooms, sessions and the subsystems of play. Uses the rules, never the network."""
+
+from .config import GameConfig
+from .objects import Character, Exit, Room
+from .session import Session
+from .world import Game
+
+__all__ = ["Character", "Exit", "Game", "GameConfig", "Room", "Session"]

@@ -1,0 +1,104 @@
+"""From a line of input to a command run: find it, check the role once, run it inside a guard.
+
+The permission check lives here and nowhere else (issue 4 §4): a player using a staff command
+gets "Permission denied." and nothing changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+from ..rules.errors import RulesError
+from ..store.base import StoreError
+from .base import Command, CommandError, ParsedCommand, Role, parse_command
+from .context import Context
+
+__all__ = ["CommandTable", "Dispatcher", "Fallback", "PERMISSION_DENIED", "HUH"]
+
+log = logging.getLogger("champions_mush.commands")
+
+PERMISSION_DENIED = "Permission denied."
+HUH = 'Huh? (Type "+help" for help.)'
+NOT_CONNECTED = "You are not connected to a character: use connect <name> <password> or create <name> <password>."
+
+#: A fallback gets a line no command matched; it returns True when it handled it
+#: (exits by name, channel aliases). Fallbacks run only for connected characters.
+Fallback = Callable[[Context, ParsedCommand], bool]
+
+
+class CommandTable:
+    """Every command by each of its names, and the fallbacks tried when none matches."""
+
+    def __init__(self, commands: Iterable[Command], fallbacks: Iterable[Fallback] = ()) -> None:
+        self.commands: tuple[Command, ...] = tuple(commands)
+        self.fallbacks: tuple[Fallback, ...] = tuple(fallbacks)
+        self._by_name: dict[str, Command] = {}
+        for command in self.commands:
+            for name in command.names:
+                if name.lower() in self._by_name:
+                    raise ValueError(f"Two commands are called {name!r}.")
+                self._by_name[name.lower()] = command
+
+    def find(self, name: str) -> Command | None:
+        return self._by_name.get(name.lower())
+
+
+class Dispatcher:
+    """Runs lines for sessions against one command table."""
+
+    def __init__(self, table: CommandTable) -> None:
+        self.table = table
+
+    def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
+        parsed = parse_command(line)
+        if not parsed.name:
+            return
+        ctx = Context(game, session, parsed)
+        command = self.table.find(parsed.name)
+        if command is None:
+            self._unmatched(ctx, parsed)
+            return
+        problem = self._refusal(ctx, command, parsed)
+        if problem:
+            ctx.reply(problem)
+            return
+        if command.role >= Role.STAFF and ctx.actor is not None:
+            game.log_staff_action(ctx.actor, line.strip())
+        self._guarded(ctx, command.func, parsed)
+
+    def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:
+        if ctx.actor is None and not command.before_login:
+            return NOT_CONNECTED
+        if ctx.role < command.role:
+            return PERMISSION_DENIED
+        for switch in parsed.switches:
+            if switch not in command.switches and not (command.extra_switch and command.extra_switch(switch)):
+                allowed = ", ".join(f"/{s}" for s in command.switches) or "none"
+                return f"{command.key.upper()} has no /{switch} switch (switches: {allowed})."
+        return None
+
+    def _unmatched(self, ctx: Context, parsed: ParsedCommand) -> None:
+        if ctx.actor is None:
+            ctx.reply(NOT_CONNECTED)
+            return
+        for fallback in self.table.fallbacks:
+            handled = self._guarded(ctx, fallback, parsed)
+            if handled:
+                return
+        ctx.reply(HUH)
+
+    def _guarded(self, ctx: Context, func: Callable[[Context, ParsedCommand], object], parsed: ParsedCommand) -> object:
+        """Run a handler; a player's mistake becomes its message, our bug a logged error and a short line."""
+        try:
+            return func(ctx, parsed)
+        except (CommandError, RulesError) as exc:
+            ctx.reply(str(exc) or "That did not work.")
+        except StoreError as exc:
+            log.error("storage failure running %r: %s", parsed.raw, exc)
+            ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
+            ctx.emit_staff(f"|R[Storage]|n {exc}")
+        except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
+            log.exception("command failed: %r", parsed.raw)
+            ctx.reply("Something went wrong with that command. It has been logged for staff.")
+        return True

@@ -1,0 +1,53 @@
+"""The command table: every family of commands the server has, in one list.
+
+Each family module ends with ``COMMANDS = (...)`` and may define ``FALLBACKS`` (handlers for
+lines no command matched: exits, channel aliases). Where does ``+kd6`` live? In ``dice.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .dispatch import CommandTable, Dispatcher
+
+__all__ = ["FAMILIES", "build_dispatcher", "build_table"]
+
+#: The command families, in the order their fallbacks are tried.
+FAMILIES = (
+    "login",      # connect, create, QUIT, WHO (also before login)
+    "social",     # look, say, pose, page, @emit, home, +ooc, exits by name
+    "channels",   # addcom, delcom, comlist, @clist, @ccreate, channel aliases
+    "building",   # @dig, @open, @describe, @destroy
+    "admin",      # @set, @boot, @wall, @shutdown, @newpassword, bans
+    "helpcmds",   # RULES, +HELP, NEWS
+    "dice",       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
+    "sheets",     # +sheet, +stat, +approve, +npc
+    "gm",         # +damage, +kb, +pre, +recover, +heal, +end, +push, maneuvers
+    "combat",     # +combat tracker
+    "ptb",        # Powers That Be commands
+    "animouch",   # AnimOuch! commands
+)
+
+
+def _family(name: str):  # noqa: ANN202
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.{name}":
+            return None
+        raise
+
+
+def build_table() -> CommandTable:
+    commands, fallbacks = [], []
+    for name in FAMILIES:
+        module = _family(name)
+        if module is None:
+            continue
+        commands.extend(module.COMMANDS)
+        fallbacks.extend(getattr(module, "FALLBACKS", ()))
+    return CommandTable(commands, fallbacks)
+
+
+def build_dispatcher() -> Dispatcher:
+    return Dispatcher(build_table())

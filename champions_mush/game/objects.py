@@ -1,0 +1,87 @@
+"""The world's objects: characters and rooms (with their exits), and how they become documents."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+__all__ = ["Character", "Exit", "Room", "valid_name"]
+
+#: A character name: letters, digits, spaces, apostrophes, hyphens and underscores,
+#: starting with a letter, 2-30 characters (MUSH convention).
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '_-]{1,29}")
+
+
+def valid_name(name: str) -> str | None:
+    """The reason a name is not acceptable, or None when it is."""
+    if not _NAME.fullmatch(name or ""):
+        return "Names are 2-30 letters, digits, spaces, ' - or _, starting with a letter."
+    if "  " in name or name != name.strip():
+        return "Names cannot have doubled or trailing spaces."
+    if name.lower() in {"me", "here", "home", "all", "staff", "admin", "guest"}:
+        return f"'{name}' is reserved."
+    return None
+
+
+@attrs.define
+class Character:
+    """A player character or an NPC (``npc=True``, run by staff, never logs in)."""
+
+    id: int
+    name: str
+    role: int = 1
+    password_hash: str = ""
+    location: int = 0
+    home: int = 0
+    desc: str = ""
+    created: float = 0.0
+    last_login: float = 0.0
+    npc: bool = False
+    #: per-player settings (colour, keepalive, client overrides, channel aliases ...)
+    settings: dict[str, Any] = attrs.field(factory=dict)
+
+    def to_doc(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Character:
+        known = {f.name for f in attrs.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in known})
+
+
+@attrs.frozen
+class Exit:
+    """A way out of a room: its name, the aliases players type, and where it leads."""
+
+    name: str
+    dest: int
+    aliases: tuple[str, ...] = ()
+
+    def matches(self, word: str) -> bool:
+        word = word.lower()
+        return word == self.name.lower() or word in (a.lower() for a in self.aliases)
+
+
+@attrs.define
+class Room:
+    """A place characters stand in."""
+
+    id: int
+    name: str
+    desc: str = ""
+    exits: list[Exit] = attrs.field(factory=list)
+
+    def find_exit(self, word: str) -> Exit | None:
+        return next((e for e in self.exits if e.matches(word)), None)
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = attrs.asdict(self)
+        doc["exits"] = [{"name": e.name, "dest": e.dest, "aliases": list(e.aliases)} for e in self.exits]
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Room:
+        exits = [Exit(e["name"], int(e["dest"]), tuple(e.get("aliases", ()))) for e in doc.get("exits", [])]
+        return cls(id=int(doc["id"]), name=doc["name"], desc=doc.get("desc", ""), exits=exits)

@@ -1,0 +1,169 @@
+"""The Game: characters, rooms and connected sessions, and how messages reach them.
+
+Everything the game must remember goes through the store before a player is told it happened.
+Subsystems (channels, sheets, the roll log, the combat tracker, help) hang off the Game as
+attributes set up by their own modules; the Game itself knows only objects and sessions.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..rules.dice import RandomRoller, Roller
+from ..store.base import Store
+from .config import GameConfig
+from .objects import Character, Room
+from .session import Session
+
+__all__ = ["Game"]
+
+log = logging.getLogger("champions_mush.game")
+
+STAFF_ROLE = 2
+
+
+class Game:
+    """The world's state and its delivery of messages."""
+
+    def __init__(
+        self,
+        store: Store,
+        roller: Roller | None = None,
+        config: GameConfig | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.roller = roller if roller is not None else RandomRoller()
+        self.config = config or GameConfig()
+        self.clock = clock
+        self.started_at = clock()
+        self.characters: dict[int, Character] = {
+            int(k): Character.from_doc(v) for k, v in store.all("character").items()
+        }
+        self.rooms: dict[int, Room] = {int(k): Room.from_doc(v) for k, v in store.all("room").items()}
+        self.sessions: dict[int, Session] = {}
+        self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
+        #: set when shutdown is asked for (the network layer watches it)
+        self.on_shutdown: Callable[[str], None] | None = None
+        #: subsystems attach here by name (help library, channels, ...); see their modules
+        self.services: dict[str, Any] = {}
+        if not self.rooms:
+            self.start_room = self.new_room(self.config.start_room_name, "The heart of the city. Heroes gather here.")
+        self.start_room = min(self.rooms)
+
+    # --- objects --------------------------------------------------------------------------
+    def new_room(self, name: str, desc: str = "") -> int:
+        room = Room(id=self.store.next_id("object"), name=name, desc=desc)
+        self.save_room(room)
+        return room.id
+
+    def new_character(self, name: str, password_hash: str = "", role: int = 1, npc: bool = False) -> Character:
+        """Create and save a character in the starting room. The caller has checked the name."""
+        char = Character(
+            id=self.store.next_id("object"), name=name, role=role, password_hash=password_hash,
+            location=self.start_room, home=self.start_room, created=self.clock(), npc=npc,
+        )
+        self.save_character(char)
+        return char
+
+    def save_character(self, char: Character) -> None:
+        self.store.put("character", str(char.id), char.to_doc())
+        old = self.characters.get(char.id)
+        if old is not None and old.name.lower() != char.name.lower():
+            self._by_name.pop(old.name.lower(), None)
+        self.characters[char.id] = char
+        self._by_name[char.name.lower()] = char.id
+
+    def delete_character(self, char: Character) -> None:
+        self.store.delete("character", str(char.id))
+        self.characters.pop(char.id, None)
+        self._by_name.pop(char.name.lower(), None)
+
+    def save_room(self, room: Room) -> None:
+        self.store.put("room", str(room.id), room.to_doc())
+        self.rooms[room.id] = room
+
+    def delete_room(self, room: Room) -> None:
+        self.store.delete("room", str(room.id))
+        self.rooms.pop(room.id, None)
+
+    def find_character(self, name: str) -> Character | None:
+        """A character by exact name (any case), or ``#id``."""
+        name = name.strip()
+        if name.startswith("#") and name[1:].isdigit():
+            return self.characters.get(int(name[1:]))
+        found = self._by_name.get(name.lower())
+        return None if found is None else self.characters.get(found)
+
+    def match_character(self, name: str, connected_only: bool = False) -> Character | None:
+        """Exact name first, then a unique prefix among connected characters (MUSH ``page`` style)."""
+        exact = self.find_character(name)
+        if exact is not None and (not connected_only or self.is_connected(exact)):
+            return exact
+        prefix = name.strip().lower()
+        if not prefix:
+            return None
+        found = [c for c in self.connected_characters() if c.name.lower().startswith(prefix)]
+        return found[0] if len(found) == 1 else None
+
+    def room_of(self, char: Character) -> Room:
+        return self.rooms.get(char.location) or self.rooms[self.start_room]
+
+    def characters_in(self, room_id: int) -> list[Character]:
+        return [c for c in self.characters.values() if c.location == room_id]
+
+    def is_staff(self, char: Character | None) -> bool:
+        return char is not None and char.role >= STAFF_ROLE
+
+    # --- sessions -------------------------------------------------------------------------
+    def add_session(self, session: Session) -> None:
+        self.sessions[session.id] = session
+
+    def remove_session(self, session: Session) -> None:
+        self.sessions.pop(session.id, None)
+
+    def sessions_of(self, char: Character) -> list[Session]:
+        return [s for s in self.sessions.values() if s.character_id == char.id]
+
+    def is_connected(self, char: Character) -> bool:
+        return any(s.character_id == char.id for s in self.sessions.values())
+
+    def connected_characters(self) -> list[Character]:
+        ids = {s.character_id for s in self.sessions.values() if s.character_id is not None}
+        return [self.characters[i] for i in sorted(ids) if i in self.characters]
+
+    # --- delivery -------------------------------------------------------------------------
+    def msg(self, char: Character, text: str) -> None:
+        """Send text to every connection of one character."""
+        for session in self.sessions_of(char):
+            session.send(text)
+
+    def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = ()) -> None:
+        """Send text to everyone connected in a room."""
+        skip = {c.id for c in exclude}
+        for session in list(self.sessions.values()):
+            cid = session.character_id
+            if cid is None or cid in skip:
+                continue
+            char = self.characters.get(cid)
+            if char is not None and char.location == room_id:
+                session.send(text)
+
+    def msg_staff(self, text: str) -> None:
+        for session in list(self.sessions.values()):
+            char = self.characters.get(session.character_id) if session.character_id else None
+            if self.is_staff(char):
+                session.send(text)
+
+    def msg_all(self, text: str) -> None:
+        for session in list(self.sessions.values()):
+            if session.character_id is not None:
+                session.send(text)
+
+    def log_staff_action(self, actor: Character, line: str) -> None:
+        """Every staff command is recorded (issue 4 §4): in the store and the log file."""
+        self.store.append("staff", {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
+        logging.getLogger("champions_mush.staff").info("%s(#%d): %s", actor.name, actor.id, line)

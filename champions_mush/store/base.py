@@ -1,0 +1,57 @@
+"""The storage interface: documents by kind and key, and append-only logs.
+
+The game keeps its state as small JSON-able documents (a character, a room, a sheet, the combat
+tracker) and appends to logs (rolls, staff actions). Every write is durable when the call
+returns: the game tells a player a change happened only after the store has it (issue 4 §5).
+No SQL lives outside ``store/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import attrs
+
+__all__ = ["LogEntry", "Store", "StoreError"]
+
+
+class StoreError(RuntimeError):
+    """The store could not read or write (disk full, read-only, corrupt)."""
+
+
+@attrs.frozen
+class LogEntry:
+    """One appended record: its sequence id, log name, time and data."""
+
+    id: int
+    log: str
+    time: float
+    data: dict[str, Any]
+
+
+class Store(Protocol):
+    def get(self, kind: str, key: str) -> dict[str, Any] | None:
+        """The document, or None."""
+
+    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
+        """Write (insert or replace) a document, durably."""
+
+    def delete(self, kind: str, key: str) -> None:
+        """Remove a document (no error when absent)."""
+
+    def all(self, kind: str) -> dict[str, dict[str, Any]]:
+        """Every document of one kind, by key."""
+
+    def append(self, log: str, data: dict[str, Any], time: float) -> int:
+        """Append a record to a log; returns its sequence id (unique across logs)."""
+
+    def entry(self, entry_id: int) -> LogEntry | None:
+        """One log record by id."""
+
+    def tail(self, log: str, limit: int, match: dict[str, Any] | None = None) -> list[LogEntry]:
+        """The newest ``limit`` records of a log, oldest first; ``match`` filters on data fields."""
+
+    def next_id(self, counter: str) -> int:
+        """A durable counter: 1, 2, 3 ..."""
+
+    def close(self) -> None: ...

@@ -1,0 +1,57 @@
+"""A store in memory, for tests and throwaway games."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from .base import LogEntry
+
+__all__ = ["MemoryStore"]
+
+
+class MemoryStore:
+    """The :class:`~champions_mush.store.base.Store` interface in dicts (JSON round-tripped, like SQLite)."""
+
+    def __init__(self) -> None:
+        self._docs: dict[tuple[str, str], str] = {}
+        self._log: list[LogEntry] = []
+        self._counters: dict[str, int] = {}
+
+    def get(self, kind: str, key: str) -> dict[str, Any] | None:
+        text = self._docs.get((kind, key))
+        return None if text is None else json.loads(text)
+
+    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
+        self._docs[(kind, key)] = json.dumps(data)
+
+    def delete(self, kind: str, key: str) -> None:
+        self._docs.pop((kind, key), None)
+
+    def all(self, kind: str) -> dict[str, dict[str, Any]]:
+        return {k: json.loads(v) for (kd, k), v in self._docs.items() if kd == kind}
+
+    def append(self, log: str, data: dict[str, Any], time: float) -> int:
+        entry = LogEntry(id=len(self._log) + 1, log=log, time=time, data=json.loads(json.dumps(data)))
+        self._log.append(entry)
+        return entry.id
+
+    def entry(self, entry_id: int) -> LogEntry | None:
+        if 1 <= entry_id <= len(self._log):
+            return copy.deepcopy(self._log[entry_id - 1])
+        return None
+
+    def tail(self, log: str, limit: int, match: dict[str, Any] | None = None) -> list[LogEntry]:
+        found = [
+            e for e in self._log
+            if e.log == log and all(e.data.get(k) == v for k, v in (match or {}).items())
+        ]
+        return found[-limit:] if limit > 0 else []
+
+    def next_id(self, counter: str) -> int:
+        self._counters[counter] = self._counters.get(counter, 0) + 1
+        return self._counters[counter]
+
+    def close(self) -> None:
+        pass
