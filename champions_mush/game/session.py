@@ -26,6 +26,8 @@ class Session:
         self.height = 24
         #: what the client negotiated, for +client and GMCP (filled by the network layer)
         self.client: dict[str, Any] = {}
+        #: a login or create is being checked (password hashing runs off the game's thread)
+        self.busy = False
 
     def send(self, text: str) -> None:
         """Deliver one message (lines joined by ``\\n``, colour markup allowed)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -23,6 +24,23 @@ __all__ = ["Game"]
 log = logging.getLogger("champions_mush.game")
 
 STAFF_ROLE = 2
+
+#: ``run_blocking(func, callback, errback)``: run ``func`` somewhere, then call ``callback(result)``
+#: (or ``errback(exception)``) on the game's thread.
+RunBlocking = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
+
+
+def run_inline(func: Callable[[], Any], callback: Callable[[Any], None],
+               errback: Callable[[BaseException], None] | None = None) -> None:
+    """The default :data:`RunBlocking`: run now, on this thread (tests, tools)."""
+    try:
+        result = func()
+    except Exception as exc:  # noqa: BLE001 - handed to the errback
+        if errback is None:
+            raise
+        errback(exc)
+        return
+    callback(result)
 
 
 class Game:
@@ -50,6 +68,10 @@ class Game:
         self.on_shutdown: Callable[[str], None] | None = None
         #: subsystems attach here by name (help library, channels, ...); see their modules
         self.services: dict[str, Any] = {}
+        #: slow work (password hashing) goes through here; the server sets a thread pool
+        self.run_blocking: RunBlocking = run_inline
+        #: the server's data directory (connect screen, logs), None for games without one
+        self.data_dir: Path | None = None
         if not self.rooms:
             self.start_room = self.new_room(self.config.start_room_name, "The heart of the city. Heroes gather here.")
         self.start_room = min(self.rooms)
@@ -89,6 +111,11 @@ class Game:
     def delete_room(self, room: Room) -> None:
         self.store.delete("room", str(room.id))
         self.rooms.pop(room.id, None)
+
+    def move_character(self, char: Character, room_id: int) -> None:
+        """Put ``char`` in another room, saved before anyone is told."""
+        char.location = room_id
+        self.save_character(char)
 
     def find_character(self, name: str) -> Character | None:
         """A character by exact name (any case), or ``#id``."""

@@ -1,0 +1,191 @@
+"""The ``champions-mush`` command: serve, create-admin, import-help, check-help.
+
+    champions-mush serve [--host H] [--port 4201] [--data-dir ./game-data] [--config FILE]
+    champions-mush create-admin NAME [--password PW] [--data-dir ./game-data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import logging.handlers
+import shutil
+import sys
+from pathlib import Path
+
+from .configfile import ConfigError, ServerConfig, default_config_text, load_config
+
+__all__ = ["main", "open_game", "setup_logging"]
+
+DEFAULT_DATA_DIR = "game-data"
+DB_FILE = "game.sqlite3"
+CONFIG_FILE = "config.yaml"
+
+#: log file -> the loggers it takes (all under the data directory's logs/ folder)
+LOG_FILES = {
+    "server.log": ("",),
+    "connections.log": ("champions_mush.net", "champions_mush.login"),
+    "staff.log": ("champions_mush.staff",),
+}
+
+log = logging.getLogger("champions_mush.server")
+
+
+def setup_logging(data_dir: Path, server: ServerConfig, console: bool = True) -> None:
+    """Rotating log files under ``data_dir/logs``: everything, connections and logins, staff
+    commands, and errors alone (``errors.log``)."""
+    logs = data_dir / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger()
+    root.setLevel(getattr(logging, server.log_level.upper(), logging.INFO))
+
+    def handler(name: str, level: int = logging.NOTSET) -> logging.Handler:
+        h = logging.handlers.RotatingFileHandler(
+            logs / name, maxBytes=server.log_max_bytes, backupCount=server.log_backups, encoding="utf-8")
+        h.setFormatter(fmt)
+        h.setLevel(level)
+        return h
+
+    for filename, loggers in LOG_FILES.items():
+        for name in loggers:
+            logging.getLogger(name).addHandler(handler(filename))
+    root.addHandler(handler("errors.log", logging.ERROR))
+    if console:
+        stream = logging.StreamHandler(sys.stderr)
+        stream.setFormatter(fmt)
+        stream.setLevel(logging.WARNING)
+        root.addHandler(stream)
+
+
+def _data_dir(path: str) -> Path:
+    data_dir = Path(path).expanduser().resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return data_dir
+
+
+def _config_path(data_dir: Path, given: str | None) -> Path | None:
+    if given:
+        return Path(given)
+    default = data_dir / CONFIG_FILE
+    return default if default.exists() else None
+
+
+def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
+    """The store and the Game on ``data_dir``, seeding its editable files on first start."""
+    from .commands.login import CONNECT_SCREEN_FILE, DEFAULT_CONNECT_SCREEN
+    from .game.world import Game
+    from .store.sqlite import SqliteStore
+
+    screen = data_dir / CONNECT_SCREEN_FILE
+    if not screen.exists():
+        shutil.copyfile(DEFAULT_CONNECT_SCREEN, screen)
+    example = data_dir / "config.example.yaml"
+    if not example.exists():
+        example.write_text(default_config_text(), encoding="utf-8")
+    store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous)
+    game = Game(store, config=game_config)
+    game.data_dir = data_dir
+    return store, game
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    data_dir = _data_dir(args.data_dir)
+    try:
+        server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
+    except ConfigError as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(data_dir, server)
+    from .net.runner import run
+
+    return run(data_dir, server, game_config)
+
+
+def cmd_create_admin(args: argparse.Namespace) -> int:
+    from .game.accounts import Accounts, hash_password, password_problem
+
+    data_dir = _data_dir(args.data_dir)
+    try:
+        server, game_config = load_config(_config_path(data_dir, args.config))
+    except ConfigError as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 2
+    password = args.password
+    if password is None:
+        password = getpass.getpass(f"Password for {args.name}: ")
+        if getpass.getpass("Again: ") != password:
+            print("The passwords differ; nothing changed.", file=sys.stderr)
+            return 1
+    problem = password_problem(password)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    store, game = open_game(data_dir, game_config, server)
+    try:
+        char = game.find_character(args.name)
+        hashed = hash_password(password, game_config.password_cost)
+        if char is None:
+            problem = Accounts.of(game).name_problem(args.name)
+            if problem:
+                print(problem, file=sys.stderr)
+                return 1
+            char = game.new_character(args.name, password_hash=hashed, role=3)
+            from .game.channels import Channels
+
+            Channels.of(game).join_defaults(char)
+            print(f"Created admin {char.name} (#{char.id}).")
+        else:
+            char.role, char.password_hash = 3, hashed
+            game.save_character(char)
+            print(f"{char.name} (#{char.id}) is now an admin, with the new password.")
+    finally:
+        store.close()
+    return 0
+
+
+def cmd_import_help(argv: list[str]) -> int:
+    from .help.cli import import_help_main
+
+    return int(import_help_main(argv) or 0)
+
+
+def cmd_check_help(argv: list[str]) -> int:
+    from .help.cli import check_help_main
+
+    return int(check_help_main(argv) or 0)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="champions-mush", description="A MUSH server for Champions.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the game server")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0)")
+    serve.add_argument("--port", type=int, help="TCP port (default 4201)")
+    serve.add_argument("--data-dir", default=DEFAULT_DATA_DIR, help="database, logs, connect screen")
+    serve.add_argument("--config", help=f"YAML config file (default DATA_DIR/{CONFIG_FILE} when present)")
+    admin = sub.add_parser("create-admin", help="make an admin character (or make one an admin)")
+    admin.add_argument("name")
+    admin.add_argument("--password", help="the password (asked for when not given)")
+    admin.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
+    admin.add_argument("--config")
+    sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
+    sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "import-help":
+        return cmd_import_help(argv[1:])
+    if argv and argv[0] == "check-help":
+        return cmd_check_help(argv[1:])
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        return cmd_serve(args)
+    return cmd_create_admin(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

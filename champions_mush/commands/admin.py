@@ -1,0 +1,130 @@
+"""Running the game: roles, @boot, @wall, @shutdown, @newpassword and site bans (issue 4 §4).
+
+Who may use each is in its ``Command`` head; the dispatcher checks it and logs every staff
+command before it runs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import logging
+
+from ..game.accounts import Accounts
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .login import logout_session
+
+__all__ = ["COMMANDS"]
+
+log = logging.getLogger("champions_mush.staff")
+
+
+def _character(ctx: Context, name: str):  # noqa: ANN202
+    char = ctx.game.find_character(name.strip()) or ctx.game.match_character(name.strip(), connected_only=True)
+    if char is None or char.npc:
+        raise CommandError(f"No player called '{name.strip()}'.")
+    return char
+
+
+def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError("Usage: @set <name>=player|staff|admin")
+    try:
+        role = Role.from_name(parsed.rhs)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if role is Role.GUEST:
+        raise CommandError("Roles are player, staff or admin.")
+    char = _character(ctx, parsed.lhs)
+    if char.id == ctx.actor.id:
+        raise CommandError("You cannot change your own role (ask another admin).")
+    char.role = int(role)
+    ctx.game.save_character(char)
+    ctx.reply(f"{char.name} is now {role.name.lower()}.")
+    ctx.game.msg(char, f"{ctx.actor.name} made you {role.name.lower()}.")
+
+
+def cmd_boot(ctx: Context, parsed: ParsedCommand) -> None:
+    name, _, reason = parsed.args.partition("=")
+    if not name.strip():
+        raise CommandError("Usage: @boot <name>[=<reason>]")
+    char = _character(ctx, name)
+    if char.role >= ctx.actor.role and char.id != ctx.actor.id:
+        raise CommandError(f"You cannot boot {char.name}: their role is not below yours.")
+    sessions = ctx.game.sessions_of(char)
+    if not sessions:
+        raise CommandError(f"{char.name} is not connected.")
+    message = f"You have been booted by {ctx.actor.name}" + (f": {reason.strip()}" if reason.strip() else ".")
+    for session in sessions:
+        logout_session(ctx.game, session)
+        session.disconnect(message)
+    ctx.reply(f"{char.name} booted ({len(sessions)} connection{'s' if len(sessions) != 1 else ''}).")
+
+
+def cmd_wall(ctx: Context, parsed: ParsedCommand) -> None:
+    if not parsed.args.strip():
+        raise CommandError("Usage: @wall <message>")
+    ctx.game.msg_all(f"|y[Announcement]|n {ctx.actor.name}: {parsed.args}")
+
+
+def cmd_shutdown(ctx: Context, parsed: ParsedCommand) -> None:
+    reason = parsed.args.strip()
+    game = ctx.game
+    if game.on_shutdown is None:
+        raise CommandError("This game has no server to stop (shutdown ignored).")
+    game.msg_all(f"|R*** {ctx.actor.name} is shutting the game down"
+                 + (f": {reason}" if reason else "") + ". Everything is saved. ***|n")
+    log.info("shutdown by %s: %s", ctx.actor.name, reason)
+    game.on_shutdown(reason or f"@shutdown by {ctx.actor.name}")
+
+
+def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs:
+        raise CommandError("Usage: @newpassword <name>=<new password>")
+    char = _character(ctx, parsed.lhs)
+    session = ctx.session
+
+    def done(changed, error) -> None:  # noqa: ANN001
+        session.send(error or f"Password for {char.name} changed.")
+        if changed is not None:
+            ctx.game.msg(changed, f"{ctx.actor.name} changed your password.")
+
+    Accounts.of(ctx.game).set_password(char, parsed.rhs, done)
+
+
+def cmd_ban(ctx: Context, parsed: ParsedCommand) -> None:
+    pattern = parsed.lhs.strip()
+    if not pattern or " " in pattern:
+        raise CommandError("Usage: @ban <address or pattern, e.g. 10.1.2.*>[=<reason>]")
+    Accounts.of(ctx.game).ban(pattern, (parsed.rhs or "").strip())
+    dropped = 0
+    for session in list(ctx.game.sessions.values()):
+        if session is not ctx.session and fnmatch.fnmatchcase(session.address, pattern):
+            logout_session(ctx.game, session)
+            session.disconnect("Connections from your site are not allowed.")
+            dropped += 1
+    ctx.reply(f"Site {pattern} banned" + (f"; {dropped} connection(s) closed." if dropped else "."))
+
+
+def cmd_unban(ctx: Context, parsed: ParsedCommand) -> None:
+    pattern = parsed.args.strip()
+    if not Accounts.of(ctx.game).unban(pattern):
+        raise CommandError(f"'{pattern}' is not banned. Type @bans for the list.")
+    ctx.reply(f"Site {pattern} unbanned.")
+
+
+def cmd_bans(ctx: Context, parsed: ParsedCommand) -> None:
+    bans = Accounts.of(ctx.game).bans()
+    ctx.reply("Banned sites: " + (", ".join(bans) if bans else "none") + ".")
+
+
+COMMANDS = (
+    Command("@set", cmd_set_role, role=Role.ADMIN, summary="Set a player's role: player, staff or admin."),
+    Command("@boot", cmd_boot, role=Role.STAFF, summary="Disconnect a player."),
+    Command("@wall", cmd_wall, role=Role.STAFF, summary="Announce to everyone connected."),
+    Command("@shutdown", cmd_shutdown, role=Role.ADMIN, summary="Save and stop the server."),
+    Command("@newpassword", cmd_newpassword, role=Role.ADMIN, summary="Set a player's password."),
+    Command("@ban", cmd_ban, role=Role.ADMIN, summary="Ban a site (address pattern)."),
+    Command("@unban", cmd_unban, role=Role.ADMIN, help="@ban", summary="Lift a site ban."),
+    Command("@bans", cmd_bans, role=Role.ADMIN, help="@ban", summary="List banned sites."),
+)

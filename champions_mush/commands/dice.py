@@ -1,0 +1,422 @@
+"""Dice: +d6, +nd6, +kd6, +roll, +hit, and +dice/verify and +dice/log for the roll log.
+
+Every roll is shown to the room (or, with ``/private``, to the roller and staff) and kept in
+the roll log (:mod:`champions_mush.game.rolls`) under a short id anyone can check. A note
+after ``=`` labels a roll: ``+nd6 8=Energy Blast at Viper``. Every number comes from the
+Champions engine (:mod:`champions_mush.rules.champions`); this module only reads the line and
+writes the result.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..game import rolls
+from ..game.sheets import CHARACTERISTICS, Sheet, get_sheet
+from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal
+from ..rules.champions.knockback import KBModifier, Knockback, roll_knockback
+from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, characteristic_target, skill_roll
+from ..rules.dice import DiceAmount, roll_d6
+from ..rules.errors import RulesError
+from ..text.markup import escape
+from .base import Command, CommandError, ParsedCommand, Role
+from .dispatch import PERMISSION_DENIED
+from .context import Context
+
+__all__ = [
+    "COMMANDS",
+    "announce",
+    "find_target",
+    "kb_text",
+    "note_text",
+    "parse_amount",
+    "require_champions",
+    "roll_line",
+]
+
+#: Longest note kept with a roll.
+MAX_NOTE = 80
+#: Most plain dice +d6 rolls at once (the engine's cap on any dice amount).
+_MAX_D6 = 200
+_USAGE_ND6 = "Usage: +nd6[/kb][/loc][/private] <dice>[=<note>]  (dice: 10, 4 1/2, 4.5, 1/2)"
+_USAGE_KD6 = "Usage: +kd6[/6e][/loc][/kb][/private] <dice> [x<mult>] [isnm <levels>][=<note>]  (see +HELP +KD6)"
+
+
+# --- shared helpers (used by gm.py and combat.py too) ----------------------------------------
+def require_champions(ctx: Context) -> None:
+    """Refuse politely when the game runs another ruleset."""
+    if ctx.game.config.ruleset != "champions":
+        raise CommandError(
+            f"That command is for the Champions rules; this game uses {ctx.game.config.ruleset}."
+        )
+
+
+def staff_switch_allowed(ctx: Context, parsed: ParsedCommand) -> bool:
+    """For a staff-only switch of a command players may use (``+stat/set``, ``+combat/next``).
+
+    The dispatcher checks roles per command, not per switch; until ``Command`` can name
+    staff-only switches, this one helper answers "Permission denied." like the dispatcher and
+    records the staff action like it does. Returns False when refused.
+    """
+    if ctx.role < Role.STAFF:
+        ctx.reply(PERMISSION_DENIED)
+        return False
+    ctx.game.log_staff_action(ctx.actor, parsed.raw.strip())
+    return True
+
+
+def note_text(parsed: ParsedCommand) -> str:
+    """The note after ``=``, trimmed and with markup shown as typed ("" when none)."""
+    note = (parsed.rhs or "").strip()
+    return escape(note[:MAX_NOTE])
+
+
+def announce(ctx: Context, text: str, private: bool = False) -> None:
+    """A roll's line to the room, or (private) to the actor and every other connected staff member."""
+    if not private:
+        ctx.emit_room(text)
+        return
+    ctx.reply(text)
+    actor = ctx.actor
+    for char in ctx.game.connected_characters():
+        if ctx.game.is_staff(char) and (actor is None or char.id != actor.id):
+            ctx.game.msg(char, text)
+
+
+def roll_line(ctx: Context, what: str, result: str, note: str, roll_id: str, private: bool, tag: str = "Dice") -> str:
+    """``[Dice] Starfire rolls 10d6 normal: 31 STUN, 9 BODY (5 3 ...) [r1]`` with the note and privacy."""
+    label = f"|c[{tag}{'/private' if private else ''}]|n"
+    noted = f' for "{note}"' if note else ""
+    name = ctx.actor.name if ctx.actor else "Someone"
+    return f"{label} {name} rolls {what}{noted}: {result} |x[{roll_id}]|n"
+
+
+def parse_amount(text: str, usage: str) -> DiceAmount:
+    """A dice amount from player text, or a one-line usage message."""
+    text = text.strip()
+    if not text:
+        raise CommandError(usage)
+    try:
+        return DiceAmount.parse(text)
+    except RulesError as exc:
+        raise CommandError(f"{exc} {usage}") from None
+
+
+def find_target(ctx: Context, name: str):  # noqa: ANN201 - Character
+    """A character by name (exact, ``#id``, or a unique prefix of someone connected), or a usage error."""
+    name = name.strip()
+    if not name:
+        raise CommandError("Who? Give a character's name.")
+    if name.lower() == "me" and ctx.actor is not None:
+        return ctx.actor
+    char = ctx.game.match_character(name)
+    if char is None:
+        raise CommandError(f"There is no character called '{escape(name[:30])}'.")
+    return char
+
+
+def kb_text(kb: Knockback) -> str:
+    """``KB 9 - 7 (4 3) = 2"`` in the words of RULES KNOCKBACK 2."""
+    faces = " ".join(str(f) for f in kb.faces)
+    sums = f'KB {kb.body} BODY - {sum(kb.faces)} ({faces or "no dice"})'
+    if kb.resisted:
+        return f"{sums} = {kb.margin}\": resisted by rooting"
+    if kb.result.name == "KNOCKED_BACK":
+        return f'{sums} = {kb.inches}" knockback'
+    return f"{sums}: {kb.result.value}"
+
+
+def _private(parsed: ParsedCommand) -> bool:
+    return "private" in parsed.switches
+
+
+# --- +d6 --------------------------------------------------------------------------------------
+def cmd_d6(ctx: Context, parsed: ParsedCommand) -> None:
+    """+d6 <n>: n plain six-sided dice, each face and the total (RULES NORMAL DAMAGE 2 uses it)."""
+    text = parsed.lhs.strip()
+    if not re.fullmatch(r"\d{1,4}", text) or not 1 <= int(text) <= _MAX_D6:
+        raise CommandError(f"Usage: +d6[/private] <number of dice, 1-{_MAX_D6}>[=<note>]")
+    faces = roll_d6(int(text), ctx.roller)
+    shown = " + ".join(str(f) for f in faces)
+    result = f"{shown} = {sum(faces)}"
+    private = _private(parsed)
+    note = note_text(parsed)
+    summary = f"{len(faces)}d6: {result}"
+    roll_id = rolls.log_roll(ctx.game, ctx.actor, "d6", summary, {"faces": list(faces), "note": note}, private)
+    announce(ctx, roll_line(ctx, f"{len(faces)}d6", result, note, roll_id, private), private)
+
+
+# --- +nd6 -------------------------------------------------------------------------------------
+def normal_text(damage: NormalDamage) -> str:
+    """``31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3)`` with a hit location when there is one."""
+    text = f"|h{damage.stun} STUN, {damage.body} BODY|n ({damage.roll.faces_text()})"
+    if damage.location is not None:
+        text += f", {damage.location.name} (STUN x{damage.location.n_stun}, BODY x{damage.location.body_x} after defenses)"
+    return text
+
+
+def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
+    """+nd6 <dice>: normal damage, STUN and BODY (RULES NORMAL DAMAGE); /kb and /loc add rolls."""
+    require_champions(ctx)
+    amount = parse_amount(parsed.lhs, _USAGE_ND6)
+    damage = roll_normal(amount, ctx.roller, hit_locations="loc" in parsed.switches)
+    result = normal_text(damage)
+    data = {"amount": str(amount), "faces": list(damage.roll.faces), "half": damage.roll.half_face,
+            "stun": damage.stun, "body": damage.body}
+    if damage.location is not None:
+        data["location"] = damage.location.name
+    if "kb" in parsed.switches:
+        kb = roll_knockback(damage.body, ctx.roller)
+        result += f"; {kb_text(kb)}"
+        data["kb"] = {"faces": list(kb.faces), "inches": kb.inches, "result": kb.result.value}
+    _log_and_announce(ctx, parsed, "nd6", f"{amount} normal", result, data)
+
+
+# --- +kd6 -------------------------------------------------------------------------------------
+_KD6_OPTION = re.compile(r"(?:^|\s)(?:x\s*\d+|isnm\s*\d+)(?=\s|$)", re.I)
+
+
+def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMultiplier]:
+    """The amount and the STUN multiplier rule of a +kd6 line (see +HELP +KD6)."""
+    match = _KD6_OPTION.search(text)
+    amount_text, options = (text[: match.start()], text[match.start():]) if match else (text, "")
+    amount = parse_amount(amount_text, _USAGE_KD6)
+    fixed = re.search(r"x\s*(\d+)", options, re.I)
+    isnm = re.search(r"isnm\s*(\d+)", options, re.I)
+    leftover = re.sub(r"x\s*\d+|isnm\s*\d+", "", options, flags=re.I).strip()
+    if leftover:
+        raise CommandError(_USAGE_KD6)
+    chosen = [bool(fixed), "6e" in switches, "loc" in switches]
+    if sum(chosen) > 1:
+        raise CommandError("Choose one of a fixed multiplier (x3), /6e and /loc.")
+    levels = int(isnm.group(1)) if isnm else 0
+    if fixed:
+        if levels:
+            raise CommandError("A fixed multiplier already includes any Increased STUN Multiplier.")
+        return amount, StunMultiplier.fixed(int(fixed.group(1)))
+    if "loc" in switches:
+        if levels:
+            raise CommandError("Hit locations set the multiplier; leave out isnm.")
+        return amount, StunMultiplier.hit_locations()
+    if "6e" in switches:
+        return amount, StunMultiplier.sixth_edition(levels)
+    return amount, StunMultiplier.standard(levels)
+
+
+def killing_text(damage: KillingDamage) -> str:
+    """``10 BODY, x2, 20 STUN (4 3 3; multiplier die 3)``."""
+    if damage.location is not None:
+        how = f"; {damage.location.name} on {' '.join(map(str, damage.multiplier_faces))}, BODY x{damage.location.body_x} after defenses"
+    elif damage.multiplier_faces:
+        how = f"; multiplier die {damage.multiplier_faces[0]}"
+    else:
+        how = "; fixed multiplier"
+    return f"|h{damage.body} BODY, x{damage.multiplier}, {damage.stun} STUN|n ({damage.roll.faces_text()}{how})"
+
+
+def cmd_kd6(ctx: Context, parsed: ParsedCommand) -> None:
+    """+kd6 <dice>: killing damage, BODY, the STUN multiplier and STUN (RULES KILLING DAMAGE)."""
+    require_champions(ctx)
+    amount, multiplier = parse_kd6(parsed.lhs, parsed.switches)
+    damage = roll_killing(amount, ctx.roller, multiplier)
+    result = killing_text(damage)
+    data = {"amount": str(amount), "faces": list(damage.roll.faces), "half": damage.roll.half_face,
+            "multiplier_faces": list(damage.multiplier_faces), "multiplier": damage.multiplier,
+            "body": damage.body, "stun": damage.stun, "rule": str(multiplier)}
+    if "kb" in parsed.switches:
+        kb = roll_knockback(damage.body, ctx.roller, (KBModifier.KILLING_ATTACK,))
+        result += f"; {kb_text(kb)}"
+        data["kb"] = {"faces": list(kb.faces), "inches": kb.inches, "result": kb.result.value}
+    _log_and_announce(ctx, parsed, "kd6", f"{amount} killing", result, data)
+
+
+def _log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:
+    private = _private(parsed)
+    note = note_text(parsed)
+    data["note"] = note
+    summary = f"{what}: {result}"
+    roll_id = rolls.log_roll(ctx.game, ctx.actor, kind, _plain(summary), data, private)
+    announce(ctx, roll_line(ctx, what, result, note, roll_id, private), private)
+
+
+def _plain(text: str) -> str:
+    from ..text.markup import strip
+
+    return strip(text)
+
+
+# --- +roll, +hit -----------------------------------------------------------------------------
+_ROLL = re.compile(r"(?P<what>[A-Za-z0-9][A-Za-z0-9 '/]*?)\s*(?P<mod>[+-]\s*\d{1,2})?")
+_USAGE_ROLL = "Usage: +roll[/private] <target number||characteristic||skill>[ +/-<modifier>][=<note>]"
+
+
+def roll_target(ctx: Context, what: str) -> tuple[str, int]:
+    """The label and target number of a +roll: ``14``, a characteristic (9 + CHAR/5) or a skill."""
+    if what.isdigit():
+        value = int(what)
+        if not 1 <= value <= 99:
+            raise CommandError("A target number is 1 to 99.")
+        return f"{value}-", value
+    if ctx.game.config.ruleset != "champions":
+        raise CommandError("Roll against a number here (+roll 14); sheets are for the Champions rules.")
+    sheet = get_sheet(ctx.game, ctx.actor)
+    char = what.upper()
+    if char in CHARACTERISTICS:
+        target = characteristic_target(sheet.base(char))
+        return f"{char} ({target}-)", target
+    found = sheet.find_skill(what)
+    if found is None:
+        raise CommandError(f"You have no skill or characteristic '{escape(what[:30])}' on your sheet. {_USAGE_ROLL}")
+    name, value = found
+    target = skill_target(sheet, value)
+    return f"{name} ({target}-)", target
+
+
+def skill_target(sheet: Sheet, value: str) -> int:
+    """A stored skill value as a roll: ``12`` or ``DEX+1`` (9 + DEX/5 + 1)."""
+    match = re.fullmatch(r"(\d+)|([A-Z]+)([+-]\d+)?", value)
+    if match is None:
+        raise CommandError(f"That skill's value '{value}' cannot be read; ask staff to set it again.")
+    if match.group(1):
+        return int(match.group(1))
+    return characteristic_target(sheet.base(match.group(2))) + int(match.group(3) or 0)
+
+
+def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
+    """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E, GUIDE §3)."""
+    match = _ROLL.fullmatch(parsed.lhs.strip())
+    if match is None:
+        raise CommandError(_USAGE_ROLL)
+    label, target = roll_target(ctx, match["what"].strip())
+    modifier = int(re.sub(r"\s", "", match["mod"])) if match["mod"] else 0
+    result = skill_roll(target, ctx.roller, modifier=modifier)
+    if modifier:
+        label += f" at {modifier:+d}"
+    _log_and_announce(ctx, parsed, "roll", f"3d6 vs {label}", skill_text(result),
+                      {"target": result.target, "faces": list(result.faces), "margin": result.margin})
+
+
+def skill_text(result: SkillRoll) -> str:
+    """``10 (3 4 3): made by 3`` / ``missed by 2``, a 3 and an 18 said so."""
+    faces = " ".join(map(str, result.faces))
+    if result.total == 3:
+        verdict = "a 3 always succeeds"
+    elif result.total == 18:
+        verdict = "an 18 always fails"
+    elif result.success:
+        verdict = f"made by {result.margin}"
+    else:
+        verdict = f"missed by {-result.margin}"
+    return f"|h{result.total}|n ({faces}): {verdict}"
+
+
+_USAGE_HIT = "Usage: +hit[/private] <ocv> [<dcv>||<target>]  or  +hit <target>  (uses the sheets)"
+
+
+def cmd_hit(ctx: Context, parsed: ParsedCommand) -> None:
+    """+hit <ocv> <dcv>: 3d6 <= 11 + OCV - DCV, and the highest DCV the roll hits (HERO 5E)."""
+    require_champions(ctx)
+    words = parsed.lhs.split(None, 1)
+    if not words:
+        raise CommandError(_USAGE_HIT)
+    if _is_int(words[0]):
+        ocv, rest = int(words[0]), (words[1].strip() if len(words) > 1 else "")
+    else:
+        ocv, rest = get_sheet(ctx.game, ctx.actor).base("OCV"), parsed.lhs.strip()
+    dcv, against = None, ""
+    if rest and _is_int(rest):
+        dcv = int(rest)
+    elif rest:
+        target = find_target(ctx, rest)
+        dcv, against = get_sheet(ctx.game, target).base("DCV"), f" {target.name}'s"
+    if abs(ocv) > 99 or (dcv is not None and abs(dcv) > 99):
+        raise CommandError("OCV and DCV are -99 to 99.")
+    result = attack_roll(ocv, dcv, ctx.roller)
+    what = f"to hit, OCV {ocv}" + (f" vs{against} DCV {dcv} ({result.target}-)" if dcv is not None else "")
+    _log_and_announce(ctx, parsed, "hit", what, hit_text(result),
+                      {"ocv": ocv, "dcv": dcv, "faces": list(result.faces), "hit": result.hit})
+
+
+def hit_text(result: AttackRoll) -> str:
+    """``7 (2 3 2): hits; hits DCV 12 or less``."""
+    faces = " ".join(map(str, result.faces))
+    if result.total == 3:
+        return f"|h3|n ({faces}): a 3 always hits"
+    if result.total == 18:
+        return f"|h18|n ({faces}): an 18 always misses"
+    verdict = {True: "hits; ", False: "misses; ", None: ""}[result.hit]
+    return f"|h{result.total}|n ({faces}): {verdict}hits DCV {result.hits_dcv} or less"
+
+
+def _is_int(text: str) -> bool:
+    return re.fullmatch(r"[+-]?\d{1,3}", text.strip()) is not None
+
+
+# --- +dice/verify, +dice/log ------------------------------------------------------------------
+def cmd_dice(ctx: Context, parsed: ParsedCommand) -> None:
+    """+dice/verify <id> checks a logged roll; +dice/log [name] lists recent ones."""
+    if "verify" in parsed.switches:
+        _verify(ctx, parsed.args)
+    elif "log" in parsed.switches:
+        _log(ctx, parsed.args)
+    else:
+        raise CommandError("Usage: +dice/verify <roll id>  or  +dice/log [name]")
+
+
+def _verify(ctx: Context, text: str) -> None:
+    if not text.strip():
+        raise CommandError("Usage: +dice/verify <roll id>  (the id is shown in brackets after each roll)")
+    record = rolls.find_roll(ctx.game, text)
+    if record is None or not rolls.visible_to(record, ctx.actor, ctx.is_staff):
+        raise CommandError(f"There is no roll '{escape(text.strip()[:20])}' in the roll log.")
+    when = _when(ctx, record.time)
+    private = " (private)" if record.private else ""
+    ctx.reply(f"Roll {record.id}{private}: {record.actor} rolled {escape(record.summary)} {when}.")
+
+
+def _when(ctx: Context, time: float) -> str:
+    ago = max(0, int(ctx.game.clock() - time))
+    if ago < 60:
+        return f"{ago}s ago"
+    if ago < 3600:
+        return f"{ago // 60}m ago"
+    if ago < 86400:
+        return f"{ago // 3600}h ago"
+    return f"{ago // 86400}d ago"
+
+
+#: Rolls shown by +dice/log.
+LOG_LENGTH = 15
+
+
+def _log(ctx: Context, text: str) -> None:
+    who = find_target(ctx, text) if text.strip() else None
+    # Staff see everything; a player sees the public rolls made in their room (and their own).
+    if ctx.is_staff:
+        found = rolls.recent_rolls(ctx.game, who, LOG_LENGTH)
+    else:
+        found = [
+            r for r in rolls.recent_rolls(ctx.game, who, LOG_LENGTH * 4)
+            if rolls.visible_to(r, ctx.actor, False) and (r.room == ctx.actor.location or r.actor_id == ctx.actor.id)
+        ][-LOG_LENGTH:]
+    title = f"Rolls of {who.name}" if who else "Recent rolls"
+    if not found:
+        ctx.reply(f"{title}: none.")
+        return
+    lines = [f"|h{title}|n (newest last):"]
+    for r in found:
+        mark = " (private)" if r.private else ""
+        lines.append(f"{r.id:>6} {_when(ctx, r.time):>8}  {r.actor}{mark}: {escape(r.summary)}")
+    from ..text.format import wrap
+
+    ctx.reply(wrap("\n".join(lines), ctx.width))
+
+
+COMMANDS = (
+    Command("+d6", cmd_d6, switches=("private",), summary="roll plain d6"),
+    Command("+nd6", cmd_nd6, switches=("private", "kb", "loc"), summary="roll normal damage"),
+    Command("+kd6", cmd_kd6, switches=("private", "kb", "loc", "6e"), summary="roll killing damage"),
+    Command("+roll", cmd_roll, switches=("private",), summary="3d6 roll-under against a number or your sheet"),
+    Command("+hit", cmd_hit, switches=("private",), summary="attack roll: 11 + OCV - DCV"),
+    Command("+dice", cmd_dice, switches=("verify", "log"), summary="check and list logged rolls"),
+)

@@ -1,0 +1,511 @@
+"""GM commands: damage, knockback, PRE attacks, recovery, healing, END and Pushing, maneuvers.
+
+Staff only. Results go to the room, or to staff alone with ``/quiet``. Every number comes from
+the Champions engine (:mod:`champions_mush.rules.champions`); sheets change through
+:mod:`champions_mush.game.sheets`, which sends GMCP ``Char.Vitals`` as STUN, BODY and END move.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from ..game import combat as fights
+from ..game import rolls
+from ..game.sheets import Sheet, get_sheet, save_sheet, take_damage
+from ..rules.champions.adding import haymaker
+from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, roll_normal
+from ..rules.champions.dcs import str_dice
+from ..rules.champions.defenses import Against, DamageTaken
+from ..rules.champions.effects import LifeState, RecoveryFrequency, recovery_frequency
+from ..rules.champions.endurance import push, spend_end
+from ..rules.champions.knockback import (
+    KBModifier,
+    KBResult,
+    breakfall_modifier,
+    knockback_into_character,
+    knockback_into_wall,
+    knockback_onto_ground,
+    roll_knockback,
+)
+from ..rules.champions.maneuvers import (
+    MANEUVERS,
+    MOVE_BY_OCV,
+    find_maneuver,
+    move_by_attacker_share,
+    move_by_dice,
+    move_through_attacker_share,
+    move_through_dice,
+    move_through_ocv,
+    pull_punch,
+    pull_punch_ocv,
+)
+from ..rules.champions.presence import PreModifier, presence_attack, presence_level
+from ..rules.champions.recovery import can_recover, recovery
+from ..rules.champions.rolls import skill_roll
+from ..rules.dice import DiceAmount, DiceRoll
+from ..text.format import table, wrap
+from ..text.markup import escape
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .dice import (
+    find_target,
+    kb_text,
+    killing_text,
+    normal_text,
+    parse_amount,
+    parse_kd6,
+    require_champions,
+    skill_target,
+    skill_text,
+)
+
+__all__ = ["COMMANDS", "damage_report", "given_damage"]
+
+_TAG = "|y[GM]|n"
+
+
+def _out(ctx: Context, parsed: ParsedCommand, text: str) -> None:
+    """To the room, or with /quiet to staff alone."""
+    if "quiet" in parsed.switches:
+        ctx.emit_staff(f"{_TAG} |x(quiet)|n {text}")
+    else:
+        ctx.emit_room(f"{_TAG} {text}")
+
+
+def _target_and_rest(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: ANN202
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(usage)
+    return find_target(ctx, parsed.lhs), parsed.rhs.strip()
+
+
+def _log(ctx: Context, kind: str, text: str, data: dict) -> str:
+    from ..text.markup import strip
+
+    return rolls.log_roll(ctx.game, ctx.actor, kind, strip(text), data, private=False)
+
+
+# --- damage -----------------------------------------------------------------------------------
+def given_damage(stun: int, body: int, killing: bool) -> NormalDamage | KillingDamage:
+    """Damage with STUN and BODY the GM states (no dice): the engine's damage value with an
+    empty roll, so that :func:`apply_damage` treats it exactly like rolled damage."""
+    empty = DiceRoll(amount=DiceAmount(whole=0, pips=1), faces=())
+    if killing:
+        multiplier = stun // body if body else 0
+        return KillingDamage(roll=empty, body=body, multiplier_faces=(), multiplier=multiplier, stun=stun)
+    return NormalDamage(roll=empty, stun=stun, body=body)
+
+
+def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: DamageTaken, sheet: Sheet,
+                  against: Against) -> str:
+    """``Psiana takes 20 STUN and 0 BODY (32 STUN - 12 PD, 9 BODY - 12 PD). Now STUN 0, BODY 10.``
+
+    With what follows: Stunned, Knocked Out, Dying, dead or a coma (RULES DAMAGE EFFECTS, DYING).
+    """
+    body_def = ("r" if isinstance(damage, KillingDamage) else "") + against.value
+    doubled = " doubled against the Knocked Out" if taken.stun_done != damage.stun else ""
+    text = (f"{name} takes |h{taken.stun} STUN and {taken.body} BODY|n ({taken.stun_done} STUN{doubled} - "
+            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def})")
+    effects = []
+    if taken.stunned:
+        effects.append("|rStunned|n")
+    if taken.knocked_out:
+        effects.append("|rKnocked Out|n")
+    life = sheet.life
+    if life is LifeState.DYING:
+        effects.append("|RDying|n (loses 1 BODY each Post-Segment 12)")
+    elif life is LifeState.DEAD:
+        effects.append("|RDead|n")
+    elif life is LifeState.COMA:
+        effects.append("|Rin a coma|n (a player character never dies without the player's consent)")
+    text += (": " + ", ".join(effects) if effects else "") + "."
+    return f"{text} Now STUN {sheet.current_stun}, BODY {sheet.current_body}."
+
+
+_USAGE_DAMAGE = ("Usage: +damage[/quiet] <target>=<stun> <body> [normal||killing] [physical||energy]"
+                 "  or  +damage <target>=nd6 <dice> [energy]  or  =kd6 <dice> [energy]")
+_WORDS = {"normal", "killing", "physical", "energy", "pd", "ed"}
+
+
+def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage, Against, str]:
+    """Damage from ``32 9 normal physical`` or ``nd6 10 energy`` / ``kd6 2 1/2``, and how it was said."""
+    words = text.split()
+    energy = any(w.lower() in ("energy", "ed") for w in words)
+    against = Against.ED if energy else Against.PD
+    rest = [w for w in words if w.lower() not in _WORDS]
+    killing = any(w.lower() == "killing" for w in words)
+    if rest and rest[0].lower() in ("nd6", "kd6"):
+        dice_text = " ".join(rest[1:])
+        if rest[0].lower() == "nd6":
+            damage = roll_normal(parse_amount(dice_text, _USAGE_DAMAGE), ctx.roller)
+            said = f"{damage.amount} normal: {normal_text(damage)}"
+        else:
+            amount, multiplier = parse_kd6(dice_text, ())
+            damage = roll_killing(amount, ctx.roller, multiplier)
+            said = f"{damage.amount} killing: {killing_text(damage)}"
+        return damage, against, said
+    if len(rest) != 2 or not all(w.isdigit() and len(w) <= 4 for w in rest):
+        raise CommandError(_USAGE_DAMAGE)
+    stun, body = int(rest[0]), int(rest[1])
+    kind = "killing" if killing else "normal"
+    return given_damage(stun, body, killing), against, f"{stun} STUN {body} BODY {kind}"
+
+
+def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
+    """+damage <target>=<stun> <body> [normal|killing] [physical|energy] (RULES TAKING DAMAGE)."""
+    require_champions(ctx)
+    target, rest = _target_and_rest(ctx, parsed, _USAGE_DAMAGE)
+    damage, against, said = _read_damage(ctx, rest)
+    taken, sheet = take_damage(ctx.game, target, damage, against)
+    fights.note_damage(ctx.game, target, taken.stun > 0 or taken.body > 0)
+    kind = "an energy" if against is Against.ED else "a physical"
+    text = f"{target.name} is hit by {kind} attack: {said}. " + damage_report(target.name, damage, taken, sheet, against)
+    if damage.roll.faces or damage.roll.half_face is not None:
+        text += f" |x[{_log(ctx, 'damage', text, {'target': target.name})}]|n"
+    _out(ctx, parsed, text)
+
+
+# --- knockback --------------------------------------------------------------------------------
+_KB_WORDS = {
+    "air": KBModifier.IN_THE_AIR, "flying": KBModifier.IN_THE_AIR, "rolled": KBModifier.ROLLED_WITH_PUNCH,
+    "underwater": KBModifier.UNDERWATER, "killing": KBModifier.KILLING_ATTACK,
+    "martial": KBModifier.MARTIAL_ARTS, "clinging": KBModifier.CLINGING,
+}
+_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air] [rolled] [underwater] [killing] [martial] [clinging]"
+             " [wall <DEF> <BODY> [after <inches>]] [into <character>]")
+
+
+def _parse_kb(ctx: Context, text: str):  # noqa: ANN202
+    """``9 air wall 6 5 after 2`` -> BODY, modifiers, (DEF, BODY, inches before it), character in the way."""
+    words = text.split()
+    if not words or not words[0].isdigit() or len(words[0]) > 3:
+        raise CommandError(_USAGE_KB)
+    body, mods, wall, other = int(words[0]), [], None, None
+    rest = words[1:]
+    while rest:
+        word = rest.pop(0).lower()
+        if word in _KB_WORDS:
+            mods.append(_KB_WORDS[word])
+        elif word == "wall":
+            numbers = rest[:2]
+            if len(numbers) != 2 or not all(w.isdigit() and len(w) <= 3 for w in numbers):
+                raise CommandError("Usage: ... wall <DEF> <BODY> [after <inches>]")
+            del rest[:2]
+            after = 0
+            if rest and rest[0].lower() == "after":
+                if len(rest) < 2 or not rest[1].isdigit() or len(rest[1]) > 3:
+                    raise CommandError("Usage: ... wall <DEF> <BODY> after <inches>")
+                after = int(rest[1])
+                del rest[:2]
+            wall = (int(numbers[0]), int(numbers[1]), after)
+        elif word == "into" and rest:
+            other = find_target(ctx, " ".join(rest))
+            rest = []
+        else:
+            raise CommandError(_USAGE_KB)
+    if wall and other:
+        raise CommandError("Either a wall or a character in the way, not both.")
+    return body, tuple(mods), wall, other
+
+
+def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
+    """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK)."""
+    require_champions(ctx)
+    target, rest = _target_and_rest(ctx, parsed, _USAGE_KB)
+    body, mods, wall, other = _parse_kb(ctx, rest)
+    kb = roll_knockback(body, ctx.roller, mods)
+    mod_text = f" ({', '.join(m.text for m in mods)})" if mods else ""
+    lines = [f"{target.name}{mod_text}: {kb_text(kb)}."]
+    if kb.result is KBResult.KNOCKED_DOWN:
+        lines.append(f"{target.name} is knocked down: lying on the ground, 1/2 DCV; standing takes 1/2 Phase.")
+    elif kb.result is KBResult.KNOCKED_BACK:
+        lines.extend(_kb_impact(ctx, target, kb.inches, wall, other))
+    text = " ".join(lines)
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'kb', text, {'target': target.name})}]|n")
+
+
+def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # noqa: ANN001
+    if wall is not None:
+        wall_def, wall_body, after = wall
+        if after > inches:
+            raise CommandError(f"The wall is {after}\" away but the Knockback is only {inches}\".")
+        impact = knockback_into_wall(inches, wall_def, wall_body, ctx.roller, travelled=after)
+        lines = [f"After {after}\" {target.name} hits a DEF {wall_def} BODY {wall_body} wall:"]
+        if impact.damage is not None:
+            taken, sheet = take_damage(ctx.game, target, impact.damage, Against.PD)
+            lines.append(f"{impact.damage.amount} normal, {normal_text(impact.damage)}. {damage_report(target.name, impact.damage, taken, sheet, Against.PD)}")
+        if impact.shattered:
+            lines.append(f"The wall shatters and {target.name} goes on {impact.continues}\" beyond it, landing in a heap.")
+        return lines
+    if other is not None:
+        impact = knockback_into_character(inches, ctx.roller)
+        lines = [f"{target.name} flies {inches}\" into {other.name}; both take {inches}d6."]
+        for who, dmg in ((target, impact.target), (other, impact.other)):
+            taken, sheet = take_damage(ctx.game, who, dmg, Against.PD)
+            lines.append(f"{who.name}: {normal_text(dmg)}. {damage_report(who.name, dmg, taken, sheet, Against.PD)}")
+        return lines
+    lines = [f"{target.name} flies back {inches}\" and lands prone (1/2 DCV; standing takes 1/2 Phase)."]
+    found = get_sheet(ctx.game, target).find_skill("Breakfall")
+    if found is not None:
+        modifier = breakfall_modifier(inches)
+        result = skill_roll(skill_target(get_sheet(ctx.game, target), found[1]), ctx.roller, modifier=modifier)
+        lines.append(f"Breakfall at {modifier:+d}: {skill_text(result)}.")
+        if result.success:
+            lines.append(f"{target.name} lands on their feet and takes no damage.")
+            return lines
+    landing = knockback_onto_ground(inches, ctx.roller)
+    if landing is not None:
+        taken, sheet = take_damage(ctx.game, target, landing, Against.PD)
+        lines.append(f"Landing: {landing.amount} normal, {normal_text(landing)}. {damage_report(target.name, landing, taken, sheet, Against.PD)}")
+    return lines
+
+
+# --- PRE attacks ------------------------------------------------------------------------------
+_USAGE_PRE = "Usage: +pre[/quiet] <attacker>=<target>[, <modifier>, ...]  (modifiers: +1, -2, surprise, in combat ... see +HELP +PRE)"
+
+
+def _pre_modifier(word: str):  # noqa: ANN202
+    word = " ".join(word.lower().split())
+    if re.fullmatch(r"[+-]\d{1,2}", word):
+        return int(word)
+    found = [m for m in PreModifier if m.text.lower() == word] or [
+        m for m in PreModifier if m.text.lower().startswith(word)
+    ]
+    if len(found) != 1:
+        raise CommandError(f"'{escape(word[:30])}' is not one PRE attack modifier. {_USAGE_PRE}")
+    return found[0]
+
+
+def _onlooker(ctx: Context, char) -> bool:  # noqa: ANN001
+    """NPCs and connected players who are not staff see a PRE attack (RULES PRE ATTACKS: all
+    who can see and hear it); staff running the scene are left out."""
+    return char.npc or (ctx.game.is_connected(char) and not ctx.game.is_staff(char))
+
+
+def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
+    """+pre <attacker>=<target>[, modifiers]: the PRE attack from the sheet (RULES PRE ATTACKS)."""
+    require_champions(ctx)
+    attacker, rest = _target_and_rest(ctx, parsed, _USAGE_PRE)
+    pieces = [p.strip() for p in rest.split(",")]
+    target = find_target(ctx, pieces[0])
+    chosen = [_pre_modifier(p) for p in pieces[1:] if p]
+    mods = tuple(m for m in chosen if isinstance(m, PreModifier))
+    extra = sum(m for m in chosen if isinstance(m, int))
+    a_sheet, t_sheet = get_sheet(ctx.game, attacker), get_sheet(ctx.game, target)
+    result = presence_attack(a_sheet.base("PRE"), t_sheet.base("PRE"), t_sheet.base("EGO"), ctx.roller, mods,
+                             dice_modifier=extra)
+    dice = f"{result.roll.amount}: {result.total} ({result.roll.faces_text()})" if result.roll else "no dice left"
+    mod_text = ", ".join([m.text for m in mods] + ([f"{extra:+d}D6"] if extra else []))
+    lines = [f"{attacker.name} makes a PRE attack on {target.name}{f' ({mod_text})' if mod_text else ''}: {dice}"
+             f" against PRE/EGO {result.against}. {target.name}: {result.effect}"]
+    for other in ctx.game.characters_in(attacker.location):
+        if other.id in (attacker.id, target.id) or not _onlooker(ctx, other):
+            continue
+        o_sheet = get_sheet(ctx.game, other)
+        level = presence_level(result.total, o_sheet.base("PRE"), o_sheet.base("EGO"), aimed=False)
+        lines.append(f"{other.name} (onlooker, one level less): {level.effect}")
+    text = "\n".join(lines)
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pre', text, {'attacker': attacker.name, 'target': target.name})}]|n")
+
+
+# --- recovery, healing, END, Pushing ------------------------------------------------------------
+def do_recovery(ctx: Context, char, post_segment_12: bool = False) -> str:  # noqa: ANN001
+    """One Recovery for ``char`` if the rules allow it now; the sentence saying what happened."""
+    sheet = get_sheet(ctx.game, char)
+    damaged = fights.damaged_this_segment(ctx.game, char)
+    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath, damaged_this_segment=damaged):
+        why = "is Stunned" if sheet.stunned else "is holding breath" if sheet.holding_breath else "took damage this Segment"
+        return f"{char.name} {why}: no Recovery."
+    frequency = recovery_frequency(sheet.current_stun)
+    needed = RecoveryFrequency.POST_SEGMENT_12 if post_segment_12 else RecoveryFrequency.EVERY_PHASE
+    if frequency < needed:
+        return f"{char.name} is too far out (STUN {sheet.current_stun}) to recover now (RULES RECOVERING CHART)."
+    rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
+    save_sheet(ctx.game, sheet.with_vitals(stun=rec.stun, end=rec.end))
+    woke = " and wakes up" if rec.woke_up else ""
+    return f"{char.name} recovers {sheet.base('REC')}{woke}: STUN {rec.stun}, END {rec.end}."
+
+
+def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
+    """+recover <name>: a Phase spent taking a Recovery (RULES RECOVERING)."""
+    require_champions(ctx)
+    char = find_target(ctx, parsed.args)
+    _out(ctx, parsed, do_recovery(ctx, char))
+
+
+_USAGE_HEAL = "Usage: +heal[/quiet] <name>[=<stun|body|end> <amount>]  (no amount: fully healed)"
+
+
+def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
+    """+heal <name>: back to full; +heal <name>=body 3 gives back some of one value."""
+    require_champions(ctx)
+    char = find_target(ctx, parsed.lhs)
+    sheet = get_sheet(ctx.game, char)
+    if parsed.rhs is None or not parsed.rhs.strip():
+        save_sheet(ctx.game, sheet.healed())
+        _out(ctx, parsed, f"{char.name} is fully healed: STUN {sheet.max_stun}, BODY {sheet.max_body}, END {sheet.max_end}.")
+        return
+    match = re.fullmatch(r"(stun|body|end)\s+(\d{1,4})", parsed.rhs.strip(), re.I)
+    if match is None:
+        raise CommandError(_USAGE_HEAL.replace("|", "||"))
+    what, amount = match.group(1).lower(), int(match.group(2))
+    current = {"stun": sheet.current_stun, "body": sheet.current_body, "end": sheet.current_end}[what]
+    top = {"stun": sheet.max_stun, "body": sheet.max_body, "end": sheet.max_end}[what]
+    new = sheet.with_vitals(**{what: min(current + amount, top)})
+    save_sheet(ctx.game, new)
+    _out(ctx, parsed, f"{char.name} regains {amount} {what.upper()}: now {min(current + amount, top)} of {top}.")
+
+
+def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
+    """+end <name>=<n>: spend END; at 0 END each END costs 1D6 STUN (RULES END USE)."""
+    require_champions(ctx)
+    char, rest = _target_and_rest(ctx, parsed, "Usage: +end[/quiet] <name>=<END spent>")
+    if not rest.isdigit() or len(rest) > 3:
+        raise CommandError("Usage: +end[/quiet] <name>=<END spent>")
+    _out(ctx, parsed, spend(ctx, char, int(rest)))
+
+
+def spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
+    """Spend ``cost`` END from ``char``'s sheet; the sentence saying what it cost."""
+    sheet = get_sheet(ctx.game, char)
+    spent = spend_end(max(sheet.current_end, 0), sheet.current_stun, cost, ctx.roller)
+    save_sheet(ctx.game, sheet.with_vitals(stun=spent.stun, end=spent.end))
+    text = f"{char.name} spends {cost} END{what}: END {spent.end}"
+    if spent.stun_faces:
+        faces = " ".join(map(str, spent.stun_faces))
+        text += f"; out of END, {len(spent.stun_faces)}d6 STUN instead: {spent.stun_lost} ({faces}), STUN {spent.stun}"
+        if spent.knocked_out:
+            text += ": exhausted, Knocked Out"
+    return text + "."
+
+
+def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
+    """+push <name>=<points>[ <active points>]: Push STR (or a Power) up to +10 (RULES END USE)."""
+    require_champions(ctx)
+    usage = "Usage: +push[/quiet] <name>=<points pushed>[ <Active Points of the Power>]  (STR by default)"
+    char, rest = _target_and_rest(ctx, parsed, usage)
+    words = rest.split()
+    if not 1 <= len(words) <= 2 or not all(w.isdigit() and len(w) <= 3 for w in words):
+        raise CommandError(usage)
+    pushed = int(words[0])
+    base = int(words[1]) if len(words) == 2 else get_sheet(ctx.game, char).base("STR")
+    what = "STR" if len(words) == 1 else "the Power"
+    result = push(base, pushed)
+    said = f" to push {what} from {base} to {result.points}"
+    _out(ctx, parsed, spend(ctx, char, result.end, said))
+
+
+# --- maneuvers --------------------------------------------------------------------------------
+def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
+    """+maneuver [name]: the maneuver table, or one row (HERO 5E; CM 2.0 rows from the rules file)."""
+    require_champions(ctx)
+    rows = [find_maneuver(parsed.args)] if parsed.args.strip() else list(MANEUVERS)
+    body = [(m.name, m.phase, m.ocv, m.dcv, m.effect) for m in rows]
+    ctx.reply(table(body, ctx.width, headers=("Maneuver", "Phase", "OCV", "DCV", "Effect")))
+
+
+def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: ANN202
+    attacker, rest = _target_and_rest(ctx, parsed, usage)
+    words = rest.split(None, 1)
+    if not words or not words[0].isdigit() or len(words[0]) > 3:
+        raise CommandError(usage)
+    target = find_target(ctx, words[1]) if len(words) > 1 else None
+    return attacker, int(words[0]), target
+
+
+def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
+    if target is None:
+        return ""
+    taken, sheet = take_damage(ctx.game, target, damage, Against.PD)
+    fights.note_damage(ctx.game, target, taken.stun > 0 or taken.body > 0)
+    return " " + damage_report(target.name, damage, taken, sheet, Against.PD)
+
+
+def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
+    share = given_damage(stun, body, killing=False)
+    taken, sheet = take_damage(ctx.game, attacker, share, Against.PD)
+    return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + damage_report(attacker.name, share, taken, sheet, Against.PD)
+
+
+def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
+    """+moveby <attacker>=<velocity> [target]: (STR/2 + v/5)d6, attacker takes 1/3 (RULES MANEUVER MOVE BY)."""
+    require_champions(ctx)
+    attacker, velocity, target = _attacker_velocity_target(
+        ctx, parsed, "Usage: +moveby[/quiet] <attacker>=<velocity in inches> [<target>]")
+    strength = get_sheet(ctx.game, attacker).base("STR")
+    damage = roll_normal(move_by_dice(strength, velocity), ctx.roller)
+    share = move_by_attacker_share(damage)
+    text = (f"{attacker.name} Moves By at {velocity}\" (OCV {MOVE_BY_OCV:+d}, DCV -2): {damage.amount} normal, "
+            f"{normal_text(damage)}.{_hit_target(ctx, target, damage)}")
+    text += _share(ctx, attacker, share.stun, share.body, "1/3 of it")
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
+
+
+def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
+    """+movethrough <attacker>=<velocity> [target]: (STR + v/3)d6, KB, attacker takes 1/2 or all
+    (RULES MANEUVER MOVE THROUGH)."""
+    require_champions(ctx)
+    attacker, velocity, target = _attacker_velocity_target(
+        ctx, parsed, "Usage: +movethrough[/quiet] <attacker>=<velocity in inches> [<target>]")
+    strength = get_sheet(ctx.game, attacker).base("STR")
+    damage = roll_normal(move_through_dice(strength, velocity), ctx.roller)
+    text = (f"{attacker.name} Moves Through at {velocity}\" (OCV {move_through_ocv(velocity):+d}, DCV -3): "
+            f"{damage.amount} normal, {normal_text(damage)}.{_hit_target(ctx, target, damage)}")
+    kb = roll_knockback(damage.body, ctx.roller)
+    text += f" {kb_text(kb)}."
+    share = move_through_attacker_share(damage, kb)
+    what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
+    text += _share(ctx, attacker, share.stun, share.body, what)
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'movethrough', text, {'attacker': attacker.name})}]|n")
+
+
+def cmd_haymaker(ctx: Context, parsed: ParsedCommand) -> None:
+    """+haymaker <attacker>[=<target>]: STR damage +4 DC, DCV -5, an extra Segment (RULES ADDING DAMAGE)."""
+    require_champions(ctx)
+    if not parsed.lhs.strip():
+        raise CommandError("Usage: +haymaker[/quiet] <attacker>[=<target>]")
+    attacker = find_target(ctx, parsed.lhs)
+    target = find_target(ctx, parsed.rhs) if parsed.rhs else None
+    amount = haymaker(str_dice(get_sheet(ctx.game, attacker).base("STR")))
+    damage = roll_normal(amount, ctx.roller)
+    text = (f"{attacker.name} Haymakers (OCV +0, DCV -5, 1/2 Phase and an extra Segment): {amount} normal, "
+            f"{normal_text(damage)}.{_hit_target(ctx, target, damage)}")
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'haymaker', text, {'attacker': attacker.name})}]|n")
+
+
+def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
+    """+pullpunch <attacker>[=<target>[, <dice>]]: 1/2 BODY, KB from it, -1 OCV per 3D6 (RULES MANEUVER PULL PUNCH)."""
+    require_champions(ctx)
+    if not parsed.lhs.strip():
+        raise CommandError("Usage: +pullpunch[/quiet] <attacker>[=<target>[, <dice>]]")
+    attacker = find_target(ctx, parsed.lhs)
+    target_text, _, dice_text = (parsed.rhs or "").partition(",")
+    target = find_target(ctx, target_text) if target_text.strip() else None
+    amount = parse_amount(dice_text, "Usage: +pullpunch <attacker>=<target>, <dice>") if dice_text.strip() \
+        else str_dice(get_sheet(ctx.game, attacker).base("STR"))
+    rolled = roll_normal(amount, ctx.roller)
+    pulled = pull_punch(rolled)
+    text = (f"{attacker.name} Pulls a Punch (OCV {pull_punch_ocv(amount):+d}): {amount} normal, "
+            f"{rolled.stun} STUN, {rolled.body} BODY pulled to {pulled.body} BODY ({rolled.roll.faces_text()}).")
+    text += _hit_target(ctx, target, pulled)
+    kb = roll_knockback(pulled.body, ctx.roller)
+    text += f" {kb_text(kb)}."
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pullpunch', text, {'attacker': attacker.name})}]|n")
+
+
+_Q = ("quiet",)
+COMMANDS = (
+    Command("+damage", cmd_damage, role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
+    Command("+kb", cmd_kb, role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
+    Command("+pre", cmd_pre, role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
+    Command("+recover", cmd_recover, role=Role.STAFF, switches=_Q, summary="a character takes a Recovery"),
+    Command("+heal", cmd_heal, role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
+    Command("+end", cmd_end, role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
+    Command("+push", cmd_push, role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
+    Command("+maneuver", cmd_maneuver, summary="the combat maneuver table"),
+    Command("+moveby", cmd_moveby, role=Role.STAFF, switches=_Q, summary="roll a Move By"),
+    Command("+movethrough", cmd_movethrough, role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
+    Command("+haymaker", cmd_haymaker, role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
+    Command("+pullpunch", cmd_pullpunch, role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
+)

@@ -1,0 +1,178 @@
+"""RULES, +HELP and NEWS (issue 3), and the staff's @reload-help.
+
+The help library hangs off the Game as ``game.services["help"]`` (a
+:class:`~champions_mush.help.HelpLibrary`); it is loaded from ``rules_data/`` the first time a
+command needs it, unless the server (or a test) attached one already.
+All three readers use the same lookup ladder (see ``help/catalog.py``) and never page: long
+entries continue in numbered topics, and ``/next`` reads on.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from ..help import Catalog, HelpLibrary, ReloadReport
+from ..help.render import render_ambiguous, render_index, render_missing, render_search, render_topic
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+
+__all__ = ["COMMANDS", "SERVICE", "help_library"]
+
+#: the key of the help library in ``game.services``
+SERVICE = "help"
+#: where each connection's last page is remembered, for /next
+_READING = "help.reading"
+#: a connection's reading position is forgotten beyond this many connections (no unbounded growth)
+_MAX_READERS = 10_000
+_SWITCH = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def help_library(game) -> HelpLibrary:  # noqa: ANN001 - the Game
+    """The game's help library, loaded from rules_data/ on first use."""
+    library = game.services.get(SERVICE)
+    if library is None:
+        library = game.services[SERVICE] = HelpLibrary.load()
+    return library
+
+
+@attrs.frozen
+class _Reader:
+    """One of RULES, +HELP, NEWS: what it is called and what it says."""
+
+    command: str
+    noun: str
+    title: str
+
+
+def _staff(ctx: Context) -> bool:
+    return ctx.role >= Role.STAFF
+
+
+def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reader, intro: str = "") -> None:
+    staff, width = _staff(ctx), ctx.width
+    if "search" in parsed.switches:
+        if not parsed.args.strip():
+            raise CommandError(f"Usage: {reader.command}/SEARCH <words>")
+        hits = catalog.search(parsed.args, staff=staff)
+        ctx.reply(render_search(hits, parsed.args, reader.noun, width))
+        return
+    if "next" in parsed.switches:
+        _next_page(ctx, catalog, reader)
+        return
+    if not parsed.args.strip():
+        footer = (f"Type {reader.command} <topic> to read one, {reader.command}/SEARCH <words> to search. "
+                  f"Long topics continue in numbered pages: {reader.command}/NEXT reads on.")
+        index = render_index(catalog, reader.title, width, staff=staff, footer=footer)
+        ctx.reply(f"{intro}\n{index}" if intro else index)
+        return
+    match = catalog.lookup(parsed.args, staff=staff)
+    if match.topic is not None:
+        _show(ctx, catalog, reader, match.topic)
+    elif match.candidates:
+        ctx.reply(render_ambiguous(match, reader.noun, width))
+    else:
+        ctx.reply(render_missing(match, reader.noun, width, hint=f"Type {reader.command} for the list of topics."))
+
+
+def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic) -> None:  # noqa: ANN001 - Topic
+    ctx.reply(render_topic(topic, catalog, ctx.width, staff=_staff(ctx)))
+    reading = ctx.game.services.setdefault(_READING, {})
+    if len(reading) >= _MAX_READERS:
+        reading.clear()
+    reading[(ctx.session.id, reader.command)] = (catalog.kind, topic.key)
+
+
+def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
+    place = ctx.game.services.get(_READING, {}).get((ctx.session.id, reader.command))
+    if place is None or place[0] != catalog.kind:
+        raise CommandError(f"Read a topic first: {reader.command} <topic>, then {reader.command}/NEXT reads on.")
+    current = catalog.get(place[1])
+    following = catalog.next_of(current) if current is not None else None
+    if following is not None and following.staff_only and not _staff(ctx):
+        following = None
+    if following is None:
+        name = current.name if current is not None else place[1].upper()
+        raise CommandError(f"{name} has no next page.")
+    _show(ctx, catalog, reader, following)
+
+
+def cmd_rules(ctx: Context, parsed: ParsedCommand) -> None:
+    """RULES [<topic>], RULES/SEARCH <words>, RULES/NEXT; RULES/<ruleset> reads another ruleset."""
+    library = help_library(ctx.game)
+    chosen = [s for s in parsed.switches if s not in ("search", "next")]
+    if len(chosen) > 1:
+        raise CommandError("Read one ruleset at a time: RULES/<ruleset> <topic>.")
+    ruleset = chosen[0] if chosen else ctx.game.config.ruleset
+    catalog = library.rules(ruleset)
+    if catalog is None:
+        known = ", ".join(library.rulesets) or "none loaded"
+        if chosen:
+            raise CommandError(f"RULES has no /{ruleset} switch: use /search, /next or a ruleset ({known}).")
+        raise CommandError(f"The {ruleset} rules are not loaded (rulesets: {known}). Staff have been told.")
+    reader = _Reader("RULES", "rules", f"RULES: {ruleset}")
+    _serve(ctx, parsed, catalog, reader)
+
+
+def cmd_help(ctx: Context, parsed: ParsedCommand) -> None:
+    """+HELP [<command or topic>], +HELP/SEARCH <words>, +HELP/NEXT."""
+    catalog = help_library(ctx.game).help
+    intro = ""
+    if not parsed.args.strip() and not parsed.switches:
+        index = catalog.lookup("index", staff=_staff(ctx))
+        intro = index.topic.text if index.rung.name == "EXACT" else ""
+    _serve(ctx, parsed, catalog, _Reader("+HELP", "help", "+HELP"), intro=intro)
+
+
+def cmd_news(ctx: Context, parsed: ParsedCommand) -> None:
+    """NEWS [<topic>], NEWS/SEARCH <words>, NEWS/NEXT."""
+    _serve(ctx, parsed, help_library(ctx.game).news, _Reader("NEWS", "news", "NEWS"))
+
+
+def _label(kind: str) -> str:
+    return f"RULES/{kind.split('/', 1)[1]}" if kind.startswith("rules/") else {"help": "+HELP", "news": "NEWS"}.get(kind, kind)
+
+
+def describe_reload(report: ReloadReport) -> str:
+    """What a reload changed and what went wrong, for the staff member who asked."""
+    lines = [f"Help reloaded: {report.topics} topics from {report.files} files."]
+    for change in report.changes:
+        parts = [f"{what} {', '.join(names)}" for what, names in
+                 (("added", change.added), ("changed", change.changed), ("removed", change.removed)) if names]
+        lines.append(f"{_label(change.kind)}: {'; '.join(parts)}.")
+    if not report.changes:
+        lines.append("Nothing changed.")
+    for path in report.kept:
+        lines.append(f"{path} has errors: still serving its last good version.")
+    for path in report.refused:
+        lines.append(f"{path} has errors: not loaded.")
+    errors = report.errors
+    for problem in errors:
+        lines.append(f"|rError|n {problem}")
+    warnings = len(report.problems) - len(errors)
+    if warnings:
+        lines.append(f"{warnings} warning(s): run champions-mush check-help for the list.")
+    return "\n".join(lines)
+
+
+def cmd_reload_help(ctx: Context, parsed: ParsedCommand) -> None:
+    """@reload-help: read every help file again, without a restart; report changes and errors."""
+    report = help_library(ctx.game).reload()
+    ctx.reply(describe_reload(report))
+
+
+def _ruleset_switch(switch: str) -> bool:
+    """RULES/<ruleset>: any word is let through; cmd_rules names the rulesets when it is not one."""
+    return _SWITCH.fullmatch(switch) is not None
+
+
+COMMANDS = (
+    Command("rules", cmd_rules, role=Role.GUEST, switches=("search", "next"), extra_switch=_ruleset_switch,
+            before_login=True, summary="read the game's rules"),
+    Command("+help", cmd_help, role=Role.GUEST, switches=("search", "next"), before_login=True,
+            summary="help on commands"),
+    Command("news", cmd_news, role=Role.GUEST, switches=("search", "next"), before_login=True,
+            summary="the game's news"),
+    Command("@reload-help", cmd_reload_help, role=Role.STAFF, summary="reload every help file without a restart"),
+)

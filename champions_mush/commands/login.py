@@ -1,0 +1,206 @@
+"""The login screen and leaving: connect, create, WHO, QUIT (GUIDE §2, issue 4 §2).
+
+The connect screen is ``connect.txt`` in the game's data directory, seeded from the copy shipped
+in ``champions_mush/data/`` and re-read when staff edit it. Passwords are checked off the game's
+thread, so ``connect`` and ``create`` answer through callbacks.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..game.accounts import Accounts
+from ..game.objects import Character
+from ..game.session import Session
+from ..game.world import Game
+from .base import Command, CommandError, Role
+from .context import Context
+
+__all__ = [
+    "COMMANDS",
+    "CONNECT_SCREEN_FILE",
+    "DEFAULT_CONNECT_SCREEN",
+    "connect_screen",
+    "format_duration",
+    "format_idle",
+    "login_session",
+    "logout_session",
+    "split_login",
+    "welcome",
+    "who_lines",
+]
+
+log = logging.getLogger("champions_mush.login")
+
+CONNECT_SCREEN_FILE = "connect.txt"
+DEFAULT_CONNECT_SCREEN = Path(__file__).resolve().parent.parent / "data" / CONNECT_SCREEN_FILE
+_FALLBACK_SCREEN = "Welcome!\n  connect <name> <password>\n  create <name> <password>\n  WHO\n  QUIT"
+_cache: dict[Path, tuple[float, str]] = {}
+
+
+def connect_screen(game: Game) -> str:
+    """The connect screen: the data directory's copy when there is one, else the shipped default."""
+    candidates = [game.data_dir / CONNECT_SCREEN_FILE] if game.data_dir else []
+    for path in (*candidates, DEFAULT_CONNECT_SCREEN):
+        try:
+            mtime = path.stat().st_mtime
+            cached = _cache.get(path)
+            if cached is None or cached[0] != mtime:
+                cached = _cache[path] = (mtime, path.read_text(encoding="utf-8").rstrip("\n"))
+            return cached[1]
+        except OSError:
+            continue
+    return _FALLBACK_SCREEN
+
+
+def welcome(game: Game, session: Session) -> None:
+    """What a new connection sees first."""
+    session.send(connect_screen(game))
+
+
+def split_login(args: str) -> tuple[str, str]:
+    """``"Jean Grey" secret`` or ``Alice secret`` -> (name, password)."""
+    args = args.strip()
+    if args.startswith('"'):
+        name, quote, rest = args[1:].partition('"')
+        if not quote:
+            raise CommandError('A name with spaces needs a closing quote: connect "Jean Grey" <password>')
+        return name.strip(), rest.strip()
+    name, _, rest = args.partition(" ")
+    return name, rest.strip()
+
+
+def login_session(game: Game, session: Session, char: Character) -> None:
+    """Attach ``session`` to ``char``: saved, logged, greeted, announced."""
+    first = not game.is_connected(char)
+    session.character_id = char.id
+    char.last_login = game.clock()
+    game.save_character(char)
+    log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")
+    session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
+    from .social import look_text  # social builds on login, not the other way round
+
+    session.send(look_text(game, char, game.room_of(char)))
+    if first:
+        game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
+
+
+def logout_session(game: Game, session: Session) -> None:
+    """Detach a closed or quitting connection (idempotent); the room hears of the last one."""
+    if game.sessions.get(session.id) is not session:
+        return
+    game.remove_session(session)
+    char = game.characters.get(session.character_id) if session.character_id is not None else None
+    if char is None:
+        log.info("disconnect guest from %s", session.address or "?")
+        return
+    log.info("logout %s(#%d) from %s", char.name, char.id, session.address or "?")
+    if not game.is_connected(char):
+        game.msg_room(char.location, f"{char.name} has disconnected.", exclude=(char,))
+
+
+def _begin(ctx: Context) -> Session:
+    session = ctx.session
+    if ctx.actor is not None:
+        raise CommandError(f"You are already connected as {ctx.actor.name}.")
+    if session.busy:
+        raise CommandError("Still checking your last attempt: a moment, please.")
+    session.busy = True
+    return session
+
+
+def _finish(game: Game, session: Session, char: Character | None, error: str | None) -> None:
+    session.busy = False
+    if game.sessions.get(session.id) is not session:
+        return  # the connection closed while the password was checked
+    if error or char is None:
+        session.send(error or Accounts.WRONG_LOGIN)
+        return
+    login_session(game, session, char)
+
+
+def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
+    name, password = split_login(parsed.args)
+    if not name or not password:
+        raise CommandError("Usage: connect <name> <password>")
+    session = _begin(ctx)
+    game = ctx.game
+    Accounts.of(game).authenticate(session.address, name, password,
+                                   lambda char, err: _finish(game, session, char, err))
+
+
+def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
+    name, password = split_login(parsed.args)
+    if not name or not password:
+        raise CommandError("Usage: create <name> <password>")
+    problem = Accounts.of(ctx.game).name_problem(name)
+    if problem:
+        raise CommandError(problem)
+    session = _begin(ctx)
+    game = ctx.game
+
+    def made(char: Character | None, err: str | None) -> None:
+        if char is not None:
+            log.info("created %s(#%d) from %s", char.name, char.id, session.address or "?")
+            from ..game.channels import Channels
+
+            Channels.of(game).join_defaults(char)
+        _finish(game, session, char, err)
+
+    Accounts.of(game).create(name, password, made)
+
+
+def format_duration(seconds: float) -> str:
+    """Connected time the MUSH way: ``00:05``, ``1d 02:10`` (hours:minutes)."""
+    minutes = int(max(0, seconds)) // 60
+    days, minutes = divmod(minutes, 24 * 60)
+    text = f"{minutes // 60:02d}:{minutes % 60:02d}"
+    return f"{days}d {text}" if days else text
+
+
+def format_idle(seconds: float) -> str:
+    """Idle time in its largest unit: ``5s``, ``3m``, ``2h``, ``4d``."""
+    seconds = int(max(0, seconds))
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+def who_lines(game: Game, staff: bool = False) -> list[str]:
+    """The WHO list: name, time on, idle (and the address for staff), then a count."""
+    now = game.clock()
+    header = f"{'Player Name':<24}{'On For':>9}{'Idle':>6}" + ("  Site" if staff else "")
+    lines = [f"|h{header}|n"]
+    for char in game.connected_characters():
+        sessions = game.sessions_of(char)
+        on_for = now - min(s.connected_at for s in sessions)
+        idle = now - max(s.last_input for s in sessions)
+        row = f"{char.name:<24}{format_duration(on_for):>9}{format_idle(idle):>6}"
+        if staff:
+            row += "  " + ", ".join(sorted({s.address for s in sessions}))
+        lines.append(row)
+    count = len(lines) - 1
+    lines.append(f"{count} player{'s' if count != 1 else ''} connected.")
+    return lines
+
+
+def cmd_who(ctx: Context, parsed) -> None:  # noqa: ANN001
+    ctx.reply("\n".join(who_lines(ctx.game, staff=ctx.is_staff)))
+
+
+def cmd_quit(ctx: Context, parsed) -> None:  # noqa: ANN001
+    session = ctx.session
+    logout_session(ctx.game, session)
+    session.disconnect("Goodbye! Come back soon.")
+
+
+COMMANDS = (
+    Command("connect", cmd_connect, role=Role.GUEST, before_login=True,
+            summary="Connect to your character."),
+    Command("create", cmd_create, role=Role.GUEST, before_login=True,
+            summary="Create a new character."),
+    Command("who", cmd_who, role=Role.GUEST, before_login=True, summary="Who is connected."),
+    Command("quit", cmd_quit, role=Role.GUEST, before_login=True, summary="Leave the game."),
+)

@@ -1,0 +1,204 @@
+"""Character sheets: +sheet, +stat, +stat/set, +approve and NPCs (+npc).
+
+Players set their own values until staff approve the sheet; staff can always set anyone's
+(``+stat/set name/char=value``). The sheet itself lives in :mod:`champions_mush.game.sheets`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..game.objects import valid_name
+from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
+from ..rules.champions.rolls import characteristic_target
+from ..text.format import table, wrap
+from ..text.markup import escape
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .dice import find_target, require_champions, staff_switch_allowed
+
+__all__ = ["COMMANDS", "render_sheet", "vitals_line"]
+
+_USAGE_STAT = "Usage: +stat <characteristic or skill>=<value>  (an empty value clears it)"
+_USAGE_SET = "Usage: +stat/set <name>/<characteristic, skill, breath, stunned or stabilized>=<value>"
+#: +stat/set keys that switch a kept condition on or off.
+_FLAGS = {"breath": "holding_breath", "holding": "holding_breath", "stunned": "stunned",
+          "stabilized": "stabilized", "stabilised": "stabilized"}
+_YES = {"yes", "on", "1", "true", "y"}
+_NO = {"no", "off", "0", "false", "n", ""}
+
+
+# --- display ----------------------------------------------------------------------------------
+def vitals_line(sheet: Sheet) -> str:
+    """``STUN 25/30  BODY 10/10  END 40/40`` with colour when hurt."""
+    parts = []
+    for label, now, top in (("STUN", sheet.current_stun, sheet.max_stun),
+                            ("BODY", sheet.current_body, sheet.max_body),
+                            ("END", sheet.current_end, sheet.max_end)):
+        colour = "|g" if now >= top else "|y" if now > 0 else "|r"
+        parts.append(f"{label} {colour}{now}|n/{top}")
+    return "  ".join(parts)
+
+
+def render_sheet(sheet: Sheet, width: int) -> str:
+    """The whole sheet, laid out to fit ``width`` columns."""
+    width = max(20, min(width or 78, 120))
+    status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
+    title = f" {sheet.name} ({status}) "
+    pad = max(0, width - len(title))
+    lines = ["=" * (pad // 2) + f"|h{title}|n" + "=" * (pad - pad // 2)]
+    cells = []
+    for name in CHARACTERISTICS + COMBAT_VALUES:
+        mark = "" if sheet.is_set(name) or name not in ("PD", "ED", "SPD", "REC", "END", "STUN", "OCV", "DCV") else "*"
+        value = sheet.base(name)
+        roll = f" ({characteristic_target(value)}-)" if name in CHARACTERISTICS[:8] else ""
+        cells.append(f"{name:<4} {value:>3}{mark}{roll}")
+    per_row = max(1, (width + 2) // (max(len(c) for c in cells) + 2))
+    rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
+    lines.append(table(rows, width))
+    lines.append("(* figured from the characteristics)")
+    lines.append("-" * width)
+    lines.append(vitals_line(sheet))
+    conditions = sheet.conditions()
+    lines.append("Conditions: " + (", ".join(conditions) if conditions else "none"))
+    if sheet.skills:
+        skills = ", ".join(f"{escape(k)} {v}" for k, v in sorted(sheet.skills.items()))
+        lines.append(f"Skills: {skills}")
+    if sheet.approved and sheet.approved_by:
+        lines.append(f"Approved by {sheet.approved_by}.")
+    return wrap("\n".join(lines), width)
+
+
+# --- commands ---------------------------------------------------------------------------------
+def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
+    """+sheet [name]: a character's sheet (NPC sheets are for staff)."""
+    require_champions(ctx)
+    char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
+    if char.npc and not ctx.is_staff:
+        raise CommandError(f"{char.name}'s sheet is kept by staff.")
+    ctx.reply(render_sheet(get_sheet(ctx.game, char), ctx.width))
+
+
+def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]:
+    """The sheet with one value set, and a sentence saying what changed."""
+    key = key.strip()
+    value = value.strip()
+    stat = normalise_stat(key)
+    if stat is not None:
+        if value == "":
+            new = sheet.without_stat(stat)
+            return new, f"{stat} is back to {new.base(stat)}."
+        if not value.lstrip("-").isdigit() or len(value) > 4:
+            raise SheetError(f"{stat} needs a whole number, not '{escape(value[:10])}'.")
+        new = sheet.with_stat(stat, int(value))
+        return new, f"{stat} is now {new.base(stat)}."
+    flag = _FLAGS.get(key.lower())
+    if flag and staff:
+        if value.lower() not in _YES | _NO:
+            raise SheetError(f"{key} is yes or no.")
+        on = value.lower() in _YES
+        return attrs.evolve(sheet, **{flag: on}), f"{flag.replace('_', ' ').capitalize()}: {'yes' if on else 'no'}."
+    if value == "":
+        if sheet.find_skill(key) is None:
+            raise SheetError(f"There is no skill '{escape(key[:30])}' to clear.")
+        return sheet.with_skill(key, None), f"Skill {escape(key)} removed."
+    new = sheet.with_skill(key, value)
+    name, stored = new.find_skill(key)
+    return new, f"{escape(key)} is not a characteristic, so it is kept as a skill: {escape(name)} {stored}."
+
+
+def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
+    """+stat <char>=<value> on your own sheet before approval; +stat/set for staff on anyone's."""
+    require_champions(ctx)
+    if "set" in parsed.switches:
+        _stat_set(ctx, parsed)
+        return
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(_USAGE_STAT)
+    sheet = get_sheet(ctx.game, ctx.actor)
+    if sheet.approved:
+        raise CommandError("Your sheet is approved: ask staff to change it (or to unapprove it for a rebuild).")
+    new, said = _apply(sheet, parsed.lhs, parsed.rhs, staff=False)
+    save_sheet(ctx.game, new)
+    ctx.reply(said)
+
+
+def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
+    if not staff_switch_allowed(ctx, parsed):
+        return
+    name, slash, key = parsed.lhs.partition("/")
+    if not slash or not name.strip() or not key.strip() or parsed.rhs is None:
+        raise CommandError(_USAGE_SET)
+    char = find_target(ctx, name)
+    sheet = get_sheet(ctx.game, char)
+    new, said = _apply(sheet, key, parsed.rhs, staff=True)
+    save_sheet(ctx.game, new)
+    ctx.reply(f"{char.name}: {said}")
+
+
+def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
+    """+approve <name> (staff): the player can no longer change the sheet; /revoke undoes it."""
+    require_champions(ctx)
+    if not parsed.args.strip():
+        raise CommandError("Usage: +approve <name>  or  +approve/revoke <name>")
+    char = find_target(ctx, parsed.args)
+    sheet = get_sheet(ctx.game, char)
+    if "revoke" in parsed.switches:
+        save_sheet(ctx.game, attrs.evolve(sheet, approved=False, approved_by=""))
+        ctx.reply(f"{char.name}'s sheet is no longer approved; they may change it again.")
+        ctx.game.msg(char, f"{ctx.actor.name} has unapproved your sheet: you may change it with +stat.")
+        return
+    if sheet.approved:
+        raise CommandError(f"{char.name}'s sheet is already approved.")
+    save_sheet(ctx.game, attrs.evolve(sheet, approved=True, approved_by=ctx.actor.name))
+    ctx.reply(f"{char.name}'s sheet is approved.")
+    if char.id != ctx.actor.id:
+        ctx.game.msg(char, f"{ctx.actor.name} has approved your sheet.")
+
+
+def cmd_npc(ctx: Context, parsed: ParsedCommand) -> None:
+    """+npc/create <name> makes an NPC here; +npc/list lists them; +npc/destroy removes one."""
+    require_champions(ctx)
+    if "create" in parsed.switches:
+        _npc_create(ctx, parsed.args.strip())
+    elif "destroy" in parsed.switches:
+        char = find_target(ctx, parsed.args)
+        if not char.npc:
+            raise CommandError(f"{char.name} is not an NPC.")
+        ctx.game.store.delete("sheet", str(char.id))
+        ctx.game.delete_character(char)
+        ctx.reply(f"NPC {char.name} is gone.")
+    else:
+        npcs = sorted((c for c in ctx.game.characters.values() if c.npc), key=lambda c: c.name.lower())
+        if not npcs:
+            ctx.reply("There are no NPCs. Make one with +npc/create <name>.")
+            return
+        rows = [(c.name, ctx.game.rooms[c.location].name if c.location in ctx.game.rooms else "?",
+                 _short_vitals(get_sheet(ctx.game, c))) for c in npcs]
+        ctx.reply(table(rows, ctx.width, headers=("NPC", "Where", "STUN/BODY/END")))
+
+
+def _short_vitals(sheet: Sheet) -> str:
+    return f"{sheet.current_stun}/{sheet.current_body}/{sheet.current_end}"
+
+
+def _npc_create(ctx: Context, name: str) -> None:
+    problem = valid_name(name)
+    if problem:
+        raise CommandError(f"Usage: +npc/create <name>. {problem}")
+    if ctx.game.find_character(name) is not None:
+        raise CommandError(f"There is already a character called {name}.")
+    char = ctx.game.new_character(name, npc=True)
+    char.location = ctx.actor.location
+    char.home = ctx.actor.location
+    ctx.game.save_character(char)
+    save_sheet(ctx.game, get_sheet(ctx.game, char))
+    ctx.reply(f"NPC {name} is here, with a sheet of 10s: set it with +stat/set {name}/STR=20 and so on.")
+
+
+COMMANDS = (
+    Command("+sheet", cmd_sheet, summary="show a character sheet"),
+    Command("+stat", cmd_stat, switches=("set",), summary="set a value on a sheet"),
+    Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke",), summary="approve a sheet"),
+    Command("+npc", cmd_npc, role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
+)

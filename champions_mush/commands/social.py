@@ -1,0 +1,276 @@
+"""Talking and moving about: look, say, pose, page, @emit, +ooc, @desc, home, exits (GUIDE §2).
+
+Every message a room hears is built once and handed to the game as one string, so the network
+layer can render it once per colour level for a crowded room.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..game.accounts import Accounts
+from ..game.objects import Character, Room
+from ..game.world import Game
+from .base import Command, CommandError, ParsedCommand
+from .context import Context
+
+__all__ = ["COMMANDS", "FALLBACKS", "look_text", "move_to"]
+
+#: the longest @desc a player may set
+MAX_DESC = 4000
+
+
+# --- looking ------------------------------------------------------------------------------------
+def look_text(game: Game, viewer: Character, room: Room) -> str:
+    """A room as ``viewer`` sees it: name (with #id for staff), description, who is here, exits."""
+    title = f"|h|y{room.name}|n" + (f" (#{room.id})" if game.is_staff(viewer) else "")
+    lines = [title]
+    if room.desc:
+        lines.append(room.desc)
+    here = [c.name for c in game.characters_in(room.id) if c.id != viewer.id and (c.npc or game.is_connected(c))]
+    if here:
+        lines.append("|hContents:|n " + ", ".join(sorted(here, key=str.lower)))
+    if room.exits:
+        lines.append("|hObvious exits:|n " + ", ".join(_exit_label(e) for e in room.exits))
+    return "\n".join(lines)
+
+
+def _exit_label(exit_) -> str:  # noqa: ANN001
+    return exit_.name + (f" <{exit_.aliases[0]}>" if exit_.aliases else "")
+
+
+def cmd_look(ctx: Context, parsed: ParsedCommand) -> None:
+    actor, room = ctx.actor, ctx.room
+    target = parsed.args.strip()
+    if not target or target.lower() == "here":
+        ctx.reply(look_text(ctx.game, actor, room))
+        return
+    if target.lower() == "me":
+        ctx.reply(_char_text(actor))
+        return
+    char = _char_in_room(ctx, target)
+    if char is not None:
+        ctx.reply(_char_text(char))
+        return
+    exit_ = room.find_exit(target)
+    if exit_ is not None:
+        dest = ctx.game.rooms.get(exit_.dest)
+        ctx.reply(f"{exit_.name} leads to {dest.name if dest else 'nowhere'}.")
+        return
+    raise CommandError(f"You don't see '{target}' here.")
+
+
+def _char_text(char: Character) -> str:
+    return f"|h{char.name}|n\n{char.desc or 'You see nothing special.'}"
+
+
+def _char_in_room(ctx: Context, name: str) -> Character | None:
+    name = name.lower()
+    present = ctx.game.characters_in(ctx.actor.location)
+    exact = [c for c in present if c.name.lower() == name]
+    if exact:
+        return exact[0]
+    found = [c for c in present if c.name.lower().startswith(name)]
+    return found[0] if len(found) == 1 else None
+
+
+# --- talking ------------------------------------------------------------------------------------
+def _need(text: str, usage: str) -> str:
+    if not text.strip():
+        raise CommandError(usage)
+    return text
+
+
+def cmd_say(ctx: Context, parsed: ParsedCommand) -> None:
+    message = _need(parsed.args, 'Usage: say <message>  (or "<message>)')
+    name = ctx.actor.name
+    ctx.game.msg_room(ctx.actor.location, f'{name} says, "{message}"', exclude=(ctx.actor,))
+    ctx.reply(f'You say, "{message}"')
+
+
+def cmd_pose(ctx: Context, parsed: ParsedCommand) -> None:
+    message = _need(parsed.args, "Usage: pose <action>  (or :<action>)")
+    ctx.emit_room(f"{ctx.actor.name} {message}")
+
+
+def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
+    message = _need(parsed.args, "Usage: ;<text>  (your name, then the text with no space)")
+    ctx.emit_room(f"{ctx.actor.name}{message}")
+
+
+def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
+    message = _need(parsed.args, "Usage: @emit <text>")
+    ctx.emit_room(message)
+
+
+def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
+    message = _need(parsed.args, "Usage: +ooc <message>  (or '<message>; '+ooc :<pose>')")
+    if message.startswith(":"):
+        text = f"{ctx.actor.name} {message[1:].lstrip()}"
+    elif message.startswith(";"):
+        text = f"{ctx.actor.name}{message[1:]}"
+    else:
+        text = f'{ctx.actor.name} says, "{message}"'
+    ctx.emit_room(f"|m<OOC>|n {text}")
+
+
+# --- paging -------------------------------------------------------------------------------------
+def _pages(game: Game) -> dict[int, dict[str, tuple[int, ...]]]:
+    """Per character: who paged them last (``from``) and whom they paged last (``to``)."""
+    return game.services.setdefault("pages", {})
+
+
+def _split_names(text: str) -> list[str]:
+    names = re.findall(r'"([^"]+)"|([^\s,"]+)', text)
+    return [quoted or plain for quoted, plain in names]
+
+
+def cmd_page(ctx: Context, parsed: ParsedCommand) -> None:
+    game, actor = ctx.game, ctx.actor
+    memory = _pages(game).setdefault(actor.id, {})
+    if parsed.rhs is None:
+        message, ids = parsed.args, memory.get("to", ())
+        if not ids:
+            raise CommandError("Usage: page <name> [<name> ...]=<message>  (page <message> repeats your last)")
+        targets = [game.characters[i] for i in ids if i in game.characters]
+    else:
+        message = parsed.rhs
+        targets = _page_targets(game, parsed.lhs) if parsed.lhs.strip() else [
+            game.characters[i] for i in memory.get("to", ()) if i in game.characters]
+    _send_page(ctx, targets, message)
+
+
+def cmd_reply(ctx: Context, parsed: ParsedCommand) -> None:
+    memory = _pages(ctx.game).get(ctx.actor.id, {})
+    ids = memory.get("from", ())
+    if not ids:
+        raise CommandError("No one has paged you yet.")
+    targets = [ctx.game.characters[i] for i in ids if i in ctx.game.characters]
+    _send_page(ctx, targets, parsed.args)
+
+
+def _page_targets(game: Game, names: str) -> list[Character]:
+    targets: list[Character] = []
+    for name in _split_names(names):
+        char = game.match_character(name, connected_only=True)
+        if char is None:
+            known = game.find_character(name)
+            raise CommandError(f"{known.name} is not connected." if known else f"No one called '{name}' is connected.")
+        if char not in targets:
+            targets.append(char)
+    return targets
+
+
+def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
+    game, actor = ctx.game, ctx.actor
+    _need(message, "Usage: page <name>=<message>")
+    targets = [t for t in targets if t.id != actor.id] or targets
+    offline = [t.name for t in targets if not game.is_connected(t)]
+    if offline:
+        raise CommandError(f"{', '.join(offline)} {'is' if len(offline) == 1 else 'are'} not connected.")
+    names = ", ".join(t.name for t in targets)
+    if message.startswith(":") or message.startswith(";"):
+        body = f"{actor.name} {message[1:].lstrip()}" if message[0] == ":" else f"{actor.name}{message[1:]}"
+        theirs = f"From afar{_group(targets)}, {body}"
+        mine = f"Long distance to {names}: {body}"
+    else:
+        theirs = f"{actor.name} pages{_group(targets)}: {message}"
+        mine = f"You paged {names} with '{message}'."
+    pages = _pages(game)
+    pages.setdefault(actor.id, {})["to"] = tuple(t.id for t in targets)
+    for target in targets:
+        others = tuple(t.id for t in targets if t.id != target.id)
+        pages.setdefault(target.id, {})["from"] = (actor.id, *others)
+        game.msg(target, theirs)
+    ctx.reply(mine)
+
+
+def _group(targets: list[Character]) -> str:
+    return f" (to {', '.join(t.name for t in targets)})" if len(targets) > 1 else ""
+
+
+# --- yourself -----------------------------------------------------------------------------------
+def cmd_desc(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None or parsed.lhs.strip().lower() not in ("me", ctx.actor.name.lower()):
+        raise CommandError("Usage: @desc me=<description>  (staff describe other things with @describe)")
+    if len(parsed.rhs) > MAX_DESC:
+        raise CommandError(f"Descriptions may be at most {MAX_DESC} characters.")
+    ctx.actor.desc = parsed.rhs
+    ctx.game.save_character(ctx.actor)
+    ctx.reply("Description set.")
+
+
+def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
+        raise CommandError("Usage: @password <old password>=<new password>")
+    game, actor, session = ctx.game, ctx.actor, ctx.session
+    accounts = Accounts.of(game)
+
+    def changed(char, error) -> None:  # noqa: ANN001
+        session.send(error or "Password changed.")
+
+    def checked(ok: bool) -> None:
+        if not ok:
+            session.send("That is not your current password.")
+            return
+        accounts.set_password(actor, parsed.rhs, changed)
+
+    accounts.check_password(actor, parsed.lhs, checked)
+
+
+def cmd_colour(ctx: Context, parsed: ParsedCommand) -> None:
+    choice = parsed.args.strip().lower()
+    if choice not in ("on", "off"):
+        state = "on" if ctx.actor.settings.get("colour", True) else "off"
+        raise CommandError(f"Usage: +colour on|off  (colour is {state} for you now)")
+    ctx.actor.settings = {**ctx.actor.settings, "colour": choice == "on"}
+    ctx.game.save_character(ctx.actor)
+    ctx.reply("|gColour is on.|n" if choice == "on" else "Colour is off.")
+
+
+# --- moving -------------------------------------------------------------------------------------
+def move_to(ctx: Context, dest: int, leaving: str, arriving: str) -> None:
+    """Move the actor: saved, then the old room, the new room and the actor are told."""
+    game, actor = ctx.game, ctx.actor
+    old = actor.location
+    game.move_character(actor, dest)
+    game.msg_room(old, leaving, exclude=(actor,))
+    game.msg_room(dest, arriving, exclude=(actor,))
+    ctx.reply(look_text(game, actor, game.room_of(actor)))
+
+
+def cmd_home(ctx: Context, parsed: ParsedCommand) -> None:
+    actor = ctx.actor
+    home = actor.home if actor.home in ctx.game.rooms else ctx.game.start_room
+    if actor.location == home:
+        raise CommandError("You are already home.")
+    ctx.reply("There's no place like home...")
+    move_to(ctx, home, f"{actor.name} goes home.", f"{actor.name} arrives home.")
+
+
+def go_exit(ctx: Context, parsed: ParsedCommand) -> bool:
+    """Fallback: a line naming an exit of the room takes the actor through it."""
+    exit_ = ctx.room.find_exit(parsed.raw.strip())
+    if exit_ is None or exit_.dest not in ctx.game.rooms:
+        return False
+    name = ctx.actor.name
+    move_to(ctx, exit_.dest, f"{name} leaves through {exit_.name}.", f"{name} arrives.")
+    return True
+
+
+COMMANDS = (
+    Command("look", cmd_look, aliases=("l",), summary="Look at the room, someone, or an exit."),
+    Command("say", cmd_say, summary='Say something to the room ("hello).'),
+    Command("pose", cmd_pose, aliases=("emote",), summary="Act something out (:grins)."),
+    Command("semipose", cmd_semipose, help="pose", summary="Pose without a space (;'s cape flutters)."),
+    Command("@emit", cmd_emit, summary="Show the room text without your name."),
+    Command("page", cmd_page, aliases=("p",), summary="Send a private message to players anywhere."),
+    Command("reply", cmd_reply, help="page", summary="Page back whoever paged you last."),
+    Command("+ooc", cmd_ooc, summary="Speak out of character ('message)."),
+    Command("@desc", cmd_desc, summary="Describe yourself."),
+    Command("@password", cmd_password, summary="Change your password."),
+    Command("+colour", cmd_colour, aliases=("+color",), summary="Turn colour on or off."),
+    Command("home", cmd_home, summary="Go back to your home room."),
+)
+
+FALLBACKS = (go_exit,)

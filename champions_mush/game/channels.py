@@ -1,0 +1,202 @@
+"""Channels, the MUX way: a character joins a channel under an alias of their own choosing
+(``addcom pub=Public``), then talks with ``pub <message>``.
+
+Channels are store documents; each character's aliases live in its settings under
+``"channels"`` as ``{alias: {"channel": name, "on": bool}}``. History is the store's
+``channel`` log, so ``pub last 10`` survives a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = ["Channel", "ChannelError", "Channels", "DEFAULT_ALIAS", "DEFAULT_CHANNEL"]
+
+DEFAULT_CHANNEL = "Public"
+DEFAULT_ALIAS = "pub"
+#: channel names: a letter, then letters, digits, ``-`` or ``_``; at most 20
+_CHANNEL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
+#: aliases: 1-10 letters, digits or ``+@#$&*._-`` (``pub``, ``+pub``)
+_ALIAS = re.compile(r"[A-Za-z0-9+@#$&*._-]{1,10}")
+#: how many aliases one character may hold, and the longest history ``last`` shows
+MAX_ALIASES = 30
+MAX_LAST = 50
+
+
+class ChannelError(ValueError):
+    """A player's mistake with a channel: the message says what to do."""
+
+
+@attrs.define
+class Channel:
+    """A named channel; ``staff_only`` channels are joined and heard by staff alone."""
+
+    name: str
+    desc: str = ""
+    staff_only: bool = False
+    created: float = 0.0
+
+    def to_doc(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Channel:
+        known = {f.name for f in attrs.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in known})
+
+
+class Channels:
+    """The game's channels, aliases and delivery."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.channels: dict[str, Channel] = {
+            key: Channel.from_doc(doc) for key, doc in game.store.all("channel").items()
+        }
+        if not self.channels:
+            self.create(DEFAULT_CHANNEL, "Everyone's channel: chat, questions, finding a scene.")
+
+    @classmethod
+    def of(cls, game: Game) -> Channels:
+        service = game.services.get("channels")
+        if service is None:
+            service = game.services["channels"] = cls(game)
+        return service
+
+    # --- channels -----------------------------------------------------------------------------
+    def find(self, name: str) -> Channel | None:
+        return self.channels.get(name.strip().lower())
+
+    def create(self, name: str, desc: str = "", staff_only: bool = False) -> Channel:
+        if not _CHANNEL_NAME.fullmatch(name):
+            raise ChannelError("Channel names are 1-20 letters, digits, - or _, starting with a letter.")
+        if self.find(name) is not None:
+            raise ChannelError(f"There is already a channel called {self.find(name).name}.")
+        channel = Channel(name=name, desc=desc, staff_only=staff_only, created=self.game.clock())
+        self.game.store.put("channel", name.lower(), channel.to_doc())
+        self.channels[name.lower()] = channel
+        return channel
+
+    def destroy(self, name: str) -> Channel:
+        channel = self._get(name)
+        self.game.store.delete("channel", channel.name.lower())
+        del self.channels[channel.name.lower()]
+        return channel
+
+    def may_join(self, char: Character, channel: Channel) -> bool:
+        return not channel.staff_only or self.game.is_staff(char)
+
+    def _get(self, name: str) -> Channel:
+        channel = self.find(name)
+        if channel is None:
+            raise ChannelError(f"There is no channel called '{name}'. Type @clist for the list.")
+        return channel
+
+    # --- aliases ------------------------------------------------------------------------------
+    def aliases(self, char: Character) -> dict[str, dict[str, Any]]:
+        """The character's aliases whose channel still exists, by lower-case alias."""
+        mine = char.settings.get("channels", {})
+        return {a: v for a, v in mine.items() if self.find(v.get("channel", "")) is not None}
+
+    def alias_of(self, char: Character, alias: str) -> tuple[Channel, bool] | None:
+        """(channel, on) for one of the character's aliases, or None."""
+        entry = char.settings.get("channels", {}).get(alias.lower())
+        channel = self.find(entry["channel"]) if entry else None
+        return None if channel is None else (channel, bool(entry.get("on", True)))
+
+    def add_alias(self, char: Character, alias: str, channel_name: str) -> Channel:
+        if not _ALIAS.fullmatch(alias):
+            raise ChannelError("An alias is 1-10 letters, digits or + @ # $ & * . _ - (for example pub).")
+        channel = self._get(channel_name)
+        if not self.may_join(char, channel):
+            raise ChannelError(f"Only staff may join {channel.name}.")
+        mine = dict(char.settings.get("channels", {}))
+        if alias.lower() in mine:
+            raise ChannelError(f"You already use the alias '{alias}' for {mine[alias.lower()]['channel']}.")
+        if len(mine) >= MAX_ALIASES:
+            raise ChannelError(f"You have {MAX_ALIASES} aliases already: delcom one first.")
+        mine[alias.lower()] = {"channel": channel.name, "on": True}
+        self._save_aliases(char, mine)
+        return channel
+
+    def remove_alias(self, char: Character, alias: str) -> str:
+        mine = dict(char.settings.get("channels", {}))
+        entry = mine.pop(alias.lower(), None)
+        if entry is None:
+            raise ChannelError(f"You have no channel alias '{alias}'. Type comlist to see yours.")
+        self._save_aliases(char, mine)
+        return entry["channel"]
+
+    def set_on(self, char: Character, alias: str, on: bool) -> Channel:
+        mine = dict(char.settings.get("channels", {}))
+        entry = mine.get(alias.lower())
+        if entry is None:
+            raise ChannelError(f"You have no channel alias '{alias}'.")
+        mine[alias.lower()] = {**entry, "on": on}
+        self._save_aliases(char, mine)
+        return self._get(entry["channel"])
+
+    def join_defaults(self, char: Character) -> None:
+        """A new character joins Public as ``pub`` (when both still exist and the alias is free)."""
+        if self.find(DEFAULT_CHANNEL) is not None and DEFAULT_ALIAS not in char.settings.get("channels", {}):
+            self.add_alias(char, DEFAULT_ALIAS, DEFAULT_CHANNEL)
+
+    def _save_aliases(self, char: Character, aliases: dict[str, dict[str, Any]]) -> None:
+        char.settings = {**char.settings, "channels": aliases}
+        self.game.save_character(char)
+
+    # --- talking ------------------------------------------------------------------------------
+    def is_listening(self, char: Character, channel: Channel) -> bool:
+        if not self.may_join(char, channel):
+            return False
+        key = channel.name.lower()
+        return any(
+            v.get("channel", "").lower() == key and v.get("on", True)
+            for v in char.settings.get("channels", {}).values()
+        )
+
+    def listeners(self, channel: Channel) -> list[Character]:
+        """Connected characters with the channel on."""
+        return [c for c in self.game.connected_characters() if self.is_listening(c, channel)]
+
+    def members(self, channel: Channel) -> list[Character]:
+        """Every character with an alias for the channel, connected or not."""
+        key = channel.name.lower()
+        return sorted(
+            (c for c in self.game.characters.values()
+             if any(v.get("channel", "").lower() == key for v in c.settings.get("channels", {}).values())),
+            key=lambda c: c.name.lower(),
+        )
+
+    def speak(self, channel: Channel, speaker: Character, message: str) -> str:
+        """Say (or with a leading ``:``/``;`` pose) on a channel: logged first, then delivered."""
+        line = f"|c[{channel.name}]|n {format_speech(speaker.name, message)}"
+        self.game.store.append("channel", {"channel": channel.name.lower(), "text": line}, self.game.clock())
+        self.broadcast(channel, line)
+        return line
+
+    def broadcast(self, channel: Channel, line: str) -> None:
+        """Deliver a line to every connection of every listener (no history)."""
+        for char in self.listeners(channel):
+            self.game.msg(char, line)
+
+    def last(self, channel: Channel, count: int) -> list[str]:
+        count = max(1, min(MAX_LAST, count))
+        entries = self.game.store.tail("channel", count, match={"channel": channel.name.lower()})
+        return [e.data["text"] for e in entries]
+
+
+def format_speech(name: str, message: str) -> str:
+    """``Alice: hi``; ``:waves`` -> ``Alice waves``; ``;'s cape`` -> ``Alice's cape``."""
+    if message.startswith(":"):
+        return f"{name} {message[1:].lstrip()}"
+    if message.startswith(";"):
+        return f"{name}{message[1:]}"
+    return f"{name}: {message}"

@@ -1,0 +1,346 @@
+"""Character sheets: characteristics, defenses, current STUN/BODY/END, conditions and approval.
+
+A sheet is a frozen :class:`Sheet` value kept in the store as a document of kind ``"sheet"``
+keyed by the character's id. Read one with :func:`get_sheet`, change it with ``attrs.evolve``
+and write it back with :func:`save_sheet`, which also sends GMCP ``Char.Vitals`` to the
+character's connections when current STUN, BODY or END changed.
+
+Characteristics (HERO 5E): STR DEX CON BODY INT EGO PRE COM start at 10; PD ED SPD REC END
+STUN are figured from them (GUIDE §3) unless set; OCV and DCV are DEX/3 unless set; resistant
+PD and ED (``rPD``, ``rED``) start at 0. Skills are kept as a roll target (``12``) or a
+characteristic roll with a bonus (``DEX+1``: 9 + DEX/5 + 1).
+
+Conditions: Stunned, holding breath and stabilized are kept; Knocked Out (current STUN 0 or
+less), Dying (current BODY 0 or less) and dead (BODY at or below minus the BODY characteristic;
+a player character goes into a coma instead, RULES DYING) follow from the numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..rules.champions.damage import KillingDamage, NormalDamage
+from ..rules.champions.defenses import Against, DamageTaken, Defenses, Health, apply_damage
+from ..rules.champions.effects import LifeState, is_knocked_out, life_state
+from ..rules.champions.characteristics import figured_characteristics
+from ..rules.champions.rolls import cv
+from ..rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = [
+    "CHARACTERISTICS",
+    "COMBAT_VALUES",
+    "FIGURED",
+    "PRIMARY",
+    "SHEET_KIND",
+    "Sheet",
+    "SheetError",
+    "get_sheet",
+    "normalise_stat",
+    "parse_skill",
+    "save_sheet",
+    "send_vitals",
+    "take_damage",
+    "vitals",
+]
+
+#: Store document kind for sheets.
+SHEET_KIND = "sheet"
+#: The primary characteristics, each 10 on a new sheet (HERO 5E).
+PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+#: Figured characteristics, computed from the primaries unless set (HERO 5E, GUIDE §3).
+FIGURED = ("PD", "ED", "SPD", "REC", "END", "STUN")
+#: Every characteristic of the sheet, in the order it is shown.
+CHARACTERISTICS = PRIMARY + FIGURED
+#: Combat values kept beside the characteristics: resistant defenses and combat values.
+COMBAT_VALUES = ("rPD", "rED", "OCV", "DCV")
+_ALL = CHARACTERISTICS + COMBAT_VALUES
+_BY_UPPER = {name.upper(): name for name in _ALL}
+_BASE = 10
+#: Largest value a characteristic may be set to: beyond any sane hero, and keeps dice capped.
+MAX_VALUE = 999
+_SKILL = re.compile(r"(?:(?P<number>\d{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<bonus>[+-]\s*\d{1,2})?)")
+_SKILL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '/-]{0,29}")
+
+
+class SheetError(RulesError):
+    """A sheet value a player cannot set (unknown characteristic, bad number)."""
+
+
+def normalise_stat(name: str) -> str | None:
+    """The sheet's spelling of a characteristic or combat value (``rpd`` -> ``rPD``), or None."""
+    return _BY_UPPER.get(name.strip().upper())
+
+
+def parse_skill(text: str) -> str:
+    """A skill value as stored: ``12`` (or ``12-``) or ``DEX``/``DEX+1``. Raises :class:`SheetError`."""
+    match = _SKILL.fullmatch(text.strip())
+    if match is None:
+        raise SheetError(f"'{text.strip()[:20]}' is not a skill roll: use a number like 12 or a characteristic like DEX+1.")
+    if match["number"]:
+        return str(int(match["number"]))
+    char = normalise_stat(match["char"])
+    if char not in CHARACTERISTICS:
+        raise SheetError(f"'{match['char']}' is not a characteristic.")
+    bonus = int(re.sub(r"\s", "", match["bonus"])) if match["bonus"] else 0
+    return f"{char}{bonus:+d}" if bonus else char
+
+
+def _int_map(value: Mapping[str, Any] | None) -> dict[str, int]:
+    return {str(k): int(v) for k, v in (value or {}).items()}
+
+
+@attrs.frozen
+class Sheet:
+    """One character's sheet. ``stats`` holds the values set by hand; everything else is figured."""
+
+    char_id: int
+    name: str
+    stats: dict[str, int] = attrs.field(factory=dict, converter=_int_map, hash=False)
+    skills: dict[str, str] = attrs.field(factory=dict, hash=False)
+    #: current STUN, BODY and END; None means at the maximum
+    stun: int | None = None
+    body: int | None = None
+    end: int | None = None
+    stunned: bool = False
+    holding_breath: bool = False
+    stabilized: bool = False
+    npc: bool = False
+    approved: bool = False
+    approved_by: str = ""
+
+    # --- values -----------------------------------------------------------------------
+    def base(self, name: str) -> int:
+        """A characteristic as bought: set by hand, else 10 for primaries, else figured."""
+        name = normalise_stat(name) or name
+        if name in self.stats:
+            return self.stats[name]
+        if name in PRIMARY:
+            return _BASE
+        if name in FIGURED:
+            return self.figured()[name]
+        if name in ("rPD", "rED"):
+            return 0
+        if name in ("OCV", "DCV"):
+            return self.figured()[name]
+        raise SheetError(f"'{name}' is not a characteristic.")
+
+    def figured(self) -> dict[str, int]:
+        """Figured characteristics and combat values from the primaries (engine rules)."""
+        primaries = {name: self.stats.get(name, _BASE) for name in PRIMARY}
+        return figured_values(primaries)
+
+    def is_set(self, name: str) -> bool:
+        return (normalise_stat(name) or name) in self.stats
+
+    @property
+    def max_stun(self) -> int:
+        return self.base("STUN")
+
+    @property
+    def max_body(self) -> int:
+        return self.base("BODY")
+
+    @property
+    def max_end(self) -> int:
+        return self.base("END")
+
+    @property
+    def current_stun(self) -> int:
+        return self.max_stun if self.stun is None else self.stun
+
+    @property
+    def current_body(self) -> int:
+        return self.max_body if self.body is None else self.body
+
+    @property
+    def current_end(self) -> int:
+        return self.max_end if self.end is None else self.end
+
+    # --- conditions (RULES DAMAGE EFFECTS, DYING) ---------------------------------------
+    @property
+    def knocked_out(self) -> bool:
+        """STUN 0 or lower: Knocked Out (RULES DAMAGE EFFECTS 2)."""
+        return is_knocked_out(self.current_stun)
+
+    @property
+    def life(self) -> LifeState:
+        """Alive, dying, dead or (player characters) in a coma (RULES DYING)."""
+        return life_state(self.current_body, self.max_body, player_character=not self.npc)
+
+    @property
+    def dead(self) -> bool:
+        """BODY at or below minus the BODY characteristic (RULES DYING): dead, or a coma."""
+        return self.life in (LifeState.DEAD, LifeState.COMA)
+
+    @property
+    def dying(self) -> bool:
+        """BODY 0 or lower and not yet dead (RULES DYING)."""
+        return self.life is LifeState.DYING
+
+    def conditions(self) -> list[str]:
+        """The conditions to show, in a fixed order."""
+        found = []
+        if self.stunned:
+            found.append("Stunned")
+        if self.knocked_out:
+            found.append("Knocked Out")
+        if self.dying:
+            found.append("Dying (stabilized)" if self.stabilized else "Dying")
+        if self.dead:
+            found.append("Dead" if self.npc else "Coma")
+        if self.holding_breath:
+            found.append("Holding breath")
+        return found
+
+    # --- changes ------------------------------------------------------------------------
+    def with_stat(self, name: str, value: int) -> Sheet:
+        """The sheet with one characteristic set (current values kept, capped at new maxima)."""
+        key = normalise_stat(name)
+        if key is None:
+            raise SheetError(f"'{name.strip()[:20]}' is not a characteristic (try STR, DEX, PD, rPD, OCV ...).")
+        if not -MAX_VALUE <= value <= MAX_VALUE:
+            raise SheetError(f"{key} must be between -{MAX_VALUE} and {MAX_VALUE}.")
+        if key == "SPD" and not 1 <= value <= 12:
+            raise SheetError("SPD must be between 1 and 12.")
+        if key in ("BODY", "STUN") and value < 1:
+            raise SheetError(f"{key} must be at least 1.")
+        if value < 0 and key not in ("OCV", "DCV"):
+            raise SheetError(f"{key} cannot be negative.")
+        new = attrs.evolve(self, stats={**self.stats, key: value})
+        return new.capped()
+
+    def without_stat(self, name: str) -> Sheet:
+        """The sheet with a hand-set value removed (back to 10 or figured)."""
+        key = normalise_stat(name) or name
+        return attrs.evolve(self, stats={k: v for k, v in self.stats.items() if k != key}).capped()
+
+    def with_skill(self, name: str, value: str | None) -> Sheet:
+        """The sheet with a skill set (or removed when ``value`` is None)."""
+        name = name.strip()
+        if not _SKILL_NAME.fullmatch(name):
+            raise SheetError("A skill name is 1-30 letters, digits, spaces, ' / or -.")
+        skills = {k: v for k, v in self.skills.items() if k.lower() != name.lower()}
+        if value is not None:
+            skills[name] = parse_skill(value)
+        return attrs.evolve(self, skills=skills)
+
+    def find_skill(self, name: str) -> tuple[str, str] | None:
+        """A skill by name, any case, or a unique prefix: (name, value)."""
+        low = name.strip().lower()
+        exact = [(k, v) for k, v in self.skills.items() if k.lower() == low]
+        if exact:
+            return exact[0]
+        found = [(k, v) for k, v in self.skills.items() if k.lower().startswith(low)]
+        return found[0] if len(found) == 1 else None
+
+    def with_vitals(self, stun: int | None = None, body: int | None = None, end: int | None = None) -> Sheet:
+        """The sheet with new current values (None leaves one as it is); at the maximum reads as full."""
+        return attrs.evolve(
+            self,
+            stun=self._current(stun, self.stun, self.max_stun),
+            body=self._current(body, self.body, self.max_body),
+            end=self._current(end, self.end, self.max_end),
+        )
+
+    @staticmethod
+    def _current(new: int | None, old: int | None, maximum: int) -> int | None:
+        if new is None:
+            return old
+        return None if new >= maximum else new
+
+    def capped(self) -> Sheet:
+        """Current values no higher than their maxima."""
+        return self.with_vitals(self.current_stun, self.current_body, self.current_end)
+
+    def healed(self) -> Sheet:
+        """Back to full STUN, BODY and END with no conditions."""
+        return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False)
+
+    # --- documents ----------------------------------------------------------------------
+    def to_doc(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> Sheet:
+        known = {f.name for f in attrs.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in known})
+
+
+def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
+    """PD ED SPD REC END STUN and OCV DCV from the primaries, by the engine (HERO 5E, GUIDE §3)."""
+    f = figured_characteristics(primaries["STR"], primaries["DEX"], primaries["CON"], primaries["BODY"])
+    combat_value = cv(primaries["DEX"])
+    return {"PD": f.pd, "ED": f.ed, "SPD": f.spd, "REC": f.rec, "END": f.end, "STUN": f.stun,
+            "OCV": combat_value, "DCV": combat_value}
+
+
+def get_sheet(game: Game, char: Character) -> Sheet:
+    """The character's sheet from the store, or a new one (all 10s) when it has none."""
+    doc = game.store.get(SHEET_KIND, str(char.id))
+    if doc is None:
+        return Sheet(char_id=char.id, name=char.name, npc=char.npc)
+    return attrs.evolve(Sheet.from_doc(doc), name=char.name, npc=char.npc)
+
+
+def has_sheet(game: Game, char: Character) -> bool:
+    return game.store.get(SHEET_KIND, str(char.id)) is not None
+
+
+def save_sheet(game: Game, sheet: Sheet) -> Sheet:
+    """Write a sheet; when its current STUN, BODY or END changed, send GMCP ``Char.Vitals``."""
+    old_doc = game.store.get(SHEET_KIND, str(sheet.char_id))
+    before = vitals(Sheet.from_doc(old_doc)) if old_doc is not None else None
+    game.store.put(SHEET_KIND, str(sheet.char_id), sheet.to_doc())
+    if before is None or vitals(sheet) != before:
+        char = game.characters.get(sheet.char_id)
+        if char is not None:
+            send_vitals(game, char, sheet)
+    return sheet
+
+
+def vitals(sheet: Sheet) -> dict[str, Any]:
+    """The GMCP ``Char.Vitals`` body: current and maximum STUN, BODY and END, and conditions."""
+    return {
+        "stun": sheet.current_stun, "maxstun": sheet.max_stun,
+        "body": sheet.current_body, "maxbody": sheet.max_body,
+        "end": sheet.current_end, "maxend": sheet.max_end,
+        "conditions": sheet.conditions(),
+    }
+
+
+def send_vitals(game: Game, char: Character, sheet: Sheet | None = None) -> None:
+    """Send ``Char.Vitals`` to every connection of ``char`` (e.g. on login, or after a change)."""
+    body = vitals(sheet or get_sheet(game, char))
+    for session in game.sessions_of(char):
+        session.send_gmcp("Char.Vitals", body)
+
+
+def take_damage(
+    game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD
+) -> tuple[DamageTaken, Sheet]:
+    """Apply rolled damage to a character's sheet against its defenses, and save it.
+
+    The engine does the arithmetic (RULES TAKING DAMAGE, DAMAGE EFFECTS): defenses from the
+    sheet (PD/ED with rPD/rED), Stunned against CON, 2x STUN against the Knocked Out.
+    A character Stunned by the blow keeps the Stunned condition until his next Phase.
+    """
+    sheet = get_sheet(game, char)
+    defenses = Defenses(pd=sheet.base("PD"), ed=sheet.base("ED"), rpd=sheet.base("rPD"), red=sheet.base("rED"))
+    taken = apply_damage(
+        damage, defenses, against=against, con=sheet.base("CON"),
+        current=Health(stun=sheet.current_stun, body=sheet.current_body),
+        target_knocked_out=sheet.knocked_out,
+    )
+    new = sheet.with_vitals(stun=taken.after.stun, body=taken.after.body)
+    if taken.stunned:
+        new = attrs.evolve(new, stunned=True)
+    save_sheet(game, new)
+    return taken, new

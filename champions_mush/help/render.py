@@ -1,0 +1,114 @@
+"""What players see: a topic, the index, an ambiguous or missing answer, search hits.
+
+All output is fitted to the client's width with :mod:`champions_mush.text.format`; a topic's
+text is never re-flowed where it fits, so the rules read exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.format import columns, fit_rule, visible_len, wrap
+from .catalog import Catalog, Hit, Match
+from .topic import Topic
+
+__all__ = ["render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
+
+
+def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False) -> str:
+    """The topic's text fitted to ``width``, then its see-also line (staff-only targets hidden from players)."""
+    lines = [wrap(topic.text, width)]
+    shown = []
+    for item in topic.see_also:
+        target = catalog.get(item)
+        if target is not None and target.staff_only and not staff:
+            continue
+        shown.append(target.name if target is not None else item)
+    if shown:
+        lines.append(wrap("See also: " + ", ".join(shown) + ".", width))
+    return "\n".join(lines)
+
+
+def _category_title(category: str) -> str:
+    return category[:1].upper() + category[1:]
+
+
+def render_index(catalog: Catalog, title: str, width: int, staff: bool = False, footer: str = "") -> str:
+    """First pages grouped by category, each group in columns that fit ``width``."""
+    lines = [fit_rule(f"----- {title} -----", width)]
+    groups = catalog.heads(staff)
+    if not groups:
+        lines.append("There are no topics yet.")
+    marked = False
+    for category, topics in groups.items():
+        names = []
+        for topic in topics:
+            names.append(topic.name + ("*" if topic.staff_only else ""))
+            marked = marked or topic.staff_only
+        lines.append(f"{_category_title(category)}:")
+        lines.extend("  " + row for row in columns(names, width - 2).split("\n"))
+    if marked:
+        lines.append("* staff only")
+    if footer:
+        lines.append(wrap(footer, width))
+    lines.append(fit_rule("-" * 10, width))
+    return "\n".join(lines)
+
+
+def _joined(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def render_ambiguous(match: Match, noun: str, width: int) -> str:
+    """``'dam' could be several rules topics: A, B or C.``"""
+    labels = match.labels or tuple(t.name for t in match.candidates)
+    return wrap(f"'{_shown(match.query)}' could be several {noun} topics: {_joined(labels)}.", width)
+
+
+def render_missing(match: Match, noun: str, width: int, hint: str = "") -> str:
+    """``No rules topic 'X'.`` and, when something is close, ``Did you mean: A, B or C?``"""
+    lines = [f"No {noun} topic '{_shown(match.query)}'."]
+    if match.suggestions:
+        lines.append(f"Did you mean: {_joined(match.suggestions)}?")
+    elif hint:
+        lines.append(hint)
+    return wrap("\n".join(lines), width)
+
+
+def _shown(query: str) -> str:
+    return " ".join(query.split())
+
+
+def render_search(hits: Sequence[Hit], words: str, noun: str, width: int) -> str:
+    """Ranked hits, one line each: ``NAME: the line that matched``, cut to the width."""
+    words = _shown(words)
+    if not hits:
+        return f"No {noun} topic mentions '{words}'."
+    lines = [f"{noun.capitalize()} topics mentioning '{words}' (best first):"]
+    terms = [t for t in re.findall(r"[a-z0-9]+", words.casefold())]
+    for hit in hits:
+        head = f"  {hit.topic.name}: "
+        lines.append(head + _around(hit.line, terms, max(10, width - len(head))))
+    return "\n".join(lines)
+
+
+def _around(line: str, terms: Sequence[str], room: int) -> str:
+    """The part of ``line`` around the first matched word, at most ``room`` columns."""
+    if len(line) <= room:
+        return line
+    spots = [m.start() for t in terms for m in [re.search(rf"\b{re.escape(t)}", line, re.I)] if m]
+    start = min(spots) if spots else 0
+    if start + len(terms[0] if terms else "") < room - 3:
+        return _cut(line, room)
+    start = line.rfind(" ", 0, max(0, start - room // 3)) + 1
+    return _cut("..." + line[start:], room)
+
+
+def _cut(line: str, width: int) -> str:
+    if visible_len(line) <= width:
+        return line
+    cut = line[: max(1, width - 3)]
+    if " " in cut[len(cut) // 2:]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip() + "..."

@@ -1,0 +1,74 @@
+"""Running the server under the Twisted reactor: listen, hash off-thread, shut down cleanly.
+
+SIGTERM and SIGINT stop the reactor (Twisted's own handlers); before it stops, everyone is
+told, every connection is closed with its output flushed, and the store is closed.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from twisted.internet import threads
+from twisted.python import log as twisted_log
+
+from ..configfile import ServerConfig
+from ..game.config import GameConfig
+
+__all__ = ["run", "thread_runner"]
+
+log = logging.getLogger("champions_mush.server")
+
+SHUTDOWN_MESSAGE = "|R*** The game is shutting down. Back soon! ***|n"
+
+
+def thread_runner(reactor):  # noqa: ANN001, ANN201
+    """A ``Game.run_blocking`` that runs work in the reactor's thread pool and calls back on
+    the reactor thread."""
+
+    def run_blocking(func, callback, errback=None) -> None:  # noqa: ANN001
+        d = threads.deferToThreadPool(reactor, reactor.getThreadPool(), func)
+        if errback is not None:
+            d.addCallbacks(callback, lambda failure: errback(failure.value))
+        else:
+            d.addCallback(callback)
+        d.addErrback(lambda failure: log.error("background work failed: %s", failure.getTraceback()))
+
+    return run_blocking
+
+
+def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
+    """Serve until stopped; returns the exit status."""
+    from twisted.internet import reactor
+
+    from ..cli import open_game
+    from ..commands.table import build_dispatcher
+    from .server import MushFactory
+
+    twisted_log.PythonLoggingObserver(loggerName="twisted").start()
+    store, game = open_game(data_dir, game_config, server)
+    reactor.suggestThreadPoolSize(max(1, server.hash_threads))
+    game.run_blocking = thread_runner(reactor)
+    factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp)
+
+    def shutdown(reason: str = "") -> None:
+        log.info("shutdown asked for: %s", reason or "no reason given")
+        reactor.callLater(0, reactor.stop)
+
+    game.on_shutdown = shutdown
+    reactor.addSystemEventTrigger("before", "shutdown", lambda: factory.close_all(SHUTDOWN_MESSAGE))
+    try:
+        port = reactor.listenTCP(server.port, factory, backlog=server.backlog, interface=server.host)
+    except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
+        log.error("cannot listen on %s:%s: %s", server.host, server.port, exc)
+        store.close()
+        return 1
+    factory.start()
+    where = port.getHost()
+    message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
+    log.info(message)
+    print(message, flush=True)
+    reactor.run()
+    store.close()
+    log.info("server stopped")
+    return 0

@@ -1,0 +1,286 @@
+"""The thin Twisted adapter: bytes from the socket to the telnet core, events to the game.
+
+One :class:`MushProtocol` per connection; :class:`MushFactory` holds the limits that span
+connections (how many, how fast per address, idle sweeps, shutdown). Every timer goes through
+the injected clock, so tests drive it with ``twisted.internet.task.Clock``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from twisted.internet import defer, interfaces, protocol, task
+from zope.interface import implementer
+
+from ..commands import login
+from ..commands.dispatch import Dispatcher
+from . import events as ev
+from .limits import ConnectLimiter, TokenBucket
+from .session import TelnetSession
+from .telnet import TelnetConnection
+
+if TYPE_CHECKING:
+    from ..game.world import Game
+
+__all__ = ["MushFactory", "MushProtocol", "WELCOME_DELAY"]
+
+log = logging.getLogger("champions_mush.net")
+
+#: Seconds to wait for option answers before showing the connect screen anyway
+#: (a client that negotiates nothing never completes the handshake).
+WELCOME_DELAY = 0.5
+#: Seconds between sweeps for idle connections.
+SWEEP_INTERVAL = 10.0
+#: Seconds a politely closed connection may take to read its last output before it is cut.
+CLOSE_GRACE = 10.0
+
+TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
+TOO_LONG = "That line was too long and was thrown away."
+
+
+@implementer(interfaces.IPushProducer)
+class MushProtocol(protocol.Protocol):
+    """One client connection."""
+
+    def __init__(self, factory: MushFactory) -> None:
+        self.factory = factory
+        self.conn: TelnetConnection | None = None
+        self.session: TelnetSession | None = None
+        self.paused = False
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+        self._welcomed = False
+        self._welcome_call = None
+        self._abort_call = None
+        self._closing = False
+        self._throttle_told = False
+
+    # --- connection life ------------------------------------------------------------------------
+    def connectionMade(self) -> None:
+        factory, game = self.factory, self.factory.game
+        address = getattr(self.transport.getPeer(), "host", "") or ""
+        refusal = factory.admit(address)
+        if refusal:
+            log.info("refused connection from %s: %s", address, refusal)
+            self.transport.write(refusal.encode("ascii", "replace") + b"\r\n")
+            self.transport.loseConnection()
+            return
+        set_nodelay = getattr(self.transport, "setTcpNoDelay", None)
+        if set_nodelay is not None:
+            set_nodelay(True)
+        self.transport.registerProducer(self, True)
+        self.conn = TelnetConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp)
+        self.session = TelnetSession(game, self.conn, self, address)
+        self.bucket = TokenBucket(game.config.command_rate, game.config.command_burst, game.clock())
+        factory.protocols.add(self)
+        game.add_session(self.session)
+        log.info("connection from %s (session %d)", address, self.session.id)
+        self.conn.start()
+        self.flush()
+        self._welcome_call = factory.clock.callLater(WELCOME_DELAY, self._welcome)
+
+    def dataReceived(self, data: bytes) -> None:
+        if self.conn is None or self._closing:
+            return
+        self.conn.receive_data(data)
+        self._handle_events()
+        self.flush()
+
+    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+        for call in (self._welcome_call, self._abort_call):
+            if call is not None and call.active():
+                call.cancel()
+        if self.session is None:
+            return
+        self.factory.protocols.discard(self)
+        try:
+            login.logout_session(self.factory.game, self.session)
+        except Exception:  # noqa: BLE001 - a lost connection must never take the server down
+            log.exception("error while closing session %d", self.session.id)
+        log.info("closed connection from %s (session %d)", self.session.address, self.session.id)
+        self.factory.lost(self)
+
+    # --- input ----------------------------------------------------------------------------------
+    def _handle_events(self) -> None:
+        for event in self.conn.next_events():
+            if isinstance(event, ev.LineReceived):
+                self._welcome()
+                self._line(event.text)
+            elif isinstance(event, ev.WindowSize):
+                self.session.width, self.session.height = event.width, event.height
+            elif isinstance(event, (ev.TerminalType, ev.CharsetChanged)):
+                self.session.update_client()
+            elif isinstance(event, ev.HandshakeComplete):
+                self.session.update_client()
+                self._welcome()
+            elif isinstance(event, ev.LineTooLong):
+                self.session.send(TOO_LONG)
+            elif isinstance(event, ev.Closed):
+                self.close()
+            if self._closing:
+                return
+
+    def _line(self, text: str) -> None:
+        game, session = self.factory.game, self.session
+        now = game.clock()
+        session.last_input = now
+        if len(text) > game.config.max_line_length:
+            session.send(TOO_LONG)
+            return
+        if not self.bucket.take(now):
+            if not self._throttle_told:
+                self._throttle_told = True
+                session.send(TOO_FAST)
+            return
+        self._throttle_told = False
+        try:
+            self.factory.dispatcher.run(game, session, text)
+        except Exception:  # noqa: BLE001 - the dispatcher guards commands; this guards the guard
+            log.exception("unguarded error on %r", text)
+            session.send("Something went wrong with that command. It has been logged for staff.")
+
+    def _welcome(self) -> None:
+        if self._welcomed or self.session is None:
+            return
+        self._welcomed = True
+        if self._welcome_call is not None and self._welcome_call.active():
+            self._welcome_call.cancel()
+        self.session.update_client()
+        login.welcome(self.factory.game, self.session)
+
+    # --- output ---------------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Write what the core has queued; buffer it while the socket is backed up."""
+        if self.conn is None or self.transport is None:
+            return
+        data = self.conn.data_to_send()
+        if not data:
+            return
+        if not self.paused:
+            self.transport.write(data)
+            return
+        self._pending.append(data)
+        self._pending_size += len(data)
+        if self._pending_size > self.factory.game.config.max_output_buffer:
+            log.warning("dropping %s: %d bytes of output unread", self.session.address, self._pending_size)
+            self._pending.clear()
+            self._pending_size = 0
+            self._closing = True
+            self.conn.close()
+            self.conn.data_to_send()  # the end of a compressed stream: nobody will read it
+            self.transport.abortConnection()
+
+    def pauseProducing(self) -> None:
+        self.paused = True
+
+    def resumeProducing(self) -> None:
+        self.paused = False
+        if self._pending:
+            data = b"".join(self._pending)
+            self._pending.clear()
+            self._pending_size = 0
+            self.transport.write(data)
+
+    def stopProducing(self) -> None:
+        self._pending.clear()
+        self._pending_size = 0
+
+    def close(self) -> None:
+        """Close politely: whatever is queued goes out first."""
+        if self._closing:
+            return
+        self.conn.close()
+        self.flush()
+        self._closing = True
+        self.resumeProducing()
+        self.transport.loseConnection()
+        self._abort_call = self.factory.clock.callLater(CLOSE_GRACE, self.transport.abortConnection)
+
+
+class MushFactory(protocol.Factory):
+    """The listening side: limits across connections, idle sweeps and shutdown."""
+
+    def __init__(self, game: Game, dispatcher: Dispatcher, clock=None, offer_mccp: bool = True) -> None:  # noqa: ANN001
+        if clock is None:
+            from twisted.internet import reactor as clock
+        self.game = game
+        self.dispatcher = dispatcher
+        self.clock = clock
+        self.offer_mccp = offer_mccp
+        self.protocols: set[MushProtocol] = set()
+        self.connects = ConnectLimiter(game.config.connects_per_minute)
+        self._sweeper: task.LoopingCall | None = None
+        self._closed_waiters: list[defer.Deferred] = []
+
+    def buildProtocol(self, addr) -> MushProtocol:  # noqa: ANN001
+        return MushProtocol(self)
+
+    def mssp(self) -> dict[str, str]:
+        """MSSP variables (the telnet core adds the protocol flags)."""
+        game = self.game
+        return {
+            "NAME": game.config.name, "PLAYERS": str(len(game.connected_characters())),
+            "UPTIME": str(int(game.started_at)), "CODEBASE": "champions-mush",
+            "FAMILY": "Custom", "GENRE": "Superhero", "GAMESYSTEM": "HERO System",
+        }
+
+    # --- limits ---------------------------------------------------------------------------------
+    def admit(self, address: str) -> str | None:
+        """Why a new connection from ``address`` is refused, or None."""
+        from ..game.accounts import Accounts
+
+        if Accounts.of(self.game).is_banned(address):
+            return "Connections from your site are not allowed."
+        if len(self.protocols) >= self.game.config.max_connections:
+            return "The game is full right now: please try again in a few minutes."
+        if not self.connects.allow(address, self.game.clock()):
+            return "Too many connections from your address: please wait a minute."
+        return None
+
+    def start(self) -> None:
+        """Begin the idle sweeps."""
+        self._sweeper = task.LoopingCall(self.sweep)
+        self._sweeper.clock = self.clock
+        self._sweeper.start(SWEEP_INTERVAL, now=False)
+
+    def stop(self) -> None:
+        if self._sweeper is not None and self._sweeper.running:
+            self._sweeper.stop()
+
+    def sweep(self) -> None:
+        """Disconnect idle connections: a shorter limit before login; staff never time out."""
+        game, now = self.game, self.game.clock()
+        config = game.config
+        for proto in list(self.protocols):
+            session = proto.session
+            idle = now - session.last_input
+            char = game.characters.get(session.character_id) if session.character_id is not None else None
+            if char is None and config.login_timeout > 0 and idle > config.login_timeout:
+                session.disconnect("You took too long to log in. Goodbye!")
+            elif char is not None and not game.is_staff(char) and config.idle_timeout > 0 and idle > config.idle_timeout:
+                log.info("idle timeout for %s from %s", char.name, session.address)
+                login.logout_session(game, session)
+                session.disconnect("You have been idle too long. Goodbye!")
+        self.connects.forget_old(now)
+
+    # --- shutdown -------------------------------------------------------------------------------
+    def lost(self, proto: MushProtocol) -> None:
+        if not self.protocols:
+            waiters, self._closed_waiters = self._closed_waiters, []
+            for waiter in waiters:
+                waiter.callback(None)
+
+    def close_all(self, message: str, timeout: float = 2.0) -> defer.Deferred:
+        """Tell everyone, close every connection; fires when all are closed (or after ``timeout``)."""
+        self.stop()
+        for proto in list(self.protocols):
+            proto.session.send(message)
+            proto.close()
+        if not self.protocols:
+            return defer.succeed(None)
+        waiter: defer.Deferred = defer.Deferred()
+        self._closed_waiters.append(waiter)
+        waiter.addTimeout(timeout, self.clock)
+        waiter.addErrback(lambda failure: None)
+        return waiter

@@ -1,0 +1,87 @@
+"""A telnet connection as the game sees it: output rendered through the telnet core.
+
+The core (:mod:`champions_mush.net.telnet`) renders markup for what the client negotiated,
+writes CRLF and doubles IAC; this session adds the player's own colour switch (``+colour off``)
+and hands the bytes to its protocol, which owns the socket.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Protocol
+
+from ..game.session import Session
+from ..text import markup
+from .telnet import LocalProtocolError, TelnetConnection
+
+if TYPE_CHECKING:
+    from ..game.world import Game
+
+__all__ = ["TelnetSession"]
+
+log = logging.getLogger("champions_mush.net")
+
+
+class _Writer(Protocol):
+    def flush(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class TelnetSession(Session):
+    """One telnet client: :meth:`send` renders through the core and flushes to the socket."""
+
+    def __init__(self, game: Game, conn: TelnetConnection, writer: _Writer, address: str = "") -> None:
+        super().__init__(address=address, now=game.clock())
+        self.game = game
+        self.conn = conn
+        self.writer = writer
+        self.width = conn.width
+        self.height = conn.height
+
+    def colour_on(self) -> bool:
+        """False when the connected character switched colour off (``+colour off``)."""
+        cid = self.character_id
+        if cid is None:
+            return True
+        char = self.game.characters.get(cid)
+        return char is None or char.settings.get("colour", True) is not False
+
+    def send(self, text: str) -> None:
+        if not self.colour_on():
+            text = markup.escape(markup.strip(text))
+        self.conn.send_text(text)
+        self.writer.flush()
+
+    def send_prompt(self, text: str) -> None:
+        self.conn.send_prompt(text)
+        self.writer.flush()
+
+    def send_gmcp(self, package: str, data: object) -> None:
+        if not self.conn.gmcp_wanted(package):
+            return
+        try:
+            self.conn.send_gmcp(package, data)
+        except LocalProtocolError as exc:
+            log.error("GMCP %s not sent: %s", package, exc)
+            return
+        self.writer.flush()
+
+    def hide_input(self, hidden: bool) -> None:
+        self.conn.hide_input(hidden)
+        self.writer.flush()
+
+    def disconnect(self, reason: str = "") -> None:
+        if reason:
+            self.send(reason)
+        self.writer.close()
+
+    def update_client(self) -> None:
+        """Copy what was negotiated into :attr:`client` (for +client and WHO)."""
+        conn = self.conn
+        self.width, self.height = conn.width, conn.height
+        self.client.update(
+            name=conn.client_name, terminal=conn.terminal_type, charset=conn.charset,
+            colour=conn.colour.name, mccp=conn.mccp, gmcp=conn.gmcp,
+            screen_reader=conn.screen_reader, width=conn.width, height=conn.height,
+        )

@@ -1,0 +1,957 @@
+"""The telnet protocol as a sans-I/O core: bytes in, events out, bytes to send.
+
+:class:`TelnetConnection` never touches a socket, a reactor or a clock (the
+h11/wsproto design).  The adapter feeds it what arrived
+(:meth:`~TelnetConnection.receive_data`), acts on
+:meth:`~TelnetConnection.next_events`, calls the ``send_*`` methods and
+writes whatever :meth:`~TelnetConnection.data_to_send` returns.
+
+Options (negotiated with RFC 1143's Q method, :mod:`.qmethod`):
+
+* NAWS (RFC 1073) window size; TTYPE (RFC 1091) with the three MTTS rounds;
+* CHARSET (RFC 2066): we WILL CHARSET and send the REQUEST, offering UTF-8,
+  ISO-8859-1 and US-ASCII (all three are really implemented);
+* SGA (RFC 858) and ECHO (RFC 857, only while input is hidden);
+* EOR (RFC 885) or GA to mark prompts, chosen per client;
+* MCCP2 (option 86, zlib), MSSP (option 70), GMCP (option 201);
+* IAC NOP keepalives (:meth:`~TelnetConnection.send_keepalive`).
+
+Everything a client sends that makes no sense becomes a
+:class:`~.events.ProtocolViolation` event and is otherwise ignored; no
+refusal or late answer ever ends a connection.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import zlib
+from collections.abc import Callable, Collection, Mapping
+
+from champions_mush.net import qmethod
+from champions_mush.net.capabilities import (
+    MTTS,
+    colour_from_mtts,
+    colour_from_names,
+    is_known_client,
+    parse_mtts,
+)
+from champions_mush.net.events import (
+    CharsetChanged,
+    Closed,
+    Event,
+    GMCPMessage,
+    HandshakeComplete,
+    LineReceived,
+    LineTooLong,
+    OptionRefused,
+    ProtocolViolation,
+    TerminalType,
+    WindowSize,
+)
+from champions_mush.text import markup
+from champions_mush.text.markup import ColourLevel
+
+__all__ = [
+    "DEFAULT_HEIGHT",
+    "DEFAULT_WIDTH",
+    "LocalProtocolError",
+    "MAX_LINE_BYTES",
+    "MAX_REFUSALS",
+    "MAX_SUBNEG_BYTES",
+    "Option",
+    "PromptMark",
+    "TelnetConnection",
+    "clean_line",
+]
+
+# Telnet commands (RFC 854, RFC 885 for EOR).
+IAC, DONT, DO, WONT, WILL, SB, GA, EL, EC, AYT = 255, 254, 253, 252, 251, 250, 249, 248, 247, 246
+AO, IP, BRK, DM, NOP, SE, EOR = 245, 244, 243, 242, 241, 240, 239
+NUL, LF, CR = 0, 10, 13
+
+# Subnegotiation codes.
+TTYPE_IS, TTYPE_SEND = 0, 1                     # RFC 1091
+CHARSET_REQUEST, CHARSET_ACCEPTED, CHARSET_REJECTED = 1, 2, 3  # RFC 2066
+CHARSET_TTABLE_IS, CHARSET_TTABLE_REJECTED = 4, 5
+MSSP_VAR, MSSP_VAL = 1, 2
+
+
+class Option(enum.IntEnum):
+    """Telnet option codes we know by name."""
+
+    #: RFC 856
+    BINARY = 0
+    #: RFC 857
+    ECHO = 1
+    #: RFC 858
+    SGA = 3
+    #: RFC 1091 (and MTTS)
+    TTYPE = 24
+    #: RFC 885
+    EOR = 25
+    #: RFC 1073
+    NAWS = 31
+    #: RFC 1184
+    LINEMODE = 34
+    #: RFC 1572 (and MNES)
+    NEW_ENVIRON = 39
+    #: RFC 2066
+    CHARSET = 42
+    #: MUD Server Data Protocol (not supported)
+    MSDP = 69
+    #: MUD Server Status Protocol
+    MSSP = 70
+    #: MUD Client Compression Protocol v2
+    MCCP2 = 86
+    #: MCCP v3, client-to-server compression (not supported)
+    MCCP3 = 87
+    #: Generic MUD Communication Protocol
+    GMCP = 201
+
+
+class PromptMark(enum.Enum):
+    """How the end of a prompt is marked for the client."""
+
+    #: IAC EOR (the client agreed to EOR)
+    EOR = "eor"
+    #: IAC GA (no EOR, and Go-Ahead not suppressed)
+    GA = "ga"
+    #: nothing
+    NONE = "none"
+
+
+class LocalProtocolError(Exception):
+    """Our own code used the connection wrongly (a bug: let it reach the log)."""
+
+
+#: Longest input line, in bytes.  PennMUSH's BUFFER_LEN: room for a long
+#: @desc or pose, far beyond anything typed by hand.  A longer line is
+#: thrown away whole and reported as :class:`LineTooLong`.
+MAX_LINE_BYTES = 8192
+
+#: Longest subnegotiation payload.  The largest clients send are GMCP
+#: Core.Supports lists and Core.Hello (well under 1 KiB); 8 KiB is generous.
+#: Past it the payload is discarded up to IAC SE and a violation reported.
+MAX_SUBNEG_BYTES = 8192
+
+#: Longest TTYPE answer or GMCP client name kept (they are shown in +client).
+MAX_NAME_CHARS = 64
+
+#: How many TTYPE SEND rounds we ask for (MTTS: name, terminal, bits).
+TTYPE_ROUNDS = 3
+
+#: Width and height assumed until NAWS says otherwise (GUIDE: 78 columns).
+DEFAULT_WIDTH, DEFAULT_HEIGHT = 78, 24
+
+#: Largest window we believe; bigger NAWS values are clamped.
+MAX_WINDOW = 1000
+
+#: How often we answer a request for an option we refused before going
+#: quiet.  A client repeats a refused request only when broken or hostile;
+#: answering each one would turn a flood of 3-byte requests into a flood of
+#: replies.
+MAX_REFUSALS = 8
+
+#: zlib level for MCCP2: 6 is zlib's own default, most of level 9's gain.
+MCCP_LEVEL = 6
+
+#: Charsets we offer in our CHARSET REQUEST, most preferred first.
+OFFERED_CHARSETS = ("UTF-8", "ISO-8859-1", "US-ASCII")
+_CHARSET_NAMES = {
+    "UTF-8": "UTF-8", "UTF8": "UTF-8",
+    "ISO-8859-1": "ISO-8859-1", "ISO_8859-1": "ISO-8859-1", "ISO8859-1": "ISO-8859-1",
+    "ISO-8859-1:1987": "ISO-8859-1", "LATIN1": "ISO-8859-1", "LATIN-1": "ISO-8859-1",
+    "L1": "ISO-8859-1", "US-ASCII": "US-ASCII", "ASCII": "US-ASCII",
+    "ANSI_X3.4-1968": "US-ASCII",
+}
+
+#: Options the client may perform (we answer DO).
+_HIM_ACCEPTS = frozenset({Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA})
+#: Options we perform when asked (we answer WILL); ECHO only while hiding input.
+_US_ACCEPTS = frozenset({Option.SGA, Option.EOR, Option.CHARSET, Option.GMCP,
+                         Option.MSSP, Option.MCCP2})
+
+#: The offers :attr:`TelnetConnection.handshake_pending` waits for.
+_HANDSHAKE_OPTIONS = frozenset({Option.TTYPE, Option.NAWS, Option.CHARSET, Option.EOR})
+
+#: TTYPE answers that carry no information (RFC 1091's catch-all names).
+_EMPTY_TERMINAL_NAMES = frozenset({"", "UNKNOWN"})
+
+#: A run of plain data: anything but IAC, CR and LF, with IAC IAC as a data byte.
+_DATA_RUN = re.compile(rb"(?:[^\xff\r\n]++|\xff\xff)*+")
+_GMCP_PACKAGE = re.compile(r"[A-Za-z0-9_.\-]{1,100}\Z")
+
+
+class _P(enum.Enum):
+    """Parser states."""
+
+    DATA = 0
+    CR = 1
+    IAC = 2
+    VERB = 3
+    SB_OPT = 4
+    SB = 5
+    SB_IAC = 6
+
+
+class TelnetConnection:
+    """One client connection's telnet state, without any I/O.
+
+    Args:
+        mssp: called when a client asks for MSSP; returns the variables
+            (``{"NAME": "Champions", "PLAYERS": "3", ...}``, a value may be a
+            list).  The protocol flags we really support are added.  None: we
+            do not offer MSSP.
+        gmcp_supports: GMCP package roots the server sends (``Core`` is always
+            there); :meth:`send_gmcp` refuses others.
+        offer_mccp: offer MCCP2 compression.
+        offer_gmcp: offer GMCP.
+    """
+
+    def __init__(
+        self,
+        *,
+        mssp: Callable[[], Mapping[str, str | list[str]]] | None = None,
+        gmcp_supports: Collection[str] = ("Core", "Char"),
+        offer_mccp: bool = True,
+        offer_gmcp: bool = True,
+    ) -> None:
+        self._mssp = mssp
+        self._gmcp_supports = frozenset(p.lower() for p in gmcp_supports) | {"core"}
+        self._offer_mccp = offer_mccp
+        self._offer_gmcp = offer_gmcp
+        self._us: dict[int, qmethod.Side] = {}
+        self._him: dict[int, qmethod.Side] = {}
+        self._events: list[Event] = []
+        self._out = bytearray()          # bytes ready to go out
+        self._to_compress = bytearray()  # bytes waiting for the MCCP2 compressor
+        self._compressor = None
+        self._closed = False
+        self._peer_closed = False
+        self._parser = _P.DATA
+        self._verb = 0
+        self._line = bytearray()
+        self._discarding_line = False
+        self._sb_option = 0
+        self._sb = bytearray()
+        self._sb_overflow = False
+        self._hide_input = False
+        self._refusals: dict[tuple[bool, int], int] = {}
+        self._started = False
+        self._handshake_reported = False
+        self._ttype_answers: list[str] = []
+        self._ttype_done = False
+        self._charset_requested = False
+        self._charset: str | None = None
+        #: NAWS width and height (defaults until the client reports them)
+        self.width = DEFAULT_WIDTH
+        self.height = DEFAULT_HEIGHT
+        #: True once the client reported its window size
+        self.naws = False
+        #: the client's name: first TTYPE answer, else GMCP Core.Hello, else ""
+        self.client_name = ""
+        #: the client's version from GMCP Core.Hello ("" if not sent)
+        self.client_version = ""
+        #: the terminal type (second TTYPE answer), "" if not sent
+        self.terminal_type = ""
+        #: the MTTS bit field, None if the client sent none
+        self.mtts: int | None = None
+        #: GMCP packages the client asked for (Core.Supports), lower-case, no version
+        self.gmcp_packages: frozenset[str] = frozenset()
+        #: count of client messages that made no sense
+        self.violations = 0
+        #: per-player overrides (``+client``), None = follow negotiation
+        self.colour_override: ColourLevel | None = None
+        self.charset_override: str | None = None
+        self.screen_reader_override: bool | None = None
+        self.prompt_mark_override: PromptMark | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def colour(self) -> ColourLevel:
+        """The colour level used for this client now."""
+        if self.colour_override is not None:
+            return self.colour_override
+        if self.screen_reader:
+            return ColourLevel.NONE
+        if self.mtts is not None:
+            return colour_from_mtts(self.mtts)
+        named = colour_from_names(self.client_name, self.terminal_type)
+        if named is not ColourLevel.NONE or self.terminal_type:
+            return named
+        return ColourLevel.ANSI16 if self._negotiated_anything() else ColourLevel.NONE
+
+    @property
+    def screen_reader(self) -> bool:
+        """True if the player uses a screen reader (MTTS bit 64, or overridden)."""
+        if self.screen_reader_override is not None:
+            return self.screen_reader_override
+        return bool((self.mtts or 0) & MTTS.SCREEN_READER)
+
+    @property
+    def charset(self) -> str:
+        """The charset used both ways: ``UTF-8``, ``ISO-8859-1`` or ``US-ASCII``."""
+        if self.charset_override is not None:
+            return self.charset_override
+        if self._charset is not None:
+            return self._charset
+        if (self.mtts or 0) & MTTS.UTF8:
+            return "UTF-8"
+        return "US-ASCII"
+
+    @property
+    def prompt_mark(self) -> PromptMark:
+        """How prompts end: EOR if agreed, else GA unless we suppress Go-Ahead."""
+        if self.prompt_mark_override is not None:
+            return self.prompt_mark_override
+        if self.us_enabled(Option.EOR):
+            return PromptMark.EOR
+        if self.us_enabled(Option.SGA):
+            return PromptMark.NONE
+        return PromptMark.GA
+
+    @property
+    def mccp(self) -> bool:
+        """True while output is MCCP2-compressed."""
+        return self._compressor is not None
+
+    @property
+    def gmcp(self) -> bool:
+        """True when GMCP is on."""
+        return self.us_enabled(Option.GMCP)
+
+    @property
+    def input_hidden(self) -> bool:
+        """True between ``hide_input(True)`` and ``hide_input(False)``."""
+        return self._hide_input
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close` or once the peer closed."""
+        return self._closed or self._peer_closed
+
+    @property
+    def handshake_pending(self) -> bool:
+        """True while an answer that shapes the output is still awaited.
+
+        That is TTYPE (colour), NAWS (width), CHARSET (encoding) and EOR
+        (prompts), and the TTYPE rounds and CHARSET request that follow.
+        MCCP2, GMCP and MSSP do not count: some clients never answer them
+        (TinTin++ ignores WILL MSSP).  A client that answers nothing at all
+        keeps this True forever: the adapter needs its own timeout.
+        """
+        for table in (self._us, self._him):
+            if any(table[opt].state is qmethod.Q.WANTYES
+                   for opt in _HANDSHAKE_OPTIONS if opt in table):
+                return True
+        if self.him_enabled(Option.TTYPE) and not self._ttype_done:
+            return True
+        return self._charset_requested
+
+    @property
+    def buffered_input(self) -> int:
+        """Bytes of partial input held (a line or subnegotiation not yet ended).
+
+        Never more than :data:`MAX_LINE_BYTES` + :data:`MAX_SUBNEG_BYTES`.
+        """
+        return len(self._line) + len(self._sb)
+
+    def us_enabled(self, option: int) -> bool:
+        """True if we perform ``option`` (we said WILL and the client DO)."""
+        side = self._us.get(option)
+        return side is not None and side.enabled
+
+    def him_enabled(self, option: int) -> bool:
+        """True if the client performs ``option`` (it said WILL and we DO)."""
+        side = self._him.get(option)
+        return side is not None and side.enabled
+
+    def gmcp_wanted(self, package: str) -> bool:
+        """True if GMCP is on and the client subscribed to ``package`` (or a parent).
+
+        ``Core`` is always wanted.
+        """
+        if not self.gmcp:
+            return False
+        parts = package.lower().split(".")
+        return parts[0] == "core" or any(
+            ".".join(parts[:n]) in self.gmcp_packages for n in range(1, len(parts) + 1))
+
+    # ------------------------------------------------------------- the input
+
+    def start(self) -> None:
+        """Queue our opening offers for a new connection."""
+        if self._started:
+            raise LocalProtocolError("start() called twice")
+        self._started = True
+        offers = [(False, Option.TTYPE), (False, Option.NAWS), (True, Option.CHARSET),
+                  (True, Option.EOR)]
+        if self._offer_gmcp:
+            offers.append((True, Option.GMCP))
+        if self._mssp is not None:
+            offers.append((True, Option.MSSP))
+        if self._offer_mccp:
+            offers.append((True, Option.MCCP2))
+        for ours, opt in offers:
+            self._ask(ours, opt, True)
+
+    def receive_data(self, data: bytes) -> None:
+        """Feed bytes read from the client; ``b""`` means the client closed."""
+        if self._peer_closed:
+            return
+        if not data:
+            self._peer_closed = True
+            self._events.append(Closed())
+            return
+        if self._closed:
+            return
+        self._parse(data)
+        if self._started and not self._handshake_reported and not self.handshake_pending:
+            self._handshake_reported = True
+            self._events.append(HandshakeComplete())
+
+    def next_events(self) -> list[Event]:
+        """Return and forget the events produced so far, oldest first."""
+        events, self._events = self._events, []
+        return events
+
+    # ------------------------------------------------------------ the output
+
+    def send_text(self, text: str) -> None:
+        """Queue a message: markup rendered for this client, CRLF line ends, IAC doubled.
+
+        ``text`` may hold several lines separated by ``\\n``; a line end is
+        added after the last one.
+        """
+        if self.closed:
+            return
+        self._queue(self._encode_text(text) + b"\r\n")
+
+    def send_prompt(self, text: str) -> None:
+        """Queue a prompt (no line end), followed by IAC EOR or IAC GA as this client needs."""
+        if self.closed:
+            return
+        mark = {PromptMark.EOR: bytes((IAC, EOR)), PromptMark.GA: bytes((IAC, GA)),
+                PromptMark.NONE: b""}[self.prompt_mark]
+        self._queue(self._encode_text(text) + mark)
+
+    def send_gmcp(self, package: str, data: object = None) -> bool:
+        """Queue a GMCP message if GMCP is on; return whether it was queued.
+
+        Raises:
+            LocalProtocolError: ``package`` is not in ``gmcp_supports`` or
+                ``data`` cannot be written as JSON.
+        """
+        if not _GMCP_PACKAGE.match(package) or package.split(".")[0].lower() not in self._gmcp_supports:
+            raise LocalProtocolError(f"GMCP package {package!r} is not one we support")
+        payload = package
+        if data is not None:
+            try:
+                payload += " " + json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            except (TypeError, ValueError) as exc:
+                raise LocalProtocolError(f"GMCP data for {package} is not JSON: {exc}") from exc
+        if self.closed or not self.gmcp:
+            return False
+        self._send_sb(Option.GMCP, payload.encode("utf-8"))
+        return True
+
+    def send_keepalive(self) -> None:
+        """Queue an IAC NOP (keeps NAT routers from dropping an idle connection)."""
+        if not self.closed:
+            self._queue(bytes((IAC, NOP)))
+
+    def hide_input(self, hidden: bool) -> None:
+        """Ask the client to stop (``True``) or resume (``False``) echoing typed input.
+
+        We offer WILL ECHO (we echo, so the client shows nothing) around
+        password entry, and WONT ECHO afterwards (RFC 857).
+        """
+        if self.closed or hidden == self._hide_input:
+            return
+        self._hide_input = hidden
+        self._ask(True, Option.ECHO, hidden, force=True)
+
+    def close(self) -> None:
+        """End the connection from our side: finish the MCCP2 stream; queue nothing after."""
+        if self._closed:
+            return
+        self._stop_compression()
+        self._closed = True
+
+    def data_to_send(self) -> bytes:
+        """Return and forget everything queued for the client (compressed when MCCP2 is on)."""
+        if self._compressor is not None and self._to_compress:
+            self._out += self._compressor.compress(bytes(self._to_compress))
+            self._out += self._compressor.flush(zlib.Z_SYNC_FLUSH)
+            self._to_compress.clear()
+        out = bytes(self._out)
+        self._out.clear()
+        return out
+
+    # ------------------------------------------------------------- internals
+
+    def _negotiated_anything(self) -> bool:
+        return any(s.enabled for s in self._us.values()) or any(
+            s.enabled for s in self._him.values())
+
+    def _violation(self, reason: str) -> None:
+        self.violations += 1
+        self._events.append(ProtocolViolation(reason))
+
+    def _queue(self, data: bytes) -> None:
+        if self._compressor is not None:
+            self._to_compress += data
+        else:
+            self._out += data
+
+    def _send_sb(self, option: int, payload: bytes) -> None:
+        self._queue(bytes((IAC, SB, option)) + payload.replace(b"\xff", b"\xff\xff")
+                    + bytes((IAC, SE)))
+
+    def _encode_text(self, text: str) -> bytes:
+        rendered = markup.render(markup.strip_controls(text), self.colour)
+        rendered = rendered.replace("\n", "\r\n")
+        charset = self.charset
+        if charset == "UTF-8":
+            raw = rendered.encode("utf-8")
+        elif charset == "ISO-8859-1":
+            raw = "".join(c if ord(c) < 256 else markup.to_ascii(c) for c in rendered).encode(
+                "latin-1", "replace")
+        else:
+            raw = markup.to_ascii(rendered).encode("ascii", "replace")
+        return raw.replace(b"\xff", b"\xff\xff")
+
+    # Negotiation ------------------------------------------------------------
+
+    def _side(self, ours: bool, option: int) -> qmethod.Side:
+        table = self._us if ours else self._him
+        side = table.get(option)
+        if side is None:
+            side = table[option] = qmethod.Side()
+        return side
+
+    def _send_verb(self, ours: bool, positive: bool, option: int) -> None:
+        verb = (WILL if positive else WONT) if ours else (DO if positive else DONT)
+        self._queue(bytes((IAC, verb, option)))
+
+    def _ask(self, ours: bool, option: int, enable: bool, *, force: bool = False) -> None:
+        side = self._side(ours, option)
+        if force and side.pending:
+            # Some clients never answer ECHO (MUSHclient; TinTin++ ignores
+            # WONT ECHO), so strict RFC 1143 would leave the second toggle
+            # queued forever.  Sending it anyway cannot loop: a late answer
+            # to the first request meets WANTNO/WANTYES and is dropped.
+            side.state = qmethod.Q.WANTYES if enable else qmethod.Q.WANTNO
+            side.queue = qmethod.Queue.EMPTY
+            self._send_verb(ours, enable, option)
+            return
+        step = qmethod.ask(side, enable)
+        if step.send is not None:
+            self._send_verb(ours, step.send, option)
+
+    def _on_verb(self, verb: int, option: int) -> None:
+        ours = verb in (DO, DONT)
+        positive = verb in (DO, WILL)
+        if ours:
+            accept = option in _US_ACCEPTS or (option == Option.ECHO and self._hide_input)
+            if option == Option.MSSP and self._mssp is None:
+                accept = False
+            if option == Option.MCCP2 and not self._offer_mccp:
+                accept = False
+            if option == Option.GMCP and not self._offer_gmcp:
+                accept = False
+        else:
+            accept = option in _HIM_ACCEPTS
+        side = self._side(ours, option)
+        if positive and not accept and side.state is qmethod.Q.NO and self._refused_too_often(
+                ours, option):
+            return
+        step = qmethod.receive(side, positive, accept)
+        if step.send is not None:
+            self._send_verb(ours, step.send, option)
+        outcome = step.outcome
+        if outcome is qmethod.Outcome.ENABLED:
+            self._enabled(ours, option, ours_asked=step.send is None)
+        elif outcome is qmethod.Outcome.DISABLED:
+            self._disabled(ours, option)
+        elif outcome is qmethod.Outcome.REFUSED:
+            self._events.append(OptionRefused(option))
+            if ours and option == Option.CHARSET and self._charset is None:
+                # MUSHclient only negotiates CHARSET the other way round (it
+                # wants DO CHARSET, answers WILL, then waits for our REQUEST).
+                self._ask(False, Option.CHARSET, True)
+        elif outcome is qmethod.Outcome.VIOLATION and option != Option.ECHO:
+            name = {WILL: "WILL", WONT: "WONT", DO: "DO", DONT: "DONT"}[verb]
+            self._violation(f"{name} {option} answered a request we never made")
+
+    def _refused_too_often(self, ours: bool, option: int) -> bool:
+        count = self._refusals.get((ours, option), 0) + 1
+        self._refusals[(ours, option)] = count
+        if count == MAX_REFUSALS + 1:
+            self._violation(f"option {option} asked for again after {MAX_REFUSALS} refusals")
+        return count > MAX_REFUSALS
+
+    def _enabled(self, ours: bool, option: int, *, ours_asked: bool) -> None:
+        if ours and option == Option.MCCP2:
+            self._start_compression()
+        elif ours and option == Option.MSSP:
+            self._send_mssp()
+        elif ours and option == Option.CHARSET:
+            self._request_charset()
+        elif not ours and option == Option.TTYPE:
+            self._send_sb(Option.TTYPE, bytes((TTYPE_SEND,)))
+        elif not ours and option == Option.CHARSET and ours_asked:
+            # RFC 2066 lets only the WILL side send REQUEST, so a client
+            # that offers WILL CHARSET itself will ask.  One that says WILL
+            # only because we said DO (MUSHclient) waits for our REQUEST.
+            self._request_charset()
+
+    def _disabled(self, ours: bool, option: int) -> None:
+        if ours and option == Option.MCCP2:
+            self._stop_compression()
+        elif option == Option.CHARSET and not (self.us_enabled(option) or self.him_enabled(option)):
+            self._charset_requested = False
+        elif not ours and option == Option.TTYPE and not self._ttype_done:
+            self._finish_ttype()
+
+    def _start_compression(self) -> None:
+        if self._compressor is None and not self._closed:
+            self._queue(bytes((IAC, SB, Option.MCCP2, IAC, SE)))
+            self._compressor = zlib.compressobj(MCCP_LEVEL)
+
+    def _stop_compression(self) -> None:
+        if self._compressor is None:
+            return
+        self._out += self._compressor.compress(bytes(self._to_compress))
+        self._out += self._compressor.flush(zlib.Z_FINISH)
+        self._to_compress.clear()
+        self._compressor = None
+
+    # Parser -----------------------------------------------------------------
+
+    def _parse(self, data: bytes) -> None:
+        i, n = 0, len(data)
+        while i < n:
+            state = self._parser
+            if state is _P.DATA:
+                end = _DATA_RUN.match(data, i).end()
+                if end > i:
+                    self._add_line_bytes(data[i:end].replace(b"\xff\xff", b"\xff"))
+                if end == n:
+                    return
+                byte, i = data[end], end + 1
+                if byte == IAC:
+                    self._parser = _P.IAC
+                elif byte == CR:
+                    self._end_line()
+                    self._parser = _P.CR
+                else:
+                    self._end_line()
+                continue
+            if state is _P.SB:
+                j = data.find(b"\xff", i)
+                end = n if j < 0 else j
+                self._add_sb_bytes(data[i:end])
+                if j >= 0:
+                    self._parser = _P.SB_IAC
+                i = end + 1 if j >= 0 else n
+                continue
+            byte = data[i]
+            i += 1
+            if state is _P.CR:
+                self._parser = _P.DATA
+                if byte not in (LF, NUL):
+                    i -= 1  # CR alone ended the line; this byte is data
+            elif state is _P.IAC:
+                self._parser = _P.DATA
+                self._on_command(byte)
+            elif state is _P.VERB:
+                self._parser = _P.DATA
+                self._on_verb(self._verb, byte)
+            elif state is _P.SB_OPT:
+                self._sb_option, self._sb_overflow = byte, False
+                self._sb.clear()
+                self._parser = _P.SB
+            elif state is _P.SB_IAC:
+                self._on_sb_iac(byte)
+
+    def _on_command(self, byte: int) -> None:
+        if byte in (WILL, WONT, DO, DONT):
+            self._verb, self._parser = byte, _P.VERB
+        elif byte == SB:
+            self._parser = _P.SB_OPT
+        elif byte == IAC:
+            self._add_line_bytes(b"\xff")
+        elif byte == EC:
+            self._erase_char()
+        elif byte == EL:
+            self._line.clear()
+        elif byte == AYT:
+            self._queue(b"\r\n[Yes]\r\n")
+        elif byte == SE:
+            self._violation("IAC SE without IAC SB")
+        elif byte < SE and byte != EOR:
+            self._violation(f"unknown telnet command {byte}")
+        # NOP, DM, BRK, IP, AO, GA, EOR: nothing to do for a line-mode server
+
+    def _on_sb_iac(self, byte: int) -> None:
+        if byte == SE:
+            self._parser = _P.DATA
+            if self._sb_overflow:
+                self._violation(f"subnegotiation of option {self._sb_option} "
+                                f"longer than {MAX_SUBNEG_BYTES} bytes")
+            else:
+                self._on_subnegotiation(self._sb_option, bytes(self._sb))
+            self._sb.clear()
+        elif byte == IAC:
+            self._parser = _P.SB
+            self._add_sb_bytes(b"\xff")
+        else:
+            # RFC 854 allows nothing but IAC IAC and IAC SE here: the client
+            # forgot to end the subnegotiation.  Drop it, obey the command.
+            self._violation(f"unterminated subnegotiation of option {self._sb_option}")
+            self._sb.clear()
+            self._parser = _P.DATA
+            self._on_command(byte)
+
+    def _add_sb_bytes(self, chunk: bytes) -> None:
+        if self._sb_overflow:
+            return
+        if len(self._sb) + len(chunk) > MAX_SUBNEG_BYTES:
+            self._sb_overflow = True
+            self._sb.clear()
+            return
+        self._sb += chunk
+
+    # Lines ------------------------------------------------------------------
+
+    def _add_line_bytes(self, chunk: bytes) -> None:
+        if self._discarding_line:
+            return
+        if len(self._line) + len(chunk) > MAX_LINE_BYTES:
+            self._discarding_line = True
+            self._line.clear()
+            self._events.append(LineTooLong(MAX_LINE_BYTES))
+            return
+        self._line += chunk
+
+    def _erase_char(self) -> None:
+        while self._line and 0x80 <= self._line[-1] < 0xC0:
+            self._line.pop()  # UTF-8 continuation bytes of the same character
+        if self._line:
+            self._line.pop()
+
+    def _end_line(self) -> None:
+        raw = bytes(self._line)
+        self._line.clear()
+        if self._discarding_line:
+            self._discarding_line = False
+            return
+        self._events.append(LineReceived(clean_line(self._decode(raw))))
+
+    def _decode(self, raw: bytes) -> str:
+        if self.charset == "ISO-8859-1":
+            return raw.decode("latin-1")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if self.charset == "UTF-8":
+                return raw.decode("utf-8", "replace")
+            return raw.decode("latin-1")  # an old client sending Latin-1 unannounced
+
+    # Subnegotiations --------------------------------------------------------
+
+    def _on_subnegotiation(self, option: int, payload: bytes) -> None:
+        handler = {
+            Option.NAWS: self._on_naws,
+            Option.TTYPE: self._on_ttype,
+            Option.CHARSET: self._on_charset,
+            Option.GMCP: self._on_gmcp,
+        }.get(option)
+        if handler is None:
+            self._violation(f"unexpected subnegotiation of option {option}")
+        else:
+            handler(payload)
+
+    def _on_naws(self, payload: bytes) -> None:
+        if len(payload) != 4:
+            self._violation(f"NAWS with {len(payload)} bytes instead of 4")
+            return
+        width = int.from_bytes(payload[:2], "big")
+        height = int.from_bytes(payload[2:], "big")
+        width = min(width, MAX_WINDOW) if width else DEFAULT_WIDTH
+        height = min(height, MAX_WINDOW) if height else DEFAULT_HEIGHT
+        first = not self.naws
+        self.naws = True
+        if first or (width, height) != (self.width, self.height):
+            self.width, self.height = width, height
+            self._events.append(WindowSize(width, height))
+
+    def _on_ttype(self, payload: bytes) -> None:
+        if not payload or payload[0] != TTYPE_IS:
+            self._violation("TTYPE subnegotiation that is not IS")
+            return
+        if self._ttype_done:
+            return  # a late answer to a round we stopped waiting for
+        answer = _clean_name(payload[1:])
+        if answer.upper() in _EMPTY_TERMINAL_NAMES and self._ttype_answers:
+            answer = self._ttype_answers[-1]  # "UNKNOWN" ends the list like a repeat
+        self._ttype_answers.append(answer)
+        rounds = len(self._ttype_answers)
+        if rounds == 1:
+            self.client_name = answer
+        elif answer == self._ttype_answers[-2]:
+            # RFC 1091: repeating the last answer means the list is over.
+            if rounds == 2:
+                self.terminal_type = answer
+            self._finish_ttype()
+            return
+        elif rounds == 2:
+            self.terminal_type = answer
+        else:
+            bits = parse_mtts(answer)
+            if bits is not None:
+                self.mtts = bits
+        if rounds >= TTYPE_ROUNDS:
+            self._finish_ttype()
+        else:
+            self._send_sb(Option.TTYPE, bytes((TTYPE_SEND,)))
+
+    def _finish_ttype(self) -> None:
+        self._ttype_done = True
+        if self.client_name == self.terminal_type and not is_known_client(self.client_name):
+            # A terminal that only knows its own type (plain telnet sends $TERM).
+            self.client_name = ""
+        self._events.append(TerminalType(self.client_name, self.terminal_type, self.mtts or 0))
+
+    def _request_charset(self) -> None:
+        if self._charset is not None or self._charset_requested:
+            return
+        self._charset_requested = True
+        names = ";" + ";".join(OFFERED_CHARSETS)
+        self._send_sb(Option.CHARSET, bytes((CHARSET_REQUEST,)) + names.encode("ascii"))
+
+    def _on_charset(self, payload: bytes) -> None:
+        if not payload:
+            self._violation("empty CHARSET subnegotiation")
+            return
+        code, rest = payload[0], payload[1:]
+        if code == CHARSET_REQUEST:
+            self._on_charset_request(rest)
+        elif code == CHARSET_ACCEPTED:
+            name = _CHARSET_NAMES.get(rest.decode("ascii", "replace").strip().upper())
+            if not self._charset_requested or name is None:
+                self._violation("CHARSET ACCEPTED of something we did not offer")
+                return
+            self._charset_requested = False
+            self._set_charset(name)
+        elif code == CHARSET_REJECTED:
+            self._charset_requested = False
+        elif code == CHARSET_TTABLE_IS:
+            self._send_sb(Option.CHARSET, bytes((CHARSET_TTABLE_REJECTED,)))
+        else:
+            self._violation(f"CHARSET subnegotiation code {code}")
+
+    def _on_charset_request(self, rest: bytes) -> None:
+        if self._charset_requested:
+            # RFC 2066: when both sides ask at once, the server's request wins.
+            self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
+            return
+        if rest.startswith(b"[TTABLE]"):
+            rest = rest[9:]  # "[TTABLE]" and its version octet: we never use tables
+        if len(rest) < 2:
+            self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
+            return
+        separator = rest[:1]
+        for raw_name in rest[1:].split(separator):
+            text = raw_name.decode("ascii", "replace").strip()
+            name = _CHARSET_NAMES.get(text.upper())
+            if name is not None:
+                self._send_sb(Option.CHARSET, bytes((CHARSET_ACCEPTED,)) + text.encode("ascii"))
+                self._set_charset(name)
+                return
+        self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
+
+    def _set_charset(self, name: str) -> None:
+        if name != self._charset:
+            self._charset = name
+            self._events.append(CharsetChanged(name))
+
+    def _send_mssp(self) -> None:
+        variables: dict[str, str | list[str]] = {
+            "ANSI": "1", "UTF-8": "1", "XTERM 256 COLORS": "1", "XTERM TRUE COLORS": "1",
+            "GMCP": "1" if self._offer_gmcp else "0", "MCCP": "1" if self._offer_mccp else "0",
+            "MSDP": "0", "MSP": "0", "MXP": "0", "PUEBLO": "0", "VT100": "0", "MCP": "0",
+        }
+        variables.update(self._mssp() if self._mssp else {})
+        payload = bytearray()
+        for name, value in variables.items():
+            payload += bytes((MSSP_VAR,)) + _mssp_bytes(name)
+            for item in [value] if isinstance(value, str) else value:
+                payload += bytes((MSSP_VAL,)) + _mssp_bytes(str(item))
+        self._send_sb(Option.MSSP, bytes(payload))
+
+    def _on_gmcp(self, payload: bytes) -> None:
+        text = payload.decode("utf-8", "replace")
+        package, _, body = text.strip().partition(" ")
+        if not _GMCP_PACKAGE.match(package):
+            self._violation("GMCP message without a valid package name")
+            return
+        data = None
+        if body.strip():
+            try:
+                data = json.loads(body)
+            except (ValueError, RecursionError):
+                self._violation(f"GMCP {package} with data that is not JSON")
+                return
+        self._on_gmcp_core(package.lower(), data)
+        self._events.append(GMCPMessage(package, data))
+
+    def _on_gmcp_core(self, package: str, data: object) -> None:
+        if package == "core.hello" and isinstance(data, dict):
+            self.client_version = _clean_name(str(data.get("version", "")).encode())
+            if not self.client_name:
+                self.client_name = _clean_name(str(data.get("client", "")).encode())
+        elif package == "core.ping":
+            self.send_gmcp("Core.Ping")
+        elif package.startswith("core.supports.") and isinstance(data, list):
+            names = {str(item).split(" ")[0].lower() for item in data}
+            verb = package.rsplit(".", 1)[1]
+            if verb == "set":
+                self.gmcp_packages = frozenset(names)
+            elif verb == "add":
+                self.gmcp_packages |= names
+            elif verb == "remove":
+                self.gmcp_packages -= names
+
+
+def clean_line(text: str) -> str:
+    """A received line made safe to show others.
+
+    Backspace and DEL erase the character before them; escape sequences,
+    control characters and bidirectional overrides are removed; tabs become
+    spaces.
+    """
+    if "\x08" in text or "\x7f" in text:
+        kept: list[str] = []
+        for ch in text:
+            if ch in "\x08\x7f":
+                if kept:
+                    kept.pop()
+            else:
+                kept.append(ch)
+        text = "".join(kept)
+    return markup.strip_controls(text).replace("\t", " ")
+
+
+def _clean_name(raw: bytes) -> str:
+    text = markup.strip_controls(raw.decode("utf-8", "replace")).replace("\t", " ")
+    return text.strip()[:MAX_NAME_CHARS]
+
+
+def _mssp_bytes(text: str) -> bytes:
+    # MSSP_VAR, MSSP_VAL, NUL and IAC cannot appear inside a name or value.
+    return bytes(b for b in text.encode("utf-8") if b not in (0, MSSP_VAR, MSSP_VAL, IAC))

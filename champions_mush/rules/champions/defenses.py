@@ -1,0 +1,144 @@
+"""Taking damage: RULES TAKING DAMAGE and its continuation (headed ``& damage`` in the file).
+
+* Normal damage: PD (physical) or ED (energy), resistant included, comes off STUN and BODY
+  (Megatron and Psiana).
+* Killing damage: only resistant defense against BODY; all defense against STUN, but only if
+  some resistant defense applies; never less than 1 STUN per BODY through (Assaulter and Claww).
+* RULES DAMAGE EFFECTS: Stunned when one attack's STUN through > CON; Knocked Out at STUN 0 or
+  below; attacks against a Knocked Out character do 2x STUN.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..errors import RulesError
+from .damage import KillingDamage, NormalDamage
+from .rounding import hero_round
+
+__all__ = ["Against", "DamageTaken", "Defenses", "Health", "apply_damage"]
+
+
+def _not_negative(instance: object, attribute: attrs.Attribute, value: int) -> None:
+    if value < 0:
+        raise RulesError(f"{attribute.name.upper()} cannot be negative.")
+
+
+@attrs.frozen
+class Defenses:
+    """A target's defenses. ``pd``/``ed`` are the ordinary (non-resistant) defenses;
+    ``rpd``/``red`` the resistant ones (Armor, Force Field) on top of them.
+
+    Assaulter's "10 PD and +6 PD Armor" is ``Defenses(pd=10, rpd=6)``: 16 PD in all, 6 resistant.
+    """
+
+    pd: int = attrs.field(default=0, validator=_not_negative)
+    ed: int = attrs.field(default=0, validator=_not_negative)
+    rpd: int = attrs.field(default=0, validator=_not_negative)
+    red: int = attrs.field(default=0, validator=_not_negative)
+
+    def total(self, against: Against) -> int:
+        """All defense against ``against`` (ordinary + resistant)."""
+        return self.pd + self.rpd if against is Against.PD else self.ed + self.red
+
+    def resistant(self, against: Against) -> int:
+        """The resistant part of the defense against ``against``."""
+        return self.rpd if against is Against.PD else self.red
+
+
+class Against(enum.Enum):
+    """Which defense an attack works against (RULES TAKING DAMAGE)."""
+
+    #: Physical attacks (punches, bullets) work against PD.
+    PD = "PD"
+    #: Energy attacks (electricity, lasers) work against ED.
+    ED = "ED"
+
+
+@attrs.frozen
+class Health:
+    """A character's current STUN and BODY."""
+
+    stun: int
+    body: int
+
+
+@attrs.frozen
+class DamageTaken:
+    """What one attack did to a target after defenses.
+
+    ``stunned`` is None when no CON was given; ``knocked_out``/``dying``/``after`` are None
+    when no current :class:`Health` was given.
+    """
+
+    stun: int  #: STUN through defenses
+    body: int  #: BODY through defenses (after a hit location's BODYx)
+    stun_done: int  #: STUN of the attack before defenses (doubled against the Knocked Out)
+    body_done: int  #: BODY of the attack before defenses
+    stun_defense: int  #: defense applied to STUN
+    body_defense: int  #: defense applied to BODY
+    stunned: bool | None = None
+    knocked_out: bool | None = None
+    dying: bool | None = None
+    after: Health | None = None
+
+
+def apply_damage(
+    damage: NormalDamage | KillingDamage,
+    defenses: Defenses = Defenses(),
+    *,
+    against: Against = Against.PD,
+    con: int | None = None,
+    current: Health | None = None,
+    target_knocked_out: bool = False,
+) -> DamageTaken:
+    """Apply rolled damage to a target's defenses (RULES TAKING DAMAGE, DAMAGE EFFECTS).
+
+    Args:
+        damage: from ``roll_normal`` / ``roll_killing``.
+        defenses: the target's :class:`Defenses`.
+        against: PD for physical attacks, ED for energy.
+        con: the target's CON, to tell whether it is Stunned (STUN through > CON).
+        current: the target's STUN and BODY now, to give ``after``, Knocked Out (STUN <= 0)
+            and dying (BODY <= 0).
+        target_knocked_out: RULES DAMAGE EFFECTS 2: attacks against a Knocked Out character
+            do 2x STUN (doubled here before defenses, as the attack's STUN; the rules file
+            does not say which).
+
+    Examples: Psiana (12 PD) takes 32 STUN 9 BODY normal as 20 STUN, 0 BODY; Assaulter
+    (10 PD + 6 rPD) takes Claww's 12 BODY 36 STUN killing as 6 BODY, 20 STUN.
+    """
+    stun_done = damage.stun * (2 if target_knocked_out else 1)
+    total = defenses.total(against)
+    if isinstance(damage, KillingDamage):
+        resistant = defenses.resistant(against)
+        body_defense = resistant
+        stun_defense = total if resistant > 0 else 0
+    else:
+        body_defense = stun_defense = total
+    body = max(damage.body - body_defense, 0)
+    stun = max(stun_done - stun_defense, 0)
+    if isinstance(damage, KillingDamage):
+        stun = max(stun, body)  # at least 1 STUN per BODY through
+    if damage.location is not None:
+        body = hero_round(body * damage.location.body_x)
+    stunned = None if con is None else stun > con
+    after = knocked_out = dying = None
+    if current is not None:
+        after = Health(stun=current.stun - stun, body=current.body - body)
+        knocked_out = after.stun <= 0
+        dying = after.body <= 0
+    return DamageTaken(
+        stun=stun,
+        body=body,
+        stun_done=stun_done,
+        body_done=damage.body,
+        stun_defense=stun_defense,
+        body_defense=body_defense,
+        stunned=stunned,
+        knocked_out=knocked_out,
+        dying=dying,
+        after=after,
+    )

@@ -1,0 +1,214 @@
+"""Fitting text to a client's width: wrapping, columns and simple tables, in one place.
+
+Everything here measures *visible* width: colour markup (``|r``, ``|h``, ``|n``, ``|[b``,
+``|500``, ``|#ff0000``; ``||`` is one literal pipe) takes no room on the screen.
+Widths come from the client (NAWS); :data:`DEFAULT_WIDTH` is used when it is unknown.
+
+``wrap`` keeps the author's line breaks and never breaks a line that is laid out by hand:
+table rows (two or more spaces between cells, or tabs) are left whole, and banner rules
+(``----- [CM 2.0 Rules] -----``) are redrawn to the width with their label centred.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "DEFAULT_WIDTH",
+    "MIN_WIDTH",
+    "columns",
+    "fit_rule",
+    "is_rule",
+    "is_table_row",
+    "table",
+    "visible_len",
+    "wrap",
+]
+
+#: The width used when the client never told us its size (GUIDE §2: 78 columns).
+DEFAULT_WIDTH = 78
+#: Narrower than this is treated as this: a client reporting 0 or 5 columns still gets readable lines.
+MIN_WIDTH = 20
+
+# One markup code (same set as text/markup.py), or a literal pipe written ``||``.
+_TOKEN = re.compile(r"\|\||\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})|.", re.S)
+_CODE = re.compile(r"\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})")
+# A banner rule: 4+ of one fill character, optionally a label, then 4+ of the fill again.
+_RULE = re.compile(r"^\s*(?P<fill>[-=_~*#])(?P=fill){3,}(?:\s*(?P<label>\S.*?)\s*(?P=fill){3,})?\s*$")
+# Hand-laid columns: a run of two or more spaces after some text, or a tab.
+_TABLE_GAP = re.compile(r"\S(?: {2,}|\t)\S")
+
+
+def _clamp(width: int | None) -> int:
+    if not width or width <= 0:
+        return DEFAULT_WIDTH
+    return max(MIN_WIDTH, width)
+
+
+def visible_len(text: str) -> int:
+    """How many columns ``text`` takes on screen (markup codes take none, ``||`` takes one)."""
+    if "|" not in text:
+        return len(text)
+    return len(_CODE.sub("", text.replace("||", "\0")))
+
+
+def is_rule(line: str) -> bool:
+    """True for a banner or separator line such as ``----- [CM 2.0 Rules] -----``."""
+    return _RULE.match(line) is not None
+
+
+def is_table_row(line: str) -> bool:
+    """True for a line laid out in columns by hand (two or more spaces between cells, or a tab)."""
+    return _TABLE_GAP.search(line) is not None
+
+
+def fit_rule(line: str, width: int) -> str:
+    """Redraw a banner rule ``width`` columns wide, keeping its fill character and centred label."""
+    width = _clamp(width)
+    match = _RULE.match(line)
+    if match is None:
+        return line
+    fill, label = match["fill"], match["label"]
+    if not label:
+        return fill * width
+    label = f" {label} "
+    room = width - visible_len(label)
+    if room < 2:
+        return label.strip()
+    left = room // 2
+    return fill * left + label + fill * (room - left)
+
+
+def wrap(text: str, width: int | None = DEFAULT_WIDTH) -> str:
+    """Fit ``text`` to ``width`` columns, keeping every line break of the original.
+
+    A line that fits is left exactly as written. A longer line is word-wrapped, its
+    continuation lines indented like the line itself; a banner rule is redrawn to the width;
+    a hand-laid table row is left whole (the client may fold it, but we never re-flow a table).
+    """
+    width = _clamp(width)
+    out: list[str] = []
+    for line in text.split("\n"):
+        if visible_len(line) <= width:
+            out.append(line)
+        elif is_rule(line):
+            out.append(fit_rule(line, width))
+        elif is_table_row(line):
+            out.append(line)
+        else:
+            out.extend(_wrap_line(line, width))
+    return "\n".join(out)
+
+
+def _wrap_line(line: str, width: int) -> list[str]:
+    body = line.lstrip(" ")
+    indent = " " * (len(line) - len(body)) if len(line) - len(body) < width // 2 else ""
+    lines: list[str] = []
+    current, used = indent, len(indent)
+    fresh = True  # nothing but the indent on the current line yet
+    for word in body.split(" "):
+        size = visible_len(word)
+        if not fresh and used + 1 + size <= width:
+            current, used = f"{current} {word}", used + 1 + size
+            continue
+        if not fresh:
+            lines.append(current)
+            current, used = indent, len(indent)
+        while used + size > width:  # a word longer than the line: cut it
+            head, word = _split_visible(word, width - used)
+            lines.append(current + head)
+            current, used = indent, len(indent)
+            size = visible_len(word)
+        current, used, fresh = current + word, used + size, False
+    lines.append(current)
+    return [x.rstrip(" ") if x.strip() else x for x in lines]
+
+
+def _split_visible(word: str, room: int) -> tuple[str, str]:
+    """Cut ``word`` after ``room`` visible characters, never inside a markup code."""
+    room = max(1, room)
+    seen, cut = 0, len(word)
+    for match in _TOKEN.finditer(word):
+        token = match.group()
+        if _CODE.fullmatch(token):
+            continue
+        if seen == room:
+            cut = match.start()
+            break
+        seen += 1
+    return word[:cut], word[cut:]
+
+
+def _pad(text: str, size: int) -> str:
+    return text + " " * max(0, size - visible_len(text))
+
+
+def columns(items: Iterable[str], width: int | None = DEFAULT_WIDTH, gap: int = 2) -> str:
+    """Lay ``items`` out in as many columns as fit ``width``, filled top to bottom like ``ls``.
+
+    An item wider than the line gets a line of its own. Returns lines joined by ``\\n``
+    ("" for no items).
+    """
+    width = _clamp(width)
+    items = list(items)
+    if not items:
+        return ""
+    cell = max(visible_len(item) for item in items) + gap
+    ncols = max(1, (width + gap) // cell)
+    nrows = -(-len(items) // ncols)
+    ncols = -(-len(items) // nrows)
+    lines = []
+    for row in range(nrows):
+        cells = [items[col * nrows + row] for col in range(ncols) if col * nrows + row < len(items)]
+        lines.append("".join(_pad(c, cell) for c in cells[:-1]) + cells[-1])
+    return "\n".join(lines)
+
+
+def table(
+    rows: Sequence[Sequence[str]],
+    width: int | None = DEFAULT_WIDTH,
+    headers: Sequence[str] | None = None,
+    gap: int = 2,
+) -> str:
+    """A simple table: columns sized to their contents, shrunk (widest first) to fit ``width``.
+
+    Cells that no longer fit are word-wrapped inside their column. ``headers`` adds a header
+    row underlined with dashes. Returns lines joined by ``\\n``.
+    """
+    width = _clamp(width)
+    body = [[str(cell) for cell in row] for row in rows]
+    all_rows = ([list(headers)] if headers else []) + body
+    if not all_rows:
+        return ""
+    ncols = max(len(row) for row in all_rows)
+    all_rows = [row + [""] * (ncols - len(row)) for row in all_rows]
+    sizes = [max(visible_len(row[i]) for row in all_rows) for i in range(ncols)]
+    _shrink(sizes, width - gap * (ncols - 1))
+    lines: list[str] = []
+    for index, row in enumerate(all_rows):
+        lines.extend(_table_row(row, sizes, gap))
+        if headers and index == 0:
+            lines.append((" " * gap).join("-" * size for size in sizes))
+    return "\n".join(lines)
+
+
+def _shrink(sizes: list[int], room: int, floor: int = 4) -> None:
+    while sum(sizes) > room:
+        widest = max(range(len(sizes)), key=lambda i: sizes[i])
+        if sizes[widest] <= floor:
+            return
+        sizes[widest] -= 1
+
+
+def _table_row(row: Sequence[str], sizes: Sequence[int], gap: int) -> list[str]:
+    cells = [
+        [piece for line in cell.split("\n") for piece in (_wrap_line(line, size) if visible_len(line) > size else [line])]
+        for cell, size in zip(row, sizes)
+    ]
+    height = max(len(cell) for cell in cells)
+    out = []
+    for i in range(height):
+        parts = [_pad(cell[i] if i < len(cell) else "", size) for cell, size in zip(cells, sizes)]
+        out.append((" " * gap).join(parts).rstrip())
+    return out

@@ -1,0 +1,210 @@
+"""The login screen: connect, create, WHO, QUIT, the connect screen, the throttle."""
+
+from champions_mush.commands import login
+from champions_mush.commands.dispatch import NOT_CONNECTED
+from champions_mush.game.accounts import Accounts, verify_password
+
+from ..harness import make_world
+
+WRONG = "Either that name does not exist or the password is wrong."
+
+
+def _created(world, name="Alice", password="secret1"):
+    guest = world.guest()
+    guest.do(f"create {name} {password}")
+    return guest
+
+
+def test_create_logs_in_and_shows_the_room():
+    world = make_world()
+    guest = world.guest()
+    out = guest.do("create Alice secret1")
+    assert out[0] == "Welcome to Champions MUSH, Alice!"
+    assert out[1] == "Hero Plaza"
+    alice = world.game.find_character("alice")
+    assert guest.character_id == alice.id
+    assert alice.password_hash.startswith("scrypt$16$8$1$")
+    assert "secret1" not in alice.password_hash
+    assert verify_password("secret1", alice.password_hash)
+    assert not verify_password("secret2", alice.password_hash)
+
+
+def test_new_character_joins_public_as_pub():
+    world = make_world()
+    _created(world)
+    assert world.game.find_character("Alice").settings["channels"] == {"pub": {"channel": "Public", "on": True}}
+
+
+def test_names_are_unique_whatever_the_case():
+    world = make_world()
+    _created(world)
+    assert world.guest().do("create ALICE other11") == ["That name is already taken."]
+    assert len([c for c in world.game.characters.values() if c.name.lower() == "alice"]) == 1
+
+
+def test_bad_names_and_passwords_are_refused_with_the_reason():
+    world = make_world()
+    guest = world.guest()
+    assert guest.do("create 9lives secret1") == [
+        "Names are 2-30 letters, digits, spaces, ' - or _, starting with a letter."]
+    assert guest.do("create here secret1") == ["'here' is reserved."]
+    assert guest.do("create Bob abc") == ["Passwords need at least 4 characters."]
+    assert guest.do("create Bob") == ["Usage: create <name> <password>"]
+    assert world.game.find_character("Bob") is None
+    assert guest.character_id is None
+
+
+def test_connect_with_a_quoted_name_with_spaces():
+    world = make_world()
+    _created(world, '"Jean Grey"', "phoenix1").do("QUIT")
+    guest = world.guest()
+    out = guest.do('connect "jean grey" phoenix1')
+    assert out[0] == "Welcome to Champions MUSH, Jean Grey!"
+    assert guest.character.name == "Jean Grey"
+
+
+def test_wrong_name_and_wrong_password_read_the_same():
+    world = make_world()
+    _created(world).do("QUIT")
+    guest = world.guest()
+    assert guest.do("connect Alice wrongpw") == [WRONG]
+    assert guest.do("connect Nobody wrongpw") == [WRONG]
+    assert guest.character_id is None
+
+
+def test_failed_logins_are_throttled_per_address_then_released():
+    world = make_world(failed_logins_per_minute=3)
+    _created(world).do("QUIT")
+    guest = world.guest("10.0.0.5")
+    for _ in range(3):
+        assert guest.do("connect Alice nope1") == [WRONG]
+    assert guest.do("connect Alice secret1") == [
+        "Too many failed logins from your address: try again in 60 seconds."]
+    assert guest.character_id is None
+    other = world.guest("10.0.0.6")  # another address is not held up
+    assert other.do("connect Alice secret1")[0] == "Welcome to Champions MUSH, Alice!"
+    world.clock.advance(61)
+    assert guest.do("connect Alice secret1")[0] == "Welcome to Champions MUSH, Alice!"
+
+
+def test_commands_before_login_are_refused():
+    world = make_world()
+    guest = world.guest()
+    assert guest.do("say hello") == [NOT_CONNECTED]
+    assert guest.do("look") == [NOT_CONNECTED]
+
+
+def test_who_before_and_after_login_shows_time_on_and_idle():
+    world = make_world()
+    alice = _created(world)
+    world.clock.advance(125)
+    bob = _created(world, "Bob", "secret2")
+    world.clock.advance(3700)
+    bob.last_input = world.clock()
+    guest = world.guest()
+    assert guest.do("WHO") == [
+        "Player Name                On For  Idle",
+        "Alice                       01:03    1h",
+        "Bob                         01:01    0s",
+        "2 players connected.",
+    ]
+    assert alice.do("who")[1] == "Alice                       01:03    0s"
+
+
+def test_who_shows_addresses_to_staff_only():
+    world = make_world()
+    world.login("Alice")
+    gm = world.login("Gina", role=login.Role.STAFF)
+    assert gm.do("WHO")[0] == "Player Name                On For  Idle  Site"
+    assert gm.do("WHO")[1].endswith("127.0.0.1")
+
+
+def test_quit_says_goodbye_and_the_room_hears():
+    world = make_world()
+    alice = _created(world)
+    bob = _created(world, "Bob", "secret2")
+    alice.clear()
+    bob.do("QUIT")
+    assert bob.closed == "Goodbye! Come back soon."
+    assert alice.lines == ["Bob has disconnected."]
+    assert bob.id not in world.game.sessions
+
+
+def test_second_connection_sees_the_same_output_and_no_reconnect_spam():
+    world = make_world()
+    first = _created(world)
+    bob = world.login("Bob")
+    bob.clear()
+    second = world.guest()
+    second.do("connect Alice secret1")
+    assert bob.lines == []  # already connected: the room is not told again
+    bob.do("say hi")
+    assert first.lines[-1] == 'Bob says, "hi"'
+    assert second.lines[-1] == 'Bob says, "hi"'
+
+
+def test_login_waits_for_the_hash_and_refuses_a_second_attempt_meanwhile():
+    world = make_world()
+    _created(world).do("QUIT")
+    pending = []
+    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    guest = world.guest()
+    assert guest.do("connect Alice secret1") == []
+    assert guest.do("connect Alice secret1") == ["Still checking your last attempt: a moment, please."]
+    func, callback = pending.pop()
+    callback(func())
+    assert guest.lines[1] == "Welcome to Champions MUSH, Alice!"
+    assert guest.character.name == "Alice"
+
+
+def test_a_connection_closed_while_hashing_is_not_logged_in():
+    world = make_world()
+    _created(world).do("QUIT")
+    pending = []
+    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    guest = world.guest()
+    guest.do("connect Alice secret1")
+    login.logout_session(world.game, guest)
+    func, callback = pending.pop()
+    callback(func())
+    assert guest.character_id is None
+    assert not world.game.is_connected(world.game.find_character("Alice"))
+
+
+def test_connect_screen_comes_from_the_data_dir_and_follows_edits(tmp_path):
+    world = make_world()
+    guest = world.guest()
+    login.welcome(world.game, guest)
+    assert "connect <name> <password>" in guest.text
+    assert guest.lines[1] == "                          C H A M P I O N S   M U S H"
+    world.game.data_dir = tmp_path
+    screen = tmp_path / "connect.txt"
+    screen.write_text("Welcome to |rOur Game|n\nconnect <name> <password>\n")
+    guest.clear()
+    login.welcome(world.game, guest)
+    assert guest.lines == ["Welcome to Our Game", "connect <name> <password>"]
+    screen.write_text("Edited!\n")
+    import os
+
+    os.utime(screen, (1, 1))  # a different mtime, as an editor would leave
+    guest.clear()
+    login.welcome(world.game, guest)
+    assert guest.lines == ["Edited!"]
+
+
+def test_split_login():
+    assert login.split_login('"Jean Grey" pw x') == ("Jean Grey", "pw x")
+    assert login.split_login("Alice pw") == ("Alice", "pw")
+    assert login.split_login("Alice") == ("Alice", "")
+
+
+def test_duration_formats():
+    assert login.format_duration(59) == "00:00"
+    assert login.format_duration(3 * 3600 + 7 * 60) == "03:07"
+    assert login.format_duration(2 * 86400 + 60) == "2d 00:01"
+    assert [login.format_idle(s) for s in (0, 59, 60, 3599, 3600, 86400 * 3)] == ["0s", "59s", "1m", "59m", "1h", "3d"]
+
+
+def test_accounts_service_is_one_per_game():
+    world = make_world()
+    assert Accounts.of(world.game) is Accounts.of(world.game)

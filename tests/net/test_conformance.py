@@ -1,0 +1,154 @@
+"""Client conformance: real clients' opening handshakes replayed byte for byte.
+
+See ``transcripts.py`` for where each handshake comes from.  Every replay
+is run whole and again split into tiny packets: the result must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from champions_mush.net.events import (
+    HandshakeComplete,
+    LineReceived,
+    OptionRefused,
+    ProtocolViolation,
+    TerminalType,
+)
+from champions_mush.text.markup import ColourLevel
+
+from . import transcripts
+from .helpers import (
+    CHARSET,
+    CHARSET_REQUEST,
+    DO,
+    IAC,
+    MCCP2_START,
+    MSSP,
+    OPENING,
+    SB,
+    TTYPE_SEND,
+    FakeClient,
+    cmd,
+)
+
+MSSP_TABLE = {"NAME": "Champions", "PLAYERS": "2", "UPTIME": "1700000000", "PORT": "4201",
+              "CODEBASE": "champions-mush 0.1.0"}
+
+IDS = [t.name for t in transcripts.ALL]
+
+
+def replay(transcript, chunk=None) -> FakeClient:
+    client = FakeClient(mssp=lambda: MSSP_TABLE)
+    assert client.start() == OPENING
+    for packet in transcript.packets:
+        client.send(packet, chunk=chunk)
+    client.send(transcript.command, chunk=chunk)
+    return client
+
+
+@pytest.mark.parametrize("transcript", transcripts.ALL, ids=IDS)
+def test_state_after_the_handshake(transcript):
+    conn = replay(transcript).conn
+    want = transcript.expected
+    got = (conn.client_name, conn.terminal_type, conn.mtts, conn.width, conn.height,
+           conn.colour, conn.charset, conn.mccp, conn.gmcp, conn.prompt_mark)
+    assert got == (want.client_name, want.terminal_type, want.mtts, want.width, want.height,
+                   want.colour, want.charset, want.mccp, want.gmcp, want.prompt)
+    assert conn.gmcp_packages == want.gmcp_packages
+
+
+@pytest.mark.parametrize("transcript", transcripts.ALL, ids=IDS)
+def test_first_command_is_read_cleanly(transcript):
+    client = replay(transcript)
+    assert [e for e in client.events if isinstance(e, LineReceived)] == [LineReceived("look")]
+    assert [e for e in client.events if isinstance(e, ProtocolViolation)] == []
+    assert client.conn.violations == 0
+
+
+@pytest.mark.parametrize("transcript", transcripts.ALL, ids=IDS)
+def test_refusals_are_events_not_disconnects(transcript):
+    client = replay(transcript)
+    refused = tuple(e.option for e in client.events if isinstance(e, OptionRefused))
+    assert refused == transcript.expected.refused
+    assert not client.conn.closed
+
+
+@pytest.mark.parametrize("transcript", transcripts.ALL[:-1], ids=IDS[:-1])
+def test_handshake_completes_once_before_the_command(transcript):
+    events = replay(transcript).events
+    assert events.count(HandshakeComplete()) == 1
+    assert events.index(HandshakeComplete()) < events.index(LineReceived("look"))
+    ttype = [e for e in events if isinstance(e, TerminalType)]
+    want = transcript.expected
+    assert ttype == [TerminalType(want.client_name, want.terminal_type, want.mtts or 0)]
+
+
+def test_a_client_that_negotiates_nothing_never_completes_the_handshake():
+    client = replay(transcripts.NETCAT)
+    assert client.conn.handshake_pending
+    assert HandshakeComplete() not in client.events
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5])
+@pytest.mark.parametrize("transcript", transcripts.ALL, ids=IDS)
+def test_splitting_packets_changes_nothing(transcript, chunk):
+    whole, split = replay(transcript), replay(transcript, chunk=chunk)
+    assert split.events == whole.events
+    assert split.received == whole.received
+    assert (split.conn.colour, split.conn.charset, split.conn.width) == (
+        whole.conn.colour, whole.conn.charset, whole.conn.width)
+
+
+def test_mudlet_gets_three_ttype_rounds_charset_mssp_and_compression():
+    received = bytes(replay(transcripts.MUDLET).received)
+    assert received.count(TTYPE_SEND) == 3
+    assert received.count(CHARSET_REQUEST) == 1
+    assert received.count(bytes([IAC, SB, MSSP])) == 1
+    assert b"\x01NAME\x02Champions\x01PLAYERS\x022" in received
+    assert received.count(MCCP2_START) == 1
+
+
+def test_mushclient_gets_charset_the_other_way_round():
+    received = bytes(replay(transcripts.MUSHCLIENT).received)
+    assert received.count(cmd(DO, CHARSET)) == 1
+    assert received.count(CHARSET_REQUEST) == 1
+    assert received.count(TTYPE_SEND) == 2
+
+
+def test_tintin_accept_then_reject_keeps_utf8():
+    conn = replay(transcripts.TINTIN).conn
+    assert conn.charset == "UTF-8"
+
+
+RENDERED = {
+    # colour level, charset -> bytes for "|rHi|n ┌─┐ café"
+    "Mudlet 4.17": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
+    "MUSHclient 5": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
+    "TinTin++ 2.02": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
+    "BeipMU": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
+    "Potato 2": b"\x1b[0;31mHi\x1b[0m +-+ cafe\r\n",
+    "telnet (Debian netkit/inetutils)": b"\x1b[0;31mHi\x1b[0m +-+ cafe\r\n",
+    "raw socket (nc)": b"Hi +-+ cafe\r\n",
+}
+
+
+@pytest.mark.parametrize("transcript", transcripts.ALL, ids=IDS)
+def test_output_is_rendered_for_what_was_negotiated(transcript):
+    client = replay(transcript)
+    client.read()
+    client.conn.send_text("|rHi|n ┌─┐ café")
+    assert client.read() == RENDERED[transcript.name]
+
+
+def test_truecolour_markup_downgrades_per_client():
+    mudlet, telnet, nc = (replay(t) for t in (transcripts.MUDLET, transcripts.TELNET,
+                                               transcripts.NETCAT))
+    outputs = []
+    for client in (mudlet, telnet, nc):
+        client.read()
+        client.conn.send_text("|#ff8700x")
+        outputs.append(client.read())
+    assert outputs == [b"\x1b[0;38;2;255;135;0mx\x1b[0m\r\n", b"\x1b[0;38;5;208mx\x1b[0m\r\n",
+                       b"x\r\n"]
+    assert mudlet.conn.colour is ColourLevel.TRUECOLOUR

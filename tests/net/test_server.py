@@ -1,0 +1,288 @@
+"""The Twisted adapter, driven with StringTransport and task.Clock: no sockets, no real time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from twisted.internet import task
+from twisted.internet.address import IPv4Address
+from twisted.internet.testing import StringTransport
+
+from champions_mush.commands.base import Role
+from champions_mush.commands.table import build_dispatcher
+from champions_mush.game.accounts import Accounts
+from champions_mush.game.config import GameConfig
+from champions_mush.game.world import Game
+from champions_mush.net.server import SWEEP_INTERVAL, TOO_FAST, TOO_LONG, WELCOME_DELAY, MushFactory
+from champions_mush.net.telnet import MAX_LINE_BYTES
+from champions_mush.store.memory import MemoryStore
+from champions_mush.text.markup import ColourLevel
+
+_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.S)
+NAWS_100x40 = b"\xff\xfb\x1f\xff\xfa\x1f\x00\x64\x00\x28\xff\xf0"
+
+
+class Transport(StringTransport):
+    """A StringTransport that records TCP_NODELAY."""
+
+    nodelay = False
+
+    def setTcpNoDelay(self, enabled: bool) -> None:
+        self.nodelay = enabled
+
+
+class Rig:
+    """A game, a factory on a fake clock, and helpers to open fake connections."""
+
+    def __init__(self, **config) -> None:
+        self.clock = task.Clock()
+        self.clock.advance(1_000_000)
+        settings = {"password_cost": 16, **config}
+        self.game = Game(MemoryStore(), config=GameConfig(**settings), clock=self.clock.seconds)
+        self.factory = MushFactory(self.game, build_dispatcher(), clock=self.clock)
+
+    def connect(self, address: str = "10.0.0.1"):  # noqa: ANN201
+        proto = self.factory.buildProtocol(None)
+        transport = Transport(peerAddress=IPv4Address("TCP", address, 40000))
+        proto.makeConnection(transport)
+        return proto, transport
+
+    def player(self, name: str, address: str = "10.0.0.1", role: Role = Role.PLAYER):  # noqa: ANN201
+        char = self.game.find_character(name) or self.game.new_character(name, role=int(role))
+        proto, transport = self.connect(address)
+        proto.session.character_id = char.id
+        self.clock.advance(WELCOME_DELAY)  # past the connect screen
+        clear(transport)
+        return proto, transport
+
+
+def text(transport: StringTransport) -> str:
+    """What the client was sent, telnet negotiation removed."""
+    return _TELNET.sub(b"", transport.value()).decode("utf-8", "replace")
+
+
+def clear(transport: StringTransport) -> None:
+    transport.clear()
+
+
+def test_connect_screen_after_the_delay_when_the_client_negotiates_nothing():
+    rig = Rig()
+    proto, transport = rig.connect()
+    assert transport.nodelay is True
+    assert transport.value().startswith(b"\xff")  # our option offers go out first
+    assert "connect <name> <password>" not in text(transport)
+    rig.clock.advance(WELCOME_DELAY)
+    assert "connect <name> <password>" in text(transport)
+    assert "\x1b[" not in text(transport)  # no colour for a client that negotiated nothing
+
+
+def test_a_login_line_sent_at_socket_open_works():
+    rig = Rig()
+    proto, transport = rig.connect()
+    proto.dataReceived(b"create Alice secret1\r\n")
+    out = text(transport)
+    assert out.index("connect <name> <password>") < out.index("Welcome to Champions MUSH, Alice!")
+    assert out.endswith("Welcome to Champions MUSH, Alice!\r\nHero Plaza\r\nThe heart of the city. Heroes gather here.\r\n")
+    rig.clock.advance(WELCOME_DELAY)
+    assert text(transport).count("connect <name> <password>") == 1
+
+
+def test_naws_sets_the_session_width():
+    rig = Rig()
+    proto, transport = rig.connect()
+    proto.dataReceived(NAWS_100x40)
+    assert (proto.session.width, proto.session.height) == (100, 40)
+
+
+def test_two_players_hear_each_other_through_the_core():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    alice.dataReceived(b"say Hi Bob\r\n:waves\r\n")
+    assert text(bob_t) == 'Alice says, "Hi Bob"\r\nAlice waves\r\n'
+
+
+def test_command_flood_is_throttled_with_one_notice():
+    rig = Rig(command_rate=1.0, command_burst=2.0)
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    alice.dataReceived(b"say 1\r\nsay 2\r\nsay 3\r\nsay 4\r\n")
+    assert text(bob_t) == 'Alice says, "1"\r\nAlice says, "2"\r\n'
+    assert text(alice_t).count(TOO_FAST) == 1
+    rig.clock.advance(1.0)
+    clear(bob_t)
+    alice.dataReceived(b"say 5\r\n")
+    assert text(bob_t) == 'Alice says, "5"\r\n'
+
+
+def test_a_rate_of_zero_means_no_limit():
+    rig = Rig(command_rate=0)
+    alice, alice_t = rig.player("Alice")
+    alice.dataReceived(b"look\r\n" * 200)
+    assert TOO_FAST not in text(alice_t)
+    assert text(alice_t).count("Hero Plaza") == 200
+
+
+def test_long_lines_are_refused():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    alice.dataReceived(b"say " + b"x" * (MAX_LINE_BYTES + 10) + b"\r\n")
+    assert text(alice_t) == TOO_LONG + "\r\n"
+    rig2 = Rig(max_line_length=10)
+    bob, bob_t = rig2.player("Bob")
+    bob.dataReceived(b"say 12345678901\r\n")
+    assert text(bob_t) == TOO_LONG + "\r\n"
+
+
+def test_login_timeout_is_shorter_and_staff_never_idle_out():
+    rig = Rig(login_timeout=60, idle_timeout=600)
+    rig.factory.start()
+    guest, guest_t = rig.connect("10.0.0.2")
+    alice, alice_t = rig.player("Alice", "10.0.0.3")
+    gm, gm_t = rig.player("Gina", "10.0.0.4", role=Role.STAFF)
+    rig.clock.advance(60 + SWEEP_INTERVAL)
+    assert guest_t.disconnecting and "You took too long to log in. Goodbye!" in text(guest_t)
+    assert not alice_t.disconnecting
+    rig.clock.pump([SWEEP_INTERVAL] * 60)
+    assert alice_t.disconnecting and "You have been idle too long. Goodbye!" in text(alice_t)
+    assert not gm_t.disconnecting
+    rig.factory.stop()
+
+
+def test_input_resets_the_idle_clock():
+    rig = Rig(idle_timeout=100)
+    rig.factory.start()
+    alice, alice_t = rig.player("Alice")
+    for _ in range(10):
+        rig.clock.advance(SWEEP_INTERVAL * 5)
+        alice.dataReceived(b"look\r\n")
+    assert not alice_t.disconnecting
+    rig.factory.stop()
+
+
+def test_a_client_that_stops_reading_is_dropped_at_the_buffer_cap():
+    rig = Rig(max_output_buffer=10_000, command_rate=0)
+    reader, reader_t = rig.player("Reader")
+    sleeper, sleeper_t = rig.player("Sleeper")
+    sleeper.pauseProducing()  # the kernel buffer is full: Twisted pauses us
+    for _ in range(20):
+        reader.dataReceived(b"say " + b"x" * 100 + b"\r\n")
+    assert not sleeper_t.disconnecting
+    for _ in range(200):
+        reader.dataReceived(b"say " + b"x" * 100 + b"\r\n")
+    assert sleeper_t.disconnected  # aborted, not politely closed
+    assert sleeper._pending_size == 0
+    assert not reader_t.disconnecting
+
+
+def test_paused_output_is_written_on_resume_in_order():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    bob.pauseProducing()
+    alice.dataReceived(b"say one\r\nsay two\r\n")
+    assert bob_t.value() == b""
+    bob.resumeProducing()
+    assert text(bob_t) == 'Alice says, "one"\r\nAlice says, "two"\r\n'
+
+
+def test_connection_limit_and_per_address_rate():
+    rig = Rig(max_connections=3, connects_per_minute=2)
+    rig.connect("10.0.0.1")
+    rig.connect("10.0.0.1")
+    proto, transport = rig.connect("10.0.0.1")
+    assert text(transport) == "Too many connections from your address: please wait a minute.\r\n"
+    assert transport.disconnecting and proto.session is None
+    rig.connect("10.0.0.2")
+    proto, transport = rig.connect("10.0.0.3")
+    assert text(transport) == "The game is full right now: please try again in a few minutes.\r\n"
+    assert len(rig.game.sessions) == 3
+
+
+def test_banned_sites_are_refused():
+    rig = Rig()
+    Accounts.of(rig.game).ban("192.168.*")
+    proto, transport = rig.connect("192.168.1.9")
+    assert text(transport) == "Connections from your site are not allowed.\r\n"
+    assert rig.game.sessions == {}
+
+
+def test_a_dropped_connection_leaves_the_game_and_the_room_hears():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    bob.connectionLost()
+    assert text(alice_t) == "Bob has disconnected.\r\n"
+    assert bob.session.id not in rig.game.sessions
+    assert bob not in rig.factory.protocols
+
+
+def test_quit_closes_politely():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    alice.dataReceived(b"QUIT\r\n")
+    assert text(alice_t) == "Goodbye! Come back soon.\r\n"
+    assert alice_t.disconnecting and not alice_t.disconnected
+    alice.connectionLost()
+    assert rig.game.sessions == {}
+
+
+def test_colour_follows_the_client_and_the_players_switch():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    alice.conn.colour_override = ColourLevel.ANSI16
+    alice.dataReceived(b"+colour on\r\n")
+    assert text(alice_t) == "\x1b[0;32mColour is on.\x1b[0m\r\n"
+    clear(alice_t)
+    alice.dataReceived(b"+colour off\r\nlook\r\n")
+    assert "\x1b[" not in text(alice_t)
+    assert text(alice_t).startswith("Colour is off.\r\nHero Plaza\r\n")
+
+
+def test_close_all_tells_everyone_and_closes_every_connection():
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    guest, guest_t = rig.connect("10.0.0.9")
+    clear(guest_t)
+    done = rig.factory.close_all("Shutting down.")
+    assert text(alice_t) == "Shutting down.\r\n" and text(guest_t) == "Shutting down.\r\n"
+    assert alice_t.disconnecting and guest_t.disconnecting
+    fired = []
+    done.addCallback(fired.append)
+    alice.connectionLost()
+    assert fired == []
+    guest.connectionLost()
+    assert fired == [None]
+
+
+def test_close_all_gives_up_waiting_after_its_timeout():
+    rig = Rig()
+    rig.player("Alice")
+    done = rig.factory.close_all("Bye.", timeout=2.0)
+    fired = []
+    done.addBoth(fired.append)
+    rig.clock.advance(2.0)
+    assert len(fired) == 1
+
+
+def test_game_hashes_through_run_blocking():
+    rig = Rig()
+    pending = []
+    rig.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    proto, transport = rig.connect()
+    proto.dataReceived(b"create Alice secret1\r\n")
+    assert proto.session.character_id is None and len(pending) == 1
+    func, callback = pending.pop()
+    callback(func())
+    assert "Welcome to Champions MUSH, Alice!" in text(transport)
+
+
+@pytest.mark.parametrize("junk", [b"\xff\xfa\x1f\x00", b"\x00\x01\x1b[2J\r\n", b"\xff\xff\xff\r\n", b"\xc3\x28\r\n"])
+def test_junk_bytes_never_break_the_connection(junk):
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    alice.dataReceived(junk)
+    alice.dataReceived(b"\xff\xf0\r\nlook\r\n")
+    assert "Hero Plaza" in text(alice_t)
+    assert not alice_t.disconnecting

@@ -1,0 +1,29 @@
+"""characteristics: HERO 5E figured characteristics (GUIDE §3)."""
+
+import pytest
+
+from champions_mush.rules.champions import Figured, figured_characteristics
+from champions_mush.rules.errors import RulesError
+
+
+@pytest.mark.parametrize(
+    ("stats", "figured"),
+    [
+        ((10, 10, 10, 10), Figured(pd=2, ed=2, spd=2, rec=4, end=20, stun=20)),
+        ((20, 23, 23, 12), Figured(pd=4, ed=5, spd=3, rec=9, end=46, stun=34)),
+        ((15, 18, 15, 10), Figured(pd=3, ed=3, spd=2, rec=6, end=30, stun=25)),
+        ((13, 14, 12, 10), Figured(pd=3, ed=2, spd=2, rec=5, end=24, stun=23)),
+        ((0, 0, 0, 0), Figured(pd=0, ed=0, spd=1, rec=0, end=0, stun=0)),
+    ],
+)
+def test_figured_characteristics(stats, figured):
+    assert figured_characteristics(*stats) == figured
+
+
+def test_spd_caps_at_12():
+    assert figured_characteristics(10, 150, 10, 10).spd == 12
+
+
+def test_negative_characteristics_refused():
+    with pytest.raises(RulesError):
+        figured_characteristics(-1, 10, 10, 10)

@@ -1,0 +1,44 @@
+"""The package surface: a sorted ``__all__``, every module's names re-exported, no I/O or
+global randomness in the engine (GUIDE §1)."""
+
+import ast
+import importlib
+import pathlib
+
+import champions_mush.rules.champions as champions
+
+PACKAGE = pathlib.Path(champions.__file__).parent
+MODULES = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+FORBIDDEN = {"random", "twisted", "socket", "sqlite3", "os", "time", "io", "pathlib"}
+
+
+def test_all_is_sorted_and_complete():
+    assert champions.__all__ == sorted(champions.__all__)
+    exported = set()
+    for name in MODULES:
+        module = importlib.import_module(f"champions_mush.rules.champions.{name}")
+        assert module.__all__ == sorted(module.__all__), name
+        exported.update(module.__all__)
+    assert exported == set(champions.__all__)
+    for name in champions.__all__:
+        assert getattr(champions, name) is not None
+
+
+def test_the_engine_imports_nothing_impure():
+    for path in PACKAGE.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                roots = {(node.module or "").split(".")[0]}
+            else:
+                continue
+            assert not roots & FORBIDDEN, (path.name, roots)
+
+
+def test_every_public_function_has_a_docstring():
+    for name in champions.__all__:
+        value = getattr(champions, name)
+        if callable(value) and not isinstance(value, type(champions)):
+            assert getattr(value, "__doc__", None), name

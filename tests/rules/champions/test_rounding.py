@@ -1,0 +1,31 @@
+"""rounding.hero_round: nearest whole number; .5 up for damage, down for penalties (GUIDE §3)."""
+
+from fractions import Fraction
+
+import pytest
+
+from champions_mush.rules.champions import Half, hero_round
+
+
+@pytest.mark.parametrize(
+    ("value", "half", "expected"),
+    [
+        (Fraction(17, 2), Half.UP, 9),  # Titanos' pulled 17 BODY -> 9
+        (Fraction(11, 2), Half.UP, 6),  # Starfire takes 6 of 11 BODY
+        (Fraction(5, 2), Half.DOWN, 2),  # Paramedic at -5 BODY: -2
+        (Fraction(17, 3), Half.DOWN, 6),  # 5.67 -> 6 either way
+        (Fraction(16, 3), Half.UP, 5),  # 5.33 -> 5
+        (Fraction(7, 2), Half.DOWN, 3),
+        (Fraction(7, 2), Half.UP, 4),
+        (4, Half.UP, 4),
+        (0.5, Half.UP, 1),
+        (Fraction(-5, 2), Half.UP, -2),
+        (Fraction(-5, 2), Half.DOWN, -3),
+    ],
+)
+def test_hero_round(value, half, expected):
+    assert hero_round(value, half) == expected
+
+
+def test_default_is_half_up():
+    assert hero_round(Fraction(1, 2)) == 1
