@@ -18,6 +18,8 @@
 #              ROOM_ARGS holds the --admin/--room-setup/--room-join arguments, ROOM_MIX the
 #              scenario (default look), run with ROOM_CLIENTS clients (default 200)
 #   HOME_CMD   sent after login in the one-room runs to gather everyone (default home)
+#   NICE       niceness for the generator and the server pids (default -10): this machine is
+#              shared, so both get priority over other work; the same for every server
 #   LABEL      stored with each result (default PRESET)
 # Every run is bounded: login timeouts of at most 15 minutes, measured windows of seconds.
 set -euo pipefail
@@ -31,7 +33,13 @@ common=(--preset "$preset" --names "$PREFIX" --json "$out" --login-timeout 900)
 [ -n "${PORT:-}" ] && common+=(--port "$PORT")
 [ -n "${PIDS:-}" ] && common+=(--server-pid "$PIDS")
 HOME_CMD=${HOME_CMD:-home}
-lg() { echo "+ loadgen $*" >&2; python bench/loadgen.py "${common[@]}" "$@" || true; echo; }
+NICE=${NICE:--10}
+if [ -n "${PIDS:-}" ]; then renice -n "$NICE" -p ${PIDS//,/ } >/dev/null; fi
+lg() {
+  echo "+ loadgen $*" >&2
+  nice -n "$NICE" python bench/loadgen.py "${common[@]}" "$@" || true
+  echo
+}
 
 if [ "$CREATE" -gt 0 ]; then
   lg --label "$LABEL create" --scenario create --clients "$CREATE" --ramp 50 --duration 1 --warmup 0

@@ -400,6 +400,8 @@ class Worker:
             now = time.monotonic()
             for bot in bots:
                 bot.expire(now)
+        if self.measuring:
+            self._stop_measuring()
         for bot in bots:
             bot.running = False
         for t in tasks:
@@ -486,6 +488,15 @@ def proc_cpu(pids: list[int]) -> float:
     return total
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine, all cores, from /proc/stat."""
+    with open("/proc/stat") as f:
+        values = [int(x) for x in f.readline().split()[1:]]
+    ticks = os.sysconf("SC_CLK_TCK")
+    idle = values[3] + values[4]
+    return (sum(values) - idle) / ticks, sum(values) / ticks
+
+
 def proc_rss_mb(pids: list[int]) -> float:
     total = 0
     for pid in pids:
@@ -560,11 +571,13 @@ def run(s: Settings, pids: list[int]) -> dict:
     measure_to = measure_from + s.duration
     time.sleep(max(0.0, measure_from - time.monotonic()))
     cpu0 = proc_cpu(pids)
+    busy0 = machine_busy()
     rss_max = proc_rss_mb(pids)
     while time.monotonic() < measure_to:
         time.sleep(min(0.5, max(0.0, measure_to - time.monotonic())))
         rss_max = max(rss_max, proc_rss_mb(pids))
     cpu1 = proc_cpu(pids)
+    busy1 = machine_busy()
     rss_end = proc_rss_mb(pids)
     results = [c.recv()[1] for c in pipes]
     for c in pipes:
@@ -573,10 +586,11 @@ def run(s: Settings, pids: list[int]) -> dict:
         p.join(10)
     return report(s, pids, start, login_done, logins, results,
                   cpu=(cpu1 - cpu0) / s.duration if pids else None,
+                  machine=(busy1[0] - busy0[0]) / s.duration,
                   rss=dict(idle=rss_idle, connected=rss_connected, max=rss_max, end=rss_end))
 
 
-def report(s, pids, start, login_done, logins, results, cpu, rss) -> dict:
+def report(s, pids, start, login_done, logins, results, cpu, machine, rss) -> dict:
     lat = [x for r in results for x in r["lat"]]
     tcp = [x for lg in logins for x in lg["tcp"]]
     login = [x for lg in logins for x in lg["login"]]
@@ -609,6 +623,10 @@ def report(s, pids, start, login_done, logins, results, cpu, rss) -> dict:
         "server_cpu_pct": None if cpu is None else round(100 * cpu, 1),
         "server_rss_mb": {k: round(v, 1) for k, v in rss.items()} if pids else None,
         "generator_cpu_pct": [round(100 * r["cpu"] / s.duration, 1) for r in results],
+        # All cores busy, in % of one core: server + generator + anything else running.
+        "machine_busy_pct": round(100 * machine, 1),
+        "other_load_pct": round(100 * machine - 100 * (cpu or 0)
+                                - sum(100 * r["cpu"] / s.duration for r in results), 1),
         "errors": [e for r in results for e in r["errors"]][:10],
     }
     if s.scenario == "hold":
@@ -644,6 +662,8 @@ def table(r: dict) -> str:
         ("server cpu", f"{r['server_cpu_pct']}% of one core"),
         ("server rss", f"{r['server_rss_mb']} MB"),
         ("generator cpu", f"{r['generator_cpu_pct']}% per worker"),
+        ("machine busy", f"{r['machine_busy_pct']}% of one core ({os.cpu_count()} cores),"
+                         f" of which other processes {r['other_load_pct']}%"),
     ]
     if "still_connected" in r:
         rows.append(("still connected", r["still_connected"]))

@@ -11,7 +11,7 @@ import sys
 
 HEADER = (
     "| label | scenario | clients | made/failed | cmds/s | deliveries/s | p50 ms | p90 ms"
-    " | p99 ms | max ms | server CPU % | server RSS MB (connected/max) | gen CPU % |"
+    " | p99 ms | max ms | server CPU % | server RSS MB (connected/max) | gen CPU % | other load % |"
 )
 
 
@@ -40,6 +40,7 @@ def row(r: dict) -> str:
         _fmt(r.get("server_cpu_pct")),
         f"{_fmt(rss.get('connected'))}/{_fmt(rss.get('max'))}",
         "+".join(_fmt(x) for x in r.get("generator_cpu_pct", [])),
+        _fmt(r.get("other_load_pct")),
     ]
     return "| " + " | ".join(cells) + " |"
 

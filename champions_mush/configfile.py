@@ -30,7 +30,7 @@ class ServerConfig:
     #: address to listen on ("0.0.0.0": every interface; "127.0.0.1": this machine only)
     host: str = "0.0.0.0"
     #: TCP port for telnet clients
-    port: int = 4201
+    port: int = attrs.field(default=4201, validator=attrs.validators.le(65535))
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
     backlog: int = 1024
     #: threads hashing passwords (each scrypt hash holds 16 MiB while it runs)
@@ -38,7 +38,7 @@ class ServerConfig:
     #: offer MCCP2 compression to clients that want it
     offer_mccp: bool = True
     #: SQLite durability: FULL survives power loss, NORMAL survives a killed process
-    sqlite_synchronous: str = "FULL"
+    sqlite_synchronous: str = attrs.field(default="FULL", validator=attrs.validators.in_(("FULL", "NORMAL")))
     #: log level for the log files (DEBUG, INFO, WARNING, ERROR)
     log_level: str = "INFO"
     #: size of one log file before it rotates, and how many old ones are kept

@@ -55,6 +55,7 @@ CONF
       pid=$(cat "$GAME/netmux.pid")
       kill "$pid" 2>/dev/null || true
       for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true   # netmux may linger after SIGTERM
       rm -f "$GAME/netmux.pid"
     fi
     ;;

@@ -30,13 +30,15 @@ _USAGE = {
     "check": "Usage: +ao[/private] <target number or difficulty> [+/-<modifier>...] [unskilled][=<note>]",
     "opposed": "Usage: +ao/opposed <your bonus> vs [<name>] <their bonus>[=<note>]",
     "hit": ("Usage: +ao/hit <accuracy> vs <avoidance> [short|medium|long|extreme] [cover] [hurt] [flying] "
-            "[moving] [again] [blind] [cone|edge] [+/-<GM modifier>] [impact <n> [tough <n>] [stun]]"),
+            "[moving] [again] [blind] [cone|edge] [+/-<GM modifier>] [impact <n> [charged] [airborne] "
+            "[tough <n>] [stun]]"),
     "damage": ("Usage: +ao/damage <impact> [glancing] [skillshot] [extreme] [flying] [charged] "
                "[tough <n>] [stun][=<note>]"),
     "init": "Usage: +ao/init <name> <initiative> [hurt], <name> <initiative> ...",
     "kb": "Usage: +ao/kb <knockback points> [into <inches travelled before hitting>] [carry <n>]",
     "fall": "Usage: +ao/fall <inches> [leap <n>] [kb]",
-    "collide": "Usage: +ao/collide <speed> after <inches moved> [init <n>] [avoid <n>] [+/-<modifier>] [obstacle <T> <W>]",
+    "collide": ("Usage: +ao/collide <speed> after <inches moved> [init <n>] [avoid <n>] [+/-<modifier>] "
+                "[obstacle <T> <W>]"),
     "scatter": "Usage: +ao/scatter <range to the target in inches>",
     "spray": "Usage: +ao/spray <impact> <number of attacks>",
     "nerve": "Usage: +ao/nerve <avoidance> [+/-<modifier>]",
@@ -143,7 +145,7 @@ def _check(ctx: Context, parsed: ParsedCommand) -> None:
     opts = _Words(rest, "check").read(flags=("unskilled",))
     target = ao.target_number(modifier=opts.modifier, base=base)
     result = ao.check(target, ctx.roller, skilled="unskilled" not in opts.flags)
-    what = f"2D6 vs {target}" if not opts.modifier and base_words is None else f"2D6 vs {label} {opts.modifier:+d} = {target}"
+    what = f"2D6 vs {label} {opts.modifier:+d} = {target}" if opts.modifier else f"2D6 vs {label}"
     if "unskilled" in opts.flags:
         what += ", unskilled"
     _log(ctx, parsed, "check", what, check_text(result),
@@ -167,7 +169,7 @@ def _opposed(ctx: Context, parsed: ParsedCommand) -> None:
 
 # --- combat ---------------------------------------------------------------------------------------
 _HIT_FLAGS = ("short", "medium", "long", "extreme", "cover", "hurt", "flying", "moving", "again", "blind",
-              "unexpected", "cone", "edge", "stun")
+              "unexpected", "cone", "edge", "stun", "charged", "airborne")
 _DAMAGE_FLAGS = ("glancing", "skillshot", "extreme", "flying", "charged", "stun")
 
 
@@ -210,7 +212,8 @@ def _hit(ctx: Context, parsed: ParsedCommand) -> None:
     if result.succeeded and "impact" in opts.values:
         impact = _bounded(opts.value("impact"), "Impact", 0, 200)
         damage = ao.roll_damage(impact, ctx.roller, ao.DamageModifiers.from_hit(
-            result, extreme_range=mods.range is ao.RangeBand.EXTREME))
+            result, extreme_range=mods.range is ao.RangeBand.EXTREME, moved_over_10="charged" in opts.flags,
+            flying_hand_to_hand="airborne" in opts.flags))
         text += f"; {_damage_text(damage)}"
         data["damage"] = damage.total
         if "tough" in opts.values:
@@ -262,11 +265,13 @@ def _init(ctx: Context, parsed: ParsedCommand) -> None:
     if len(entries) > 50:
         raise CommandError("At most 50 characters or groups at once.")
     order = ao.roll_initiative(entries, ctx.roller)
-    shown = ", ".join(
-        f"{r.name} |h{r.total}|n ({r.face}" + (f"; tie: {' '.join(map(str, r.tie_breaks))}" if r.tie_breaks else "") + ")"
-        for r in order)
+    shown = ", ".join(f"{r.name} |h{r.total}|n ({r.face}{_ties(r)})" for r in order)
     _log(ctx, parsed, "init", "initiative", shown,
          {"order": [[r.name, r.total, r.face, list(r.tie_breaks)] for r in order]})
+
+
+def _ties(entry: ao.InitiativeRoll) -> str:
+    return f"; tie: {' '.join(map(str, entry.tie_breaks))}" if entry.tie_breaks else ""
 
 
 # --- motion ---------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ switches ``("private",)``, and arguments split on the first ``=`` into ``lhs`` a
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -111,6 +111,12 @@ class Command:
     before_login: bool = False
     #: switches accepted but not listed, e.g. RULES/<ruleset>: a predicate on one switch
     extra_switch: Callable[[str], bool] | None = None
+    #: switches that need a higher role than the command (``+stat/set``: staff)
+    switch_roles: Mapping[str, Role] = attrs.field(factory=dict)
+
+    def role_for(self, switches: tuple[str, ...]) -> Role:
+        """The least role that may run this command with these switches."""
+        return max([self.role, *(self.switch_roles.get(s, Role.GUEST) for s in switches)])
 
     @property
     def help_topic(self) -> str:

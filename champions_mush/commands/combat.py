@@ -12,9 +12,9 @@ import attrs
 from ..game import combat as fights
 from ..game.sheets import get_sheet
 from ..text.format import table
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions, staff_switch_allowed
+from .dice import find_target, require_champions
 
 __all__ = ["COMMANDS"]
 
@@ -47,8 +47,6 @@ def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
     if len(switches) != 1:
         raise CommandError(_USAGE)
     switch = switches[0]
-    if switch in _STAFF_SWITCHES and not staff_switch_allowed(ctx, parsed):
-        return
     _HANDLERS[switch](ctx, parsed)
 
 
@@ -167,5 +165,6 @@ _HANDLERS = {
 }
 
 COMMANDS = (
-    Command("+combat", cmd_combat, switches=tuple(_HANDLERS), summary="the combat tracker"),
+    Command("+combat", cmd_combat, switches=tuple(_HANDLERS),
+            switch_roles={s: Role.STAFF for s in _STAFF_SWITCHES}, summary="the combat tracker"),
 )

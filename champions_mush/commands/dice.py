@@ -18,20 +18,27 @@ from ..rules.champions.knockback import KBModifier, Knockback, roll_knockback
 from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, characteristic_target, skill_roll
 from ..rules.dice import DiceAmount, roll_d6
 from ..rules.errors import RulesError
-from ..text.markup import escape
+from ..text.format import wrap
+from ..text.markup import escape, strip
 from .base import Command, CommandError, ParsedCommand, Role
-from .dispatch import PERMISSION_DENIED
 from .context import Context
+from .dispatch import PERMISSION_DENIED, permit
 
 __all__ = [
     "COMMANDS",
     "announce",
     "find_target",
     "kb_text",
+    "killing_text",
+    "normal_text",
     "note_text",
     "parse_amount",
+    "parse_kd6",
     "require_champions",
     "roll_line",
+    "skill_target",
+    "skill_text",
+    "staff_switch_allowed",
 ]
 
 #: Longest note kept with a roll.
@@ -52,16 +59,14 @@ def require_champions(ctx: Context) -> None:
 
 
 def staff_switch_allowed(ctx: Context, parsed: ParsedCommand) -> bool:
-    """For a staff-only switch of a command players may use (``+stat/set``, ``+combat/next``).
+    """For a staff-only use of a command that depends on its arguments (``+ptb/score name/...``).
 
-    The dispatcher checks roles per command, not per switch; until ``Command`` can name
-    staff-only switches, this one helper answers "Permission denied." like the dispatcher and
-    records the staff action like it does. Returns False when refused.
+    Asks the dispatcher's one permission check, and answers "Permission denied." when refused.
+    Staff-only *switches* are declared in the Command's ``switch_roles`` instead.
     """
-    if ctx.role < Role.STAFF:
+    if not permit(ctx, Role.STAFF):
         ctx.reply(PERMISSION_DENIED)
         return False
-    ctx.game.log_staff_action(ctx.actor, parsed.raw.strip())
     return True
 
 
@@ -235,14 +240,8 @@ def _log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str,
     note = note_text(parsed)
     data["note"] = note
     summary = f"{what}: {result}"
-    roll_id = rolls.log_roll(ctx.game, ctx.actor, kind, _plain(summary), data, private)
+    roll_id = rolls.log_roll(ctx.game, ctx.actor, kind, strip(summary), data, private)
     announce(ctx, roll_line(ctx, what, result, note, roll_id, private), private)
-
-
-def _plain(text: str) -> str:
-    from ..text.markup import strip
-
-    return strip(text)
 
 
 # --- +roll, +hit -----------------------------------------------------------------------------
@@ -407,8 +406,6 @@ def _log(ctx: Context, text: str) -> None:
     for r in found:
         mark = " (private)" if r.private else ""
         lines.append(f"{r.id:>6} {_when(ctx, r.time):>8}  {r.actor}{mark}: {escape(r.summary)}")
-    from ..text.format import wrap
-
     ctx.reply(wrap("\n".join(lines), ctx.width))
 
 

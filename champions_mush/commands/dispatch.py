@@ -14,7 +14,7 @@ from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
 from .context import Context
 
-__all__ = ["CommandTable", "Dispatcher", "Fallback", "PERMISSION_DENIED", "HUH"]
+__all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit"]
 
 log = logging.getLogger("champions_mush.commands")
 
@@ -25,6 +25,19 @@ NOT_CONNECTED = "You are not connected to a character: use connect <name> <passw
 #: A fallback gets a line no command matched; it returns True when it handled it
 #: (exits by name, channel aliases). Fallbacks run only for connected characters.
 Fallback = Callable[[Context, ParsedCommand], bool]
+
+
+def permit(ctx: Context, role: Role) -> bool:
+    """The one permission check: may the actor act at ``role``? Staff actions are logged.
+
+    The dispatcher calls it for every command (with the role its switches need); a handler
+    whose staff-only part depends on its arguments calls it too, never comparing roles itself.
+    """
+    if ctx.role < role:
+        return False
+    if role >= Role.STAFF and ctx.actor is not None and ctx.parsed is not None:
+        ctx.game.log_staff_action(ctx.actor, ctx.parsed.raw.strip())
+    return True
 
 
 class CommandTable:
@@ -63,8 +76,9 @@ class Dispatcher:
         if problem:
             ctx.reply(problem)
             return
-        if command.role >= Role.STAFF and ctx.actor is not None:
-            game.log_staff_action(ctx.actor, line.strip())
+        if not permit(ctx, command.role_for(parsed.switches)):
+            ctx.reply(PERMISSION_DENIED)
+            return
         self._guarded(ctx, command.func, parsed)
 
     def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from ..game import combat as fights
 from ..game import rolls
 from ..game.sheets import Sheet, get_sheet, save_sheet, take_damage
@@ -21,6 +19,7 @@ from ..rules.champions.defenses import Against, DamageTaken
 from ..rules.champions.effects import LifeState, RecoveryFrequency, recovery_frequency
 from ..rules.champions.endurance import push, spend_end
 from ..rules.champions.knockback import (
+    PRONE_EFFECT,
     KBModifier,
     KBResult,
     breakfall_modifier,
@@ -45,8 +44,8 @@ from ..rules.champions.presence import PreModifier, presence_attack, presence_le
 from ..rules.champions.recovery import can_recover, recovery
 from ..rules.champions.rolls import skill_roll
 from ..rules.dice import DiceAmount, DiceRoll
-from ..text.format import table, wrap
-from ..text.markup import escape
+from ..text.format import table
+from ..text.markup import escape, strip
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import (
@@ -81,12 +80,17 @@ def _target_and_rest(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: 
 
 
 def _log(ctx: Context, kind: str, text: str, data: dict) -> str:
-    from ..text.markup import strip
-
     return rolls.log_roll(ctx.game, ctx.actor, kind, strip(text), data, private=False)
 
 
 # --- damage -----------------------------------------------------------------------------------
+def _hurt(ctx: Context, char, damage, against: Against):  # noqa: ANN001, ANN202
+    """Apply damage to a sheet and tell the combat tracker when any got through (RULES RECOVERING)."""
+    taken, sheet = take_damage(ctx.game, char, damage, against)
+    fights.note_damage(ctx.game, char, taken.stun > 0 or taken.body > 0)
+    return taken, sheet
+
+
 def given_damage(stun: int, body: int, killing: bool) -> NormalDamage | KillingDamage:
     """Damage with STUN and BODY the GM states (no dice): the engine's damage value with an
     empty roll, so that :func:`apply_damage` treats it exactly like rolled damage."""
@@ -157,8 +161,7 @@ def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_DAMAGE)
     damage, against, said = _read_damage(ctx, rest)
-    taken, sheet = take_damage(ctx.game, target, damage, against)
-    fights.note_damage(ctx.game, target, taken.stun > 0 or taken.body > 0)
+    taken, sheet = _hurt(ctx, target, damage, against)
     kind = "an energy" if against is Against.ED else "a physical"
     text = f"{target.name} is hit by {kind} attack: {said}. " + damage_report(target.name, damage, taken, sheet, against)
     if damage.roll.faces or damage.roll.half_face is not None:
@@ -218,7 +221,7 @@ def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
     mod_text = f" ({', '.join(m.text for m in mods)})" if mods else ""
     lines = [f"{target.name}{mod_text}: {kb_text(kb)}."]
     if kb.result is KBResult.KNOCKED_DOWN:
-        lines.append(f"{target.name} is knocked down: lying on the ground, 1/2 DCV; standing takes 1/2 Phase.")
+        lines.append(f"{target.name} is knocked down. {PRONE_EFFECT}")
     elif kb.result is KBResult.KNOCKED_BACK:
         lines.extend(_kb_impact(ctx, target, kb.inches, wall, other))
     text = " ".join(lines)
@@ -233,7 +236,7 @@ def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # 
         impact = knockback_into_wall(inches, wall_def, wall_body, ctx.roller, travelled=after)
         lines = [f"After {after}\" {target.name} hits a DEF {wall_def} BODY {wall_body} wall:"]
         if impact.damage is not None:
-            taken, sheet = take_damage(ctx.game, target, impact.damage, Against.PD)
+            taken, sheet = _hurt(ctx, target, impact.damage, Against.PD)
             lines.append(f"{impact.damage.amount} normal, {normal_text(impact.damage)}. {damage_report(target.name, impact.damage, taken, sheet, Against.PD)}")
         if impact.shattered:
             lines.append(f"The wall shatters and {target.name} goes on {impact.continues}\" beyond it, landing in a heap.")
@@ -242,10 +245,10 @@ def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # 
         impact = knockback_into_character(inches, ctx.roller)
         lines = [f"{target.name} flies {inches}\" into {other.name}; both take {inches}d6."]
         for who, dmg in ((target, impact.target), (other, impact.other)):
-            taken, sheet = take_damage(ctx.game, who, dmg, Against.PD)
+            taken, sheet = _hurt(ctx, who, dmg, Against.PD)
             lines.append(f"{who.name}: {normal_text(dmg)}. {damage_report(who.name, dmg, taken, sheet, Against.PD)}")
         return lines
-    lines = [f"{target.name} flies back {inches}\" and lands prone (1/2 DCV; standing takes 1/2 Phase)."]
+    lines = [f"{target.name} flies back {inches}\" and lands. {PRONE_EFFECT}"]
     found = get_sheet(ctx.game, target).find_skill("Breakfall")
     if found is not None:
         modifier = breakfall_modifier(inches)
@@ -256,7 +259,7 @@ def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # 
             return lines
     landing = knockback_onto_ground(inches, ctx.roller)
     if landing is not None:
-        taken, sheet = take_damage(ctx.game, target, landing, Against.PD)
+        taken, sheet = _hurt(ctx, target, landing, Against.PD)
         lines.append(f"Landing: {landing.amount} normal, {normal_text(landing)}. {damage_report(target.name, landing, taken, sheet, Against.PD)}")
     return lines
 
@@ -310,7 +313,7 @@ def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- recovery, healing, END, Pushing ------------------------------------------------------------
-def do_recovery(ctx: Context, char, post_segment_12: bool = False) -> str:  # noqa: ANN001
+def do_recovery(ctx: Context, char) -> str:  # noqa: ANN001
     """One Recovery for ``char`` if the rules allow it now; the sentence saying what happened."""
     sheet = get_sheet(ctx.game, char)
     damaged = fights.damaged_this_segment(ctx.game, char)
@@ -318,7 +321,9 @@ def do_recovery(ctx: Context, char, post_segment_12: bool = False) -> str:  # no
         why = "is Stunned" if sheet.stunned else "is holding breath" if sheet.holding_breath else "took damage this Segment"
         return f"{char.name} {why}: no Recovery."
     frequency = recovery_frequency(sheet.current_stun)
-    needed = RecoveryFrequency.POST_SEGMENT_12 if post_segment_12 else RecoveryFrequency.EVERY_PHASE
+    # in a fight a Phase's Recovery needs "every Phase"; out of combat "once a minute" will do
+    in_fight = fights.fight_of(ctx.game, char) is not None
+    needed = RecoveryFrequency.EVERY_PHASE if in_fight else RecoveryFrequency.ONCE_A_MINUTE
     if frequency < needed:
         return f"{char.name} is too far out (STUN {sheet.current_stun}) to recover now (RULES RECOVERING CHART)."
     rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
@@ -417,14 +422,13 @@ def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand, usage: str): 
 def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
     if target is None:
         return ""
-    taken, sheet = take_damage(ctx.game, target, damage, Against.PD)
-    fights.note_damage(ctx.game, target, taken.stun > 0 or taken.body > 0)
+    taken, sheet = _hurt(ctx, target, damage, Against.PD)
     return " " + damage_report(target.name, damage, taken, sheet, Against.PD)
 
 
 def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
     share = given_damage(stun, body, killing=False)
-    taken, sheet = take_damage(ctx.game, attacker, share, Against.PD)
+    taken, sheet = _hurt(ctx, attacker, share, Against.PD)
     return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + damage_report(attacker.name, share, taken, sheet, Against.PD)
 
 
@@ -486,7 +490,7 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
         else str_dice(get_sheet(ctx.game, attacker).base("STR"))
     rolled = roll_normal(amount, ctx.roller)
     pulled = pull_punch(rolled)
-    text = (f"{attacker.name} Pulls a Punch (OCV {pull_punch_ocv(amount):+d}): {amount} normal, "
+    text = (f"{attacker.name} Pulls a Punch (OCV {pull_punch_ocv(amount):+d}, DCV +0): {amount} normal, "
             f"{rolled.stun} STUN, {rolled.body} BODY pulled to {pulled.body} BODY ({rolled.roll.faces_text()}).")
     text += _hit_target(ctx, target, pulled)
     kb = roll_knockback(pulled.body, ctx.roller)

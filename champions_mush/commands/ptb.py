@@ -391,7 +391,8 @@ def _set_score(ctx: Context, parsed: ParsedCommand) -> None:
         char = ctx.actor
     name = SCORE_NAMES.get(key.strip().lower())
     if name is None:
-        raise CommandError(f"'{escape(key.strip()[:20])}' is not a PTB score: attack, dodge, physical, boldness, strength.")
+        raise CommandError(f"'{escape(key.strip()[:20])}' is not a PTB score: "
+                           "attack, dodge, physical, boldness, strength.")
     value = parsed.rhs.strip()
     sheet = get_sheet(ctx.game, char)
     if sheet.approved and not slash:

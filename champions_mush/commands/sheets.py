@@ -15,7 +15,7 @@ from ..text.format import table, wrap
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions, staff_switch_allowed
+from .dice import find_target, require_champions
 
 __all__ = ["COMMANDS", "render_sheet", "vitals_line"]
 
@@ -124,8 +124,6 @@ def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
-    if not staff_switch_allowed(ctx, parsed):
-        return
     name, slash, key = parsed.lhs.partition("/")
     if not slash or not name.strip() or not key.strip() or parsed.rhs is None:
         raise CommandError(_USAGE_SET)
@@ -198,7 +196,7 @@ def _npc_create(ctx: Context, name: str) -> None:
 
 COMMANDS = (
     Command("+sheet", cmd_sheet, summary="show a character sheet"),
-    Command("+stat", cmd_stat, switches=("set",), summary="set a value on a sheet"),
+    Command("+stat", cmd_stat, switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
     Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke",), summary="approve a sheet"),
     Command("+npc", cmd_npc, role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
 )

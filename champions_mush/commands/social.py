@@ -27,7 +27,8 @@ def look_text(game: Game, viewer: Character, room: Room) -> str:
     lines = [title]
     if room.desc:
         lines.append(room.desc)
-    here = [c.name for c in game.characters_in(room.id) if c.id != viewer.id and (c.npc or game.is_connected(c))]
+    online = {s.character_id for s in game.sessions.values()}
+    here = [c.name for c in game.characters_in(room.id) if c.id != viewer.id and (c.npc or c.id in online)]
     if here:
         lines.append("|hContents:|n " + ", ".join(sorted(here, key=str.lower)))
     if room.exits:

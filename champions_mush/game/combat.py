@@ -42,6 +42,8 @@ __all__ = [
     "fight_of",
     "get_fight",
     "note_damage",
+    "phases_of",
+    "post_segment_12",
     "save_fight",
     "send_phase",
 ]

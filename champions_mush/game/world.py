@@ -43,6 +43,20 @@ def run_inline(func: Callable[[], Any], callback: Callable[[Any], None],
     callback(result)
 
 
+#: Command words whose value after ``=`` is a password: logs show ``***`` instead.
+SECRET_AFTER_EQUALS = ("@newpassword", "@password")
+
+
+def redact_secrets(line: str) -> str:
+    """``@newpassword Bob=hunter2`` -> ``@newpassword Bob=***``: no password ever reaches a log."""
+    word = line.strip().split(" ", 1)[0].split("/", 1)[0].lower()
+    if word in SECRET_AFTER_EQUALS and "=" in line:
+        return line.split("=", 1)[0] + "=***"
+    if word in ("connect", "create"):
+        return line.strip().rsplit(" ", 1)[0] + " ***" if line.strip().count(" ") >= 2 else word + " ***"
+    return line
+
+
 class Game:
     """The world's state and its delivery of messages."""
 
@@ -191,6 +205,8 @@ class Game:
                 session.send(text)
 
     def log_staff_action(self, actor: Character, line: str) -> None:
-        """Every staff command is recorded (issue 4 §4): in the store and the log file."""
+        """Every staff command is recorded (issue 4 §4): in the store and the log file, passwords
+        replaced by ``***``."""
+        line = redact_secrets(line)
         self.store.append("staff", {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
         logging.getLogger("champions_mush.staff").info("%s(#%d): %s", actor.name, actor.id, line)

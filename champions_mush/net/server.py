@@ -17,8 +17,7 @@ from ..commands import login
 from ..commands.dispatch import Dispatcher
 from . import events as ev
 from .limits import ConnectLimiter, TokenBucket
-from .session import TelnetSession
-from .telnet import TelnetConnection
+from .session import SharedRenderConnection, TelnetSession
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -45,7 +44,7 @@ class MushProtocol(protocol.Protocol):
 
     def __init__(self, factory: MushFactory) -> None:
         self.factory = factory
-        self.conn: TelnetConnection | None = None
+        self.conn: SharedRenderConnection | None = None
         self.session: TelnetSession | None = None
         self.paused = False
         self._pending: list[bytes] = []
@@ -70,7 +69,7 @@ class MushProtocol(protocol.Protocol):
         if set_nodelay is not None:
             set_nodelay(True)
         self.transport.registerProducer(self, True)
-        self.conn = TelnetConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp)
+        self.conn = SharedRenderConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp)
         self.session = TelnetSession(game, self.conn, self, address)
         self.bucket = TokenBucket(game.config.command_rate, game.config.command_burst, game.clock())
         factory.protocols.add(self)

@@ -13,13 +13,40 @@ from typing import TYPE_CHECKING, Protocol
 from ..game.session import Session
 from ..text import markup
 from .telnet import LocalProtocolError, TelnetConnection
+from .wire import encode_text
 
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["TelnetSession"]
+__all__ = ["SharedRenderConnection", "TelnetSession"]
 
 log = logging.getLogger("champions_mush.net")
+
+#: Rendered messages kept for reuse: a say to a crowded room is rendered once per
+#: (colour level, charset) and the bytes shared by every listener. Cleared when full.
+RENDER_CACHE_SIZE = 2048
+_rendered: dict[tuple[str, object, str], bytes] = {}
+
+
+class SharedRenderConnection(TelnetConnection):
+    """The telnet core with its text encoding memoised across connections.
+
+    Encoding depends only on the text, the colour level and the charset
+    (:func:`~champions_mush.net.wire.encode_text` is pure), so every client with the same two
+    shares one rendering of a message: a ``say`` to 500 people is rendered once per kind of
+    client, not 500 times.
+    """
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        key = (text, self.colour, self.charset)
+        found = _rendered.get(key)
+        if found is None:
+            if len(_rendered) >= RENDER_CACHE_SIZE:
+                _rendered.clear()
+            found = _rendered[key] = encode_text(text, key[1], key[2]) + b"\r\n"
+        self._queue(found)
 
 
 class _Writer(Protocol):

@@ -10,11 +10,14 @@ Options (negotiated with RFC 1143's Q method, :mod:`.qmethod`):
 
 * NAWS (RFC 1073) window size; TTYPE (RFC 1091) with the three MTTS rounds;
 * CHARSET (RFC 2066): we WILL CHARSET and send the REQUEST, offering UTF-8,
-  ISO-8859-1 and US-ASCII (all three are really implemented);
+  ISO-8859-1 and US-ASCII (all three are really implemented); a client that
+  refuses our WILL is asked DO CHARSET instead (MUSHclient's way round);
 * SGA (RFC 858) and ECHO (RFC 857, only while input is hidden);
 * EOR (RFC 885) or GA to mark prompts, chosen per client;
 * MCCP2 (option 86, zlib), MSSP (option 70), GMCP (option 201);
 * IAC NOP keepalives (:meth:`~TelnetConnection.send_keepalive`).
+
+Payload parsing and text encoding are plain functions in :mod:`.wire`.
 
 Everything a client sends that makes no sense becomes a
 :class:`~.events.ProtocolViolation` event and is otherwise ignored; no
@@ -24,7 +27,6 @@ refusal or late answer ever ends a connection.
 from __future__ import annotations
 
 import enum
-import json
 import re
 import zlib
 from collections.abc import Callable, Collection, Mapping
@@ -50,7 +52,44 @@ from champions_mush.net.events import (
     TerminalType,
     WindowSize,
 )
-from champions_mush.text import markup
+from champions_mush.net.wire import (
+    AYT,
+    CHARSET_ACCEPTED,
+    CHARSET_REJECTED,
+    CHARSET_REQUEST,
+    CHARSET_TTABLE_IS,
+    CHARSET_TTABLE_REJECTED,
+    CR,
+    DO,
+    DONT,
+    EC,
+    EL,
+    EOR,
+    GA,
+    IAC,
+    LF,
+    NOP,
+    NUL,
+    OFFERED_CHARSETS,
+    SB,
+    SE,
+    TTYPE_IS,
+    TTYPE_SEND,
+    WILL,
+    WONT,
+    Option,
+    WireError,
+    charset_name,
+    choose_charset,
+    clean_line,
+    clean_name,
+    decode_line,
+    encode_text,
+    gmcp_payload,
+    mssp_payload,
+    parse_gmcp,
+    parse_naws,
+)
 from champions_mush.text.markup import ColourLevel
 
 __all__ = [
@@ -65,50 +104,6 @@ __all__ = [
     "TelnetConnection",
     "clean_line",
 ]
-
-# Telnet commands (RFC 854, RFC 885 for EOR).
-IAC, DONT, DO, WONT, WILL, SB, GA, EL, EC, AYT = 255, 254, 253, 252, 251, 250, 249, 248, 247, 246
-AO, IP, BRK, DM, NOP, SE, EOR = 245, 244, 243, 242, 241, 240, 239
-NUL, LF, CR = 0, 10, 13
-
-# Subnegotiation codes.
-TTYPE_IS, TTYPE_SEND = 0, 1                     # RFC 1091
-CHARSET_REQUEST, CHARSET_ACCEPTED, CHARSET_REJECTED = 1, 2, 3  # RFC 2066
-CHARSET_TTABLE_IS, CHARSET_TTABLE_REJECTED = 4, 5
-MSSP_VAR, MSSP_VAL = 1, 2
-
-
-class Option(enum.IntEnum):
-    """Telnet option codes we know by name."""
-
-    #: RFC 856
-    BINARY = 0
-    #: RFC 857
-    ECHO = 1
-    #: RFC 858
-    SGA = 3
-    #: RFC 1091 (and MTTS)
-    TTYPE = 24
-    #: RFC 885
-    EOR = 25
-    #: RFC 1073
-    NAWS = 31
-    #: RFC 1184
-    LINEMODE = 34
-    #: RFC 1572 (and MNES)
-    NEW_ENVIRON = 39
-    #: RFC 2066
-    CHARSET = 42
-    #: MUD Server Data Protocol (not supported)
-    MSDP = 69
-    #: MUD Server Status Protocol
-    MSSP = 70
-    #: MUD Client Compression Protocol v2
-    MCCP2 = 86
-    #: MCCP v3, client-to-server compression (not supported)
-    MCCP3 = 87
-    #: Generic MUD Communication Protocol
-    GMCP = 201
 
 
 class PromptMark(enum.Enum):
@@ -136,9 +131,6 @@ MAX_LINE_BYTES = 8192
 #: Past it the payload is discarded up to IAC SE and a violation reported.
 MAX_SUBNEG_BYTES = 8192
 
-#: Longest TTYPE answer or GMCP client name kept (they are shown in +client).
-MAX_NAME_CHARS = 64
-
 #: How many TTYPE SEND rounds we ask for (MTTS: name, terminal, bits).
 TTYPE_ROUNDS = 3
 
@@ -157,16 +149,6 @@ MAX_REFUSALS = 8
 #: zlib level for MCCP2: 6 is zlib's own default, most of level 9's gain.
 MCCP_LEVEL = 6
 
-#: Charsets we offer in our CHARSET REQUEST, most preferred first.
-OFFERED_CHARSETS = ("UTF-8", "ISO-8859-1", "US-ASCII")
-_CHARSET_NAMES = {
-    "UTF-8": "UTF-8", "UTF8": "UTF-8",
-    "ISO-8859-1": "ISO-8859-1", "ISO_8859-1": "ISO-8859-1", "ISO8859-1": "ISO-8859-1",
-    "ISO-8859-1:1987": "ISO-8859-1", "LATIN1": "ISO-8859-1", "LATIN-1": "ISO-8859-1",
-    "L1": "ISO-8859-1", "US-ASCII": "US-ASCII", "ASCII": "US-ASCII",
-    "ANSI_X3.4-1968": "US-ASCII",
-}
-
 #: Options the client may perform (we answer DO).
 _HIM_ACCEPTS = frozenset({Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA})
 #: Options we perform when asked (we answer WILL); ECHO only while hiding input.
@@ -181,18 +163,24 @@ _EMPTY_TERMINAL_NAMES = frozenset({"", "UNKNOWN"})
 
 #: A run of plain data: anything but IAC, CR and LF, with IAC IAC as a data byte.
 _DATA_RUN = re.compile(rb"(?:[^\xff\r\n]++|\xff\xff)*+")
-_GMCP_PACKAGE = re.compile(r"[A-Za-z0-9_.\-]{1,100}\Z")
 
 
 class _P(enum.Enum):
     """Parser states."""
 
+    #: plain text
     DATA = 0
+    #: after a CR: a LF or NUL here belongs to the same line end
     CR = 1
+    #: after IAC
     IAC = 2
+    #: after IAC WILL/WONT/DO/DONT, waiting for the option
     VERB = 3
+    #: after IAC SB, waiting for the option
     SB_OPT = 4
+    #: inside a subnegotiation
     SB = 5
+    #: after IAC inside a subnegotiation
     SB_IAC = 6
 
 
@@ -250,8 +238,8 @@ class TelnetConnection:
         self.height = DEFAULT_HEIGHT
         #: True once the client reported its window size
         self.naws = False
-        #: the client's name: first TTYPE answer, else GMCP Core.Hello, else ""
-        self.client_name = ""
+        self._ttype_name = ""
+        self._gmcp_client = ""
         #: the client's version from GMCP Core.Hello ("" if not sent)
         self.client_version = ""
         #: the terminal type (second TTYPE answer), "" if not sent
@@ -264,11 +252,20 @@ class TelnetConnection:
         self.violations = 0
         #: per-player overrides (``+client``), None = follow negotiation
         self.colour_override: ColourLevel | None = None
-        self.charset_override: str | None = None
+        self._charset_override: str | None = None
         self.screen_reader_override: bool | None = None
         self.prompt_mark_override: PromptMark | None = None
 
     # ------------------------------------------------------------------ state
+
+    @property
+    def client_name(self) -> str:
+        """The client's name: first TTYPE answer, else GMCP Core.Hello's, else ""."""
+        name = self._ttype_name
+        if name and (name != self.terminal_type or is_known_client(name)):
+            return name
+        # A terminal that only knows its own type (plain telnet sends $TERM).
+        return self._gmcp_client
 
     @property
     def colour(self) -> ColourLevel:
@@ -290,6 +287,21 @@ class TelnetConnection:
         if self.screen_reader_override is not None:
             return self.screen_reader_override
         return bool((self.mtts or 0) & MTTS.SCREEN_READER)
+
+    @property
+    def charset_override(self) -> str | None:
+        """The player's charset choice (``+client``), None to follow negotiation."""
+        return self._charset_override
+
+    @charset_override.setter
+    def charset_override(self, name: str | None) -> None:
+        if name is None:
+            self._charset_override = None
+            return
+        ours = charset_name(name)
+        if ours is None:
+            raise ValueError(f"{name} is not a charset we speak (try UTF-8, ISO-8859-1 or ASCII)")
+        self._charset_override = ours
 
     @property
     def charset(self) -> str:
@@ -428,7 +440,7 @@ class TelnetConnection:
         """
         if self.closed:
             return
-        self._queue(self._encode_text(text) + b"\r\n")
+        self._queue(encode_text(text, self.colour, self.charset) + b"\r\n")
 
     def send_prompt(self, text: str) -> None:
         """Queue a prompt (no line end), followed by IAC EOR or IAC GA as this client needs."""
@@ -436,7 +448,7 @@ class TelnetConnection:
             return
         mark = {PromptMark.EOR: bytes((IAC, EOR)), PromptMark.GA: bytes((IAC, GA)),
                 PromptMark.NONE: b""}[self.prompt_mark]
-        self._queue(self._encode_text(text) + mark)
+        self._queue(encode_text(text, self.colour, self.charset) + mark)
 
     def send_gmcp(self, package: str, data: object = None) -> bool:
         """Queue a GMCP message if GMCP is on; return whether it was queued.
@@ -445,17 +457,15 @@ class TelnetConnection:
             LocalProtocolError: ``package`` is not in ``gmcp_supports`` or
                 ``data`` cannot be written as JSON.
         """
-        if not _GMCP_PACKAGE.match(package) or package.split(".")[0].lower() not in self._gmcp_supports:
+        if package.split(".")[0].lower() not in self._gmcp_supports:
             raise LocalProtocolError(f"GMCP package {package!r} is not one we support")
-        payload = package
-        if data is not None:
-            try:
-                payload += " " + json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-            except (TypeError, ValueError) as exc:
-                raise LocalProtocolError(f"GMCP data for {package} is not JSON: {exc}") from exc
+        try:
+            payload = gmcp_payload(package, data)
+        except ValueError as exc:
+            raise LocalProtocolError(str(exc)) from exc
         if self.closed or not self.gmcp:
             return False
-        self._send_sb(Option.GMCP, payload.encode("utf-8"))
+        self._send_sb(Option.GMCP, payload)
         return True
 
     def send_keepalive(self) -> None:
@@ -511,19 +521,6 @@ class TelnetConnection:
         self._queue(bytes((IAC, SB, option)) + payload.replace(b"\xff", b"\xff\xff")
                     + bytes((IAC, SE)))
 
-    def _encode_text(self, text: str) -> bytes:
-        rendered = markup.render(markup.strip_controls(text), self.colour)
-        rendered = rendered.replace("\n", "\r\n")
-        charset = self.charset
-        if charset == "UTF-8":
-            raw = rendered.encode("utf-8")
-        elif charset == "ISO-8859-1":
-            raw = "".join(c if ord(c) < 256 else markup.to_ascii(c) for c in rendered).encode(
-                "latin-1", "replace")
-        else:
-            raw = markup.to_ascii(rendered).encode("ascii", "replace")
-        return raw.replace(b"\xff", b"\xff\xff")
-
     # Negotiation ------------------------------------------------------------
 
     def _side(self, ours: bool, option: int) -> qmethod.Side:
@@ -555,16 +552,7 @@ class TelnetConnection:
     def _on_verb(self, verb: int, option: int) -> None:
         ours = verb in (DO, DONT)
         positive = verb in (DO, WILL)
-        if ours:
-            accept = option in _US_ACCEPTS or (option == Option.ECHO and self._hide_input)
-            if option == Option.MSSP and self._mssp is None:
-                accept = False
-            if option == Option.MCCP2 and not self._offer_mccp:
-                accept = False
-            if option == Option.GMCP and not self._offer_gmcp:
-                accept = False
-        else:
-            accept = option in _HIM_ACCEPTS
+        accept = self._accepts(ours, option)
         side = self._side(ours, option)
         if positive and not accept and side.state is qmethod.Q.NO and self._refused_too_often(
                 ours, option):
@@ -586,6 +574,14 @@ class TelnetConnection:
         elif outcome is qmethod.Outcome.VIOLATION and option != Option.ECHO:
             name = {WILL: "WILL", WONT: "WONT", DO: "DO", DONT: "DONT"}[verb]
             self._violation(f"{name} {option} answered a request we never made")
+
+    def _accepts(self, ours: bool, option: int) -> bool:
+        """Whether we agree to ``option`` on our side (``ours``) or the client's."""
+        if not ours:
+            return option in _HIM_ACCEPTS
+        offered = {Option.ECHO: self._hide_input, Option.MSSP: self._mssp is not None,
+                   Option.MCCP2: self._offer_mccp, Option.GMCP: self._offer_gmcp}
+        return offered.get(option, option in _US_ACCEPTS)
 
     def _refused_too_often(self, ours: bool, option: int) -> bool:
         count = self._refusals.get((ours, option), 0) + 1
@@ -750,17 +746,8 @@ class TelnetConnection:
         if self._discarding_line:
             self._discarding_line = False
             return
-        self._events.append(LineReceived(clean_line(self._decode(raw))))
-
-    def _decode(self, raw: bytes) -> str:
-        if self.charset == "ISO-8859-1":
-            return raw.decode("latin-1")
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            if self.charset == "UTF-8":
-                return raw.decode("utf-8", "replace")
-            return raw.decode("latin-1")  # an old client sending Latin-1 unannounced
+        agreed = self._charset is not None or self._charset_override is not None
+        self._events.append(LineReceived(clean_line(decode_line(raw, self.charset, agreed=agreed))))
 
     # Subnegotiations --------------------------------------------------------
 
@@ -777,11 +764,11 @@ class TelnetConnection:
             handler(payload)
 
     def _on_naws(self, payload: bytes) -> None:
-        if len(payload) != 4:
-            self._violation(f"NAWS with {len(payload)} bytes instead of 4")
+        try:
+            width, height = parse_naws(payload)
+        except WireError as exc:
+            self._violation(str(exc))
             return
-        width = int.from_bytes(payload[:2], "big")
-        height = int.from_bytes(payload[2:], "big")
         width = min(width, MAX_WINDOW) if width else DEFAULT_WIDTH
         height = min(height, MAX_WINDOW) if height else DEFAULT_HEIGHT
         first = not self.naws
@@ -796,13 +783,13 @@ class TelnetConnection:
             return
         if self._ttype_done:
             return  # a late answer to a round we stopped waiting for
-        answer = _clean_name(payload[1:])
+        answer = clean_name(payload[1:])
         if answer.upper() in _EMPTY_TERMINAL_NAMES and self._ttype_answers:
             answer = self._ttype_answers[-1]  # "UNKNOWN" ends the list like a repeat
         self._ttype_answers.append(answer)
         rounds = len(self._ttype_answers)
         if rounds == 1:
-            self.client_name = answer
+            self._ttype_name = answer
         elif answer == self._ttype_answers[-2]:
             # RFC 1091: repeating the last answer means the list is over.
             if rounds == 2:
@@ -822,9 +809,6 @@ class TelnetConnection:
 
     def _finish_ttype(self) -> None:
         self._ttype_done = True
-        if self.client_name == self.terminal_type and not is_known_client(self.client_name):
-            # A terminal that only knows its own type (plain telnet sends $TERM).
-            self.client_name = ""
         self._events.append(TerminalType(self.client_name, self.terminal_type, self.mtts or 0))
 
     def _request_charset(self) -> None:
@@ -842,7 +826,7 @@ class TelnetConnection:
         if code == CHARSET_REQUEST:
             self._on_charset_request(rest)
         elif code == CHARSET_ACCEPTED:
-            name = _CHARSET_NAMES.get(rest.decode("ascii", "replace").strip().upper())
+            name = charset_name(rest.decode("ascii", "replace"))
             if not self._charset_requested or name is None:
                 self._violation("CHARSET ACCEPTED of something we did not offer")
                 return
@@ -860,20 +844,13 @@ class TelnetConnection:
             # RFC 2066: when both sides ask at once, the server's request wins.
             self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
             return
-        if rest.startswith(b"[TTABLE]"):
-            rest = rest[9:]  # "[TTABLE]" and its version octet: we never use tables
-        if len(rest) < 2:
+        choice = choose_charset(rest)
+        if choice is None:
             self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
             return
-        separator = rest[:1]
-        for raw_name in rest[1:].split(separator):
-            text = raw_name.decode("ascii", "replace").strip()
-            name = _CHARSET_NAMES.get(text.upper())
-            if name is not None:
-                self._send_sb(Option.CHARSET, bytes((CHARSET_ACCEPTED,)) + text.encode("ascii"))
-                self._set_charset(name)
-                return
-        self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
+        spelled, name = choice
+        self._send_sb(Option.CHARSET, bytes((CHARSET_ACCEPTED,)) + spelled.encode("ascii"))
+        self._set_charset(name)
 
     def _set_charset(self, name: str) -> None:
         if name != self._charset:
@@ -887,34 +864,21 @@ class TelnetConnection:
             "MSDP": "0", "MSP": "0", "MXP": "0", "PUEBLO": "0", "VT100": "0", "MCP": "0",
         }
         variables.update(self._mssp() if self._mssp else {})
-        payload = bytearray()
-        for name, value in variables.items():
-            payload += bytes((MSSP_VAR,)) + _mssp_bytes(name)
-            for item in [value] if isinstance(value, str) else value:
-                payload += bytes((MSSP_VAL,)) + _mssp_bytes(str(item))
-        self._send_sb(Option.MSSP, bytes(payload))
+        self._send_sb(Option.MSSP, mssp_payload(variables))
 
     def _on_gmcp(self, payload: bytes) -> None:
-        text = payload.decode("utf-8", "replace")
-        package, _, body = text.strip().partition(" ")
-        if not _GMCP_PACKAGE.match(package):
-            self._violation("GMCP message without a valid package name")
+        try:
+            package, data = parse_gmcp(payload)
+        except WireError as exc:
+            self._violation(str(exc))
             return
-        data = None
-        if body.strip():
-            try:
-                data = json.loads(body)
-            except (ValueError, RecursionError):
-                self._violation(f"GMCP {package} with data that is not JSON")
-                return
         self._on_gmcp_core(package.lower(), data)
         self._events.append(GMCPMessage(package, data))
 
     def _on_gmcp_core(self, package: str, data: object) -> None:
         if package == "core.hello" and isinstance(data, dict):
-            self.client_version = _clean_name(str(data.get("version", "")).encode())
-            if not self.client_name:
-                self.client_name = _clean_name(str(data.get("client", "")).encode())
+            self.client_version = clean_name(str(data.get("version", "")).encode())
+            self._gmcp_client = clean_name(str(data.get("client", "")).encode())
         elif package == "core.ping":
             self.send_gmcp("Core.Ping")
         elif package.startswith("core.supports.") and isinstance(data, list):
@@ -926,32 +890,3 @@ class TelnetConnection:
                 self.gmcp_packages |= names
             elif verb == "remove":
                 self.gmcp_packages -= names
-
-
-def clean_line(text: str) -> str:
-    """A received line made safe to show others.
-
-    Backspace and DEL erase the character before them; escape sequences,
-    control characters and bidirectional overrides are removed; tabs become
-    spaces.
-    """
-    if "\x08" in text or "\x7f" in text:
-        kept: list[str] = []
-        for ch in text:
-            if ch in "\x08\x7f":
-                if kept:
-                    kept.pop()
-            else:
-                kept.append(ch)
-        text = "".join(kept)
-    return markup.strip_controls(text).replace("\t", " ")
-
-
-def _clean_name(raw: bytes) -> str:
-    text = markup.strip_controls(raw.decode("utf-8", "replace")).replace("\t", " ")
-    return text.strip()[:MAX_NAME_CHARS]
-
-
-def _mssp_bytes(text: str) -> bytes:
-    # MSSP_VAR, MSSP_VAL, NUL and IAC cannot appear inside a name or value.
-    return bytes(b for b in text.encode("utf-8") if b not in (0, MSSP_VAR, MSSP_VAL, IAC))

@@ -80,8 +80,8 @@ def strip(text: str) -> str:
 
 
 _CONTROLS = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"          # CSI sequences (colours, cursor moves)
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC sequences (titles, palette)
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI sequences (colours, cursor moves)
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC (titles, palette)
     r"|\x1b[@-_]?"                      # any other ESC, with its next byte
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"   # C0 and C1 controls except \t and \n
     r"|[\u202a-\u202e\u2066-\u2069]"    # bidirectional overrides
@@ -245,8 +245,9 @@ def _nearest_ansi(rgb: tuple[int, int, int]) -> int:
 _ASCII_FALLBACKS = {
     **dict.fromkeys("─━═┄┅┈┉╌╍", "-"),
     **dict.fromkeys("│┃║┆┇┊┋╎╏", "|"),
-    **dict.fromkeys("┌┍┎┏┐┑┒┓└┕┖┗┘┙┚┛├┝┞┟┠┡┢┣┤┥┦┧┨┩┪┫┬┭┮┯┰┱┲┳┴┵┶┷┸┹┺┻┼┽┾┿╀╁╂╃╄╅╆╇╈╉╊╋", "+"),
-    **dict.fromkeys("╒╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡╢╣╤╥╦╧╨╩╪╫╬╭╮╯╰", "+"),
+    # corners, tees and crosses: U+250C-U+254B and U+2552-U+2570
+    **dict.fromkeys(map(chr, range(0x250C, 0x254C)), "+"),
+    **dict.fromkeys(map(chr, range(0x2552, 0x2571)), "+"),
     **dict.fromkeys("█▓▒░■", "#"),
     **dict.fromkeys("‘’‚′", "'"),
     **dict.fromkeys("“”„″", '"'),

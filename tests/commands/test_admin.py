@@ -106,3 +106,11 @@ def test_site_bans_close_matching_connections_and_refuse_logins(game):
     assert admin.do("@unban 10.9.*") == ["Site 10.9.* unbanned."]
     assert admin.do("@unban 10.9.*") == ["'10.9.*' is not banned. Type @bans for the list."]
     assert not accounts.is_banned("10.9.1.1")
+
+
+def test_passwords_never_reach_the_staff_log(game, caplog):
+    world, admin, gm, alice = game
+    with caplog.at_level("INFO", logger="champions_mush.staff"):
+        admin.do("@newpassword Alice=fresh123")
+    assert world.store.tail("staff", 1)[0].data["line"] == "@newpassword Alice=***"
+    assert "fresh123" not in caplog.text and "@newpassword Alice=***" in caplog.text

@@ -59,6 +59,16 @@ def test_mollys_skill_shot_adds_one_per_damage_die_and_wounds_follow():
     ]
 
 
+def test_charging_molly_adds_one_per_die_airborne_takes_one_off():
+    world, molly, _ = ao_world(3, 3, 1, 4, 6, 3, 3, 1, 4, 6)
+    molly.do("+ao/hit 1 vs 0 impact 3 charged")
+    molly.do("+ao/hit 1 vs 0 impact 3 airborne")
+    assert molly.lines == [
+        "[AO] Molly rolls to hit, 8 or less (accuracy +1): 6 (3 3): hits; 14 damage (1 4 6, +1 a die) [r1]",
+        "[AO] Molly rolls to hit, 8 or less (accuracy +1): 6 (3 3): hits; 8 damage (1 4 6, -1 a die) [r2]",
+    ]
+
+
 def test_glancing_blow_at_extreme_range_quarters():
     # 7 + 3 - 3 (extreme) = 7; roll 7: glancing; 4 dice 6 5 3 1 = 15, quartered: 3.
     world, molly, _ = ao_world(3, 4, 6, 5, 3, 1)

@@ -220,3 +220,12 @@ def test_note_markup_is_shown_as_typed():
     alice = world.login("Alice")
     out = alice.do("+d6 1=|rred")
     assert out == ['[Dice] Alice rolls 1d6 for "|rred": 2 = 2 [r1]']
+
+
+def test_amount_forms_of_the_issue():
+    world = _world(5, 1, 3, 1, 4, 6, 6)
+    a = world.login("A")
+    assert a.do("+nd6 1/2") == ["[Dice] A rolls ½d6 normal: 3 STUN, 1 BODY (½:3) [r1]"]
+    assert a.do("+kd6 1d6-1") == ["[Dice] A rolls 1d6-1 killing: 0 BODY, x2, 0 STUN (1 -1; multiplier die 3) [r2]"]
+    assert a.do("+kd6 1+1") == ["[Dice] A rolls 1d6+1 killing: 2 BODY, x3, 6 STUN (1 +1; multiplier die 4) [r3]"]
+    assert a.do("+kd6 1/2") == ["[Dice] A rolls ½d6 killing: 3 BODY, x5, 15 STUN (½:3; multiplier die 6) [r4]"]

@@ -46,6 +46,20 @@ def test_player_refused_every_staff_command(command):
     assert _snapshot(world) == before
 
 
+_STAFF_SWITCHES = [(c, s) for c in TABLE.commands for s, r in c.switch_roles.items() if r > Role.PLAYER]
+
+
+@pytest.mark.parametrize("command,switch", _STAFF_SWITCHES, ids=lambda x: getattr(x, "key", x))
+def test_player_refused_every_staff_switch(command, switch):
+    world = make_world()
+    world.login("Bob")
+    alice = world.login("Alice")
+    before = _snapshot(world)
+    for args in _sample_args():
+        assert alice.do(f"{command.key}/{switch} {args}".strip()) == [PERMISSION_DENIED], (switch, args)
+    assert _snapshot(world) == before
+
+
 @pytest.mark.parametrize("command", [c for c in TABLE.commands if c.role > Role.STAFF], ids=lambda c: c.key)
 def test_staff_refused_every_admin_command(command):
     world = make_world()

@@ -22,14 +22,20 @@ from .helpers import (
     CHARSET,
     CHARSET_REQUEST,
     DO,
+    DONT,
+    ECHO,
     IAC,
     MCCP2_START,
     MSSP,
     OPENING,
     SB,
+    TTYPE,
     TTYPE_SEND,
+    WILL,
+    WONT,
     FakeClient,
     cmd,
+    sb,
 )
 
 MSSP_TABLE = {"NAME": "Champions", "PLAYERS": "2", "UPTIME": "1700000000", "PORT": "4201",
@@ -116,9 +122,14 @@ def test_mushclient_gets_charset_the_other_way_round():
     assert received.count(TTYPE_SEND) == 2
 
 
-def test_tintin_accept_then_reject_keeps_utf8():
-    conn = replay(transcripts.TINTIN).conn
-    assert conn.charset == "UTF-8"
+def test_accept_then_reject_keeps_utf8():
+    """scandum/tintin's source answers every offered name (ACCEPTED, then REJECTED)."""
+    client = FakeClient()
+    client.start()
+    client.send(cmd(DO, CHARSET))
+    client.send(sb(CHARSET, b"\x02 UTF-8") + sb(CHARSET, b"\x03 ISO-8859-1"))
+    assert client.conn.charset == "UTF-8"
+    assert not client.conn.handshake_pending or client.conn.him_enabled(TTYPE) is False
 
 
 RENDERED = {
@@ -127,8 +138,8 @@ RENDERED = {
     "MUSHclient 5": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
     "TinTin++ 2.02": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
     "BeipMU": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
-    "Potato 2": b"\x1b[0;31mHi\x1b[0m +-+ cafe\r\n",
-    "telnet (Debian netkit/inetutils)": b"\x1b[0;31mHi\x1b[0m +-+ cafe\r\n",
+    "Potato 2": b"\x1b[0;31mHi\x1b[0m \xe2\x94\x8c\xe2\x94\x80\xe2\x94\x90 caf\xc3\xa9\r\n",
+    "telnet (Debian inetutils)": b"\x1b[0;31mHi\x1b[0m +-+ cafe\r\n",
     "raw socket (nc)": b"Hi +-+ cafe\r\n",
 }
 
@@ -152,3 +163,37 @@ def test_truecolour_markup_downgrades_per_client():
     assert outputs == [b"\x1b[0;38;2;255;135;0mx\x1b[0m\r\n", b"\x1b[0;38;5;208mx\x1b[0m\r\n",
                        b"x\r\n"]
     assert mudlet.conn.colour is ColourLevel.TRUECOLOUR
+
+
+# Password entry, replayed from the same recordings ------------------------------
+
+WILL_ECHO, WONT_ECHO = cmd(WILL, ECHO), cmd(WONT, ECHO)
+DO_ECHO, DONT_ECHO = cmd(DO, ECHO), cmd(DONT, ECHO)
+
+
+def password_round(client: FakeClient, answer_to_wont: bytes) -> bytes:
+    client.conn.hide_input(True)
+    sent = client.read()
+    sent += client.send(DO_ECHO + b"sekrit\r\n")
+    client.conn.hide_input(False)
+    sent += client.read()
+    sent += client.send(answer_to_wont)
+    return sent
+
+
+def test_password_hiding_with_telnet():
+    """inetutils telnet answers both WILL ECHO and WONT ECHO."""
+    client = replay(transcripts.TELNET)
+    sent = password_round(client, DONT_ECHO) + password_round(client, DONT_ECHO)
+    assert sent == (WILL_ECHO + WONT_ECHO) * 2
+    assert client.events.count(LineReceived("sekrit")) == 2
+    assert client.conn.violations == 0
+
+
+def test_password_hiding_with_tintin():
+    """TinTin++ 2.02.20 never answers WONT ECHO; the second password is still hidden."""
+    client = replay(transcripts.TINTIN)
+    sent = password_round(client, b"") + password_round(client, b"")
+    assert sent == (WILL_ECHO + WONT_ECHO) * 2
+    assert client.events.count(LineReceived("sekrit")) == 2
+    assert client.conn.us_enabled(ECHO) is False and client.conn.violations == 0

@@ -101,7 +101,7 @@ def test_escape_sequences_and_controls_are_removed_from_lines():
 def test_c1_csi_and_bidi_overrides_are_removed():
     client = FakeClient()
     client.send("say a\u009b2Jb\u202ec\r\n".encode())
-    assert lines(client.events) == ["say a2Jbc"]
+    assert lines(client.events) == ["say abc"]
 
 
 def test_backspace_and_delete_erase_the_previous_character():
@@ -649,6 +649,18 @@ def test_overrides_beat_negotiation():
     client.conn.send_text("|#ff0000é")
     client.conn.send_prompt(">")
     assert client.read() == b"\x1b[0;1;31me\x1b[0m\r\n>"
+
+
+def test_charset_override_takes_any_spelling_and_refuses_unknown_ones():
+    conn = TelnetConnection()
+    conn.charset_override = "utf8"
+    assert conn.charset == "UTF-8"
+    conn.charset_override = "latin1"
+    assert conn.charset == "ISO-8859-1"
+    with pytest.raises(ValueError, match="KOI8-R is not a charset we speak"):
+        conn.charset_override = "KOI8-R"
+    conn.charset_override = None
+    assert conn.charset == "US-ASCII"
 
 
 def test_handshake_complete_once_the_visible_options_are_settled():

@@ -3,9 +3,11 @@
 Each transcript lists the packets a client sends after our opening offers
 (``OPENING`` in helpers: DO TTYPE, DO NAWS, WILL CHARSET, WILL EOR,
 WILL GMCP, WILL MSSP, WILL MCCP2), in the order it sends them, each packet
-answering what the server had sent so far.  They were reconstructed by
-reading each client's telnet code, with the source named on each one; the
-window sizes and version strings are typical values, not magic ones.
+answering what the server had sent so far.  TinTin++ and telnet were
+recorded from the real programs (Debian packages) talking to this core;
+Mudlet, MUSHclient, BeipMU and Potato were reconstructed by reading their
+telnet code.  The source is named on
+each one; window sizes and version strings are typical values.
 """
 
 from __future__ import annotations
@@ -108,23 +110,23 @@ MUSHCLIENT = Transcript(
 
 TINTIN = Transcript(
     name="TinTin++ 2.02",
-    source="scandum/tintin src/telopt_client.c: client_recv_do_naws (WILL NAWS + size at once), "
-           "client_recv_sb_ttype ('TINTIN++', $TERM, 'MTTS n' with 1|2|4|8|256 = 271 in a "
-           "UTF-8 truecolour terminal), client_recv_will_mssp (silent unless debugging), "
-           "client_recv_sb_charset (answers each offered name: ACCEPTED ' UTF-8', "
-           "REJECTED ' ISO-8859-1'), client_recv_will_mccp2 (DO)",
+    source="RECORDED 2026-11-29: Debian tintin++ 2.02.20 (TERM=xterm-256color, UTF-8, "
+           "118x40 tmux pane) against this core, one packet per TCP read.  It refuses GMCP, "
+           "ignores WILL MSSP, accepts UTF-8 and sends MTTS 271 (ANSI, VT100, UTF-8, 256, "
+           "truecolour).  (scandum/tintin src/telopt_client.c shows the same logic.)",
     packets=(
         cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(118, 40) + cmd(DO, CHARSET) + cmd(DO, EOR_OPT)
-        + cmd(DO, GMCP) + cmd(DO, MCCP2),
-        ttype_is("TINTIN++") + sb(CHARSET, b"\x02 UTF-8") + sb(CHARSET, b"\x03 ISO-8859-1"),
+        + cmd(DONT, GMCP) + cmd(DO, MCCP2),
+        ttype_is("TINTIN++"),
+        sb(CHARSET, b"\x02UTF-8"),
         ttype_is("xterm-256color"),
         ttype_is("MTTS 271"),
     ),
     command=b"look\r\n",
     expected=Expected(
         client_name="TINTIN++", terminal_type="xterm-256color", mtts=271, width=118, height=40,
-        colour=ColourLevel.TRUECOLOUR, charset="UTF-8", mccp=True, gmcp=True,
-        prompt=PromptMark.EOR),
+        colour=ColourLevel.TRUECOLOUR, charset="UTF-8", mccp=True, gmcp=False,
+        prompt=PromptMark.EOR, refused=(GMCP,)),
 )
 
 BEIPMU = Transcript(
@@ -152,36 +154,38 @@ BEIPMU = Transcript(
 
 POTATO = Transcript(
     name="Potato 2",
-    source="RECONSTRUCTED WITHOUT SOURCE (Potato's code is not in our reference index): "
-           "from its documented features, NAWS and TTYPE (one name), GA/EOR prompts, no "
-           "CHARSET, GMCP, MSSP or MCCP; to be checked against a capture",
+    source="potatomushclient/potato potato.vfs/lib/potato-telnet.tcl: process_sub_2 answers "
+           "DO/WILL from its option table (TTYPE, NAWS, CHARSET, MSSP, SGA: yes; EOR, GMCP, "
+           "MCCP2: no) and nothing to DONT/WONT; do_NAWS sends the wrap column and height 24; "
+           "TTYPE SEND -> 'Potato' each time; CHARSET REQUEST -> ACCEPTED the first name Tcl "
+           "knows; only IAC GA marks prompts",
     packets=(
-        cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(90, 35) + cmd(DONT, CHARSET) + cmd(DO, EOR_OPT)
-        + cmd(DONT, GMCP) + cmd(DONT, MSSP) + cmd(DONT, MCCP2),
-        cmd(WONT, CHARSET) + ttype_is("POTATO"),
-        ttype_is("POTATO"),
+        cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(80, 24) + cmd(DO, CHARSET) + cmd(DONT, EOR_OPT)
+        + cmd(DONT, GMCP) + cmd(DO, MSSP) + cmd(DONT, MCCP2),
+        ttype_is("Potato") + sb(CHARSET, b"\x02UTF-8"),
+        ttype_is("Potato"),
     ),
     command=b"look\r\n",
     expected=Expected(
-        client_name="POTATO", terminal_type="POTATO", mtts=None, width=90, height=35,
-        colour=ColourLevel.XTERM256, charset="US-ASCII", mccp=False, gmcp=False,
-        prompt=PromptMark.EOR, refused=(CHARSET, GMCP, MSSP, MCCP2, CHARSET)),
+        client_name="Potato", terminal_type="Potato", mtts=None, width=80, height=24,
+        colour=ColourLevel.XTERM256, charset="UTF-8", mccp=False, gmcp=False,
+        prompt=PromptMark.GA, refused=(EOR_OPT, GMCP, MCCP2)),
 )
 
 TELNET = Transcript(
-    name="telnet (Debian netkit/inetutils)",
-    source="BSD telnet (dspinellis/unix-history-repo usr.bin/telnet): WILL TTYPE and WILL NAWS "
-           "+ size, DONT to every WILL it does not know, the upper-cased $TERM as terminal "
-           "type, repeated; line mode sends CR LF",
+    name="telnet (Debian inetutils)",
+    source="RECORDED 2026-11-29: Debian inetutils-telnet 2.4 (TERM=xterm-256color, 100x30 "
+           "tmux pane) against this core, one packet per TCP read: WILL TTYPE and WILL NAWS + "
+           "size, DONT to everything else, the upper-cased $TERM twice, line mode with CR LF",
     packets=(
-        cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(80, 24) + cmd(DONT, CHARSET)
+        cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(100, 30) + cmd(DONT, CHARSET)
         + cmd(DONT, EOR_OPT) + cmd(DONT, GMCP) + cmd(DONT, MSSP) + cmd(DONT, MCCP2),
-        cmd(WONT, CHARSET) + ttype_is("XTERM-256COLOR"),
+        ttype_is("XTERM-256COLOR") + cmd(WONT, CHARSET),
         ttype_is("XTERM-256COLOR"),
     ),
     command=b"look\r\n",
     expected=Expected(
-        client_name="", terminal_type="XTERM-256COLOR", mtts=None, width=80, height=24,
+        client_name="", terminal_type="XTERM-256COLOR", mtts=None, width=100, height=30,
         colour=ColourLevel.XTERM256, charset="US-ASCII", mccp=False, gmcp=False,
         prompt=PromptMark.GA, refused=(CHARSET, EOR_OPT, GMCP, MSSP, MCCP2, CHARSET)),
 )

@@ -80,6 +80,7 @@ from .knockback import (
     BASE_KB_DICE,
     CharacterImpact,
     KBModifier,
+    PRONE_EFFECT,
     KBResult,
     Knockback,
     WallImpact,
@@ -138,6 +139,7 @@ from .presence import (
     presence_level,
 )
 from .recovery import (
+    HOLDING_BREATH_MIN_SPD,
     RECOVERY_EFFECT,
     BreathPhase,
     HealingRate,
@@ -189,6 +191,7 @@ __all__ = [
     "Figured",
     "HAYMAKER_DC",
     "HIT_LOCATIONS",
+    "HOLDING_BREATH_MIN_SPD",
     "HUMAN_RUNNING",
     "HUMAN_SWIMMING",
     "Half",
@@ -214,6 +217,7 @@ __all__ = [
     "POINTS_PER_DC",
     "POINTS_PER_DIE",
     "PRE_LEVEL_STEP",
+    "PRONE_EFFECT",
     "PreModifier",
     "PresenceAttack",
     "PresenceLevel",

@@ -54,7 +54,8 @@ _KILLING_PIP_POINTS = 5
 
 
 def as_amount(amount: DiceAmount | str | int) -> DiceAmount:
-    """Take a dice amount as a :class:`DiceAmount`, player text (``"4 1/2"``) or whole dice.
+    """Take a dice amount as a :class:`DiceAmount`, player text (``"4 1/2"``), whole dice
+    (``10``) or halves (``4.5``).
 
     Raises:
         DiceError: the text is not an amount of dice.
@@ -65,11 +66,16 @@ def as_amount(amount: DiceAmount | str | int) -> DiceAmount:
         raise RulesError("A dice amount must be a number of dice.")
     if isinstance(amount, int):
         return DiceAmount(whole=amount)
+    if isinstance(amount, float) and amount >= 0 and (2 * amount).is_integer():
+        return DiceAmount(whole=int(amount), half=not amount.is_integer())
     return DiceAmount.parse(amount)
 
 
 def _advantage(advantages: Fraction | int | str) -> Fraction:
-    value = Fraction(advantages)
+    try:
+        value = Fraction(advantages)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise RulesError(f"'{str(advantages)[:20]}' is not a Power Advantage like 1/2.") from None
     if value < 0:
         raise RulesError("Power Advantages cannot be negative (Limitations do not change DCs).")
     return value
@@ -79,14 +85,15 @@ def dice_per(value: Fraction | int, per: Fraction | int) -> tuple[int, bool]:
     """Whole dice and a half die for ``value`` at 1D6 per ``per``.
 
     Rule: RULES DAMAGE DICE: divide by ``per``; more than halfway to the next die adds ½D6,
-    less is ignored (STR 20-22 -> 4D6, 23-24 -> 4½D6). The same rule gives Move Through's
-    20" / 3 = 6½D6 and Nucleon's 6½D6 NND for 13 DC.
+    less is ignored (STR 20-22 -> 4D6, 23-24 -> 4½D6). Exactly halfway, which only
+    fractional points reach, adds ½D6 too: Nucleon's 13 DC NND (32½ real points) is 6½D6
+    (RULES DC 2). The same rule gives Move Through's 20" / 3 = 6½D6.
 
     Returns:
         (whole, half): e.g. ``dice_per(23, 5) == (4, True)``.
     """
     if value < 0 or per <= 0:
-        raise RulesError("Damage cannot come from a negative amount.")
+        raise RulesError("Dice come from a positive amount per die and no negative amount.")
     whole, rest = divmod(Fraction(value), Fraction(per))
     return int(whole), 2 * rest >= per
 

@@ -25,6 +25,7 @@ __all__ = [
     "KBModifier",
     "KBResult",
     "Knockback",
+    "PRONE_EFFECT",
     "WallImpact",
     "airborne_dex_modifier",
     "breakfall_modifier",
@@ -39,6 +40,9 @@ __all__ = [
 
 #: RULES KNOCKBACK 2: "From this, 2D6 is subtracted".
 BASE_KB_DICE = 2
+
+#: RULES KNOCKBACK 2, 5: the state of a character knocked down or back.
+PRONE_EFFECT = "Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase."
 
 #: RULES KNOCKBACK: attacks that do no Knockback (NND: "specifically causes ... no Knockback").
 ATTACKS_WITHOUT_KNOCKBACK = frozenset({"nnd", "ego attack", "drain", "transfer", "flash"})

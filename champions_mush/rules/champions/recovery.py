@@ -16,6 +16,7 @@ from .endurance import spend_end
 
 __all__ = [
     "BreathPhase",
+    "HOLDING_BREATH_MIN_SPD",
     "HealingRate",
     "RECOVERY_EFFECT",
     "Recovery",
@@ -74,6 +75,11 @@ def can_recover(
     How often a Knocked Out character recovers: ``effects.recovery_frequency``.
     """
     return not (stunned or holding_breath or damaged_this_segment)
+
+
+#: RULES HOLDING BREATH: a character may lower his SPD at the end of each Turn, to 2 at least,
+#: to save END.
+HOLDING_BREATH_MIN_SPD = 2
 
 
 @attrs.frozen

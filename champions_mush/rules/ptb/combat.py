@@ -105,7 +105,7 @@ def round_damage(value: Fraction) -> int:
     """Margin x multiplier as whole damage: nearest whole number, halves up.
 
     PTB 2C is silent on fractions (its examples are whole); this is our choice, stated in
-    RULES PTB DAMAGE.
+    the ptb RULES DAMAGE topic.
     """
     return math.floor(value + Fraction(1, 2))
 

@@ -87,3 +87,23 @@ def test_two_d6_shape():
     expected = {total: 1000 * (6 - abs(total - 7)) for total in range(2, 13)}
     chi_square = sum((counts[k] - e) ** 2 / e for k, e in expected.items())
     assert chi_square < 29.59  # 10 degrees of freedom, p = 0.001
+
+
+@SETTINGS
+@given(
+    mods=st.lists(st.tuples(st.integers(-5, 5), st.booleans()), min_size=1, max_size=8),
+    seed=st.integers(0, 2**32),
+)
+def test_initiative_order_never_rises_and_keeps_everyone(mods, seed):
+    from champions_mush.rules.animouch import InitiativeEntry, roll_initiative
+
+    entries = [InitiativeEntry(f"c{i}", m, hurt) for i, (m, hurt) in enumerate(mods)]
+    order = roll_initiative(entries, RandomRoller(seed))
+    assert sorted(r.name for r in order) == sorted(e.name for e in entries)
+    totals = [r.total for r in order]
+    assert totals == sorted(totals, reverse=True)
+    for r, e in ((r, next(e for e in entries if e.name == r.name)) for r in order):
+        assert r.total == r.face + e.modifier - (3 if e.hurt_last_turn else 0)
+    for a, b in zip(order, order[1:]):
+        if a.total == b.total:
+            assert a.tie_breaks and b.tie_breaks

@@ -150,6 +150,15 @@ def test_as_amount_reads_text_and_numbers():
         as_amount("lots")
     with pytest.raises(RulesError):
         as_amount(True)
+    assert as_amount(4.5) == DiceAmount(4, True)
+    assert as_amount(3.0) == DiceAmount(3)
+    with pytest.raises(DiceError):
+        as_amount(4.4)
+
+
+def test_advantages_that_are_not_numbers_refused():
+    with pytest.raises(RulesError, match="Power Advantage"):
+        dc_for_dice("2", advantages="lots")
 
 
 @settings(max_examples=80, deadline=None)

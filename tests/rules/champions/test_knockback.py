@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from champions_mush.rules.champions import (
     ATTACKS_WITHOUT_KNOCKBACK,
     KBModifier,
+    PRONE_EFFECT,
     KBResult,
     airborne_dex_modifier,
     breakfall_modifier,
@@ -32,6 +33,7 @@ def test_equinox_11_body_minus_7_is_4_inches():
 def test_exactly_zero_is_knocked_down():
     kb = roll_knockback(7, FixedRoller([3, 4]))
     assert (kb.inches, kb.result, kb.prone) == (0, KBResult.KNOCKED_DOWN, True)
+    assert "1/2 DCV" in PRONE_EFFECT
 
 
 def test_below_zero_is_no_knockback():

@@ -42,3 +42,11 @@ def test_every_public_function_has_a_docstring():
         value = getattr(champions, name)
         if callable(value) and not isinstance(value, type(champions)):
             assert getattr(value, "__doc__", None), name
+
+
+def test_docs_table_names_every_public_function():
+    doc = (pathlib.Path(__file__).parents[3] / "docs" / "rules-engine.md").read_text("utf-8")
+    functions = [n for n in champions.__all__ if callable(getattr(champions, n))
+                 and getattr(champions, n).__class__.__name__ == "function"]
+    assert len(functions) > 60
+    assert [n for n in functions if n not in doc] == []

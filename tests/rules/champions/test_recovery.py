@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from champions_mush.rules.champions import (
+    HOLDING_BREATH_MIN_SPD,
     body_healing,
     can_recover,
     hold_breath_phase,
@@ -46,6 +47,10 @@ def test_when_recovery_is_lost():
     assert not can_recover(stunned=True)
     assert not can_recover(holding_breath=True)
     assert not can_recover(damaged_this_segment=True)
+
+
+def test_holding_breath_lets_spd_drop_to_2():
+    assert HOLDING_BREATH_MIN_SPD == 2
 
 
 def test_holding_breath_spends_one_end_a_phase():

@@ -73,3 +73,23 @@ def test_bell_method_favours_the_middle():
     counts = Counter(roll_score(10, roller, "bell").total for _ in range(20000))
     assert counts[6] > 2 * counts[2]
     assert counts[6] > 2 * counts[10]
+
+
+@SETTINGS
+@given(
+    boldness=st.lists(st.tuples(st.integers(0, 60), st.booleans()), min_size=1, max_size=8),
+    seed=st.integers(0, 2**32),
+)
+def test_initiative_order_never_rises_and_passive_is_half(boldness, seed):
+    from champions_mush.rules.ptb import InitiativeEntry, half_score, roll_initiative
+
+    entries = [InitiativeEntry(f"c{i}", b, passive) for i, (b, passive) in enumerate(boldness)]
+    order = roll_initiative(entries, RandomRoller(seed))
+    values = [r.value for r in order]
+    assert values == sorted(values, reverse=True)
+    assert len(order) == len(entries)
+    for r in order:
+        if r.passive:
+            assert r.value == half_score(r.boldness)
+        else:
+            assert 1 <= r.value <= r.boldness

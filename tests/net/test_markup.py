@@ -1,0 +1,95 @@
+"""Colour markup (champions_mush.text.markup): rendering, downgrading, stripping, escaping."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from champions_mush.text.markup import ColourLevel, escape, render, strip, strip_controls, to_ascii
+
+ANSI, XTERM, TRUE, NONE = (ColourLevel.ANSI16, ColourLevel.XTERM256, ColourLevel.TRUECOLOUR,
+                           ColourLevel.NONE)
+
+
+@pytest.mark.parametrize("code, sgr", [
+    ("x", "30"), ("r", "31"), ("g", "32"), ("y", "33"), ("b", "34"), ("m", "35"), ("c", "36"),
+    ("w", "37"), ("R", "1;31"), ("W", "1;37"), ("[r", "41"), ("[B", "44"),
+])
+def test_the_sixteen_colours(code, sgr):
+    assert render(f"|{code}x", ANSI) == f"\x1b[0;{sgr}mx\x1b[0m"
+
+
+def test_bold_underline_and_reset():
+    assert render("|h|ub|nplain", ANSI) == "\x1b[0;1;4mb\x1b[0mplain"
+
+
+def test_bright_foreground_and_bold_say_bold_once():
+    assert render("|h|Rx", ANSI) == "\x1b[0;1;31mx\x1b[0m"
+
+
+def test_changing_colour_sends_the_whole_state():
+    assert render("|R|[bA|gB", ANSI) == "\x1b[0;1;31;44mA\x1b[0;32;44mB\x1b[0m"
+
+
+def test_markup_with_no_text_after_it_sends_nothing():
+    assert render("plain|r", ANSI) == "plain"
+    assert render("|r|g|b", XTERM) == ""
+
+
+@pytest.mark.parametrize("level, expected", [
+    (TRUE, "\x1b[0;38;2;255;135;0mx\x1b[0m"),
+    (XTERM, "\x1b[0;38;5;208mx\x1b[0m"),
+    (ANSI, "\x1b[0;33mx\x1b[0m"),
+    (NONE, "x"),
+])
+def test_truecolour_downgrades(level, expected):
+    assert render("|#ff8700x", level) == expected
+
+
+@pytest.mark.parametrize("level, expected", [
+    (TRUE, "\x1b[0;48;5;196mx\x1b[0m"),
+    (XTERM, "\x1b[0;48;5;196mx\x1b[0m"),
+    (ANSI, "\x1b[0;41mx\x1b[0m"),
+])
+def test_xterm_cube_background_downgrades(level, expected):
+    assert render("|[500x", level) == expected
+
+
+def test_grey_truecolour_picks_the_grey_ramp():
+    assert render("|#808080x", XTERM) == "\x1b[0;38;5;244mx\x1b[0m"
+
+
+def test_literal_pipes_and_unknown_codes_survive():
+    assert render("a||b |q |9", ANSI) == "a|b |q |9"
+    assert strip("a||b |rred|n |q") == "a|b red |q"
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.text(max_size=80))
+def test_escape_then_render_shows_the_text_verbatim(text):
+    assert strip(escape(text)) == text
+    assert render(escape(text), NONE) == text
+    assert render(escape(text), TRUE) == text
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.text(alphabet="|rgbRGBhn[#0123456789abcdefx ", max_size=60))
+def test_stripping_leaves_no_escape_codes_and_rendering_always_resets(text):
+    assert "\x1b" not in render(text, NONE)
+    out = render(text, TRUE)
+    assert "\x1b" not in out or out.endswith("\x1b[0m")
+
+
+def test_strip_controls_removes_every_escape():
+    text = "a\x1b[31mb\x1b]0;title\x07c\x1b\\d\x1bZe\x9b2Jf\u202eg\x00h\ti\nj"
+    assert strip_controls(text) == "abcdefgh\ti\nj"
+
+
+def test_to_ascii_fallbacks():
+    assert to_ascii("┌──┐│║╔═╗└┘ — “quoted” ‘x’ … • café naïve ½ 日") == (
+        "+--+||+-+++ -- \"quoted\" 'x' ... * cafe naive 1/2 ?")
+
+
+def test_colour_levels_are_ordered():
+    assert NONE < ANSI < XTERM < TRUE

@@ -1,0 +1,54 @@
+"""Rate limits and the shared rendering used by the adapter."""
+
+from champions_mush.net import session as net_session
+from champions_mush.net.limits import ConnectLimiter, TokenBucket
+from champions_mush.net.session import SharedRenderConnection
+from champions_mush.text.markup import ColourLevel
+
+
+def test_token_bucket_burst_then_rate():
+    bucket = TokenBucket(rate=2.0, burst=3.0, now=0.0)
+    assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.take(0.25) is False  # half a token
+    assert bucket.take(0.5) is True
+    assert [bucket.take(100.0) for _ in range(4)] == [True, True, True, False]  # never more than the burst
+
+
+def test_token_bucket_without_a_rate_never_refuses():
+    bucket = TokenBucket(rate=0, burst=1, now=0.0)
+    assert all(bucket.take(0.0) for _ in range(1000))
+
+
+def test_connect_limiter_per_address_and_window():
+    limiter = ConnectLimiter(2, window=60.0)
+    assert [limiter.allow("a", t) for t in (0, 1, 2)] == [True, True, False]
+    assert limiter.allow("b", 2) is True
+    assert limiter.allow("a", 60.5) is True  # the first left the window
+    limiter.forget_old(1000.0)
+    assert limiter._times == {}
+    assert all(ConnectLimiter(0).allow("a", 0) for _ in range(100))
+
+
+def test_shared_rendering_is_per_colour_level_and_charset():
+    net_session._rendered.clear()
+    plain, ansi, ansi2 = SharedRenderConnection(), SharedRenderConnection(), SharedRenderConnection()
+    ansi.colour_override = ansi2.colour_override = ColourLevel.ANSI16
+    message = "|rAlert|n: Viper — here"
+    for conn in (plain, ansi, ansi2):
+        conn.send_text(message)
+    assert plain.data_to_send() == b"Alert: Viper -- here\r\n"
+    assert ansi.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
+    assert ansi2.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
+    assert len(net_session._rendered) == 2  # one rendering per (colour, charset), shared
+    utf8 = SharedRenderConnection()
+    utf8.charset_override = "UTF-8"
+    utf8.send_text(message)
+    assert utf8.data_to_send() == "Alert: Viper — here\r\n".encode()
+
+
+def test_the_render_cache_stays_bounded():
+    net_session._rendered.clear()
+    conn = SharedRenderConnection()
+    for i in range(net_session.RENDER_CACHE_SIZE + 10):
+        conn.send_text(f"line {i}")
+    assert len(net_session._rendered) <= net_session.RENDER_CACHE_SIZE
