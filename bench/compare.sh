@@ -14,9 +14,10 @@
 #   BURST      burst scenario: clients logging in at once (default 200; 0 skips)
 #   BURST_BG   clients saying 1/s each in the room during the burst (default 50)
 #   HOLD       hold scenario: clients connected and idle (default 0: skipped)
-#   ROOMS, ROOM_ARGS, ROOM_MIX  spread-over-rooms run (skipped when ROOM_ARGS is empty):
-#              ROOM_ARGS holds the --admin/--room-setup/--room-join arguments, ROOM_MIX the
-#              scenario (default look), run with ROOM_CLIENTS clients (default 200)
+#   ROOMS, ROOM_BUILD, ROOM_JOIN, ROOM_MIX  spread-over-rooms runs (skipped when ROOM_JOIN is
+#              empty): ROOM_BUILD holds the --admin/--room-setup arguments that build the rooms
+#              (before the first run), ROOM_JOIN the command that walks in (e.g. 'b{room}'),
+#              ROOM_MIX the scenario(s) (default look), with ROOM_CLIENTS clients (default 200)
 #   HOME_CMD   sent after login in the one-room runs to gather everyone (default home)
 #   NICE       niceness for the generator and the server pids (default -10): this machine is
 #              shared, so both get priority over other work; the same for every server
@@ -27,9 +28,10 @@ cd "$(dirname "$0")/.."
 preset=$1 out=$2
 PREFIX=${PREFIX:-Bn} CREATE=${CREATE:-0} SIZES=${SIZES:-"50 200 500"}
 DURATION=${DURATION:-20} WARMUP=${WARMUP:-5} BURST=${BURST:-200} BURST_BG=${BURST_BG:-50}
-HOLD=${HOLD:-0} ROOMS=${ROOMS:-20} ROOM_ARGS=${ROOM_ARGS:-} ROOM_MIX=${ROOM_MIX:-look}
+HOLD=${HOLD:-0} ROOMS=${ROOMS:-20} ROOM_BUILD=${ROOM_BUILD:-} ROOM_JOIN=${ROOM_JOIN:-}
+ROOM_MIX=${ROOM_MIX:-look}
 ROOM_CLIENTS=${ROOM_CLIENTS:-200} LABEL=${LABEL:-$preset}
-common=(--preset "$preset" --names "$PREFIX" --json "$out" --login-timeout 900)
+common=(--preset "$preset" --names "$PREFIX" --json "$out" --login-timeout 900 --wait-quiet 120)
 [ -n "${PORT:-}" ] && common+=(--port "$PORT")
 [ -n "${PIDS:-}" ] && common+=(--server-pid "$PIDS")
 HOME_CMD=${HOME_CMD:-home}
@@ -58,10 +60,14 @@ if [ "$BURST" -gt 0 ]; then
   lg --label "$LABEL burst $BURST" --scenario burst --clients "$BURST_BG" --burst "$BURST" \
      --mode open --rate "$BURST_BG" --login connect --duration "$DURATION" --warmup 2 "${home[@]}"
 fi
-if [ -n "$ROOM_ARGS" ]; then
-  eval "room_args=($ROOM_ARGS)"
-  lg --label "$LABEL $ROOM_MIX $ROOMS rooms" --scenario "$ROOM_MIX" --clients "$ROOM_CLIENTS" \
-     --rooms "$ROOMS" --login connect --duration "$DURATION" --warmup "$WARMUP" --quickack "${room_args[@]}"
+if [ -n "$ROOM_JOIN" ]; then
+  eval "build=($ROOM_BUILD)"
+  for mix in $ROOM_MIX; do
+    lg --label "$LABEL $mix $ROOMS rooms" --scenario "$mix" --clients "$ROOM_CLIENTS" \
+       --rooms "$ROOMS" --login connect --duration "$DURATION" --warmup "$WARMUP" --quickack \
+       --room-join "$ROOM_JOIN" "${build[@]}"
+    build=()  # the rooms are built once
+  done
 fi
 if [ "$HOLD" -gt 0 ]; then
   lg --label "$LABEL hold $HOLD" --scenario hold --clients "$HOLD" --login connect --duration 10 \

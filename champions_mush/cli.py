@@ -10,7 +10,6 @@ import argparse
 import getpass
 import logging
 import logging.handlers
-import shutil
 import sys
 from pathlib import Path
 
@@ -74,18 +73,18 @@ def _config_path(data_dir: Path, given: str | None) -> Path | None:
 
 def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
     """The store and the Game on ``data_dir``, seeding its editable files on first start."""
-    from .commands.login import CONNECT_SCREEN_FILE, DEFAULT_CONNECT_SCREEN
+    from .commands.login import CONNECT_SCREEN_FILE, connect_screen
     from .game.world import Game
     from .store.sqlite import SqliteStore
 
     screen = data_dir / CONNECT_SCREEN_FILE
-    if not screen.exists():
-        shutil.copyfile(DEFAULT_CONNECT_SCREEN, screen)
     example = data_dir / "config.example.yaml"
     if not example.exists():
         example.write_text(default_config_text(), encoding="utf-8")
     store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous)
     game = Game(store, config=game_config)
+    if not screen.exists():
+        screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default
     game.data_dir = data_dir
     return store, game
 

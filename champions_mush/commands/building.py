@@ -151,7 +151,8 @@ def cmd_teleport(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.game.move_character(who, dest.id)
     ctx.game.msg_room(old, f"{who.name} vanishes.", exclude=(who,))
     ctx.game.msg_room(dest.id, f"{who.name} appears.", exclude=(who,))
-    ctx.game.msg(who, look_text(ctx.game, who, dest))
+    for session in ctx.game.sessions_of(who):
+        session.send(look_text(ctx.game, who, dest, session.width))
     ctx.reply(f"{who.name} teleported to {dest.name} (#{dest.id}).")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..game.channels import ChannelError, Channels
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
+from .dispatch import permit
 
 __all__ = ["COMMANDS", "FALLBACKS"]
 
@@ -28,6 +29,9 @@ def _run(action):  # noqa: ANN001, ANN202
 def cmd_addcom(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
         raise CommandError("Usage: addcom <alias>=<channel>  (for example: addcom pub=Public)")
+    wanted = _channels(ctx).find(parsed.rhs)
+    if wanted is not None and wanted.staff_only and not permit(ctx, Role.STAFF):
+        raise CommandError(f"Only staff may join {wanted.name}.")
     channel = _run(lambda: _channels(ctx).add_alias(ctx.actor, parsed.lhs.strip(), parsed.rhs.strip()))
     ctx.reply(f"Channel {channel.name} added with alias '{parsed.lhs.strip().lower()}'.")
 

@@ -9,16 +9,20 @@ entries continue in numbered topics, and ``/next`` reads on.
 
 from __future__ import annotations
 
+import logging
 import re
 
 import attrs
 
-from ..help import Catalog, HelpLibrary, ReloadReport
-from ..help.render import render_ambiguous, render_index, render_missing, render_search, render_topic
+from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
+from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
+from ..text.format import wrap
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 
-__all__ = ["COMMANDS", "SERVICE", "help_library"]
+__all__ = ["COMMANDS", "SERVICE", "describe_reload", "help_library"]
+
+log = logging.getLogger("champions_mush.help")
 
 #: the key of the help library in ``game.services``
 SERVICE = "help"
@@ -30,10 +34,12 @@ _SWITCH = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 def help_library(game) -> HelpLibrary:  # noqa: ANN001 - the Game
-    """The game's help library, loaded from rules_data/ on first use."""
+    """The game's help library, loaded from rules_data/ on first use (errors go to the log)."""
     library = game.services.get(SERVICE)
     if library is None:
         library = game.services[SERVICE] = HelpLibrary.load()
+        for problem in library.report.errors:
+            log.error("help file problem: %s", problem)
     return library
 
 
@@ -76,7 +82,7 @@ def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reade
         ctx.reply(render_missing(match, reader.noun, width, hint=f"Type {reader.command} for the list of topics."))
 
 
-def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic) -> None:  # noqa: ANN001 - Topic
+def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
     ctx.reply(render_topic(topic, catalog, ctx.width, staff=_staff(ctx)))
     reading = ctx.game.services.setdefault(_READING, {})
     if len(reading) >= _MAX_READERS:
@@ -98,13 +104,21 @@ def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
     _show(ctx, catalog, reader, following)
 
 
+def _last_ruleset(ctx: Context, parsed: ParsedCommand) -> str | None:
+    """For RULES/NEXT: the ruleset of the page last read, which may be another than the game's."""
+    if "next" not in parsed.switches:
+        return None
+    place = ctx.game.services.get(_READING, {}).get((ctx.session.id, "RULES"))
+    return place[0].split("/", 1)[1] if place else None
+
+
 def cmd_rules(ctx: Context, parsed: ParsedCommand) -> None:
     """RULES [<topic>], RULES/SEARCH <words>, RULES/NEXT; RULES/<ruleset> reads another ruleset."""
     library = help_library(ctx.game)
     chosen = [s for s in parsed.switches if s not in ("search", "next")]
     if len(chosen) > 1:
         raise CommandError("Read one ruleset at a time: RULES/<ruleset> <topic>.")
-    ruleset = chosen[0] if chosen else ctx.game.config.ruleset
+    ruleset = chosen[0] if chosen else _last_ruleset(ctx, parsed) or ctx.game.config.ruleset
     catalog = library.rules(ruleset)
     if catalog is None:
         known = ", ".join(library.rulesets) or "none loaded"
@@ -121,7 +135,7 @@ def cmd_help(ctx: Context, parsed: ParsedCommand) -> None:
     intro = ""
     if not parsed.args.strip() and not parsed.switches:
         index = catalog.lookup("index", staff=_staff(ctx))
-        intro = index.topic.text if index.rung.name == "EXACT" else ""
+        intro = wrap(escape(index.topic.text), ctx.width) if index.rung is Rung.EXACT else ""
     _serve(ctx, parsed, catalog, _Reader("+HELP", "help", "+HELP"), intro=intro)
 
 
@@ -134,13 +148,13 @@ def _label(kind: str) -> str:
     return f"RULES/{kind.split('/', 1)[1]}" if kind.startswith("rules/") else {"help": "+HELP", "news": "NEWS"}.get(kind, kind)
 
 
-def describe_reload(report: ReloadReport) -> str:
+def describe_reload(report: ReloadReport, width: int = 78) -> str:
     """What a reload changed and what went wrong, for the staff member who asked."""
     lines = [f"Help reloaded: {report.topics} topics from {report.files} files."]
     for change in report.changes:
         parts = [f"{what} {', '.join(names)}" for what, names in
                  (("added", change.added), ("changed", change.changed), ("removed", change.removed)) if names]
-        lines.append(f"{_label(change.kind)}: {'; '.join(parts)}.")
+        lines.append(escape(f"{_label(change.kind)}: {'; '.join(parts)}."))
     if not report.changes:
         lines.append("Nothing changed.")
     for path in report.kept:
@@ -149,17 +163,17 @@ def describe_reload(report: ReloadReport) -> str:
         lines.append(f"{path} has errors: not loaded.")
     errors = report.errors
     for problem in errors:
-        lines.append(f"|rError|n {problem}")
+        lines.append(f"|rError|n {escape(str(problem))}")
     warnings = len(report.problems) - len(errors)
     if warnings:
         lines.append(f"{warnings} warning(s): run champions-mush check-help for the list.")
-    return "\n".join(lines)
+    return wrap("\n".join(lines), width)
 
 
 def cmd_reload_help(ctx: Context, parsed: ParsedCommand) -> None:
     """@reload-help: read every help file again, without a restart; report changes and errors."""
     report = help_library(ctx.game).reload()
-    ctx.reply(describe_reload(report))
+    ctx.reply(describe_reload(report, ctx.width))
 
 
 def _ruleset_switch(switch: str) -> bool:

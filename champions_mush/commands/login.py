@@ -11,11 +11,13 @@ import logging
 from pathlib import Path
 
 from ..game.accounts import Accounts
+from ..game.channels import ChannelError, Channels
 from ..game.objects import Character
 from ..game.session import Session
 from ..game.world import Game
 from .base import Command, CommandError, Role
 from .context import Context
+from .social import look_text
 
 __all__ = [
     "COMMANDS",
@@ -79,9 +81,8 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     game.save_character(char)
     log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
-    from .social import look_text  # social builds on login, not the other way round
-
-    session.send(look_text(game, char, game.room_of(char)))
+    session.send(look_text(game, char, game.room_of(char), session.width))
+    game.run_login_hooks(session, char)
     if first:
         game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
 
@@ -117,7 +118,12 @@ def _finish(game: Game, session: Session, char: Character | None, error: str | N
     if error or char is None:
         session.send(error or Accounts.WRONG_LOGIN)
         return
-    login_session(game, session, char)
+    try:
+        login_session(game, session, char)
+    except Exception:  # noqa: BLE001 - runs outside the dispatcher's guard (a thread's callback)
+        log.exception("login of %s failed", char.name)
+        session.character_id = None
+        session.send("Something went wrong logging you in. It has been logged for staff; please try again.")
 
 
 def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
@@ -143,9 +149,10 @@ def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
     def made(char: Character | None, err: str | None) -> None:
         if char is not None:
             log.info("created %s(#%d) from %s", char.name, char.id, session.address or "?")
-            from ..game.channels import Channels
-
-            Channels.of(game).join_defaults(char)
+            try:
+                Channels.of(game).join_defaults(char)
+            except ChannelError as exc:  # a staff-only Public, say: the character is made anyway
+                log.warning("%s not joined to the default channel: %s", char.name, exc)
         _finish(game, session, char, err)
 
     Accounts.of(game).create(name, password, made)
@@ -171,7 +178,7 @@ def format_idle(seconds: float) -> str:
 def who_lines(game: Game, staff: bool = False) -> list[str]:
     """The WHO list: name, time on, idle (and the address for staff), then a count."""
     now = game.clock()
-    header = f"{'Player Name':<24}{'On For':>9}{'Idle':>6}" + ("  Site" if staff else "")
+    header = f"{'Player Name':<24}{'On For':>9}{'Idle':>6}" + ("  Site" if staff else "  Doing")
     lines = [f"|h{header}|n"]
     for char in game.connected_characters():
         sessions = game.sessions_of(char)
@@ -180,6 +187,8 @@ def who_lines(game: Game, staff: bool = False) -> list[str]:
         row = f"{char.name:<24}{format_duration(on_for):>9}{format_idle(idle):>6}"
         if staff:
             row += "  " + ", ".join(sorted({s.address for s in sessions}))
+        elif char.settings.get("doing"):
+            row += "  " + char.settings["doing"] + "|n"  # its colour ends with it
         lines.append(row)
     count = len(lines) - 1
     lines.append(f"{count} player{'s' if count != 1 else ''} connected.")

@@ -11,6 +11,7 @@ import re
 from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.world import Game
+from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
 
@@ -21,12 +22,13 @@ MAX_DESC = 4000
 
 
 # --- looking ------------------------------------------------------------------------------------
-def look_text(game: Game, viewer: Character, room: Room) -> str:
-    """A room as ``viewer`` sees it: name (with #id for staff), description, who is here, exits."""
+def look_text(game: Game, viewer: Character, room: Room, width: int = DEFAULT_WIDTH) -> str:
+    """A room as ``viewer`` sees it: name (with #id for staff), description fitted to ``width``,
+    who is here, exits."""
     title = f"|h|y{room.name}|n" + (f" (#{room.id})" if game.is_staff(viewer) else "")
     lines = [title]
     if room.desc:
-        lines.append(room.desc)
+        lines.append(wrap(room.desc, width))
     online = {s.character_id for s in game.sessions.values()}
     here = [c.name for c in game.characters_in(room.id) if c.id != viewer.id and (c.npc or c.id in online)]
     if here:
@@ -44,14 +46,14 @@ def cmd_look(ctx: Context, parsed: ParsedCommand) -> None:
     actor, room = ctx.actor, ctx.room
     target = parsed.args.strip()
     if not target or target.lower() == "here":
-        ctx.reply(look_text(ctx.game, actor, room))
+        ctx.reply(look_text(ctx.game, actor, room, ctx.width))
         return
     if target.lower() == "me":
-        ctx.reply(_char_text(actor))
+        ctx.reply(_char_text(actor, ctx.width))
         return
     char = _char_in_room(ctx, target)
     if char is not None:
-        ctx.reply(_char_text(char))
+        ctx.reply(_char_text(char, ctx.width))
         return
     exit_ = room.find_exit(target)
     if exit_ is not None:
@@ -61,8 +63,8 @@ def cmd_look(ctx: Context, parsed: ParsedCommand) -> None:
     raise CommandError(f"You don't see '{target}' here.")
 
 
-def _char_text(char: Character) -> str:
-    return f"|h{char.name}|n\n{char.desc or 'You see nothing special.'}"
+def _char_text(char: Character, width: int) -> str:
+    return f"|h{char.name}|n\n{wrap(char.desc, width) if char.desc else 'You see nothing special.'}"
 
 
 def _char_in_room(ctx: Context, name: str) -> Character | None:
@@ -100,8 +102,24 @@ def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
+    """@emit: the room sees the text as is; players with +nospoof on see who sent it."""
     message = _need(parsed.args, "Usage: @emit <text>")
-    ctx.emit_room(message)
+    game, actor = ctx.game, ctx.actor
+    signed = f"|x|h[{actor.name}]|n {message}"
+    for session in list(game.sessions.values()):
+        char = game.characters.get(session.character_id) if session.character_id is not None else None
+        if char is not None and char.location == actor.location:
+            session.send(signed if char.settings.get("nospoof") else message)
+
+
+def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
+    choice = parsed.args.strip().lower()
+    if choice not in ("on", "off"):
+        state = "on" if ctx.actor.settings.get("nospoof") else "off"
+        raise CommandError(f"Usage: +nospoof on|off  (it is {state} for you now)")
+    ctx.actor.settings = {**ctx.actor.settings, "nospoof": choice == "on"}
+    ctx.game.save_character(ctx.actor)
+    ctx.reply("You will see who sends each @emit." if choice == "on" else "@emits are shown without their sender.")
 
 
 def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
@@ -201,6 +219,19 @@ def cmd_desc(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply("Description set.")
 
 
+#: the longest @doing shown in WHO
+MAX_DOING = 40
+
+
+def cmd_doing(ctx: Context, parsed: ParsedCommand) -> None:
+    text = parsed.args.strip()
+    if len(text) > MAX_DOING:
+        raise CommandError(f"@doing takes at most {MAX_DOING} characters.")
+    ctx.actor.settings = {**ctx.actor.settings, "doing": text}
+    ctx.game.save_character(ctx.actor)
+    ctx.reply(f"Doing set: {text}" if text else "Doing cleared.")
+
+
 def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
         raise CommandError("Usage: @password <old password>=<new password>")
@@ -237,7 +268,7 @@ def move_to(ctx: Context, dest: int, leaving: str, arriving: str) -> None:
     game.move_character(actor, dest)
     game.msg_room(old, leaving, exclude=(actor,))
     game.msg_room(dest, arriving, exclude=(actor,))
-    ctx.reply(look_text(game, actor, game.room_of(actor)))
+    ctx.reply(look_text(game, actor, game.room_of(actor), ctx.width))
 
 
 def cmd_home(ctx: Context, parsed: ParsedCommand) -> None:
@@ -269,7 +300,9 @@ COMMANDS = (
     Command("reply", cmd_reply, help="page", summary="Page back whoever paged you last."),
     Command("+ooc", cmd_ooc, summary="Speak out of character ('message)."),
     Command("@desc", cmd_desc, summary="Describe yourself."),
+    Command("@doing", cmd_doing, summary="Set the line WHO shows beside your name."),
     Command("@password", cmd_password, summary="Change your password."),
+    Command("+nospoof", cmd_nospoof, summary="See who sends each @emit."),
     Command("+colour", cmd_colour, aliases=("+color",), summary="Turn colour on or off."),
     Command("home", cmd_home, summary="Go back to your home room."),
 )

@@ -33,6 +33,10 @@ class Session:
         """Deliver one message (lines joined by ``\\n``, colour markup allowed)."""
         raise NotImplementedError
 
+    def send_prompt(self, text: str) -> None:
+        """Send a prompt (no line end where the client supports it); plain text by default."""
+        self.send(text)
+
     def send_gmcp(self, package: str, data: object) -> None:
         """Send a GMCP message if the client negotiated GMCP; otherwise nothing."""
 

@@ -86,6 +86,9 @@ class Game:
         self.run_blocking: RunBlocking = run_inline
         #: the server's data directory (connect screen, logs), None for games without one
         self.data_dir: Path | None = None
+        #: called as ``hook(session, character)`` after a connection logs in (apply saved client
+        #: settings, send GMCP Char.Vitals, ...); an error in one is logged and the rest still run
+        self.login_hooks: list[Callable[[Session, Character], None]] = []
         if not self.rooms:
             self.start_room = self.new_room(self.config.start_room_name, "The heart of the city. Heroes gather here.")
         self.start_room = min(self.rooms)
@@ -203,6 +206,13 @@ class Game:
         for session in list(self.sessions.values()):
             if session.character_id is not None:
                 session.send(text)
+
+    def run_login_hooks(self, session: Session, char: Character) -> None:
+        for hook in list(self.login_hooks):
+            try:
+                hook(session, char)
+            except Exception:  # noqa: BLE001 - one subsystem's bug must not stop a login
+                log.exception("login hook %r failed for %s", hook, char.name)
 
     def log_staff_action(self, actor: Character, line: str) -> None:
         """Every staff command is recorded (issue 4 §4): in the store and the log file, passwords

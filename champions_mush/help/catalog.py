@@ -19,24 +19,28 @@ from __future__ import annotations
 import bisect
 import enum
 import fnmatch
-import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..text.format import is_rule as _is_rule
+from .fuzzy import edit_distance, letter_pairs, one_edit_variants
+from .search import Hit, SearchIndex
 from .topic import Topic, normalize
 
 __all__ = ["Catalog", "Hit", "Match", "Rung", "edit_distance"]
 
 _NUMBERED = re.compile(r"^(.*\S) (\d+)$")
-_TERM = re.compile(r"[a-z0-9]+")
 _SIGILS = "+@"
 #: how many distinct queries each view remembers the answer to
 CACHE_SIZE = 4096
 #: how many "did you mean" suggestions to offer
 MAX_SUGGESTIONS = 5
+#: at most this many names are compared letter by letter for suggestions (the most alike first)
+MAX_COMPARED = 60
+#: letter pairs are indexed from this many leading characters of each name
+MAX_KEY_PAIRS = 40
 
 
 class Rung(enum.Enum):
@@ -75,37 +79,6 @@ class Match:
     @property
     def found(self) -> bool:
         return self.topic is not None
-
-
-@attrs.frozen
-class Hit:
-    """A search result: the topic, its score and the line that matched."""
-
-    topic: Topic
-    score: float
-    line: str
-
-
-def edit_distance(a: str, b: str, limit: int = 99) -> int:
-    """Optimal-string-alignment distance (insert, delete, substitute, swap two neighbours).
-
-    Stops early and returns ``limit + 1`` once the distance must exceed ``limit``.
-    """
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = ca != cb
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
 
 
 class Catalog:
@@ -203,6 +176,11 @@ class Catalog:
         present = {id(t) for t in unique}
         return [t for t in unique if not any(id(a) in present for a in self.ancestors(t))]
 
+    def warm(self) -> None:
+        """Build the indexes for players and staff now, so the first lookup after a (re)load is fast."""
+        self._view(False)
+        self._view(True)
+
     def _view(self, staff: bool) -> _View:
         view = self._views.get(staff)
         if view is None:
@@ -245,9 +223,13 @@ class _View:
         words.sort()
         self._words = words
         self._word_list = [w for w, _, _ in words]
+        self._alphabet = "".join(sorted({c for key, _ in self.keys for c in key if c != " "}))
+        self._pairs: dict[str, list[int]] | None = None
         self._cache: dict[str, Match] = {}
-        self._terms: dict[str, dict[int, float]] | None = None
-        self._vocab: list[str] = []
+        self._search = SearchIndex(self.topics)
+
+    def search(self, words: str, limit: int) -> list[Hit]:
+        return self._search.search(words, limit)
 
     # --- the ladder -----------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
@@ -318,18 +300,38 @@ class _View:
         return found
 
     def _by_typo(self, words: list[str]) -> list[tuple[str, Topic]]:
-        if not any(len(w) >= 3 and not w.isdigit() for w in words):
-            return []
-        return [(key, topic) for key, topic in self.keys if _typo_match(words, key.split(" "))]
+        """Keys whose words fit ``words`` with one slip (a mistyped, missing, extra or swapped letter) in one word.
+
+        Candidates come from the one-edit variants of each word looked up as prefixes in the
+        sorted word list, so the cost depends on the word's length, not on the catalog's size.
+        """
+        found: list[tuple[str, Topic]] = []
+        checked: set[int] = set()
+        for position, word in enumerate(words):
+            if word.isdigit() or len(word) < 3:
+                continue
+            for variant in one_edit_variants(word, self._alphabet):
+                start = bisect.bisect_left(self._word_list, variant)
+                end = bisect.bisect_left(self._word_list, variant + "\uffff", start)
+                for _, index, at in self._words[start:end]:
+                    if at != position or index in checked:
+                        continue
+                    checked.add(index)
+                    key, topic = self.keys[index]
+                    if _fits_except(words, key.split(" "), position):
+                        found.append((key, topic))
+        return found
 
     def _wildcard(self, q: str) -> list[tuple[str, Topic]]:
         pattern = re.compile(fnmatch.translate(q))
         return [(key, topic) for key, topic in self.keys if pattern.match(key)]
 
     def _missing(self, query: str, q: str) -> Match:
+        """Nothing found: the nearest names by edit distance, among keys sharing enough letter pairs."""
         limit = max(2, len(q) // 3)
         scored: dict[int, tuple[int, str, Topic]] = {}
-        for key, topic in self.keys:
+        for index in self._near(q, limit):
+            key, topic = self.keys[index]
             score = edit_distance(q, key, limit)
             if len(key) > len(q):
                 score = min(score, edit_distance(q, key[: len(q)], limit) + 1)
@@ -342,43 +344,20 @@ class _View:
                       for _, key, topic in ranked[:MAX_SUGGESTIONS])
         return Match(query, Rung.NONE, suggestions=names)
 
-    # --- search ---------------------------------------------------------------------------
-    def search(self, words: str, limit: int) -> list[Hit]:
-        terms = _TERM.findall(words.casefold())
-        if not terms:
-            return []
-        index = self._search_index()
-        total: dict[int, float] | None = None
-        for term in dict.fromkeys(terms):
-            scores: dict[int, float] = {}
-            for found in self._vocab_matching(term):
-                postings = index[found]
-                idf = math.log(1 + len(self.topics) / len(postings))
-                for ti, weight in postings.items():
-                    scores[ti] = scores.get(ti, 0.0) + weight * idf
-            total = scores if total is None else {k: v + scores[k] for k, v in total.items() if k in scores}
-        ranked = sorted((total or {}).items(), key=lambda kv: (-kv[1], self.topics[kv[0]].key))
-        return [Hit(self.topics[i], round(s, 3), _snippet(self.topics[i], terms)) for i, s in ranked[:limit]]
-
-    def _vocab_matching(self, term: str) -> list[str]:
-        if len(term) < 3:
-            return [term] if term in (self._terms or {}) else []
-        start = bisect.bisect_left(self._vocab, term)
-        end = bisect.bisect_left(self._vocab, term + "\uffff")
-        return self._vocab[start:end]
-
-    def _search_index(self) -> dict[str, dict[int, float]]:
-        if self._terms is None:
-            terms: dict[str, dict[int, float]] = {}
-            for i, topic in enumerate(self.topics):
-                for weight, source in ((3.0, " ".join(topic.keys)), (1.0, topic.text)):
-                    for term in _TERM.findall(source.casefold()):
-                        postings = terms.setdefault(term, {})
-                        postings[i] = postings.get(i, 0.0) + weight
-            self._terms = terms
-            self._vocab = sorted(terms)
-        return self._terms
-
+    def _near(self, q: str, limit: int) -> list[int]:
+        """Keys sharing letter pairs with ``q`` (each edit breaks at most two pairs), most shared first."""
+        if self._pairs is None:
+            pairs: dict[str, list[int]] = {}
+            for index, (key, _) in enumerate(self.keys):
+                for pair in letter_pairs(key[:MAX_KEY_PAIRS]):
+                    pairs.setdefault(pair, []).append(index)
+            self._pairs = pairs
+        wanted = letter_pairs(q)
+        need = max(1, len(wanted) - 2 * limit)
+        counts: Counter[int] = Counter()
+        for pair in wanted:
+            counts.update(self._pairs.get(pair, ()))
+        return [index for index, shared in counts.most_common(MAX_COMPARED) if shared >= need]
 
 def _words_match(words: list[str], key_words: list[str], anchored: bool) -> bool:
     """Each query word a prefix of a later key word, in order (numbers exactly)."""
@@ -398,29 +377,12 @@ def _word_fits(word: str, key_word: str) -> bool:
     return word == key_word if word.isdigit() else key_word.startswith(word)
 
 
-def _typo_match(words: list[str], key_words: list[str]) -> bool:
-    """Anchored word prefixes allowing one mistyped, missing or extra letter in one word of 3+ letters."""
+def _fits_except(words: list[str], key_words: list[str], slip: int) -> bool:
+    """Every word but the one at ``slip`` is a prefix of the key's word at its place (numbers exactly).
+
+    The word at ``slip`` was already found one edit (a mistyped, missing, extra or swapped letter)
+    from the start of the key's word.
+    """
     if len(words) > len(key_words):
         return False
-    typos = 0
-    for word, key_word in zip(words, key_words):
-        if _word_fits(word, key_word):
-            continue
-        if typos or word.isdigit() or len(word) < 3:
-            return False
-        n = len(word)
-        if min(edit_distance(word, key_word[: n + d], 1) for d in (-1, 0, 1)) > 1:
-            return False
-        typos += 1
-    return True
-
-
-def _snippet(topic: Topic, terms: list[str]) -> str:
-    patterns = [re.compile(rf"\b{re.escape(t)}", re.I) for t in terms]
-    lines = [line.strip() for line in topic.text.split("\n") if line.strip()]
-    for pattern in patterns:
-        for line in lines:
-            if pattern.search(line) and not _is_rule(line):
-                return line
-    return next((line for line in lines if not _is_rule(line)), "")
-
+    return all(i == slip or _word_fits(w, k) for i, (w, k) in enumerate(zip(words, key_words)))

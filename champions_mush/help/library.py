@@ -169,6 +169,8 @@ class HelpLibrary:
             else:
                 refused.append(rel)
         catalogs = _build(good.values())
+        for catalog in catalogs.values():
+            catalog.warm()
         changes = tuple(_diff(self.catalogs, catalogs))
         self._read, self._good, self.catalogs = read, good, catalogs
         self.report = ReloadReport(

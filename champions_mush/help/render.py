@@ -13,12 +13,17 @@ from ..text.format import columns, fit_rule, visible_len, wrap
 from .catalog import Catalog, Hit, Match
 from .topic import Topic
 
-__all__ = ["render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
+__all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
+
+
+def escape(text: str) -> str:
+    """Text shown as written: a ``|`` in it is a literal pipe, never colour markup."""
+    return text.replace("|", "||")
 
 
 def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False) -> str:
     """The topic's text fitted to ``width``, then its see-also line (staff-only targets hidden from players)."""
-    lines = [wrap(topic.text, width)]
+    lines = [wrap(escape(topic.text), width)]
     shown = []
     for item in topic.see_also:
         target = catalog.get(item)
@@ -26,7 +31,7 @@ def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False
             continue
         shown.append(target.name if target is not None else item)
     if shown:
-        lines.append(wrap("See also: " + ", ".join(shown) + ".", width))
+        lines.append(wrap(escape("See also: " + ", ".join(shown) + "."), width))
     return "\n".join(lines)
 
 
@@ -44,9 +49,9 @@ def render_index(catalog: Catalog, title: str, width: int, staff: bool = False, 
     for category, topics in groups.items():
         names = []
         for topic in topics:
-            names.append(topic.name + ("*" if topic.staff_only else ""))
+            names.append(escape(topic.name) + ("*" if topic.staff_only else ""))
             marked = marked or topic.staff_only
-        lines.append(f"{_category_title(category)}:")
+        lines.append(f"{escape(_category_title(category))}:")
         lines.extend("  " + row for row in columns(names, width - 2).split("\n"))
     if marked:
         lines.append("* staff only")
@@ -63,7 +68,7 @@ def _joined(names: Sequence[str]) -> str:
 def render_ambiguous(match: Match, noun: str, width: int) -> str:
     """``'dam' could be several rules topics: A, B or C.``"""
     labels = match.labels or tuple(t.name for t in match.candidates)
-    return wrap(f"'{_shown(match.query)}' could be several {noun} topics: {_joined(labels)}.", width)
+    return wrap(escape(f"'{_shown(match.query)}' could be several {noun} topics: {_joined(labels)}."), width)
 
 
 def render_missing(match: Match, noun: str, width: int, hint: str = "") -> str:
@@ -73,10 +78,11 @@ def render_missing(match: Match, noun: str, width: int, hint: str = "") -> str:
         lines.append(f"Did you mean: {_joined(match.suggestions)}?")
     elif hint:
         lines.append(hint)
-    return wrap("\n".join(lines), width)
+    return wrap(escape("\n".join(lines)), width)
 
 
 def _shown(query: str) -> str:
+    """The query as the player typed it, spaces collapsed."""
     return " ".join(query.split())
 
 
@@ -84,13 +90,13 @@ def render_search(hits: Sequence[Hit], words: str, noun: str, width: int) -> str
     """Ranked hits, one line each: ``NAME: the line that matched``, cut to the width."""
     words = _shown(words)
     if not hits:
-        return f"No {noun} topic mentions '{words}'."
+        return escape(f"No {noun} topic mentions '{words}'.")
     lines = [f"{noun.capitalize()} topics mentioning '{words}' (best first):"]
-    terms = [t for t in re.findall(r"[a-z0-9]+", words.casefold())]
+    terms = re.findall(r"[a-z0-9]+", words.casefold())
     for hit in hits:
         head = f"  {hit.topic.name}: "
         lines.append(head + _around(hit.line, terms, max(10, width - len(head))))
-    return "\n".join(lines)
+    return escape("\n".join(lines))
 
 
 def _around(line: str, terms: Sequence[str], room: int) -> str:

@@ -7,9 +7,11 @@ told, every connection is closed with its output flushed, and the store is close
 from __future__ import annotations
 
 import logging
+import signal
 from pathlib import Path
 
 from twisted.internet import threads
+from twisted.internet.error import ReactorNotRunning
 from twisted.python import log as twisted_log
 
 from ..configfile import ServerConfig
@@ -37,6 +39,24 @@ def thread_runner(reactor):  # noqa: ANN001, ANN201
     return run_blocking
 
 
+def _stopper(reactor):  # noqa: ANN001, ANN202
+    def stop() -> None:
+        try:
+            reactor.stop()
+        except ReactorNotRunning:
+            pass  # already stopping: a second signal or @shutdown changes nothing
+
+    return stop
+
+
+def _install_signal_handlers(reactor) -> None:  # noqa: ANN001
+    """SIGTERM and SIGINT stop the server cleanly, even when started with SIGINT ignored (a
+    background job): Twisted only takes SIGINT over when it has Python's default handler."""
+    stop = _stopper(reactor)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda number, frame: reactor.callFromThread(stop))
+
+
 def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     """Serve until stopped; returns the exit status."""
     from twisted.internet import reactor
@@ -53,7 +73,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
 
     def shutdown(reason: str = "") -> None:
         log.info("shutdown asked for: %s", reason or "no reason given")
-        reactor.callLater(0, reactor.stop)
+        reactor.callLater(0, _stopper(reactor))
 
     game.on_shutdown = shutdown
     reactor.addSystemEventTrigger("before", "shutdown", lambda: factory.close_all(SHUTDOWN_MESSAGE))
@@ -64,6 +84,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
         store.close()
         return 1
     factory.start()
+    reactor.callWhenRunning(_install_signal_handlers, reactor)
     where = port.getHost()
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)

@@ -18,6 +18,7 @@ from ..commands.dispatch import Dispatcher
 from . import events as ev
 from .limits import ConnectLimiter, TokenBucket
 from .session import SharedRenderConnection, TelnetSession
+from .telnet import Option
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -33,6 +34,9 @@ WELCOME_DELAY = 0.5
 SWEEP_INTERVAL = 10.0
 #: Seconds a politely closed connection may take to read its last output before it is cut.
 CLOSE_GRACE = 10.0
+#: Seconds between IAC NOP keepalives (NAT routers drop connections silent for minutes).
+KEEPALIVE_INTERVAL = 60.0
+_TELNET_OPTIONS = (Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA, Option.EOR, Option.GMCP, Option.MCCP2)
 
 TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
 TOO_LONG = "That line was too long and was thrown away."
@@ -52,6 +56,7 @@ class MushProtocol(protocol.Protocol):
         self._welcomed = False
         self._welcome_call = None
         self._abort_call = None
+        self.last_keepalive = 0.0
         self._closing = False
         self._throttle_told = False
 
@@ -65,13 +70,15 @@ class MushProtocol(protocol.Protocol):
             self.transport.write(refusal.encode("ascii", "replace") + b"\r\n")
             self.transport.loseConnection()
             return
-        set_nodelay = getattr(self.transport, "setTcpNoDelay", None)
-        if set_nodelay is not None:
-            set_nodelay(True)
+        for option in ("setTcpNoDelay", "setTcpKeepAlive"):
+            setter = getattr(self.transport, option, None)
+            if setter is not None:
+                setter(True)
         self.transport.registerProducer(self, True)
         self.conn = SharedRenderConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp)
         self.session = TelnetSession(game, self.conn, self, address)
         self.bucket = TokenBucket(game.config.command_rate, game.config.command_burst, game.clock())
+        self.last_keepalive = game.clock()
         factory.protocols.add(self)
         game.add_session(self.session)
         log.info("connection from %s (session %d)", address, self.session.id)
@@ -108,7 +115,7 @@ class MushProtocol(protocol.Protocol):
                 self._line(event.text)
             elif isinstance(event, ev.WindowSize):
                 self.session.width, self.session.height = event.width, event.height
-            elif isinstance(event, (ev.TerminalType, ev.CharsetChanged)):
+            elif isinstance(event, (ev.TerminalType, ev.CharsetChanged, ev.GMCPMessage)):
                 self.session.update_client()
             elif isinstance(event, ev.HandshakeComplete):
                 self.session.update_client()
@@ -262,6 +269,21 @@ class MushFactory(protocol.Factory):
                 login.logout_session(game, session)
                 session.disconnect("You have been idle too long. Goodbye!")
         self.connects.forget_old(now)
+        self.keepalives(now)
+
+    def keepalives(self, now: float) -> None:
+        """An IAC NOP now and then to telnet clients, unless the player switched it off."""
+        for proto in list(self.protocols):
+            if now - proto.last_keepalive < KEEPALIVE_INTERVAL or proto._closing:
+                continue
+            proto.last_keepalive = now
+            conn, session = proto.conn, proto.session
+            char = self.game.characters.get(session.character_id) if session.character_id is not None else None
+            if char is not None and char.settings.get("keepalive", True) is False:
+                continue
+            if any(conn.us_enabled(o) or conn.him_enabled(o) for o in _TELNET_OPTIONS):
+                conn.send_keepalive()
+                proto.flush()
 
     # --- shutdown -------------------------------------------------------------------------------
     def lost(self, proto: MushProtocol) -> None:

@@ -28,24 +28,64 @@ RENDER_CACHE_SIZE = 2048
 _rendered: dict[tuple[str, object, str], bytes] = {}
 
 
+def _resetting(name: str) -> property:
+    """An override attribute that forgets the remembered style when set (``+client`` changes)."""
+    base = getattr(TelnetConnection, name, None)
+    if isinstance(base, property):
+        def fget(self):  # noqa: ANN001, ANN202
+            return base.fget(self)
+
+        def fset(self, value) -> None:  # noqa: ANN001
+            base.fset(self, value)
+            self._style = None
+    else:
+        slot = f"_shared_{name}"
+
+        def fget(self):  # noqa: ANN001, ANN202
+            return self.__dict__.get(slot)
+
+        def fset(self, value) -> None:  # noqa: ANN001
+            self.__dict__[slot] = value
+            self._style = None
+    return property(fget, fset)
+
+
 class SharedRenderConnection(TelnetConnection):
     """The telnet core with its text encoding memoised across connections.
 
     Encoding depends only on the text, the colour level and the charset
     (:func:`~champions_mush.net.wire.encode_text` is pure), so every client with the same two
     shares one rendering of a message: a ``say`` to 500 people is rendered once per kind of
-    client, not 500 times.
+    client, not 500 times. The client's (colour, charset) is remembered between messages: it
+    changes only when the client negotiates (:meth:`receive_data`) or an override is set.
     """
+
+    _style: tuple[object, str] | None = None
+    colour_override = _resetting("colour_override")
+    charset_override = _resetting("charset_override")
+    screen_reader_override = _resetting("screen_reader_override")
+
+    def receive_data(self, data: bytes) -> None:
+        self._style = None
+        super().receive_data(data)
+
+    def style(self) -> tuple[object, str]:
+        """(colour level, charset) for this client now."""
+        style = self._style
+        if style is None:
+            style = self._style = (self.colour, self.charset)
+        return style
 
     def send_text(self, text: str) -> None:
         if self.closed:
             return
-        key = (text, self.colour, self.charset)
+        colour, charset = self.style()
+        key = (text, colour, charset)
         found = _rendered.get(key)
         if found is None:
             if len(_rendered) >= RENDER_CACHE_SIZE:
                 _rendered.clear()
-            found = _rendered[key] = encode_text(text, key[1], key[2]) + b"\r\n"
+            found = _rendered[key] = encode_text(text, colour, charset) + b"\r\n"
         self._queue(found)
 
 

@@ -103,12 +103,16 @@ def test_who_before_and_after_login_shows_time_on_and_idle():
     bob.last_input = world.clock()
     guest = world.guest()
     assert guest.do("WHO") == [
-        "Player Name                On For  Idle",
+        "Player Name                On For  Idle  Doing",
         "Alice                       01:03    1h",
         "Bob                         01:01    0s",
         "2 players connected.",
     ]
     assert alice.do("who")[1] == "Alice                       01:03    0s"
+    assert alice.do("@doing |rOn patrol") == ["Doing set: On patrol"]
+    assert bob.do("WHO")[1] == "Alice                       01:03    0s  On patrol"
+    assert alice.do("@doing " + "x" * 41) == ["@doing takes at most 40 characters."]
+    assert alice.do("@doing") == ["Doing cleared."]
 
 
 def test_who_shows_addresses_to_staff_only():
@@ -208,3 +212,33 @@ def test_duration_formats():
 def test_accounts_service_is_one_per_game():
     world = make_world()
     assert Accounts.of(world.game) is Accounts.of(world.game)
+
+
+def test_login_hooks_run_after_login_and_a_broken_one_does_not_stop_it():
+    world = make_world()
+    seen = []
+
+    def broken(session, char):
+        raise RuntimeError("bug in a subsystem")
+
+    world.game.login_hooks[:] = [broken, lambda session, char: seen.append((session.id, char.name))]
+    guest = _created(world)
+    assert seen == [(guest.id, "Alice")]
+    assert guest.character.name == "Alice"
+
+
+def test_a_failure_while_logging_in_is_one_short_line(caplog):
+    from champions_mush.store.base import StoreError
+
+    world = make_world()
+    _created(world).do("QUIT")
+
+    def full_disk(*args):
+        raise StoreError("disk full")
+
+    world.store.put = full_disk
+    guest = world.guest()
+    assert guest.do("connect Alice secret1") == [
+        "Something went wrong logging you in. It has been logged for staff; please try again."]
+    assert guest.character_id is None
+    assert "login of Alice failed" in caplog.text

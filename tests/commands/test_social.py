@@ -165,3 +165,25 @@ def test_home():
                                 "Contents: Bob"]
     assert bob.lines == ["Alice arrives home."]
     assert alice.do("home") == ["You are already home."]
+
+
+def test_nospoof_shows_who_sent_an_emit():
+    world, alice, bob = _pair()
+    assert bob.do("+nospoof on") == ["You will see who sends each @emit."]
+    assert world.store.get("character", str(bob.character_id))["settings"]["nospoof"] is True
+    alice.do("@emit Bob says, \"I give up.\"")
+    assert bob.lines[-1] == '[Alice] Bob says, "I give up."'
+    assert alice.lines == ['Bob says, "I give up."']
+    bob.do("+nospoof off")
+    alice.do("\\Thunder.")
+    assert bob.lines[-1] == "Thunder."
+
+
+def test_descriptions_fit_the_clients_width():
+    world, alice, bob = _pair()
+    world.game.rooms[world.game.start_room].desc = "Tall towers of glass rise on every side of the plaza."
+    alice.width = 30
+    assert alice.do("look")[:4] == ["Hero Plaza", "Tall towers of glass rise on", "every side of the plaza.",
+                                    "Contents: Bob"]
+    bob.do("@desc me=A lanky man in a long grey coat and a battered hat.")
+    assert alice.do("look bob") == ["Bob", "A lanky man in a long grey", "coat and a battered hat."]

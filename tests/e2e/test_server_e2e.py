@@ -141,3 +141,13 @@ def test_admin_shutdown_tells_everyone_and_stops(tmp_path):
     assert "login Ivy" in (logs / "connections.log").read_text()
     assert "secret1" not in (logs / "connections.log").read_text() + (logs / "server.log").read_text()
     assert "Ada(#" in (logs / "staff.log").read_text() and "@shutdown Upgrade" in (logs / "staff.log").read_text()
+
+
+def test_sigint_shuts_down_cleanly(tmp_path):
+    import signal
+
+    with Server(tmp_path) as game:
+        jo = game.login("Jo")
+        game.proc.send_signal(signal.SIGINT)
+        assert jo.wait_closed().endswith("*** The game is shutting down. Back soon! ***\n")
+        assert game.proc.wait(10) == 0

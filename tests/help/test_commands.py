@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from champions_mush.commands import helpcmds
 from champions_mush.commands.base import Role
 from champions_mush.help import HelpLibrary
-from champions_mush.text.format import wrap
 from tests.harness import make_world
 
 from .conftest import SEED, SHIPPED, write
@@ -46,6 +45,8 @@ def small(tmp_path):
               Page one.
           - name: KNOCKBACK 2
             text: Page two.
+          - name: PIPES
+            text: "Columns | like |r this || stay as written."
           - name: SPEED CHART
             see_also: [KNOCKBACK]
             text: |
@@ -162,6 +163,10 @@ def test_another_ruleset_by_switch_and_the_games_own_ruleset(small):
     assert alice.do("rules/animouch x") == [
         "RULES has no /animouch switch: use /search, /next or a ruleset (champions, ptb)."]
     assert alice.do("rules/ptb/champions x") == ["Read one ruleset at a time: RULES/<ruleset> <topic>."]
+    alice.do("rules/ptb serpentine")
+    assert alice.do("rules/next") == ["SERPENTINE has no next page."]
+    alice.do("rules knockback")
+    assert alice.do("rules/next") == ["Page two."]
     ptb_world = make_world(ruleset="ptb")
     ptb_world.game.services[helpcmds.SERVICE] = small.game.services[helpcmds.SERVICE]
     assert ptb_world.login("Bob").do("rules serp") == ["Zig and zag."]
@@ -182,6 +187,13 @@ def test_text_is_wrapped_to_the_client_but_tables_stay_whole(small):
         "4     3 6 9 12     (a table row that is longer than thirty columns)",
         "See also: KNOCKBACK.",
     ]
+
+
+def test_pipes_in_text_and_input_are_shown_as_written_never_as_colour(small):
+    alice = small.login("Alice")
+    assert alice.do("rules pipes") == ["Columns | like |r this || stay as written."]
+    assert alice.output[-1] == "Columns || like ||r this |||| stay as written."
+    assert alice.do("rules |rred") == ["No rules topic '|rred'.", "Type RULES for the list of topics."]
 
 
 def test_staff_only_help_is_hidden_from_players(small):
@@ -220,17 +232,19 @@ def test_reload_is_staff_only(small):
 
 def test_reload_says_what_changed_and_keeps_serving_a_broken_file(small):
     gina, alice = small.login("Gina", role=Role.STAFF), small.login("Alice")
-    assert gina.do("@reload-help") == ["Help reloaded: 7 topics from 4 files.", "Nothing changed."]
+    assert gina.do("@reload-help") == ["Help reloaded: 8 topics from 4 files.", "Nothing changed."]
     write(small.root, "news/n.yaml", "topics:\n  - name: WELCOME\n    text: Hello!\n  - name: PARTY\n    text: Friday.\n")
-    assert gina.do("@reload-help") == ["Help reloaded: 8 topics from 4 files.", "NEWS: added PARTY; changed WELCOME."]
+    assert gina.do("@reload-help") == ["Help reloaded: 9 topics from 4 files.", "NEWS: added PARTY; changed WELCOME."]
     assert alice.do("news party") == ["Friday."]
     write(small.root, "rules/ptb/b.yaml", "topics:\n  - name: SERPENTINE\n    text: 12\n    aliases: [1, [2]]\n")
     assert gina.do("@reload-help") == [
-        "Help reloaded: 8 topics from 4 files.",
+        "Help reloaded: 9 topics from 4 files.",
         "Nothing changed.",
         "rules/ptb/b.yaml has errors: still serving its last good version.",
-        "Error rules/ptb/b.yaml: topic 1 'SERPENTINE': field 'text': missing or empty (the entry's text is required)",
-        "Error rules/ptb/b.yaml: topic 1 'SERPENTINE': field 'aliases': missing or not a one-line name",
+        "Error rules/ptb/b.yaml: topic 1 'SERPENTINE': field 'text': missing or empty",
+        "(the entry's text is required)",
+        "Error rules/ptb/b.yaml: topic 1 'SERPENTINE': field 'aliases': missing or not",
+        "a one-line name",
     ]
     assert alice.do("rules/ptb serpentine") == ["Zig and zag."]
 

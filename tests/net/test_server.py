@@ -24,12 +24,15 @@ NAWS_100x40 = b"\xff\xfb\x1f\xff\xfa\x1f\x00\x64\x00\x28\xff\xf0"
 
 
 class Transport(StringTransport):
-    """A StringTransport that records TCP_NODELAY."""
+    """A StringTransport that records TCP_NODELAY and SO_KEEPALIVE."""
 
-    nodelay = False
+    nodelay = keepalive = False
 
     def setTcpNoDelay(self, enabled: bool) -> None:
         self.nodelay = enabled
+
+    def setTcpKeepAlive(self, enabled: bool) -> None:
+        self.keepalive = enabled
 
 
 class Rig:
@@ -286,3 +289,23 @@ def test_junk_bytes_never_break_the_connection(junk):
     alice.dataReceived(b"\xff\xf0\r\nlook\r\n")
     assert "Hero Plaza" in text(alice_t)
     assert not alice_t.disconnecting
+
+
+def test_keepalives_go_to_telnet_clients_unless_switched_off():
+    from champions_mush.net.server import KEEPALIVE_INTERVAL
+
+    rig = Rig(idle_timeout=0, login_timeout=0)
+    rig.factory.start()
+    telnet, telnet_t = rig.player("Tess")
+    telnet.dataReceived(NAWS_100x40)
+    raw, raw_t = rig.player("Rawley")
+    quiet, quiet_t = rig.player("Quinn")
+    quiet.dataReceived(NAWS_100x40)
+    quiet.session.game.characters[quiet.session.character_id].settings["keepalive"] = False
+    for t in (telnet_t, raw_t, quiet_t):
+        clear(t)
+    rig.clock.pump([SWEEP_INTERVAL] * int(KEEPALIVE_INTERVAL / SWEEP_INTERVAL + 1))
+    assert telnet_t.value() == b"\xff\xf1"
+    assert raw_t.value() == b"" and quiet_t.value() == b""
+    assert telnet_t.nodelay and telnet_t.keepalive
+    rig.factory.stop()

@@ -52,3 +52,25 @@ def test_the_render_cache_stays_bounded():
     for i in range(net_session.RENDER_CACHE_SIZE + 10):
         conn.send_text(f"line {i}")
     assert len(net_session._rendered) <= net_session.RENDER_CACHE_SIZE
+
+
+def test_remembered_style_follows_overrides_and_negotiation():
+    conn = SharedRenderConnection()
+    conn.start()
+    conn.data_to_send()
+    conn.send_text("|rhi|n")
+    assert conn.data_to_send() == b"hi\r\n"
+    conn.colour_override = ColourLevel.ANSI16
+    conn.send_text("|rhi|n")
+    assert conn.data_to_send() == b"\x1b[0;31mhi\x1b[0m\r\n"
+    conn.colour_override = None
+    conn.charset_override = "UTF-8"
+    conn.send_text("—")
+    assert conn.data_to_send() == "—\r\n".encode()
+    conn.charset_override = None
+    conn.send_text("—")
+    assert conn.data_to_send() == b"--\r\n"
+    conn.receive_data(b"\xff\xfb\x18")  # WILL TTYPE: the client negotiates, colour follows
+    conn.receive_data(b"\xff\xfa\x18\x00Mudlet\xff\xf0\xff\xfa\x18\x00xterm-256color\xff\xf0"
+                      b"\xff\xfa\x18\x00MTTS 13\xff\xf0")
+    assert conn.style() == (conn.colour, conn.charset) == (ColourLevel.XTERM256, "UTF-8")

@@ -68,7 +68,9 @@ MUDLET = Transcript(
     name="Mudlet 4.17",
     source="Mudlet/Mudlet src/ctelnet.cpp: processTelnetCommand (WILL EOR -> DO EOR, WILL "
            "CHARSET -> DO CHARSET, DO NAWS -> WILL NAWS + size), TTYPE cycle mCycleCountMTTS "
-           "(client name, terminal type, 'MTTS n' twice); GMCP Core.Hello/Supports sent on DO GMCP",
+           "(getNewEnvironClientName 'MUDLET', getNewEnvironTerminalType 'ANSI-TRUECOLOR', "
+           "getNewEnvironMTTS: ANSI|256|OSC palette|truecolour|SSL, +UTF-8 once UTF-8 is the "
+           "encoding = 2349); GMCP Core.Hello/Supports sent on DO GMCP",
     packets=(
         cmd(WILL, TTYPE) + cmd(WILL, NAWS) + naws(100, 40) + cmd(DO, CHARSET) + cmd(DO, EOR_OPT)
         + cmd(DO, GMCP)
@@ -78,11 +80,11 @@ MUDLET = Transcript(
         + cmd(DO, MSSP) + cmd(DO, MCCP2),
         ttype_is("MUDLET") + sb(CHARSET, b"\x02UTF-8"),
         ttype_is("ANSI-TRUECOLOR"),
-        ttype_is("MTTS 301"),
+        ttype_is("MTTS 2349"),
     ),
     command=b"look\r\n",
     expected=Expected(
-        client_name="MUDLET", terminal_type="ANSI-TRUECOLOR", mtts=301, width=100, height=40,
+        client_name="MUDLET", terminal_type="ANSI-TRUECOLOR", mtts=2349, width=100, height=40,
         colour=ColourLevel.TRUECOLOUR, charset="UTF-8", mccp=True, gmcp=True,
         prompt=PromptMark.EOR,
         gmcp_packages=frozenset({"char", "char.skills", "char.items", "room", "ire.rift",

@@ -1,0 +1,97 @@
+"""The store: the same behaviour from memory and SQLite, durability across a killed process."""
+
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from champions_mush.store import MemoryStore, SqliteStore, StoreError
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request, tmp_path):
+    made = MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "g.sqlite3")
+    yield made
+    made.close()
+
+
+def test_documents(store):
+    assert store.get("character", "1") is None
+    store.put("character", "1", {"name": "Alice", "settings": {"colour": False}})
+    store.put("character", "1", {"name": "Alice", "settings": {"colour": True}})
+    store.put("room", "1", {"name": "Plaza"})
+    assert store.get("character", "1") == {"name": "Alice", "settings": {"colour": True}}
+    assert store.all("character") == {"1": {"name": "Alice", "settings": {"colour": True}}}
+    store.delete("character", "1")
+    store.delete("character", "1")  # absent: no error
+    assert store.all("character") == {} and store.get("room", "1") == {"name": "Plaza"}
+
+
+def test_returned_documents_are_copies(store):
+    store.put("k", "a", {"list": [1]})
+    store.get("k", "a")["list"].append(2)
+    assert store.get("k", "a") == {"list": [1]}
+
+
+def test_logs_tail_and_match(store):
+    ids = [store.append("channel", {"channel": c, "text": t}, 10.0 + i)
+           for i, (c, t) in enumerate([("pub", "a"), ("ooc", "b"), ("pub", "c"), ("pub", "d")])]
+    other = store.append("staff", {"line": "@wall"}, 20.0)
+    assert len(set(ids + [other])) == 5
+    assert [e.data["text"] for e in store.tail("channel", 2, match={"channel": "pub"})] == ["c", "d"]
+    assert [e.data["text"] for e in store.tail("channel", 10)] == ["a", "b", "c", "d"]
+    assert store.tail("channel", 0) == []
+    entry = store.entry(ids[1])
+    assert (entry.log, entry.time, entry.data) == ("channel", 11.0, {"channel": "ooc", "text": "b"})
+    assert store.entry(9999) is None
+
+
+def test_counters(store):
+    assert [store.next_id("object") for _ in range(3)] == [1, 2, 3]
+    assert store.next_id("roll") == 1
+
+
+def test_sqlite_is_wal_and_survives_reopen(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    store = SqliteStore(path)
+    store.put("room", "1", {"name": "Plaza"})
+    store.next_id("object")
+    store.close()
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again = SqliteStore(path)
+    assert again.get("room", "1") == {"name": "Plaza"} and again.next_id("object") == 2
+    again.close()
+
+
+def test_every_write_is_on_disk_before_the_call_returns(tmp_path):
+    """A process killed right after a write (no close, no cleanup) loses nothing."""
+    path = tmp_path / "g.sqlite3"
+    script = (
+        "import os, sys\n"
+        "from champions_mush.store import SqliteStore\n"
+        f"s = SqliteStore({str(path)!r})\n"
+        "for i in range(50):\n"
+        "    s.put('character', str(i), {'n': i}); s.append('roll', {'i': i}, 1.0)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert result.returncode == -9
+    store = SqliteStore(path)
+    assert len(store.all("character")) == 50 and len(store.tail("roll", 100)) == 50
+    store.close()
+
+
+def test_a_read_only_database_raises_store_error(tmp_path):
+    store = SqliteStore(tmp_path / "g.sqlite3")
+    store._db.execute("PRAGMA query_only=1")  # as a read-only file would (works as root too)
+    with pytest.raises(StoreError, match="The database refused a write: attempt to write a readonly database"):
+        store.put("k", "a", {})
+    with pytest.raises(StoreError):
+        store.next_id("object")
+    store.close()
+
+
+def test_an_unopenable_database_raises_store_error(tmp_path):
+    with pytest.raises(StoreError, match="Cannot open the database"):
+        SqliteStore(tmp_path / "no" / "such" / "dir" / "g.sqlite3")
