@@ -536,7 +536,10 @@ async def setup_rooms(s: Settings) -> None:
         bot.name = s.admin[0].split()[1]  # "connect NAME password": the sync may page NAME
     loop = asyncio.get_running_loop()
     await asyncio.wait_for(loop.create_connection(lambda: bot, s.host, s.port), s.login_timeout)
-    lines = list(s.admin) + [cmd.format(room=r) for r in range(s.rooms) for cmd in s.room_setup]
+    # The first admin line logs in: wait for the preset's login marker, then sync after each line.
+    bot.write_line(s.admin[0])
+    await bot.expect(s.connect_steps[-1][1], s.login_timeout)
+    lines = list(s.admin[1:]) + [cmd.format(room=r) for r in range(s.rooms) for cmd in s.room_setup]
     for n, line in enumerate(lines):
         bot.write_line(line)
         token = f"qj0x{n + 1}"

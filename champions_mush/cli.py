@@ -86,6 +86,9 @@ def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN00
     if not screen.exists():
         screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default
     game.data_dir = data_dir
+    from .commands.helpcmds import help_library
+
+    help_library(game)  # load RULES/+HELP/NEWS at boot: broken files show in the log now
     return store, game
 
 

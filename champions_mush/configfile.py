@@ -49,6 +49,7 @@ class ServerConfig:
 _DOC = {
     "name": "the game's name (connect screen, MSSP)",
     "ruleset": "champions, ptb or animouch",
+    "ptb_roll_method": "Powers That Be rolls: uniform (1 to the score, the default) or bell",
     "start_room_name": "name of the room made on first start",
     "idle_timeout": "seconds a player may idle before being disconnected (0: never); staff are exempt",
     "login_timeout": "seconds a connection may stay at the login screen",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
+from ..game.world import redact_secrets
 from ..rules.errors import RulesError
 from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
@@ -109,10 +110,10 @@ class Dispatcher:
         except (CommandError, RulesError) as exc:
             ctx.reply(str(exc) or "That did not work.")
         except StoreError as exc:
-            log.error("storage failure running %r: %s", parsed.raw, exc)
+            log.error("storage failure running %r: %s", redact_secrets(parsed.raw), exc)
             ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
             ctx.emit_staff(f"|R[Storage]|n {exc}")
         except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
-            log.exception("command failed: %r", parsed.raw)
+            log.exception("command failed: %r", redact_secrets(parsed.raw))
             ctx.reply("Something went wrong with that command. It has been logged for staff.")
         return True

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from ..rules.ptb.scores import DEFAULT_ROLL_METHOD, ROLL_METHODS
+
 __all__ = ["GameConfig"]
 
 RULESETS = ("champions", "ptb", "animouch")
@@ -15,6 +17,8 @@ class GameConfig:
 
     name: str = "Champions MUSH"
     ruleset: str = attrs.field(default="champions", validator=attrs.validators.in_(RULESETS))
+    #: how a Powers That Be roll is made: uniform 1..score (default, GUIDE §4) or bell
+    ptb_roll_method: str = attrs.field(default=DEFAULT_ROLL_METHOD, validator=attrs.validators.in_(tuple(ROLL_METHODS)))
     start_room_name: str = "Hero Plaza"
     #: seconds a connected player may idle before being disconnected (0: never); staff are exempt
     idle_timeout: float = 3600.0
