@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import fcntl
 import getpass
 import logging
 import logging.handlers
@@ -92,8 +93,31 @@ def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN00
     return store, game
 
 
+LOCK_FILE = "server.lock"
+RUNNING = ("A server is running on {dir}: stop it first, or make admins in the game "
+           "with @set NAME=admin.")
+
+
+def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when already locked
+    """Take the data directory's lock: one server (or shell tool) writes a game at a time.
+
+    The lock is an fcntl lock on ``server.lock``, released by the OS however the process ends.
+    """
+    handle = open(data_dir / LOCK_FILE, "a+")  # noqa: SIM115 - held for the process lifetime
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     data_dir = _data_dir(args.data_dir)
+    lock = _lock_data_dir(data_dir)
+    if lock is None:
+        print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
+        return 1
     try:
         server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
     except ConfigError as exc:
@@ -123,6 +147,10 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
     problem = password_problem(password)
     if problem:
         print(problem, file=sys.stderr)
+        return 1
+    lock = _lock_data_dir(data_dir)
+    if lock is None:  # the running server keeps characters in memory and would not see this one
+        print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
         return 1
     store, game = open_game(data_dir, game_config, server)
     try:

@@ -269,7 +269,10 @@ def to_ascii(text: str) -> str:
         if ch.isascii():
             out.append(ch)
         elif ch in _ASCII_FALLBACKS:
-            out.append(_ASCII_FALLBACKS[ch])
+            stand_in = _ASCII_FALLBACKS[ch]
+            if stand_in[0].isdigit() and out and out[-1][-1:].isdigit():
+                stand_in = " " + stand_in  # 4½ -> "4 1/2", never "41/2"
+            out.append(stand_in)
         else:
             base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
             out.append(base or "?")

@@ -93,3 +93,8 @@ def test_to_ascii_fallbacks():
 
 def test_colour_levels_are_ordered():
     assert NONE < ANSI < XTERM < TRUE
+
+
+def test_to_ascii_half_die_after_a_number_keeps_a_space():
+    assert to_ascii("4½d6") == "4 1/2d6"
+    assert to_ascii("½d6, 2 ½") == "1/2d6, 2 1/2"
