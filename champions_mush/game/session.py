@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Session"]
+__all__ = ["CLIENT_REPORT_DEFAULTS", "Session"]
+
+#: What :meth:`Session.client_report` gives for a connection that negotiated nothing.
+#: ``colour`` is one of none/16/256/truecolour, ``prompt`` one of eor/ga/none, ``charset``
+#: UTF-8, ISO-8859-1 or US-ASCII; ``gmcp_receives`` lists the GMCP messages this connection
+#: gets from the game; ``overrides`` the +client settings in force; ``hints`` one-line fixes.
+CLIENT_REPORT_DEFAULTS: dict[str, Any] = {
+    "client": "", "version": "", "terminal": "", "charset": "US-ASCII", "colour": "none",
+    "mccp": False, "gmcp": False, "gmcp_packages": [], "gmcp_receives": [],
+    "screen_reader": False, "prompt": "none", "keepalive": False, "overrides": {}, "hints": [],
+}
 
 
 class Session:
@@ -42,6 +52,16 @@ class Session:
 
     def hide_input(self, hidden: bool) -> None:
         """Ask the client not to echo what is typed next (password entry)."""
+
+    def client_report(self) -> dict[str, Any]:
+        """What this connection negotiated, for ``+client``: the keys of
+        :data:`CLIENT_REPORT_DEFAULTS` plus ``width`` and ``height``."""
+        return {**CLIENT_REPORT_DEFAULTS, "width": self.width, "height": self.height}
+
+    def apply_client_settings(self, settings: dict[str, Any]) -> None:
+        """Use a character's saved ``+client`` overrides on this connection (keys colour,
+        charset, screen_reader, prompt, keepalive; a missing key follows negotiation).
+        Nothing to do for a connection without telnet."""
 
     def disconnect(self, reason: str = "") -> None:
         """Close the connection after sending ``reason``."""

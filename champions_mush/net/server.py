@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from twisted.internet import defer, interfaces, protocol, task
 from zope.interface import implementer
 
-from ..commands import login
+from ..commands import client, login
+from ..commands.base import CommandError
 from ..commands.dispatch import Dispatcher
 from . import events as ev
 from .limits import ConnectLimiter, TokenBucket
-from .session import SharedRenderConnection, TelnetSession
-from .telnet import Option
+from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -36,8 +36,12 @@ SWEEP_INTERVAL = 10.0
 CLOSE_GRACE = 10.0
 #: Seconds between IAC NOP keepalives (NAT routers drop connections silent for minutes).
 KEEPALIVE_INTERVAL = 60.0
-_TELNET_OPTIONS = (Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA, Option.EOR, Option.GMCP, Option.MCCP2)
 
+#: Shown when ``connect <name>`` or ``create <name>`` leaves the password off: the client is
+#: asked not to echo (RFC 857 WILL ECHO) and the next line is the password.
+PASSWORD_PROMPT = "Password: "
+NO_PASSWORD = "No password given, so nothing was done."
+_PASSWORD_WORDS = ("connect", "create")
 TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
 TOO_LONG = "That line was too long and was thrown away."
 
@@ -59,6 +63,8 @@ class MushProtocol(protocol.Protocol):
         self.last_keepalive = 0.0
         self._closing = False
         self._throttle_told = False
+        #: ``connect <name>`` waiting for its password line
+        self._password_for: str | None = None
 
     # --- connection life ------------------------------------------------------------------------
     def connectionMade(self) -> None:
@@ -75,7 +81,8 @@ class MushProtocol(protocol.Protocol):
             if setter is not None:
                 setter(True)
         self.transport.registerProducer(self, True)
-        self.conn = SharedRenderConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp)
+        self.conn = SharedRenderConnection(mssp=factory.mssp, offer_mccp=factory.offer_mccp,
+                                           gmcp_supports=GMCP_PACKAGES)
         self.session = TelnetSession(game, self.conn, self, address)
         self.bucket = TokenBucket(game.config.command_rate, game.config.command_burst, game.clock())
         self.last_keepalive = game.clock()
@@ -140,11 +147,40 @@ class MushProtocol(protocol.Protocol):
                 session.send(TOO_FAST)
             return
         self._throttle_told = False
+        line = self._password_step(text)
+        if line is None:
+            return
         try:
-            self.factory.dispatcher.run(game, session, text)
+            self.factory.dispatcher.run(game, session, line)
         except Exception:  # noqa: BLE001 - the dispatcher guards commands; this guards the guard
             log.exception("unguarded error on %r", text)
             session.send("Something went wrong with that command. It has been logged for staff.")
+
+    def _password_step(self, text: str) -> str | None:
+        """``connect Alice`` alone asks for the password with the client's echo off; the next
+        line completes the command. Returns the line to run, or None."""
+        session = self.session
+        if self._password_for is not None:
+            head, self._password_for = self._password_for, None
+            session.hide_input(False)
+            session.send("")  # the line end the client did not echo
+            if not text.strip():
+                session.send(NO_PASSWORD)
+                return None
+            return f"{head} {text.strip()}"
+        word, _, args = text.strip().partition(" ")
+        if session.character_id is not None or word.lower() not in _PASSWORD_WORDS or not args.strip():
+            return text
+        try:
+            name, password = login.split_login(args)
+        except CommandError:
+            return text
+        if password or not name:
+            return text
+        self._password_for = f'{word} "{name}"' if " " in name else f"{word} {name}"
+        session.hide_input(True)
+        session.send_prompt(PASSWORD_PROMPT)
+        return None
 
     def _welcome(self) -> None:
         if self._welcomed or self.session is None:
@@ -215,6 +251,7 @@ class MushFactory(protocol.Factory):
         self.clock = clock
         self.offer_mccp = offer_mccp
         self.protocols: set[MushProtocol] = set()
+        client.install(game)  # login hooks: saved +client settings, GMCP Char.Vitals
         self.connects = ConnectLimiter(game.config.connects_per_minute)
         self._sweeper: task.LoopingCall | None = None
         self._closed_waiters: list[defer.Deferred] = []
@@ -277,12 +314,8 @@ class MushFactory(protocol.Factory):
             if now - proto.last_keepalive < KEEPALIVE_INTERVAL or proto._closing:
                 continue
             proto.last_keepalive = now
-            conn, session = proto.conn, proto.session
-            char = self.game.characters.get(session.character_id) if session.character_id is not None else None
-            if char is not None and char.settings.get("keepalive", True) is False:
-                continue
-            if any(conn.us_enabled(o) or conn.him_enabled(o) for o in _TELNET_OPTIONS):
-                conn.send_keepalive()
+            if proto.session.wants_keepalive():
+                proto.conn.send_keepalive()
                 proto.flush()
 
     # --- shutdown -------------------------------------------------------------------------------

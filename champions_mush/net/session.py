@@ -8,17 +8,20 @@ and hands the bytes to its protocol, which owns the socket.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..commands.client import saved_settings
 from ..game.session import Session
 from ..text import markup
-from .telnet import LocalProtocolError, TelnetConnection
+from ..text.markup import ColourLevel
+from .quirks import client_hints
+from .telnet import LocalProtocolError, Option, PromptMark, TelnetConnection
 from .wire import encode_text
 
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["SharedRenderConnection", "TelnetSession"]
+__all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSession"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -89,6 +92,21 @@ class SharedRenderConnection(TelnetConnection):
         self._queue(found)
 
 
+#: GMCP package roots the game sends (``Core`` is the protocol's own).
+GMCP_PACKAGES = ("Core", "Char", "Combat")
+#: The GMCP messages the game sends, for ``+client`` (sheets: Char.Vitals; combat: Combat.Phase).
+GMCP_SENT = ("Char.Vitals", "Combat.Phase")
+#: Options whose agreement shows a real telnet client (a keepalive NOP would be junk to others).
+TELNET_OPTIONS = (Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA, Option.EOR, Option.GMCP,
+                  Option.MCCP2)
+
+#: ``+client`` values (commands/client.py) -> what the telnet core uses.
+_COLOURS = {"none": ColourLevel.NONE, "16": ColourLevel.ANSI16, "256": ColourLevel.XTERM256,
+            "truecolour": ColourLevel.TRUECOLOUR}
+_COLOUR_WORDS = {level: word for word, level in _COLOURS.items()}
+_CHARSETS = {"utf-8": "UTF-8", "latin-1": "ISO-8859-1", "ascii": "US-ASCII"}
+
+
 class _Writer(Protocol):
     def flush(self) -> None: ...
 
@@ -105,6 +123,8 @@ class TelnetSession(Session):
         self.writer = writer
         self.width = conn.width
         self.height = conn.height
+        #: the +client overrides in force on this connection
+        self.overrides: dict[str, Any] = {}
 
     def colour_on(self) -> bool:
         """False when the connected character switched colour off (``+colour off``)."""
@@ -142,6 +162,46 @@ class TelnetSession(Session):
         if reason:
             self.send(reason)
         self.writer.close()
+
+    def keepalive_on(self) -> bool:
+        """False when the connected character switched keepalives off (``+client/keepalive off``)."""
+        cid = self.character_id
+        char = None if cid is None else self.game.characters.get(cid)
+        return char is None or saved_settings(char).get("keepalive", True) is not False
+
+    def wants_keepalive(self) -> bool:
+        """True when an IAC NOP keepalive should go to this connection: a telnet client
+        (it agreed to some option) whose player did not switch keepalives off."""
+        conn = self.conn
+        return self.keepalive_on() and any(
+            conn.us_enabled(o) or conn.him_enabled(o) for o in TELNET_OPTIONS)
+
+    def apply_client_settings(self, settings: dict[str, Any]) -> None:
+        """Set the core's overrides from saved ``+client`` settings; a missing key (or a
+        value we do not know) follows what the client negotiated."""
+        conn = self.conn
+        conn.colour_override = _COLOURS.get(settings.get("colour"))
+        conn.charset_override = _CHARSETS.get(settings.get("charset"))
+        reader = settings.get("screen_reader")
+        conn.screen_reader_override = reader if isinstance(reader, bool) else None
+        mark = settings.get("prompt")
+        conn.prompt_mark_override = PromptMark(mark) if mark in ("eor", "ga", "none") else None
+        self.overrides = {k: v for k, v in settings.items() if k in (
+            "colour", "charset", "screen_reader", "prompt", "keepalive")}
+        self.update_client()
+
+    def client_report(self) -> dict[str, Any]:
+        conn = self.conn
+        return {
+            "client": conn.client_name, "version": conn.client_version,
+            "terminal": conn.terminal_type, "width": conn.width, "height": conn.height,
+            "charset": conn.charset, "colour": _COLOUR_WORDS[conn.colour], "mccp": conn.mccp,
+            "gmcp": conn.gmcp, "gmcp_packages": sorted(conn.gmcp_packages),
+            "gmcp_receives": [p for p in GMCP_SENT if conn.gmcp_wanted(p)],
+            "screen_reader": conn.screen_reader, "prompt": conn.prompt_mark.value,
+            "keepalive": self.wants_keepalive(), "overrides": dict(self.overrides),
+            "hints": list(client_hints(conn)),
+        }
 
     def update_client(self) -> None:
         """Copy what was negotiated into :attr:`client` (for +client and WHO)."""

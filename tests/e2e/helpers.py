@@ -188,3 +188,22 @@ class Server:
             self.proc.kill()
             self.proc.wait(TIMEOUT)
         self._close_clients()
+
+
+# --- Added for the dice, combat tracker and ruleset end-to-end tests (issues 6 and 7) ---------
+__all__ += ["create_admin", "read_line"]
+
+
+def create_admin(server: Server, name: str, password: str) -> None:
+    """``champions-mush create-admin`` on a stopped ``server``'s data directory and config."""
+    subprocess.run([*champions_mush_command(), "create-admin", name, "--password", password,
+                    "--data-dir", str(server.data_dir), "--config", str(server.config)],
+                   check=True, capture_output=True, timeout=30)
+
+
+def read_line(client: Client, start: str, timeout: float = TIMEOUT) -> str:
+    """The next whole line that begins with ``start``, without its newline (and consumed)."""
+    seen = client.expect(start, timeout)
+    before = seen[: -len(start)]
+    assert before == "" or before.endswith("\n"), f"{start!r} arrived mid-line: {seen!r}"
+    return start + client.expect("\n", timeout)[:-1]
