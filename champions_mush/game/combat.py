@@ -242,11 +242,13 @@ def post_segment_12(game: Game, fight: Fight) -> list[str]:
 
 
 def _free_recovery(game: Game, fighter: Fighter, sheet: Sheet, fight: Fight) -> str:
+    """The free Post-Segment 12 Recovery. RULES RECOVERING: it "is free and occurs outside of the
+    Turn", so damage taken during Segment 12 does not spoil it (that rule is for a Recovery taken
+    as a Phase action); Stunned and holding breath still do."""
     if sheet.dead:
         return f"{fighter.name}: no Recovery."
-    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath,
-                       damaged_this_segment=fighter.char_id in fight.damaged):
-        why = "Stunned" if sheet.stunned else "holding breath" if sheet.holding_breath else "hurt this Segment"
+    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath):
+        why = "Stunned" if sheet.stunned else "holding breath"
         return f"{fighter.name}: no Recovery ({why})."
     if recovery_frequency(sheet.current_stun) < RecoveryFrequency.POST_SEGMENT_12:
         return f"{fighter.name}: no Recovery (STUN {sheet.current_stun}, too far out)."

@@ -87,14 +87,16 @@ def test_holding_breath_costs_end_each_phase_and_blocks_recovery():
     assert step.phases == ("Diver (DEX 10, SPD 2): holding breath: END 0, STUN 6, BODY 10; acts.",)
 
 
-def test_damage_in_the_segment_spoils_the_post_segment_12_recovery():
+def test_damage_in_segment_12_does_not_spoil_the_free_post_segment_12_recovery():
+    """RULES RECOVERING: the Post-Segment 12 Recovery "is free and occurs outside of the Turn";
+    only a Recovery taken as a Phase action is spoiled by damage in its Segment."""
     world = make_world()
     fight = _fight(world, ("Ox", 2, 10))
     save_sheet(world.game, _sheet(world, "Ox").with_vitals(stun=5))
     fight, _ = advance(world.game, fight, FixedRoller([]))
     fight = attrs.evolve(fight, damaged=(world.game.find_character("Ox").id,))
     fight, step = advance(world.game, fight, FixedRoller([]))
-    assert step.post_segment_12 == ("Ox: no Recovery (hurt this Segment).",)
+    assert step.post_segment_12 == ("Ox recovers 4: STUN 9, END 20.",)
     assert fight.damaged == ()
 
 

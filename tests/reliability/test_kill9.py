@@ -1,0 +1,103 @@
+"""``kill -9`` in the middle of a burst of writes, three times over: nothing a player was told
+was saved is lost (issue 8 §3)."""
+
+from __future__ import annotations
+
+import re
+import socket
+
+import pytest
+
+from tests.e2e.helpers import Server
+
+from .helpers import raw_login
+
+pytestmark = pytest.mark.e2e
+
+CONFIG = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
+WRITERS = ("Wren", "Wade", "Wynn")
+BURST = 300
+ROUNDS = 3
+KILL_AFTER = (5, 60, 150)
+
+
+def _drain(sock: socket.socket) -> str:
+    """Everything the server wrote before it died."""
+    sock.settimeout(5.0)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except OSError:
+        pass
+    return data.decode("utf-8", "replace")
+
+
+def _read_until_acked(sock: socket.socket, count: int) -> str:
+    sock.settimeout(10.0)
+    text = ""
+    while text.count("Description set.") < count:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        text += chunk.decode("utf-8", "replace")
+    return text
+
+
+def _desc_of(server: Server, name: str) -> str:
+    sock = raw_login(server.port, f"connect {name} secret1")
+    sock.sendall(b"look me\r\nsay end-of-look\r\n")
+    text = ""
+    while "end-of-look" not in text:
+        text += sock.recv(65536).decode("utf-8", "replace")
+    sock.close()
+    return text
+
+
+def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
+    server = Server(tmp_path, CONFIG)
+    promised: dict[str, tuple[int, int]] = {}  # name -> (round, step) the player was told was saved
+    created: list[str] = []
+    cut_short = 0
+    try:
+        for rnd in range(ROUNDS):
+            server.start()
+            verb = "create" if rnd == 0 else "connect"
+            socks = {name: raw_login(server.port, f"{verb} {name} secret1") for name in WRITERS}
+            newcomer = socket.create_connection(("127.0.0.1", server.port))
+            for name, sock in socks.items():
+                sock.sendall(b"".join(f"@desc me={name} round {rnd} step {k}\r\n".encode()
+                                      for k in range(BURST)))
+            newcomer.sendall(f"create New{rnd} secret1\r\n".encode())
+            # Kill at a different moment of the burst each round: once the first writer has
+            # been told of KILL_AFTER[rnd] saves.
+            first = socks[WRITERS[0]]
+            early = _read_until_acked(first, KILL_AFTER[rnd])
+            server.kill9()
+
+            for name, sock in socks.items():
+                acked = (early if sock is first else "").count("Description set.")
+                acked += _drain(sock).count("Description set.")
+                sock.close()
+                if acked:
+                    promised[name] = (rnd, acked - 1)
+                cut_short += acked < BURST
+            if f"Welcome to Champions MUSH, New{rnd}!" in _drain(newcomer):
+                created.append(f"New{rnd}")
+            newcomer.close()
+
+            server.start()
+            for name, (p_round, p_step) in promised.items():
+                text = _desc_of(server, name)
+                found = re.search(rf"{name} round (\d+) step (\d+)", text)
+                assert found, f"{name} lost its description: {text!r}"
+                step = (int(found.group(1)), int(found.group(2)))
+                assert step >= (p_round, p_step), f"{name}: told {(p_round, p_step)} was saved, found {step}"
+            for name in created:
+                raw_login(server.port, f"connect {name} secret1").close()
+            server.kill9()
+        assert promised, "no write was acknowledged before the kills: the test proved nothing"
+        assert cut_short, "every burst finished before the kill: the test proved nothing"
+    finally:
+        if server.proc and server.proc.poll() is None:
+            server.proc.kill()
