@@ -15,7 +15,14 @@ from ..game import rolls
 from ..game.sheets import CHARACTERISTICS, Sheet, get_sheet
 from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal
 from ..rules.champions.knockback import KBModifier, Knockback, roll_knockback
-from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, characteristic_target, skill_roll
+from ..rules.champions.rolls import (
+    AttackRoll,
+    SkillRoll,
+    attack_roll,
+    characteristic_target,
+    effective_dcv,
+    skill_roll,
+)
 from ..rules.dice import DiceAmount, roll_d6
 from ..rules.errors import RulesError
 from ..text.format import wrap
@@ -327,7 +334,10 @@ def cmd_hit(ctx: Context, parsed: ParsedCommand) -> None:
         dcv = int(rest)
     elif rest:
         target = find_target(ctx, rest)
-        dcv, against = get_sheet(ctx.game, target).base("DCV"), f" {target.name}'s"
+        sheet = get_sheet(ctx.game, target)
+        dcv = effective_dcv(sheet.base("DCV"), stunned=sheet.stunned, knocked_out=sheet.knocked_out)
+        why = "Knocked Out" if sheet.knocked_out else "Stunned" if sheet.stunned else ""
+        against = f" {target.name}'s" + (f" ({why})" if why else "")
     if abs(ocv) > 99 or (dcv is not None and abs(dcv) > 99):
         raise CommandError("OCV and DCV are -99 to 99.")
     result = attack_roll(ocv, dcv, ctx.roller)

@@ -215,6 +215,25 @@ def test_hit_numbers_and_sheets():
     assert star.do("+hit 8 Nobody") == ["There is no character called 'Nobody'."]
 
 
+def test_hit_against_a_stunned_or_knocked_out_sheet_uses_its_effective_dcv():
+    """RULES DAMAGE EFFECTS: Stunned is ½ DCV, Knocked Out is DCV 0."""
+    world = _world(4, 4, 4)
+    star = world.login("Starfire")
+    gm = world.login("Gina", role=Role.STAFF)
+    viper = world.login("Viper")
+    viper.do("+stat DCV=7")
+    gm.do("+damage Viper=15 0")  # 15 STUN > CON 10: Stunned, STUN 5 left
+    world.set_dice(4, 4, 4)
+    assert star.do("+hit 4 Viper") == [
+        "[Dice] Starfire rolls to hit, OCV 4 vs Viper's (Stunned) DCV 4 (11-): 12 (4 4 4): misses; "
+        "hits DCV 3 or less [r2]"
+    ]
+    gm.do("+damage Viper=10 0")
+    world.set_dice(4, 4, 4)
+    assert star.do("+hit 4 Viper")[0].startswith(
+        "[Dice] Starfire rolls to hit, OCV 4 vs Viper's (Knocked Out) DCV 0 (15-): 12 (4 4 4): hits;")
+
+
 def test_note_markup_is_shown_as_typed():
     world = _world(2)
     alice = world.login("Alice")

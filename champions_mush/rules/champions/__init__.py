@@ -157,6 +157,7 @@ from .rolls import (
     characteristic_roll,
     characteristic_target,
     cv,
+    effective_dcv,
     range_modifier,
     skill_roll,
 )
@@ -255,6 +256,7 @@ __all__ = [
     "dice_per",
     "dive_for_cover",
     "does_knockback",
+    "effective_dcv",
     "end_cost",
     "figured_characteristics",
     "find_maneuver",

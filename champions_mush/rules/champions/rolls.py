@@ -23,6 +23,7 @@ __all__ = [
     "characteristic_roll",
     "characteristic_target",
     "cv",
+    "effective_dcv",
     "range_modifier",
     "skill_roll",
 ]
@@ -45,6 +46,22 @@ def cv(dex: int) -> int:
     if dex < 0:
         raise RulesError("DEX cannot be negative.")
     return hero_round(Fraction(dex, 3))
+
+
+def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
+                  prone: bool = False, recovering: bool = False) -> int:
+    """DCV under the conditions the rules file names.
+
+    RULES DAMAGE EFFECTS: Stunned is ½ DCV; Knocked Out makes DCV 0. RULES KNOCKBACK 2 and 5:
+    lying on the ground after Knockback is ½ DCV. RULES RECOVERING: taking a Recovery is ½ DCV.
+    Several halvings do not stack (the rules file is silent; HERO 5E applies ½ DCV once), and a
+    halved DCV rounds .5 up, in the character's favour (GUIDE §3).
+    """
+    if knocked_out:
+        return 0
+    if stunned or prone or recovering:
+        return hero_round(Fraction(dcv, 2))
+    return dcv
 
 
 @attrs.frozen

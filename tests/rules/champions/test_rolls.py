@@ -104,3 +104,15 @@ def test_seeded_hit_rate_at_11_or_less_is_62_5_percent():
     roller = RandomRoller(99)
     hits = sum(bool(attack_roll(5, 5, roller).hit) for _ in range(4000))
     assert abs(hits / 4000 - 0.625) < 0.03
+
+
+def test_effective_dcv_under_conditions():
+    from champions_mush.rules.champions import effective_dcv
+
+    assert effective_dcv(7) == 7
+    assert effective_dcv(7, stunned=True) == 4  # ½ of 7, .5 up in the character's favour
+    assert effective_dcv(8, prone=True) == 4
+    assert effective_dcv(8, recovering=True) == 4
+    assert effective_dcv(8, stunned=True, prone=True) == 4  # halvings do not stack
+    assert effective_dcv(8, knocked_out=True) == 0
+    assert effective_dcv(8, knocked_out=True, stunned=True) == 0
