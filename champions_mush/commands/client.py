@@ -16,11 +16,11 @@ from ..game.objects import Character
 from ..game.session import Session
 from ..game.sheets import send_vitals
 from ..game.world import Game
-from ..text.markup import escape
+from ..text.markup import escape, strip_controls
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 
-__all__ = ["COMMANDS", "SETTING_CHOICES", "install", "saved_settings", "set_client_setting"]
+__all__ = ["COMMANDS", "SETTING_CHOICES", "install", "report_lines", "saved_settings", "set_client_setting"]
 
 #: The words a player may type for each setting, and the value saved for each.
 SETTING_CHOICES: dict[str, dict[str, object]] = {
@@ -100,6 +100,11 @@ def install(game: Game) -> None:
 
 
 # --- the report ---------------------------------------------------------------------------------
+def _shown(text: object) -> str:
+    """Client-supplied text, safe to show: no control characters, no colour codes."""
+    return escape(strip_controls(str(text)))
+
+
 def _yes(flag: object) -> str:
     return "yes" if flag else "no"
 
@@ -108,7 +113,7 @@ def _gmcp_line(report: Mapping[str, Any]) -> str:
     if not report["gmcp"]:
         return "off"
     receives = list(report["gmcp_receives"])
-    asked = ", ".join(escape(str(p)) for p in report["gmcp_packages"]) or "nothing"
+    asked = ", ".join(_shown(p) for p in report["gmcp_packages"]) or "nothing"
     gets = ", ".join(receives) if receives else "none of ours (subscribe to Char and Combat)"
     return f"on; you subscribed to {asked}; you receive {gets}"
 
@@ -120,14 +125,14 @@ def report_lines(report: Mapping[str, Any], colour_switch: bool = True) -> list[
     def mine(key: str, text: str) -> str:
         return f"{text} (your setting)" if key in overrides else text
 
-    client = " ".join(escape(str(p)) for p in (report["client"], report["version"]) if p)
+    client = " ".join(_shown(p) for p in (report["client"], report["version"]) if p)
     colour = _COLOUR_NAMES.get(report["colour"], report["colour"])
     if not colour_switch:
         colour += ", but off: you typed +colour off"
     keepalive = "on" if report["keepalive"] else "off"
     rows = [
         ("Client", client or "unknown (it did not say)"),
-        ("Terminal", escape(str(report["terminal"])) or "unknown"),
+        ("Terminal", _shown(report["terminal"]) or "unknown"),
         ("Window", f"{report['width']} x {report['height']}"),
         ("Charset", mine("charset", report["charset"])),
         ("Colour", mine("colour", colour)),
@@ -139,7 +144,7 @@ def report_lines(report: Mapping[str, Any], colour_switch: bool = True) -> list[
     ]
     lines = [_RULE, *(f"{name:<15}{value}" for name, value in rows)]
     if overrides:
-        shown = ", ".join(f"{_LABELS[k]} {_word(k, v)}" for k, v in overrides.items())
+        shown = ", ".join(f"{_LABELS.get(k, k)} {_word(k, v)}" for k, v in overrides.items())
         lines.append(f"Your settings: {shown}. +client/reset clears them.")
     else:
         lines.append("Your settings: none; everything follows your client.")

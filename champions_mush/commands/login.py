@@ -80,9 +80,9 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     char.last_login = game.clock()
     game.save_character(char)
     log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")
+    game.run_login_hooks(session, char)  # saved +client settings apply to the greeting too
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
     session.send(look_text(game, char, game.room_of(char), session.width))
-    game.run_login_hooks(session, char)
     if first:
         game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
 

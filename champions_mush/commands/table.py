@@ -15,6 +15,7 @@ __all__ = ["FAMILIES", "build_dispatcher", "build_table"]
 #: The command families, in the order their fallbacks are tried.
 FAMILIES = (
     "login",      # connect, create, QUIT, WHO (also before login)
+    "client",     # +client: what the connection negotiated, per-player overrides
     "social",     # look, say, pose, page, @emit, home, +ooc, exits by name
     "channels",   # addcom, delcom, comlist, @clist, @ccreate, channel aliases
     "building",   # @dig, @open, @describe, @destroy

@@ -58,13 +58,13 @@ QUIRKS = (
     Quirk("POTATO", lambda conn: conn.prompt_mark is PromptMark.GA,
           "Potato: tick 'Handle GA/EOR Prompts' in the world's Telnet settings to see prompts."),
     Quirk("BEIPMU", _not_utf8,
-          "BeipMU: set this world's encoding to UTF-8, or set the same charset with +client."),
+          "BeipMU: set this world's encoding to UTF-8, or set the same charset with +client/charset utf-8."),
     Quirk("", _plain_terminal,
-          "If your terminal is UTF-8, set your charset to UTF-8 with +client for box drawing."),
+          "If your terminal is UTF-8, type +client/charset utf-8 for box drawing."),
     Quirk("", _negotiated_nothing,
-          "Your client negotiated nothing, so colour is off: turn it on with +client."),
+          "Your client negotiated nothing, so colour is off: turn it on with +client/colour 16."),
     Quirk("", _screen_reader,
-          "Screen reader detected, so colour is off: turn it on with +client if you want it."),
+          "Screen reader detected, so colour is off: +client/colour 16 turns it on if you want it."),
 )
 
 

@@ -2,7 +2,8 @@
 
 The core (:mod:`champions_mush.net.telnet`) renders markup for what the client negotiated,
 writes CRLF and doubles IAC; this session adds the player's own colour switch (``+colour off``)
-and hands the bytes to its protocol, which owns the socket.
+and ``+client`` settings (:meth:`TelnetSession.apply_client_settings`, reported back by
+:meth:`TelnetSession.client_report`) and hands the bytes to its protocol, which owns the socket.
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ _COLOUR_WORDS = {level: word for word, level in _COLOURS.items()}
 _CHARSETS = {"utf-8": "UTF-8", "latin-1": "ISO-8859-1", "ascii": "US-ASCII"}
 
 
+def _pick(table: dict[str, Any], value: object) -> Any:  # noqa: ANN401
+    return table.get(value) if isinstance(value, str) else None
+
+
 class _Writer(Protocol):
     def flush(self) -> None: ...
 
@@ -180,8 +185,8 @@ class TelnetSession(Session):
         """Set the core's overrides from saved ``+client`` settings; a missing key (or a
         value we do not know) follows what the client negotiated."""
         conn = self.conn
-        conn.colour_override = _COLOURS.get(settings.get("colour"))
-        conn.charset_override = _CHARSETS.get(settings.get("charset"))
+        conn.colour_override = _pick(_COLOURS, settings.get("colour"))
+        conn.charset_override = _pick(_CHARSETS, settings.get("charset"))
         reader = settings.get("screen_reader")
         conn.screen_reader_override = reader if isinstance(reader, bool) else None
         mark = settings.get("prompt")

@@ -113,6 +113,13 @@ def test_client_names_cannot_smuggle_colour_codes(world):
     assert mal.lines[1] == "Client         EVIL|rRED"
 
 
+def test_client_text_loses_its_control_characters(world):
+    mal = connect(world, "Mal", {**REPORT, "terminal": "VT\x1b[2J100\x07", "gmcp_packages": ["char\x1b]0;x"]})
+    lines = mal.do("+client")
+    assert lines[2] == "Terminal       VT100"
+    assert "\x1b" not in mal.output[-1] and "\x07" not in mal.output[-1]
+
+
 def test_colour_off_is_mentioned(world):
     alice = connect(world, "Alice")
     alice.do("+colour off")

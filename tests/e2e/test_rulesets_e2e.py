@@ -33,10 +33,10 @@ def _ptb_roll(line: str) -> str:
 
 
 def _animouch_grade(total: int) -> str:
-    """AnimOuch! "The Basic System" against 7: 12 always fails, 4 or more under is a skill shot,
-    under the target a (total) success, exactly the target a partial success."""
-    if total == 12:
-        return "a 12 always fails"
+    """AnimOuch! "The Basic System" against 7: 4 or more under is a skill shot, under the target a
+    (total) success, exactly the target a partial success, over it a failure. Against 7 a natural
+    12 fails anyway, so the line names no automatic rule (it does so only when the natural roll,
+    not the target, decided the outcome)."""
     if total <= 7 - 4:
         return "skill shot"
     return "success" if total < 7 else "partial success" if total == 7 else "failure"

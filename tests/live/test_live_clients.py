@@ -7,7 +7,6 @@ typed at a hidden prompt), talk, read ``+client``, roll ``+nd6 3`` and quit.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -148,7 +147,7 @@ def test_telnet_and_tintin_players_meet_talk_roll_and_quit(live):
             "Prompts        marked with IAC GA",
             "Keepalive      on",
         ]
-        assert "  If your terminal is UTF-8, set your charset to UTF-8 with +client for box drawing." in plain
+        assert "  If your terminal is UTF-8, type +client/charset utf-8 for box drawing." in plain
         telnet.do("+client/charset utf-8", "Your charset is now utf-8 on every connection")
         assert "Charset        UTF-8 (your setting)" in client_screen(telnet)
         tt = client_screen(tintin)

@@ -20,9 +20,9 @@ HINTS = {
     "Potato 2": (
         "Potato: tick 'Handle GA/EOR Prompts' in the world's Telnet settings to see prompts.",),
     "telnet (Debian inetutils)": (
-        "If your terminal is UTF-8, set your charset to UTF-8 with +client for box drawing.",),
+        "If your terminal is UTF-8, type +client/charset utf-8 for box drawing.",),
     "raw socket (nc)": (
-        "Your client negotiated nothing, so colour is off: turn it on with +client.",),
+        "Your client negotiated nothing, so colour is off: turn it on with +client/colour 16.",),
 }
 
 
@@ -41,6 +41,6 @@ def test_screen_reader_hint_until_colour_is_chosen():
     conn = replay(transcripts.MUDLET).conn
     conn.screen_reader_override = True
     assert client_hints(conn) == (
-        "Screen reader detected, so colour is off: turn it on with +client if you want it.",)
+        "Screen reader detected, so colour is off: +client/colour 16 turns it on if you want it.",)
     conn.colour_override = ColourLevel.ANSI16
     assert client_hints(conn) == ()

@@ -194,3 +194,13 @@ def test_an_empty_password_line_does_nothing_and_a_wrong_one_is_refused():
     transport.clear()
     proto.dataReceived(b'connect "Jean Grey"\r\nsecret1\r\n')
     assert "Welcome to Champions MUSH, Jean Grey!" in text(transport)
+
+
+def test_settings_the_core_does_not_know_follow_the_client():
+    rig = Rig()
+    alice, _ = rig.player("Alice")
+    alice.session.apply_client_settings({"colour": ["256"], "charset": "ebcdic", "prompt": 3,
+                                         "screen_reader": "yes"})
+    conn = alice.conn
+    assert (conn.colour_override, conn.charset_override, conn.prompt_mark_override,
+            conn.screen_reader_override) == (None, None, None, None)
