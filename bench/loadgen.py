@@ -189,6 +189,7 @@ class Settings:
     burst_rate: float
     seed: int
     quickack: bool
+    expects: dict
 
 
 class Bot(asyncio.Protocol):
@@ -207,6 +208,10 @@ class Bot(asyncio.Protocol):
         self.text_seen = b""
         self.seq = 0
         self.pending: dict[int, float] = {}
+        # --expect KIND=REGEX: results recognised by a line of their own instead of a token.
+        self.expect_res = {k: re.compile(v.replace("{name}", re.escape(self.name)).encode(), re.M)
+                           for k, v in worker.s.expects.items()}
+        self.expect_wait: tuple[re.Pattern, int] | None = None
         self.closed = False
         self.running = False
         self.rng = random.Random(worker.s.seed * 100003 + cid)
@@ -243,6 +248,13 @@ class Bot(asyncio.Protocol):
         if w.measuring:
             w.lines += lines.count(b"\n")
             w.deliveries += lines.count(TOKEN_MARK)
+        if self.expect_wait is not None and self.expect_wait[0].search(lines):
+            sent = self.pending.pop(self.expect_wait[1], None)
+            self.expect_wait = None
+            if sent is not None:
+                w.completed(sent, time.monotonic())
+                if w.s.mode == "closed" and self.running:
+                    self.send_next()
         if self.pending and self.prefix in lines:
             now = time.monotonic()
             for m in self.token_re.finditer(lines):
@@ -309,7 +321,9 @@ class Bot(asyncio.Protocol):
         peer = f"{s.names}{(self.cid + 1) % s.clients}"
         topic = self.rng.choice(s.topics) if s.topics else "KNOCKBACK"
         line = template.format(token=token, peer=peer, topic=topic, sync=s.sync.format(token=token, name=self.name))
-        if "{token}" not in template and "{sync}" not in template:
+        if kind in self.expect_res:
+            self.expect_wait = (self.expect_res[kind], self.seq)
+        elif "{token}" not in template and "{sync}" not in template:
             line += "\r\n" + s.sync.format(token=token, name=self.name)
         now = time.monotonic()
         self.pending[self.seq] = now
@@ -718,6 +732,9 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
     p.add_argument("--sync", help="command echoing {token}, e.g. 'think {token}'")
     p.add_argument("--cmd", action="append", default=[], metavar="KIND=TEMPLATE",
                    help="override a command template, e.g. 'nd6=+roll 3d6'")
+    p.add_argument("--expect", action="append", default=[], metavar="KIND=REGEX",
+                   help="recognise KIND's result by a line matching REGEX ({name}: the client's"
+                        " name) instead of a sync command; closed loop only")
     p.add_argument("--rooms", type=int, default=1)
     p.add_argument("--room-join", default="", help="sent after login, e.g. 'b{room}' (or 'home' to gather everyone)")
     p.add_argument("--admin", action="append", default=[],
@@ -764,6 +781,7 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
         topics=[t.strip() for t in a.topics.split(",") if t.strip()],
         login_timeout=a.login_timeout, cmd_timeout=a.cmd_timeout,
         burst=a.burst, burst_rate=a.burst_rate, seed=a.seed, quickack=a.quickack,
+        expects=dict(x.split("=", 1) for x in a.expect),
     )
     pids = [int(x) for item in a.server_pid for x in str(item).split(",") if x]
     return s, pids, a

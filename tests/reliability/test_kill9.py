@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 
 CONFIG = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
 WRITERS = ("Wren", "Wade", "Wynn")
-BURST = 300
+BURST = 2_000  # long enough that every kill lands in the middle of it
 ROUNDS = 3
 KILL_AFTER = (5, 60, 150)
 
