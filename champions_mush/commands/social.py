@@ -12,6 +12,7 @@ from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.world import Game
 from ..text.format import DEFAULT_WIDTH, wrap
+from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
 
@@ -101,10 +102,37 @@ def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.emit_room(f"{ctx.actor.name}{message}")
 
 
+#: The start of a line that only the game itself writes: ``[Dice]``, ``[GM]``, ``<OOC>``,
+#: ``[Public]``, ``Game:`` ... A player's @emit may not begin like one (issue 8 §4).
+_SYSTEM_START = re.compile(r"\s*(?:[\[<({][^\]>)}]{0,24}[\]>)}]|[A-Za-z+@]{1,20}:)")
+
+
+def spoof_problem(game: Game, actor: Character, message: str) -> str | None:
+    """Why a player's @emit would pass for someone else or for the game, or None.
+
+    PennMUSH shows an @emit's source only to those who set NOSPOOF; we do that too
+    (``+nospoof``), and also refuse a player's emit that starts with another character's name
+    or with a system tag, so nobody is fooled who never asked. Staff are exempt: they narrate
+    for NPCs.
+    """
+    plain = strip(message).lstrip()
+    if _SYSTEM_START.match(plain):
+        return "An @emit cannot start like a game message ([Dice], <OOC>, Name: ...)."
+    first = plain.lower()
+    for char in game.characters.values():
+        name = char.name.lower()
+        if char.id != actor.id and first.startswith(name) and not first[len(name):len(name) + 1].isalnum():
+            return f"An @emit cannot start with another character's name ({char.name})."
+    return None
+
+
 def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
     """@emit: the room sees the text as is; players with +nospoof on see who sent it."""
     message = _need(parsed.args, "Usage: @emit <text>")
     game, actor = ctx.game, ctx.actor
+    problem = None if ctx.is_staff else spoof_problem(game, actor, message)
+    if problem:
+        raise CommandError(problem)
     signed = f"|x|h[{actor.name}]|n {message}"
     for session in list(game.sessions.values()):
         char = game.characters.get(session.character_id) if session.character_id is not None else None

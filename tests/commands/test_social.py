@@ -171,9 +171,9 @@ def test_nospoof_shows_who_sent_an_emit():
     world, alice, bob = _pair()
     assert bob.do("+nospoof on") == ["You will see who sends each @emit."]
     assert world.store.get("character", str(bob.character_id))["settings"]["nospoof"] is True
-    alice.do("@emit Bob says, \"I give up.\"")
-    assert bob.lines[-1] == '[Alice] Bob says, "I give up."'
-    assert alice.lines == ['Bob says, "I give up."']
+    alice.do("@emit The lights go out.")
+    assert bob.lines[-1] == "[Alice] The lights go out."
+    assert alice.lines == ["The lights go out."]
     bob.do("+nospoof off")
     alice.do("\\Thunder.")
     assert bob.lines[-1] == "Thunder."

@@ -50,6 +50,7 @@ def test_a_flooding_client_is_throttled_and_the_room_stays_quick(tmp_path):
         text = heard.decode("utf-8", "replace")
         echoed = len(re.findall(r'You say, "flood \d+"', text))
         allowed = BURST + RATE * (elapsed + 2.5) + 1
+        print(f"{echoed} of {FLOOD} ran in {elapsed:.2f} s; Calm's worst round trip {worst * 1000:.1f} ms")
         assert "You are sending commands too fast" in text
         assert 0 < echoed <= allowed, f"{echoed} of {FLOOD} flood lines ran, at most {allowed} allowed"
         assert worst < 0.5, f"Calm waited {worst:.3f} s for a say during the flood"

@@ -82,6 +82,7 @@ def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
                 if acked:
                     promised[name] = (rnd, acked - 1)
                 cut_short += acked < BURST
+            print(f"round {rnd}: told saved {promised}")  # shown with -s
             if f"Welcome to Champions MUSH, New{rnd}!" in _drain(newcomer):
                 created.append(f"New{rnd}")
             newcomer.close()

@@ -47,6 +47,7 @@ def test_a_client_that_never_reads_is_dropped_and_others_are_unaffected(tmp_path
             _expect(bob, f'Alice says, "{last} ')
         flood_s = time.monotonic() - started
         rss_growth_kb = rss_kb(server.proc.pid) - rss_before
+        print(f"flood {flood_s:.2f} s, server RSS grew {rss_growth_kb} KiB")  # shown with -s
 
         # The sleeper was dropped, and the server says why.
         assert wait_until(lambda: who_count(server) == 2), "Sleepy is still connected"
