@@ -41,6 +41,14 @@ def permit(ctx: Context, role: Role) -> bool:
     return True
 
 
+def _forget_unsaved(ctx: Context) -> None:
+    """After a failed write, go back to what the store holds (so "nothing changed" is true)."""
+    try:
+        ctx.game.reload_from_store()
+    except Exception:  # noqa: BLE001 - the store cannot even be read: keep what we have
+        log.exception("could not reload the world after a storage failure")
+
+
 class CommandTable:
     """Every command by each of its names, and the fallbacks tried when none matches."""
 
@@ -111,6 +119,7 @@ class Dispatcher:
             ctx.reply(str(exc) or "That did not work.")
         except StoreError as exc:
             log.error("storage failure running %r: %s", redact_secrets(parsed.raw), exc)
+            _forget_unsaved(ctx)
             ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
             ctx.emit_staff(f"|R[Storage]|n {exc}")
         except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player

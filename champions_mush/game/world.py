@@ -162,6 +162,17 @@ class Game:
     def is_staff(self, char: Character | None) -> bool:
         return char is not None and char.role >= STAFF_ROLE
 
+    def reload_from_store(self) -> None:
+        """Forget unsaved changes: characters, rooms and channels as the store has them.
+
+        Called after a write failed (disk full, read-only database), so the game in memory
+        never claims what the store does not hold (issue 4 §5, issue 8 §3).
+        """
+        self.characters = {int(k): Character.from_doc(v) for k, v in self.store.all("character").items()}
+        self.rooms = {int(k): Room.from_doc(v) for k, v in self.store.all("room").items()}
+        self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
+        self.services.pop("channels", None)
+
     # --- sessions -------------------------------------------------------------------------
     def add_session(self, session: Session) -> None:
         self.sessions[session.id] = session

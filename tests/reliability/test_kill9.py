@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
+import time
 
 import pytest
 
@@ -16,9 +18,23 @@ pytestmark = pytest.mark.e2e
 
 CONFIG = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
 WRITERS = ("Wren", "Wade", "Wynn")
-BURST = 2_000  # long enough that every kill lands in the middle of it
+BURST = 2_000  # more than is written before the kill: every kill lands mid-burst
+CHUNK = 10  # lines per write; the writers take turns, so the server sees them interleaved
 ROUNDS = 3
 KILL_AFTER = (5, 60, 150)
+
+
+def _write_bursts(socks: dict[str, socket.socket], rnd: int, stop: threading.Event) -> None:
+    """Each writer sends ``@desc me=<name> round R step K`` for K = 0.., a chunk at a time."""
+    for first in range(0, BURST, CHUNK):
+        for name, sock in socks.items():
+            lines = (f"@desc me={name} round {rnd} step {k}\r\n" for k in range(first, first + CHUNK))
+            try:
+                sock.sendall("".join(lines).encode())
+            except OSError:
+                return  # the server is gone
+        if stop.wait(0.001):
+            return
 
 
 def _drain(sock: socket.socket) -> str:
@@ -65,15 +81,17 @@ def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
             verb = "create" if rnd == 0 else "connect"
             socks = {name: raw_login(server.port, f"{verb} {name} secret1") for name in WRITERS}
             newcomer = socket.create_connection(("127.0.0.1", server.port))
-            for name, sock in socks.items():
-                sock.sendall(b"".join(f"@desc me={name} round {rnd} step {k}\r\n".encode()
-                                      for k in range(BURST)))
             newcomer.sendall(f"create New{rnd} secret1\r\n".encode())
+            stop = threading.Event()
+            writer = threading.Thread(target=_write_bursts, args=(socks, rnd, stop))
+            writer.start()
             # Kill at a different moment of the burst each round: once the first writer has
             # been told of KILL_AFTER[rnd] saves.
             first = socks[WRITERS[0]]
             early = _read_until_acked(first, KILL_AFTER[rnd])
             server.kill9()
+            stop.set()
+            writer.join(10)
 
             for name, sock in socks.items():
                 acked = (early if sock is first else "").count("Description set.")
@@ -98,7 +116,7 @@ def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
                 raw_login(server.port, f"connect {name} secret1").close()
             server.kill9()
         assert promised, "no write was acknowledged before the kills: the test proved nothing"
-        assert cut_short, "every burst finished before the kill: the test proved nothing"
+        assert cut_short == ROUNDS * len(WRITERS), "a burst finished before its kill"
     finally:
         if server.proc and server.proc.poll() is None:
             server.proc.kill()

@@ -53,9 +53,10 @@ def test_a_client_that_never_reads_is_dropped_and_others_are_unaffected(tmp_path
         assert wait_until(lambda: who_count(server) == 2), "Sleepy is still connected"
         log = (tmp_path / "logs" / "server.log").read_text()
         assert "bytes of output unread" in log
-        # Memory: the 32 MB the sleeper never read was not kept (the server grows a little
-        # anyway: allocator arenas after rendering 32 MB for the readers).
-        assert rss_growth_kb < 16 * 1024, f"server grew {rss_growth_kb} KiB"
+        # Memory: the 32 MB the sleeper never read was not kept. The server grows some 16 MB
+        # anyway (allocator arenas after rendering 64 MB for the two readers), so the bound is
+        # three quarters of what keeping the sleeper's output would add.
+        assert rss_growth_kb < 24 * 1024, f"server grew {rss_growth_kb} KiB"
         # The readers kept pace: 8,000 says of 4 KB to three people in well under the time a
         # stalled server would take, and one more round trip is immediate.
         assert flood_s < 60
