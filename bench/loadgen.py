@@ -318,7 +318,7 @@ class Bot(asyncio.Protocol):
         template = s.commands[kind]
         self.seq += 1
         token = f"qj{self.cid}x{self.seq}"
-        peer = f"{s.names}{(self.cid + 1) % s.clients}"
+        peer = f"{s.names}{self.cid % s.clients + 1}"  # another client: 1..N
         topic = self.rng.choice(s.topics) if s.topics else "KNOCKBACK"
         line = template.format(token=token, peer=peer, topic=topic, sync=s.sync.format(token=token, name=self.name))
         if kind in self.expect_res:

@@ -69,7 +69,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     store, game = open_game(data_dir, game_config, server)
     reactor.suggestThreadPoolSize(max(1, server.hash_threads))
     game.run_blocking = thread_runner(reactor)
-    factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp)
+    factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp,
+                          coalesce_output=True)
 
     def shutdown(reason: str = "") -> None:
         log.info("shutdown asked for: %s", reason or "no reason given")

@@ -8,6 +8,7 @@ the injected clock, so tests drive it with ``twisted.internet.task.Clock``.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from typing import TYPE_CHECKING
 
 from twisted.internet import defer, interfaces, protocol, task
@@ -42,6 +43,11 @@ KEEPALIVE_INTERVAL = 60.0
 PASSWORD_PROMPT = "Password: "
 NO_PASSWORD = "No password given, so nothing was done."
 _PASSWORD_WORDS = ("connect", "create")
+#: Lines one connection may run in one reactor turn before the others get theirs: a pasted
+#: backlog of thousands of lines (with the rate limit lifted) must not hold the whole game
+#: (bench/repro_backlog_stall.py). The rest wait for the next turn, reading paused meanwhile.
+LINES_PER_TURN = 20
+
 TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
 TOO_LONG = "That line was too long and was thrown away."
 
@@ -65,6 +71,10 @@ class MushProtocol(protocol.Protocol):
         self._throttle_told = False
         #: ``connect <name>`` waiting for its password line
         self._password_for: str | None = None
+        #: events read but not yet run (more than LINES_PER_TURN lines arrived at once)
+        self._backlog: deque[ev.Event] = deque()
+        self._backlog_call = None
+        self._reading_paused = False
 
     # --- connection life ------------------------------------------------------------------------
     def connectionMade(self) -> None:
@@ -97,11 +107,13 @@ class MushProtocol(protocol.Protocol):
         if self.conn is None or self._closing:
             return
         self.conn.receive_data(data)
-        self._handle_events()
+        self._backlog.extend(self.conn.next_events())
+        if self._backlog_call is None:
+            self._handle_events()
         self.flush()
 
     def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
-        for call in (self._welcome_call, self._abort_call):
+        for call in (self._welcome_call, self._abort_call, self._backlog_call):
             if call is not None and call.active():
                 call.cancel()
         if self.session is None:
@@ -116,23 +128,44 @@ class MushProtocol(protocol.Protocol):
 
     # --- input ----------------------------------------------------------------------------------
     def _handle_events(self) -> None:
-        for event in self.conn.next_events():
-            if isinstance(event, ev.LineReceived):
-                self._welcome()
-                self._line(event.text)
-            elif isinstance(event, ev.WindowSize):
-                self.session.width, self.session.height = event.width, event.height
-            elif isinstance(event, (ev.TerminalType, ev.CharsetChanged, ev.GMCPMessage)):
-                self.session.update_client()
-            elif isinstance(event, ev.HandshakeComplete):
-                self.session.update_client()
-                self._welcome()
-            elif isinstance(event, ev.LineTooLong):
-                self.session.send(TOO_LONG)
-            elif isinstance(event, ev.Closed):
-                self.close()
-            if self._closing:
+        """Run what was read, at most LINES_PER_TURN lines now; the rest next turn."""
+        self._backlog_call = None
+        lines = 0
+        while self._backlog and not self._closing:
+            if lines >= LINES_PER_TURN:
+                self._pause_reading(True)
+                self._backlog_call = self.factory.clock.callLater(0, self._continue_backlog)
                 return
+            event = self._backlog.popleft()
+            lines += isinstance(event, ev.LineReceived)
+            self._handle_event(event)
+        self._pause_reading(False)
+
+    def _continue_backlog(self) -> None:
+        if self.conn is not None and not self._closing:
+            self._handle_events()
+            self.flush()
+
+    def _pause_reading(self, paused: bool) -> None:
+        if paused != self._reading_paused and self.transport is not None:
+            self._reading_paused = paused
+            (self.transport.pauseProducing if paused else self.transport.resumeProducing)()
+
+    def _handle_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.LineReceived):
+            self._welcome()
+            self._line(event.text)
+        elif isinstance(event, ev.WindowSize):
+            self.session.width, self.session.height = event.width, event.height
+        elif isinstance(event, (ev.TerminalType, ev.CharsetChanged, ev.GMCPMessage)):
+            self.session.update_client()
+        elif isinstance(event, ev.HandshakeComplete):
+            self.session.update_client()
+            self._welcome()
+        elif isinstance(event, ev.LineTooLong):
+            self.session.send(TOO_LONG)
+        elif isinstance(event, ev.Closed):
+            self.close()
 
     def _line(self, text: str) -> None:
         game, session = self.factory.game, self.session
@@ -192,6 +225,15 @@ class MushProtocol(protocol.Protocol):
         login.welcome(self.factory.game, self.session)
 
     # --- output ---------------------------------------------------------------------------------
+    def schedule_flush(self) -> None:
+        """Write what the core has queued, now or (when the factory coalesces output) once at
+        the end of this reactor turn, so a connection that is sent many lines in one turn (a
+        crowded room) costs one socket write, not one per line."""
+        if self.factory.coalesce_output:
+            self.factory.mark_dirty(self)
+        else:
+            self.flush()
+
     def flush(self) -> None:
         """Write what the core has queued; buffer it while the socket is backed up."""
         if self.conn is None or self.transport is None:
@@ -243,9 +285,15 @@ class MushProtocol(protocol.Protocol):
 class MushFactory(protocol.Factory):
     """The listening side: limits across connections, idle sweeps and shutdown."""
 
-    def __init__(self, game: Game, dispatcher: Dispatcher, clock=None, offer_mccp: bool = True) -> None:  # noqa: ANN001
+    def __init__(self, game: Game, dispatcher: Dispatcher, clock=None, offer_mccp: bool = True,  # noqa: ANN001
+                 coalesce_output: bool = False) -> None:
         if clock is None:
             from twisted.internet import reactor as clock
+        #: write each connection's output once per reactor turn (the server turns it on;
+        #: adapter tests leave it off to see output at once)
+        self.coalesce_output = coalesce_output
+        self._dirty: set[MushProtocol] = set()
+        self._flush_call = None
         self.game = game
         self.dispatcher = dispatcher
         self.clock = clock
@@ -258,6 +306,22 @@ class MushFactory(protocol.Factory):
 
     def buildProtocol(self, addr) -> MushProtocol:  # noqa: ANN001
         return MushProtocol(self)
+
+    def mark_dirty(self, proto: MushProtocol) -> None:
+        """Remember a connection with output queued; flush them all once this turn ends."""
+        self._dirty.add(proto)
+        if self._flush_call is None:
+            self._flush_call = self.clock.callLater(0, self.flush_dirty)
+
+    def flush_dirty(self) -> None:
+        """Write every connection's queued output (one write each)."""
+        self._flush_call = None
+        dirty, self._dirty = self._dirty, set()
+        for proto in dirty:
+            try:
+                proto.flush()
+            except Exception:  # noqa: BLE001 - one broken socket must not keep output from the rest
+                log.exception("flush failed for session %s", getattr(proto.session, "id", "?"))
 
     def mssp(self) -> dict[str, str]:
         """MSSP variables (the telnet core adds the protocol flags)."""

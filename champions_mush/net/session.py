@@ -115,6 +115,8 @@ def _pick(table: dict[str, Any], value: object) -> Any:  # noqa: ANN401
 class _Writer(Protocol):
     def flush(self) -> None: ...
 
+    def schedule_flush(self) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -143,11 +145,11 @@ class TelnetSession(Session):
         if not self.colour_on():
             text = markup.escape(markup.strip(text))
         self.conn.send_text(text)
-        self.writer.flush()
+        self.writer.schedule_flush()
 
     def send_prompt(self, text: str) -> None:
         self.conn.send_prompt(text)
-        self.writer.flush()
+        self.writer.schedule_flush()
 
     def send_gmcp(self, package: str, data: object) -> None:
         if not self.conn.gmcp_wanted(package):
@@ -157,7 +159,7 @@ class TelnetSession(Session):
         except LocalProtocolError as exc:
             log.error("GMCP %s not sent: %s", package, exc)
             return
-        self.writer.flush()
+        self.writer.schedule_flush()
 
     def hide_input(self, hidden: bool) -> None:
         self.conn.hide_input(hidden)

@@ -14,7 +14,14 @@ from champions_mush.commands.table import build_dispatcher
 from champions_mush.game.accounts import Accounts
 from champions_mush.game.config import GameConfig
 from champions_mush.game.world import Game
-from champions_mush.net.server import SWEEP_INTERVAL, TOO_FAST, TOO_LONG, WELCOME_DELAY, MushFactory
+from champions_mush.net.server import (
+    LINES_PER_TURN,
+    SWEEP_INTERVAL,
+    TOO_FAST,
+    TOO_LONG,
+    WELCOME_DELAY,
+    MushFactory,
+)
 from champions_mush.net.telnet import MAX_LINE_BYTES
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import ColourLevel
@@ -123,8 +130,40 @@ def test_a_rate_of_zero_means_no_limit():
     rig = Rig(command_rate=0)
     alice, alice_t = rig.player("Alice")
     alice.dataReceived(b"look\r\n" * 200)
+    for _ in range(200 // LINES_PER_TURN):  # the backlog runs LINES_PER_TURN lines a turn
+        rig.clock.advance(0)
     assert TOO_FAST not in text(alice_t)
     assert text(alice_t).count("Hero Plaza") == 200
+
+
+def test_a_pasted_backlog_runs_a_few_lines_a_turn_so_others_are_not_held():
+    """bench/repro_backlog_stall.py: 2,000 pasted lines no longer hold the game."""
+    rig = Rig(command_rate=0)
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    alice.dataReceived(b"look\r\n" * 100)
+    assert text(alice_t).count("Hero Plaza") == LINES_PER_TURN
+    assert alice_t.producerState == "paused"  # reading stops until the backlog is run
+    bob.dataReceived(b"say still here\r\n")  # Bob's turn comes before Alice's backlog ends
+    assert text(bob_t) == 'You say, "still here"\r\n'
+    for _ in range(100 // LINES_PER_TURN):
+        rig.clock.advance(0)
+    assert text(alice_t).count("Hero Plaza") == 100
+    assert alice_t.producerState == "producing"
+
+
+def test_coalesced_output_is_one_write_per_connection_per_turn():
+    rig = Rig()
+    rig.factory.coalesce_output = True
+    alice, alice_t = rig.player("Alice")
+    bob, bob_t = rig.player("Bob")
+    writes = []
+    bob_t.write = lambda data: writes.append(data)
+    alice.dataReceived(b"say one\r\n")
+    alice.dataReceived(b"say two\r\n")
+    assert writes == []  # nothing until the turn ends
+    rig.clock.advance(0)
+    assert writes == [b'Alice says, "one"\r\nAlice says, "two"\r\n']
 
 
 def test_long_lines_are_refused():

@@ -4,6 +4,7 @@ was saved is lost (issue 8 §3)."""
 from __future__ import annotations
 
 import re
+import select
 import socket
 import threading
 import time
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.e2e
 
 CONFIG = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
 WRITERS = ("Wren", "Wade", "Wynn")
-BURST = 2_000  # more than is written before the kill: every kill lands mid-burst
+BURST = 2_000  # more than the server gets through before the kill
 CHUNK = 10  # lines per write; the writers take turns, so the server sees them interleaved
 ROUNDS = 3
 KILL_AFTER = (5, 60, 150)
@@ -49,15 +50,17 @@ def _drain(sock: socket.socket) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _read_until_acked(sock: socket.socket, count: int) -> str:
-    sock.settimeout(10.0)
-    text = ""
-    while text.count("Description set.") < count:
-        chunk = sock.recv(65536)
-        if not chunk:
-            break
-        text += chunk.decode("utf-8", "replace")
-    return text
+def _read_until_acked(socks: dict[str, socket.socket], name: str, count: int) -> dict[str, str]:
+    """Read every writer (so none has unread acknowledgements piling up) until ``name`` has
+    been told ``count`` times that its description was saved."""
+    seen = dict.fromkeys(socks, "")
+    deadline = time.monotonic() + 10.0
+    while seen[name].count("Description set.") < count and time.monotonic() < deadline:
+        ready, _, _ = select.select(list(socks.values()), [], [], 0.5)
+        for sock in ready:
+            who = next(n for n, s in socks.items() if s is sock)
+            seen[who] += sock.recv(65536).decode("utf-8", "replace")
+    return seen
 
 
 def _desc_of(server: Server, name: str) -> str:
@@ -87,15 +90,13 @@ def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
             writer.start()
             # Kill at a different moment of the burst each round: once the first writer has
             # been told of KILL_AFTER[rnd] saves.
-            first = socks[WRITERS[0]]
-            early = _read_until_acked(first, KILL_AFTER[rnd])
+            early = _read_until_acked(socks, WRITERS[0], KILL_AFTER[rnd])
             server.kill9()
             stop.set()
             writer.join(10)
 
             for name, sock in socks.items():
-                acked = (early if sock is first else "").count("Description set.")
-                acked += _drain(sock).count("Description set.")
+                acked = (early[name] + _drain(sock)).count("Description set.")
                 sock.close()
                 if acked:
                     promised[name] = (rnd, acked - 1)
@@ -116,7 +117,9 @@ def test_kill_9_mid_burst_loses_no_acknowledged_write(tmp_path):
                 raw_login(server.port, f"connect {name} secret1").close()
             server.kill9()
         assert promised, "no write was acknowledged before the kills: the test proved nothing"
-        assert cut_short == ROUNDS * len(WRITERS), "a burst finished before its kill"
+        # The server answers a connection's whole read (~1,900 lines) at once, so one writer may
+        # have been told everything before the kill; the others were cut off mid-burst.
+        assert cut_short >= ROUNDS, "the bursts finished before the kills: the test proved nothing"
     finally:
         if server.proc and server.proc.poll() is None:
             server.proc.kill()
