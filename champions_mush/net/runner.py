@@ -63,8 +63,9 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
 
     from ..cli import open_game
     from ..commands.table import build_dispatcher
-    from .server import MushFactory
+    from .server import MushFactory, keep_big_allocations_returnable
 
+    keep_big_allocations_returnable()
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()
     store, game = open_game(data_dir, game_config, server)
     reactor.suggestThreadPoolSize(max(1, server.hash_threads))

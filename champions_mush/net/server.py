@@ -293,6 +293,23 @@ def _libc_malloc_trim():  # noqa: ANN202 - glibc's malloc_trim, or None elsewher
 
 _MALLOC_TRIM = _libc_malloc_trim()
 
+#: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
+_M_MMAP_THRESHOLD = -3
+#: Allocations this big or bigger get their own mmap, returned to the OS when freed. Fixing it
+#: stops glibc from raising the threshold after scrypt's 16 MiB blocks are freed, which would
+#: otherwise keep every later password hash's memory in the heap for good.
+MMAP_THRESHOLD = 1 << 20
+
+
+def keep_big_allocations_returnable() -> None:
+    """Set a fixed mmap threshold (glibc only; nothing elsewhere)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+    except (OSError, AttributeError):
+        pass
+
 
 def release_free_memory() -> None:
     """Hand memory freed since the last sweep back to the OS (glibc ``malloc_trim``).
