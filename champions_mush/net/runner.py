@@ -81,6 +81,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     reactor.addSystemEventTrigger("before", "shutdown", lambda: factory.close_all(SHUTDOWN_MESSAGE))
     try:
         port = reactor.listenTCP(server.port, factory, backlog=server.backlog, interface=server.host)
+        factory.port = port.getHost().port
     except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
         log.error("cannot listen on %s:%s: %s", server.host, server.port, exc)
         store.close()

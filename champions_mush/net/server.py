@@ -334,6 +334,8 @@ class MushFactory(protocol.Factory):
         self._dirty: set[MushProtocol] = set()
         self._flush_call = None
         self.game = game
+        #: the TCP port we listen on, for MSSP (set by the runner once listening)
+        self.port = 0
         self.dispatcher = dispatcher
         self.clock = clock
         self.offer_mccp = offer_mccp
@@ -368,6 +370,7 @@ class MushFactory(protocol.Factory):
         return {
             "NAME": game.config.name, "PLAYERS": str(len(game.connected_characters())),
             "UPTIME": str(int(game.started_at)), "CODEBASE": "champions-mush",
+            "PORT": str(self.port),
             "FAMILY": "Custom", "GENRE": "Superhero", "GAMESYSTEM": "HERO System",
         }
 

@@ -348,3 +348,11 @@ def test_keepalives_go_to_telnet_clients_unless_switched_off():
     assert raw_t.value() == b"" and quiet_t.value() == b""
     assert telnet_t.nodelay and telnet_t.keepalive
     rig.factory.stop()
+
+
+def test_mssp_names_the_game_its_players_and_port():
+    rig = Rig(name="Test City")
+    rig.factory.port = 4201
+    rig.player("Alice")
+    mssp = rig.factory.mssp()
+    assert (mssp["NAME"], mssp["PLAYERS"], mssp["PORT"], mssp["CODEBASE"]) == ("Test City", "1", "4201", "champions-mush")
