@@ -13,7 +13,8 @@ from ..game import combat as fights
 from ..game import rolls
 from ..game.sheets import Sheet, get_sheet, save_sheet, take_damage
 from ..rules.champions.adding import haymaker
-from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, roll_normal
+from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, roll_normal, stated_damage
+from ..rules.champions.dcs import AttackKind
 from ..rules.champions.dcs import str_dice
 from ..rules.champions.defenses import Against, DamageTaken
 from ..rules.champions.effects import LifeState, RecoveryFrequency, recovery_frequency
@@ -37,19 +38,22 @@ from ..rules.champions.maneuvers import (
     move_through_attacker_share,
     move_through_dice,
     move_through_ocv,
+    multiple_move_by_hits,
+    multiple_move_by_ocv,
     pull_punch,
     pull_punch_ocv,
+    single_target_move_by_hits,
 )
 from ..rules.champions.presence import PreModifier, presence_attack, presence_level
 from ..rules.champions.recovery import can_recover, recovery
-from ..rules.champions.rolls import skill_roll
-from ..rules.dice import DiceAmount, DiceRoll
+from ..rules.champions.rolls import attack_roll, effective_dcv, skill_roll
 from ..text.format import table
 from ..text.markup import escape, strip
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import (
     find_target,
+    hit_text,
     kb_text,
     killing_text,
     normal_text,
@@ -60,7 +64,7 @@ from .dice import (
     skill_text,
 )
 
-__all__ = ["COMMANDS", "damage_report", "given_damage"]
+__all__ = ["COMMANDS", "damage_report"]
 
 _TAG = "|y[GM]|n"
 
@@ -89,16 +93,6 @@ def _hurt(ctx: Context, char, damage, against: Against):  # noqa: ANN001, ANN202
     taken, sheet = take_damage(ctx.game, char, damage, against)
     fights.note_damage(ctx.game, char, taken.stun > 0 or taken.body > 0)
     return taken, sheet
-
-
-def given_damage(stun: int, body: int, killing: bool) -> NormalDamage | KillingDamage:
-    """Damage with STUN and BODY the GM states (no dice): the engine's damage value with an
-    empty roll, so that :func:`apply_damage` treats it exactly like rolled damage."""
-    empty = DiceRoll(amount=DiceAmount(whole=0, pips=1), faces=())
-    if killing:
-        multiplier = stun // body if body else 0
-        return KillingDamage(roll=empty, body=body, multiplier_faces=(), multiplier=multiplier, stun=stun)
-    return NormalDamage(roll=empty, stun=stun, body=body)
 
 
 def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: DamageTaken, sheet: Sheet,
@@ -153,7 +147,7 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
         raise CommandError(_USAGE_DAMAGE)
     stun, body = int(rest[0]), int(rest[1])
     kind = "killing" if killing else "normal"
-    return given_damage(stun, body, killing), against, f"{stun} STUN {body} BODY {kind}"
+    return stated_damage(stun, body, AttackKind(kind)), against, f"{stun} STUN {body} BODY {kind}"
 
 
 def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
@@ -164,7 +158,7 @@ def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     taken, sheet = _hurt(ctx, target, damage, against)
     kind = "an energy" if against is Against.ED else "a physical"
     text = f"{target.name} is hit by {kind} attack: {said}. " + damage_report(target.name, damage, taken, sheet, against)
-    if damage.roll.faces or damage.roll.half_face is not None:
+    if damage.rolled:
         text += f" |x[{_log(ctx, 'damage', text, {'target': target.name})}]|n"
     _out(ctx, parsed, text)
 
@@ -427,7 +421,7 @@ def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
 
 
 def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
-    share = given_damage(stun, body, killing=False)
+    share = stated_damage(stun, body)
     taken, sheet = _hurt(ctx, attacker, share, Against.PD)
     return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + damage_report(attacker.name, share, taken, sheet, Against.PD)
 
@@ -435,6 +429,9 @@ def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # n
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
     """+moveby <attacker>=<velocity> [target]: (STR/2 + v/5)d6, attacker takes 1/3 (RULES MANEUVER MOVE BY)."""
     require_champions(ctx)
+    if "multiple" in parsed.switches:
+        _multiple_move_by(ctx, parsed)
+        return
     attacker, velocity, target = _attacker_velocity_target(
         ctx, parsed, "Usage: +moveby[/quiet] <attacker>=<velocity in inches> [<target>]")
     strength = get_sheet(ctx.game, attacker).base("STR")
@@ -444,6 +441,91 @@ def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
             f"{normal_text(damage)}.{_hit_target(ctx, target, damage)}")
     text += _share(ctx, attacker, share.stun, share.body, "1/3 of it")
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
+
+
+_USAGE_MULTI = ("Usage: +moveby/multiple[/quiet] <attacker>=<velocity> <target> [<target> ...]"
+                "  (a target: a name, name:DCV, or a DCV; commas between names with spaces)")
+#: Most attacks one Multiple Move By may make here (RULES MANEUVER MOVE BY 2 sets no limit).
+MAX_MOVE_BY_TARGETS = 10
+
+
+def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | None]]:
+    """``Viper Ox:4 6`` -> (label, character or None, DCV given or None) in path order."""
+    pieces = [p.strip() for p in text.split(",")] if "," in text else text.split()
+    pieces = [p for p in pieces if p]
+    if not pieces:
+        raise CommandError(_USAGE_MULTI)
+    if len(pieces) > MAX_MOVE_BY_TARGETS:
+        raise CommandError(f"At most {MAX_MOVE_BY_TARGETS} attacks in one Multiple Move By.")
+    targets = []
+    for number, piece in enumerate(pieces, 1):
+        given = re.fullmatch(r"(?:(.+?)\s*:)?\s*([+-]?\d{1,2})", piece)
+        if given and given.group(1) is None:
+            targets.append((f"target {number}", None, int(given.group(2))))
+            continue
+        char = find_target(ctx, given.group(1) if given else piece)
+        targets.append((char.name, char, int(given.group(2)) if given else None))
+    return targets
+
+
+def _sheet_dcv(ctx: Context, char) -> int:  # noqa: ANN001
+    """The DCV on the sheet, halved when Stunned, 0 when Knocked Out (RULES DAMAGE EFFECTS)."""
+    sheet = get_sheet(ctx.game, char)
+    return effective_dcv(sheet.base("DCV"), stunned=sheet.stunned, knocked_out=sheet.knocked_out)
+
+
+def _check_circling(targets: list, velocity: int) -> None:
+    """RULES MANEUVER MOVE BY 2: circling one target hits him at most once per 6" moved."""
+    allowed = single_target_move_by_hits(velocity)
+    for _, char, _ in targets:
+        if char is None:
+            continue
+        times = sum(1 for _, other, _ in targets if other is not None and other.id == char.id)
+        if times > 1 and times > allowed:
+            raise CommandError(f"Circling {char.name} hits at most once per 6\" moved: {allowed} at {velocity}\".")
+
+
+def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
+    """+moveby/multiple: -2 OCV per attack on all, rolled in path order, every attack after the
+    first miss misses (RULES MANEUVER MOVE BY 2); each hit does the Move By damage."""
+    attacker, rest = _target_and_rest(ctx, parsed, _USAGE_MULTI)
+    words = rest.split(None, 1)
+    if len(words) < 2 or not words[0].isdigit() or len(words[0]) > 3:
+        raise CommandError(_USAGE_MULTI)
+    velocity, targets = int(words[0]), _move_by_targets(ctx, words[1])
+    _check_circling(targets, velocity)
+    sheet = get_sheet(ctx.game, attacker)
+    penalty = multiple_move_by_ocv(len(targets))
+    ocv = sheet.base("OCV") + penalty
+    amount = move_by_dice(sheet.base("STR"), velocity)
+    lines = [f"{attacker.name} makes a Multiple Move By at {velocity}\" on {len(targets)} targets: OCV "
+             f"{sheet.base('OCV')} {penalty:+d} = {ocv} on every attack, DCV -2; {amount} normal on each hit."]
+    rolled: list[bool] = []
+    for number, (label, char, given) in enumerate(targets, 1):
+        if rolled and not rolled[-1]:
+            lines.append(f"{number}. {label}: missed, as every attack after the first miss.")
+            continue
+        # read the sheet at each attack: an earlier hit may have Stunned or Knocked Out the target
+        dcv = given if given is not None else _sheet_dcv(ctx, char)
+        result = attack_roll(ocv, dcv, ctx.roller)
+        rolled.append(bool(result.hit))
+        line = f"{number}. {label} (DCV {dcv}, {result.target}-): {hit_text(result)}."
+        if result.hit:
+            line += " " + _move_by_hit(ctx, attacker, char, amount)
+        lines.append(line)
+    hits = multiple_move_by_hits(rolled + [False] * (len(targets) - len(rolled)))
+    hit_names = [t[0] for t, hit in zip(targets, hits, strict=True) if hit]
+    lines.append(f"{len(hit_names)} of {len(targets)} hit" + (f": {', '.join(hit_names)}." if hit_names else "."))
+    text = "\n".join(lines)
+    _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
+
+
+def _move_by_hit(ctx: Context, attacker, target, amount) -> str:  # noqa: ANN001
+    """One hit of a Move By: the damage to the target and the attacker's 1/3 (RULES MANEUVER MOVE BY)."""
+    damage = roll_normal(amount, ctx.roller)
+    share = move_by_attacker_share(damage)
+    text = f"{damage.amount} normal, {normal_text(damage)}.{_hit_target(ctx, target, damage)}"
+    return text + _share(ctx, attacker, share.stun, share.body, "1/3 of it")
 
 
 def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
@@ -508,7 +590,7 @@ COMMANDS = (
     Command("+end", cmd_end, role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
     Command("+push", cmd_push, role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
     Command("+maneuver", cmd_maneuver, summary="the combat maneuver table"),
-    Command("+moveby", cmd_moveby, role=Role.STAFF, switches=_Q, summary="roll a Move By"),
+    Command("+moveby", cmd_moveby, role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
     Command("+movethrough", cmd_movethrough, role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
     Command("+haymaker", cmd_haymaker, role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
     Command("+pullpunch", cmd_pullpunch, role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),

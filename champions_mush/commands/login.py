@@ -112,7 +112,16 @@ def _begin(ctx: Context) -> Session:
 
 
 def _finish(game: Game, session: Session, char: Character | None, error: str | None) -> None:
+    """The password check is done: log in (or say why not), then run any lines the player
+    sent meanwhile (``connect`` then ``say`` pasted together must say as the character)."""
     session.busy = False
+    try:
+        _log_in_or_refuse(game, session, char, error)
+    finally:
+        session.resume_input()
+
+
+def _log_in_or_refuse(game: Game, session: Session, char: Character | None, error: str | None) -> None:
     if game.sessions.get(session.id) is not session:
         return  # the connection closed while the password was checked
     if error or char is None:

@@ -50,6 +50,9 @@ class Session:
     def send_gmcp(self, package: str, data: object) -> None:
         """Send a GMCP message if the client negotiated GMCP; otherwise nothing."""
 
+    def resume_input(self) -> None:
+        """Lines that arrived while this session was ``busy`` (a login being checked) may run now."""
+
     def hide_input(self, hidden: bool) -> None:
         """Ask the client not to echo what is typed next (password entry)."""
 

@@ -75,6 +75,7 @@ class MushProtocol(protocol.Protocol):
         self._backlog: deque[ev.Event] = deque()
         self._backlog_call = None
         self._reading_paused = False
+        self._running = False
 
     # --- connection life ------------------------------------------------------------------------
     def connectionMade(self) -> None:
@@ -130,8 +131,18 @@ class MushProtocol(protocol.Protocol):
     def _handle_events(self) -> None:
         """Run what was read, at most LINES_PER_TURN lines now; the rest next turn."""
         self._backlog_call = None
+        self._running = True
+        try:
+            self._run_backlog()
+        finally:
+            self._running = False
+
+    def _run_backlog(self) -> None:
         lines = 0
         while self._backlog and not self._closing:
+            if self.session.busy:  # a login is being checked: later lines wait for it
+                self._pause_reading(True)
+                return
             if lines >= LINES_PER_TURN:
                 self._pause_reading(True)
                 self._backlog_call = self.factory.clock.callLater(0, self._continue_backlog)
@@ -140,6 +151,13 @@ class MushProtocol(protocol.Protocol):
             lines += isinstance(event, ev.LineReceived)
             self._handle_event(event)
         self._pause_reading(False)
+
+    def continue_input(self) -> None:
+        """Run the lines held while the session was busy, on the next turn (unless the login
+        finished inside the loop that runs them, which simply goes on)."""
+        if self._running or not self._backlog or self._backlog_call is not None or self._closing:
+            return
+        self._backlog_call = self.factory.clock.callLater(0, self._continue_backlog)
 
     def _continue_backlog(self) -> None:
         if self.conn is not None and not self._closing:

@@ -117,6 +117,8 @@ class _Writer(Protocol):
 
     def schedule_flush(self) -> None: ...
 
+    def continue_input(self) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -160,6 +162,9 @@ class TelnetSession(Session):
             log.error("GMCP %s not sent: %s", package, exc)
             return
         self.writer.schedule_flush()
+
+    def resume_input(self) -> None:
+        self.writer.continue_input()
 
     def hide_input(self, hidden: bool) -> None:
         self.conn.hide_input(hidden)

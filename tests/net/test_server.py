@@ -356,3 +356,23 @@ def test_mssp_names_the_game_its_players_and_port():
     rig.player("Alice")
     mssp = rig.factory.mssp()
     assert (mssp["NAME"], mssp["PLAYERS"], mssp["PORT"], mssp["CODEBASE"]) == ("Test City", "1", "4201", "champions-mush")
+
+
+def test_lines_sent_with_a_login_wait_for_it():
+    """A client that sends ``create`` and its first commands together (scripts, auto-login,
+    a paste) gets them run as the character once the password hash is done."""
+    rig = Rig()
+    pending = []
+    rig.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    proto, transport = rig.connect()
+    rig.clock.advance(WELCOME_DELAY)
+    clear(transport)
+    proto.dataReceived(b"create Alice secret1\r\nsay hi\r\n+d6 0\r\n")
+    assert "not connected" not in text(transport)
+    assert transport.producerState == "paused"  # reading waits for the login
+    func, callback = pending.pop()
+    callback(func())  # the hash thread finishes
+    rig.clock.advance(0)
+    out = text(transport)
+    assert out.index("Welcome to Champions MUSH, Alice!") < out.index('You say, "hi"')
+    assert transport.producerState == "producing"

@@ -29,6 +29,7 @@ from .damage import (
     normal_body,
     roll_killing,
     roll_normal,
+    stated_damage,
 )
 from .dcs import (
     POINTS_PER_DC,
@@ -308,6 +309,7 @@ __all__ = [
     "skill_roll",
     "speed_phases",
     "spend_end",
+    "stated_damage",
     "str_dice",
     "strength_attack_dice",
     "velocity_after",

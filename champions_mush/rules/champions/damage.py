@@ -18,7 +18,7 @@ import attrs
 
 from ..dice import DiceAmount, DiceRoll, Roller, roll
 from ..errors import RulesError
-from .dcs import as_amount
+from .dcs import AttackKind, as_amount
 from .locations import HitLocation, roll_hit_location
 from .rounding import hero_round
 
@@ -33,6 +33,7 @@ __all__ = [
     "normal_body",
     "roll_killing",
     "roll_normal",
+    "stated_damage",
 ]
 
 
@@ -48,17 +49,23 @@ class NormalDamage:
     """Normal damage rolled: the dice and the STUN and BODY they do (before defenses).
 
     ``location`` is set when hit locations are used: ``stun`` already includes its N STUN
-    multiplier; its BODYx applies to the BODY getting through defenses.
+    multiplier; its BODYx applies to the BODY getting through defenses. ``roll`` is None for
+    damage stated without dice (:func:`stated_damage`).
     """
 
-    roll: DiceRoll
+    roll: DiceRoll | None
     stun: int
     body: int
     location: HitLocation | None = None
 
     @property
-    def amount(self) -> DiceAmount:
-        return self.roll.amount
+    def amount(self) -> DiceAmount | None:
+        return self.roll.amount if self.roll is not None else None
+
+    @property
+    def rolled(self) -> bool:
+        """True when dice were rolled; False for damage stated by the GM."""
+        return self.roll is not None
 
 
 def count_normal(dice: DiceRoll, location: HitLocation | None = None) -> NormalDamage:
@@ -198,10 +205,11 @@ class KillingDamage:
     """Killing damage rolled: BODY = the dice total, STUN = BODY x multiplier (before defenses).
 
     ``multiplier_faces`` are the dice of the multiplier (one d6, three for a hit location,
-    none for a fixed multiplier).
+    none for a fixed multiplier). ``roll`` is None for damage stated without dice
+    (:func:`stated_damage`).
     """
 
-    roll: DiceRoll
+    roll: DiceRoll | None
     body: int
     multiplier_faces: tuple[int, ...]
     multiplier: int
@@ -209,8 +217,13 @@ class KillingDamage:
     location: HitLocation | None = None
 
     @property
-    def amount(self) -> DiceAmount:
-        return self.roll.amount
+    def amount(self) -> DiceAmount | None:
+        return self.roll.amount if self.roll is not None else None
+
+    @property
+    def rolled(self) -> bool:
+        """True when dice were rolled; False for damage stated by the GM."""
+        return self.roll is not None
 
 
 def count_killing(dice: DiceRoll, multiplier: MultiplierRoll) -> KillingDamage:
@@ -242,3 +255,16 @@ def roll_killing(
     """
     dice = roll(as_amount(amount), roller)
     return count_killing(dice, multiplier.roll(roller))
+
+
+def stated_damage(stun: int, body: int, kind: AttackKind = AttackKind.NORMAL) -> NormalDamage | KillingDamage:
+    """Damage with the STUN and BODY a GM states, no dice rolled (``roll`` is None), which
+    :func:`~.defenses.apply_damage` takes like rolled damage (RULES TAKING DAMAGE: Psiana's
+    32 STUN 9 BODY normal). Killing damage keeps STUN // BODY as its multiplier (0 without BODY).
+    """
+    if stun < 0 or body < 0:
+        raise RulesError("Stated STUN and BODY cannot be negative.")
+    if kind is AttackKind.KILLING:
+        multiplier = stun // body if body else 0
+        return KillingDamage(roll=None, body=body, multiplier_faces=(), multiplier=multiplier, stun=stun)
+    return NormalDamage(roll=None, stun=stun, body=body)

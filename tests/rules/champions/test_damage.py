@@ -211,3 +211,32 @@ def test_seeded_5e_multiplier_distribution():
     chi2 = sum((counts[k] - e) ** 2 / e for k, e in expected.items())
     assert chi2 < 18.5  # 4 degrees of freedom, p = 0.001
     assert abs(counts[1] / trials - 2 / 6) < 0.03
+
+
+def test_stated_damage_needs_no_dice_and_takes_like_rolled_damage():
+    """RULES TAKING DAMAGE: Psiana's 32 STUN 9 BODY normal and Assaulter's 36 STUN 12 BODY killing,
+    stated by the GM, come through defenses exactly as the rolled damage does."""
+    from champions_mush.rules.champions import AttackKind, Defenses, apply_damage, stated_damage
+
+    psiana = stated_damage(32, 9)
+    assert isinstance(psiana, NormalDamage)
+    assert (psiana.roll, psiana.amount, psiana.rolled) == (None, None, False)
+    rolled = roll_normal(9, FixedRoller([6, 5, 3, 2, 4, 3, 1, 4, 4]))
+    assert (rolled.stun, rolled.body, rolled.rolled) == (32, 9, True)
+    assert apply_damage(psiana, Defenses(pd=12)) == apply_damage(rolled, Defenses(pd=12))
+    assert (apply_damage(psiana, Defenses(pd=12)).stun, apply_damage(psiana, Defenses(pd=12)).body) == (20, 0)
+
+    claww = stated_damage(36, 12, AttackKind.KILLING)
+    assert isinstance(claww, KillingDamage)
+    assert (claww.stun, claww.body, claww.multiplier, claww.multiplier_faces, claww.rolled) == (36, 12, 3, (), False)
+    taken = apply_damage(claww, Defenses(pd=10, rpd=6))
+    assert (taken.body, taken.stun) == (6, 20)
+    assert stated_damage(5, 0, AttackKind.KILLING).multiplier == 0
+
+
+@pytest.mark.parametrize(("stun", "body"), [(-1, 3), (3, -1)])
+def test_stated_damage_refuses_negative_values(stun, body):
+    from champions_mush.rules.champions import stated_damage
+
+    with pytest.raises(RulesError):
+        stated_damage(stun, body)
