@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from ..game import combat as fights
 from ..game import rolls
 from ..game.sheets import Sheet, get_sheet, save_sheet, take_damage
@@ -23,11 +25,13 @@ from ..rules.champions.knockback import (
     PRONE_EFFECT,
     KBModifier,
     KBResult,
+    airborne_dex_modifier,
     breakfall_modifier,
     knockback_into_character,
     knockback_into_wall,
     knockback_onto_ground,
     roll_knockback,
+    rooting_resistance,
 )
 from ..rules.champions.maneuvers import (
     MANEUVERS,
@@ -46,7 +50,7 @@ from ..rules.champions.maneuvers import (
 )
 from ..rules.champions.presence import PreModifier, presence_attack, presence_level
 from ..rules.champions.recovery import can_recover, recovery
-from ..rules.champions.rolls import attack_roll, effective_dcv, skill_roll
+from ..rules.champions.rolls import attack_roll, characteristic_target, effective_dcv, skill_roll
 from ..text.format import table
 from ..text.markup import escape, strip
 from .base import Command, CommandError, ParsedCommand, Role
@@ -103,8 +107,9 @@ def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: Damage
     """
     body_def = ("r" if isinstance(damage, KillingDamage) else "") + against.value
     doubled = " doubled against the Knocked Out" if taken.stun_done != damage.stun else ""
+    where = f", BODY x{damage.location.body_x} for the {damage.location.name}" if damage.location is not None else ""
     text = (f"{name} takes |h{taken.stun} STUN and {taken.body} BODY|n ({taken.stun_done} STUN{doubled} - "
-            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def})")
+            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def}{where})")
     effects = []
     if taken.stunned:
         effects.append("|rStunned|n")
@@ -122,8 +127,8 @@ def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: Damage
 
 
 _USAGE_DAMAGE = ("Usage: +damage[/quiet] <target>=<stun> <body> [normal||killing] [physical||energy]"
-                 "  or  +damage <target>=nd6 <dice> [energy]  or  =kd6 <dice> [energy]")
-_WORDS = {"normal", "killing", "physical", "energy", "pd", "ed"}
+                 "  or  +damage <target>=nd6 <dice> [loc] [energy]  or  =kd6 <dice> [loc] [energy]")
+_WORDS = {"normal", "killing", "physical", "energy", "pd", "ed", "loc"}
 
 
 def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage, Against, str]:
@@ -133,18 +138,21 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
     against = Against.ED if energy else Against.PD
     rest = [w for w in words if w.lower() not in _WORDS]
     killing = any(w.lower() == "killing" for w in words)
+    located = any(w.lower() == "loc" for w in words)
     if rest and rest[0].lower() in ("nd6", "kd6"):
         dice_text = " ".join(rest[1:])
         if rest[0].lower() == "nd6":
-            damage = roll_normal(parse_amount(dice_text, _USAGE_DAMAGE), ctx.roller)
+            damage = roll_normal(parse_amount(dice_text, _USAGE_DAMAGE), ctx.roller, hit_locations=located)
             said = f"{damage.amount} normal: {normal_text(damage)}"
         else:
-            amount, multiplier = parse_kd6(dice_text, ())
+            amount, multiplier = parse_kd6(dice_text, ("loc",) if located else ())
             damage = roll_killing(amount, ctx.roller, multiplier)
             said = f"{damage.amount} killing: {killing_text(damage)}"
         return damage, against, said
     if len(rest) != 2 or not all(w.isdigit() and len(w) <= 4 for w in rest):
         raise CommandError(_USAGE_DAMAGE)
+    if located:
+        raise CommandError("Hit locations (loc) go with rolled damage: +damage <target>=nd6 <dice> loc.")
     stun, body = int(rest[0]), int(rest[1])
     kind = "killing" if killing else "normal"
     return stated_damage(stun, body, AttackKind(kind)), against, f"{stun} STUN {body} BODY {kind}"
@@ -169,60 +177,144 @@ _KB_WORDS = {
     "underwater": KBModifier.UNDERWATER, "killing": KBModifier.KILLING_ATTACK,
     "martial": KBModifier.MARTIAL_ARTS, "clinging": KBModifier.CLINGING,
 }
-_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air] [rolled] [underwater] [killing] [martial] [clinging]"
-             " [wall <DEF> <BODY> [after <inches>]] [into <character>]")
+_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air||flying [high]] [rolled] [underwater] [killing] [martial]"
+             " [clinging] [root flight <inches>] [root str <STR>] [wall <DEF> <BODY> [after <inches>]]"
+             " [into <character>]")
 
 
-def _parse_kb(ctx: Context, text: str):  # noqa: ANN202
-    """``9 air wall 6 5 after 2`` -> BODY, modifiers, (DEF, BODY, inches before it), character in the way."""
+@attrs.frozen
+class _KBOptions:
+    """What a +kb line asks for."""
+
+    body: int
+    mods: tuple[KBModifier, ...] = ()
+    wall: tuple[int, int, int] | None = None  #: DEF, BODY, inches before it
+    other: object = None  #: a character in the way
+    flight: int = 0  #: inches of Flight used to root
+    strength: int = 0  #: STR used to root
+    flying: bool = False  #: in the air under their own power: the DEX roll to stay aloft
+    high: bool = False  #: high up: failing that roll is a fall (Falling damage), not a landing
+
+
+def _number(rest: list[str], usage: str) -> int:
+    if not rest or not rest[0].isdigit() or len(rest[0]) > 3:
+        raise CommandError(usage)
+    return int(rest.pop(0))
+
+
+def _parse_kb(ctx: Context, text: str) -> _KBOptions:
+    """``9 flying root str 10 wall 6 5 after 2`` -> the options of one Knockback roll."""
     words = text.split()
     if not words or not words[0].isdigit() or len(words[0]) > 3:
         raise CommandError(_USAGE_KB)
-    body, mods, wall, other = int(words[0]), [], None, None
+    found: dict = {"body": int(words[0]), "mods": []}
     rest = words[1:]
     while rest:
         word = rest.pop(0).lower()
         if word in _KB_WORDS:
-            mods.append(_KB_WORDS[word])
+            found["mods"].append(_KB_WORDS[word])
+            found["flying"] = found.get("flying", False) or word == "flying"
+        elif word == "high":
+            found["high"] = True
+        elif word == "root":
+            _parse_root(rest, found)
         elif word == "wall":
-            numbers = rest[:2]
-            if len(numbers) != 2 or not all(w.isdigit() and len(w) <= 3 for w in numbers):
-                raise CommandError("Usage: ... wall <DEF> <BODY> [after <inches>]")
-            del rest[:2]
+            usage = "Usage: ... wall <DEF> <BODY> [after <inches>]"
+            wall_def, wall_body = _number(rest, usage), _number(rest, usage)
             after = 0
             if rest and rest[0].lower() == "after":
-                if len(rest) < 2 or not rest[1].isdigit() or len(rest[1]) > 3:
-                    raise CommandError("Usage: ... wall <DEF> <BODY> after <inches>")
-                after = int(rest[1])
-                del rest[:2]
-            wall = (int(numbers[0]), int(numbers[1]), after)
+                rest.pop(0)
+                after = _number(rest, "Usage: ... wall <DEF> <BODY> after <inches>")
+            found["wall"] = (wall_def, wall_body, after)
         elif word == "into" and rest:
-            other = find_target(ctx, " ".join(rest))
+            found["other"] = find_target(ctx, " ".join(rest))
             rest = []
         else:
             raise CommandError(_USAGE_KB)
-    if wall and other:
+    if found.get("wall") and found.get("other"):
         raise CommandError("Either a wall or a character in the way, not both.")
-    return body, tuple(mods), wall, other
+    if found.get("high") and not found.get("flying"):
+        raise CommandError("'high' goes with 'flying': a flyer high up falls when the DEX roll fails.")
+    found["mods"] = tuple(found["mods"])
+    return _KBOptions(**found)
+
+
+def _parse_root(rest: list[str], found: dict) -> None:
+    """``root flight 2`` / ``root str 10`` (RULES KNOCKBACK 6: 1" of Flight or 5 STR per inch)."""
+    usage = "Usage: ... root flight <inches>  or  root str <STR>  (or both: root flight 1 str 5)"
+    if not rest or rest[0].lower() not in ("flight", "str"):
+        raise CommandError(usage)
+    while rest and rest[0].lower() in ("flight", "str"):
+        key = "flight" if rest.pop(0).lower() == "flight" else "strength"
+        found[key] = found.get(key, 0) + _number(rest, usage)
 
 
 def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
-    """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK)."""
+    """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK);
+    rooting and the airborne DEX roll (RULES KNOCKBACK 6)."""
     require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_KB)
-    body, mods, wall, other = _parse_kb(ctx, rest)
-    kb = roll_knockback(body, ctx.roller, mods)
-    mod_text = f" ({', '.join(m.text for m in mods)})" if mods else ""
+    options = _parse_kb(ctx, rest)
+    resistance = rooting_resistance(flight_inches=options.flight, strength=options.strength)
+    kb = roll_knockback(options.body, ctx.roller, options.mods, resistance=resistance)
+    said = [m.text for m in options.mods] + ([_root_text(options, resistance)] if resistance else [])
+    mod_text = f" ({', '.join(said)})" if said else ""
     lines = [f"{target.name}{mod_text}: {kb_text(kb)}."]
     if kb.result is KBResult.KNOCKED_DOWN:
         lines.append(f"{target.name} is knocked down. {PRONE_EFFECT}")
     elif kb.result is KBResult.KNOCKED_BACK:
-        lines.extend(_kb_impact(ctx, target, kb.inches, wall, other))
+        if resistance:
+            lines.append(f"That is more than the {resistance}\" rooted: all of it takes effect.")
+        lines.extend(_kb_impact(ctx, target, kb.inches, options))
     text = " ".join(lines)
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'kb', text, {'target': target.name})}]|n")
 
 
-def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # noqa: ANN001
+def _root_text(options: _KBOptions, resistance: int) -> str:
+    used = [f"{options.flight}\" of Flight"] if options.flight else []
+    used += [f"{options.strength} STR"] if options.strength else []
+    return f"rooted with {' and '.join(used)}: resists {resistance}\""
+
+
+def _breakfall(ctx: Context, target, inches: int, lines: list[str]) -> bool:  # noqa: ANN001
+    """A Breakfall skill on the sheet, rolled at -1 per 2" to land unhurt (RULES KNOCKBACK 5)."""
+    sheet = get_sheet(ctx.game, target)
+    found = sheet.find_skill("Breakfall")
+    if found is None:
+        return False
+    modifier = breakfall_modifier(inches)
+    result = skill_roll(skill_target(sheet, found[1]), ctx.roller, modifier=modifier)
+    lines.append(f"Breakfall at {modifier:+d}: {skill_text(result)}.")
+    if result.success:
+        lines.append(f"{target.name} lands on their feet and takes no damage.")
+    return result.success
+
+
+def _stay_aloft(ctx: Context, target, inches: int, high: bool) -> tuple[list[str], bool]:  # noqa: ANN001
+    """RULES KNOCKBACK 6: a flyer who hits nothing rolls DEX (or Breakfall, if better) at -1 per
+    2" to stay in the air at full DCV. Returns the lines and whether the flyer stays up."""
+    sheet = get_sheet(ctx.game, target)
+    modifier = airborne_dex_modifier(inches)
+    name, base = "DEX", characteristic_target(sheet.base("DEX"))
+    found = sheet.find_skill("Breakfall")
+    if found is not None and skill_target(sheet, found[1]) > base:
+        name, base = "Breakfall", skill_target(sheet, found[1])
+    result = skill_roll(base, ctx.roller, modifier=modifier)
+    lines = [f"{target.name} is knocked back {inches}\" in the air; {name} roll to stay aloft at {modifier:+d}: "
+             f"{skill_text(result)}."]
+    if result.success:
+        lines.append(f"{target.name} stays in the air at full DCV.")
+        return lines, True
+    if high:
+        lines.append(f"{target.name} falls: Falling damage, not Knockback damage, unless the fall is stopped "
+                     "(the GM rolls it).")
+        return lines, True
+    lines.append(f"{target.name} drops the inch or two to the ground and takes the Knockback damage. {PRONE_EFFECT}")
+    return lines, False
+
+
+def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions) -> list[str]:  # noqa: ANN001
+    wall, other = options.wall, options.other
     if wall is not None:
         wall_def, wall_body, after = wall
         if after > inches:
@@ -242,14 +334,13 @@ def _kb_impact(ctx: Context, target, inches: int, wall, other) -> list[str]:  # 
             taken, sheet = _hurt(ctx, who, dmg, Against.PD)
             lines.append(f"{who.name}: {normal_text(dmg)}. {damage_report(who.name, dmg, taken, sheet, Against.PD)}")
         return lines
-    lines = [f"{target.name} flies back {inches}\" and lands. {PRONE_EFFECT}"]
-    found = get_sheet(ctx.game, target).find_skill("Breakfall")
-    if found is not None:
-        modifier = breakfall_modifier(inches)
-        result = skill_roll(skill_target(get_sheet(ctx.game, target), found[1]), ctx.roller, modifier=modifier)
-        lines.append(f"Breakfall at {modifier:+d}: {skill_text(result)}.")
-        if result.success:
-            lines.append(f"{target.name} lands on their feet and takes no damage.")
+    if options.flying:
+        lines, stays_up = _stay_aloft(ctx, target, inches, options.high)
+        if stays_up:
+            return lines
+    else:
+        lines = [f"{target.name} flies back {inches}\" and lands. {PRONE_EFFECT}"]
+        if _breakfall(ctx, target, inches, lines):
             return lines
     landing = knockback_onto_ground(inches, ctx.roller)
     if landing is not None:
@@ -498,8 +589,8 @@ def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
     penalty = multiple_move_by_ocv(len(targets))
     ocv = sheet.base("OCV") + penalty
     amount = move_by_dice(sheet.base("STR"), velocity)
-    lines = [f"{attacker.name} makes a Multiple Move By at {velocity}\" on {len(targets)} targets: OCV "
-             f"{sheet.base('OCV')} {penalty:+d} = {ocv} on every attack, DCV -2; {amount} normal on each hit."]
+    lines = [f"{attacker.name} makes a Multiple Move By at {velocity}\" on {len(targets)} target{'s' if len(targets) > 1 else ''}: OCV "
+             f"{sheet.base('OCV')} - {-penalty} = {ocv} on every attack, DCV -2; {amount} normal on each hit."]
     rolled: list[bool] = []
     for number, (label, char, given) in enumerate(targets, 1):
         if rolled and not rolled[-1]:

@@ -333,3 +333,152 @@ def test_gm_commands_say_so_under_other_rulesets():
     world = make_world(ruleset="ptb")
     gm = world.login("Gina", role=Role.STAFF)
     assert _do(world, gm, "+damage Gina=10 2") == ["That command is for the Champions rules; this game uses ptb."]
+
+
+def test_multiple_move_by_stops_hitting_after_the_first_miss(world, gm):
+    """RULES MANEUVER MOVE BY 2: 3 targets -> -6 OCV on each; rolled in path order; after the
+    first miss every later attack misses, unrolled. Each hit does the Move By's 6d6 (Starfire)."""
+    _npc(gm, "Starfire", STR=20, PD=20, OCV=7)
+    _npc(gm, "Viper", DCV=5, PD=10, STUN=40, CON=20)
+    _npc(gm, "Ox", DCV=4)
+    _npc(gm, "Mechanon", DCV=6)
+    world.set_dice(2, 2, 2, 4, 4, 4, 4, 4, 4, 5, 5, 5)
+    assert _do(world, gm, "+moveby/multiple Starfire=20 Viper Ox Mechanon") == [
+        '[GM] Starfire makes a Multiple Move By at 20" on 3 targets: OCV 7 - 6 = 1 on every attack, DCV -2; '
+        "6d6 normal on each hit.",
+        "1. Viper (DCV 5, 7-): 6 (2 2 2): hits; hits DCV 6 or less. 6d6 normal, 24 STUN, 6 BODY (4 4 4 4 4 4). "
+        "Viper takes 14 STUN and 0 BODY (24 STUN - 10 PD, 6 BODY - 10 PD). Now STUN 26, BODY 10. Starfire takes "
+        "1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). Now STUN 25, BODY 10.",
+        "2. Ox (DCV 4, 8-): 15 (5 5 5): misses; hits DCV -3 or less.",
+        "3. Mechanon: missed, as every attack after the first miss.",
+        "1 of 3 hit: Viper. [id]",
+    ]
+    assert world.roller.remaining == 0  # nothing rolled for Mechanon
+    assert (_sheet(world, "Ox").current_stun, _sheet(world, "Mechanon").current_stun) == (20, 20)
+
+
+def test_multiple_move_by_circles_one_target_and_takes_given_dcvs(world, gm):
+    """One hit per 6" on a single target; each attack reads the sheet again, so a target Knocked
+    Out by the first hit is at DCV 0 for the next; name:DCV and a bare DCV are given DCVs."""
+    _npc(gm, "Starfire", STR=20, PD=20, OCV=7)
+    _npc(gm, "Viper", DCV=5, PD=0, STUN=3, CON=20)
+    # 12": 2d6 STR + 2d6 velocity = 4d6; two attacks -4 OCV -> OCV 3
+    world.set_dice(3, 3, 3)
+    out = _do(world, gm, "+moveby/multiple Starfire=12 Viper, Viper, 2")
+    assert out[0].startswith('[GM] Starfire makes a Multiple Move By at 12" on 3 targets: OCV 7 - 6 = 1 on every')
+    assert out[1].startswith("1. Viper (DCV 5, 7-): 9 (3 3 3): misses")
+    assert out[2:] == ["2. Viper: missed, as every attack after the first miss.",
+                       "3. target 3: missed, as every attack after the first miss.", "0 of 3 hit. [id]"]
+    world.set_dice(1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1)
+    out = _do(world, gm, "+moveby/multiple Starfire=12 Viper Viper")
+    assert out[1].startswith("1. Viper (DCV 5, 9-): 3 (1 1 1): a 3 always hits. 4d6 normal, 4 STUN, 0 BODY (1 1 1 1). "
+                             "Viper takes 4 STUN and 0 BODY (4 STUN - 0 PD, 0 BODY - 0 PD): Knocked Out.")
+    assert out[2].startswith("2. Viper (DCV 0, 14-): 13 (1 6 6): hits")
+    assert "(8 STUN doubled against the Knocked Out - 0 PD" in out[2]
+    assert out[3] == "2 of 2 hit: Viper, Viper. [id]"
+    world.set_dice(4, 4, 4, 1, 1, 1, 1, 2, 2, 2)
+    out = _do(world, gm, "+moveby/multiple Starfire=12 Viper:2, 9")
+    assert out[1].startswith("1. Viper (DCV 2, 12-): 12 (4 4 4): hits")
+    assert out[2:] == ["2. target 2 (DCV 9, 5-): 6 (2 2 2): misses; hits DCV 8 or less.", "1 of 2 hit: Viper. [id]"]
+    assert gm.do("+moveby/multiple Starfire=11 Viper Viper") == [
+        'Circling Viper hits at most once per 6" moved: 1 at 11".'
+    ]
+
+
+@pytest.mark.parametrize("bad", ["Starfire=20", "Starfire=x Viper", "Starfire=20 Nobody", "Starfire Viper",
+                                 "Starfire=20 " + " ".join(["Viper"] * 11)])
+def test_multiple_move_by_bad_input(world, gm, bad):
+    _npc(gm, "Starfire", STR=20)
+    _npc(gm, "Viper")
+    out = gm.do(f"+moveby/multiple {bad}")
+    assert len(out) == 1
+    assert _sheet(world, "Viper").stun is None
+
+
+def test_kb_rooting_holds_or_gives_way_all_at_once(world, gm):
+    """RULES KNOCKBACK 6: 1" per 1" of Flight or 5 STR; KB over the resistance by even 1" all takes effect."""
+    _npc(gm, "Ox")
+    world.set_dice(3, 4)  # 9 - 7 = 2": held by 10 STR (2")
+    assert _do(world, gm, "+kb Ox=9 root str 10") == [
+        '[GM] Ox (rooted with 10 STR: resists 2"): KB 9 BODY - 7 (3 4) = 2": resisted by rooting. [id]'
+    ]
+    assert _sheet(world, "Ox").current_stun == 20
+    world.set_dice(3, 4, 2, 4)  # 10 - 7 = 3" > 2": all 3", landing 1 1/2d6
+    assert _do(world, gm, "+kb Ox=10 root flight 1 str 5") == [
+        '[GM] Ox (rooted with 1" of Flight and 5 STR: resists 2"): KB 10 BODY - 7 (3 4) = 3" knockback. '
+        'That is more than the 2" rooted: all of it takes effect. Ox flies back 3" and lands. Lying on the ground: '
+        "1/2 DCV; standing up takes a 1/2 Phase. Landing: 1½d6 normal, 4 STUN, 2 BODY (2 ½:2). Ox takes 2 STUN "
+        "and 0 BODY (4 STUN - 2 PD, 2 BODY - 2 PD). Now STUN 18, BODY 10. [id]"
+    ]
+
+
+def test_kb_flyer_rolls_dex_to_stay_aloft(world, gm):
+    """RULES KNOCKBACK 6: a flyer knocked back into nothing rolls DEX at -1 per 2" (8": -4) to stay up;
+    failing it low, the regular KB damage; high up, a fall; Breakfall may stand in for DEX."""
+    _npc(gm, "Ox", DEX=18)  # DEX roll 13-, at -4: 9-
+    world.set_dice(3, 2, 2, 2)
+    assert _do(world, gm, "+kb Ox=11 flying") == [
+        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        "DEX roll to stay aloft at -4: 6 (2 2 2): made by 3. Ox stays in the air at full DCV. [id]"
+    ]
+    assert _sheet(world, "Ox").current_stun == 20
+    world.set_dice(3, 4, 3, 3, 1, 1, 1, 1)  # 10 misses 9-: down 1", landing 4d6
+    assert _do(world, gm, "+kb Ox=11 flying") == [
+        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        "DEX roll to stay aloft at -4: 10 (4 3 3): missed by 1. Ox drops the inch or two to the ground and takes "
+        "the Knockback damage. Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase. Landing: 4d6 normal, "
+        "4 STUN, 0 BODY (1 1 1 1). Ox takes 2 STUN and 0 BODY (4 STUN - 2 PD, 0 BODY - 2 PD). Now STUN 18, BODY 10. [id]"
+    ]
+    world.set_dice(3, 4, 3, 3)
+    assert _do(world, gm, "+kb Ox=11 flying high") == [
+        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        "DEX roll to stay aloft at -4: 10 (4 3 3): missed by 1. Ox falls: Falling damage, not Knockback damage, "
+        "unless the fall is stopped (the GM rolls it). [id]"
+    ]
+    _npc(gm, "Jet", DEX=10, Breakfall=15)  # Breakfall 15- beats DEX 11-: at -4, 11-
+    world.set_dice(3, 4, 4, 3)
+    assert "Breakfall roll to stay aloft at -4: 11 (4 4 3): made by 0. Jet stays in the air" in _do(
+        world, gm, "+kb Jet=11 flying")[0]
+    world.set_dice(3, 1, 1, 1, 1)  # into a wall: it hit something, no DEX roll
+    assert "DEX roll" not in _do(world, gm, "+kb Ox=11 flying wall 2 2")[0]
+
+
+@pytest.mark.parametrize("bad", ["Ox=5 root", "Ox=5 root str", "Ox=5 root mana 3", "Ox=5 air high",
+                                 "Ox=5 root str 9999"])
+def test_kb_rooting_and_flying_bad_input(world, gm, bad):
+    _npc(gm, "Ox")
+    world.set_dice(1, 1)
+    out = gm.do(f"+kb {bad}")
+    assert len(out) == 1 and not out[0].startswith("[GM]")
+    assert world.roller.remaining == 2
+
+
+def test_damage_rolled_with_hit_locations(world, gm):
+    """+damage ... kd6/nd6 <dice> loc: the 5E hit location table (3d6 after the damage dice) sets the
+    killing STUNx, the normal N STUN, and the BODYx on the BODY through defenses."""
+    _npc(gm, "Assaulter", PD=10, rPD=6, BODY=12, STUN=40, CON=23)
+    world.set_dice(4, 3, 3, 1, 1, 2)  # Assaulter's 3d6 = 10 BODY; 4 on 3d6: Head, STUNx5, BODYx2
+    assert _do(world, gm, "+damage Assaulter=kd6 3 loc") == [
+        "[GM] Assaulter is hit by a physical attack: 3d6 killing: 10 BODY, x5, 50 STUN (4 3 3; Head on 1 1 2, "
+        "BODY x2 after defenses). Assaulter takes 34 STUN and 8 BODY (50 STUN - 16 PD, 10 BODY - 6 rPD, "
+        "BODY x2 for the Head): Stunned. Now STUN 6, BODY 4. [id]"
+    ]
+    _npc(gm, "Viper", ED=3, STUN=60, CON=30)
+    world.set_dice(5, 3, 4, 2, 1, 1, 6, 4, 2, 3, 6, 6, 6)  # BattleStar's 31 STUN 9 BODY; 18: Feet, x1/2
+    assert _do(world, gm, "+damage Viper=nd6 10 loc energy") == [
+        "[GM] Viper is hit by an energy attack: 10d6 normal: 16 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3), Feet "
+        "(STUN x1/2, BODY x1/2 after defenses). Viper takes 13 STUN and 3 BODY (16 STUN - 3 ED, 9 BODY - 3 ED, "
+        "BODY x1/2 for the Feet). Now STUN 47, BODY 7. [id]"
+    ]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("Viper=30 10 loc", "Hit locations (loc) go with rolled damage: +damage <target>=nd6 <dice> loc."),
+    ("Viper=kd6 3 isnm 1 loc", "Hit locations set the multiplier; leave out isnm."),
+    ("Viper=kd6 3 x3 loc", "Choose one of a fixed multiplier (x3), /6e and /loc."),
+])
+def test_damage_hit_locations_bad_input(world, gm, line, message):
+    _npc(gm, "Viper")
+    world.set_dice(1, 1, 1, 1, 1, 1)
+    assert gm.do(f"+damage {line}") == [message]
+    assert _sheet(world, "Viper").stun is None and world.roller.remaining == 6
