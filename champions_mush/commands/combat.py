@@ -102,13 +102,18 @@ def _next(ctx: Context, parsed: ParsedCommand) -> None:
 def _hold(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     char = _who(ctx, parsed)
-    fighter = fight.fighter(char.id)
-    if fighter is None:
-        raise CommandError(f"{char.name} is not in the fight.")
+    fighter = _in_fight(fight, char)
     if fighter.holding:
         raise CommandError(f"{char.name} is already holding an action.")
     fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True)))
     ctx.emit_room(f"{_TAG} {char.name} holds their action (it may be used later, until their next Phase).")
+
+
+def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # noqa: ANN001 - a Character
+    fighter = fight.fighter(char.id)
+    if fighter is None:
+        raise CommandError(f"{char.name} is not in the fight.")
+    return fighter
 
 
 def _act(ctx: Context, parsed: ParsedCommand) -> None:
@@ -124,9 +129,7 @@ def _act(ctx: Context, parsed: ParsedCommand) -> None:
 def _abort(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     char = _who(ctx, parsed)
-    fighter = fight.fighter(char.id)
-    if fighter is None:
-        raise CommandError(f"{char.name} is not in the fight.")
+    fighter = _in_fight(fight, char)
     if fighter.aborted:
         raise CommandError(f"{char.name} has already aborted their next Phase.")
     fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, aborted=True, holding=False)))
