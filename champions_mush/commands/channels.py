@@ -89,6 +89,7 @@ def channel_alias(ctx: Context, parsed: ParsedCommand) -> bool:
     if found is None:
         return False
     channel, on = found
+    _run(lambda: channels.check_use(ctx.actor, channel))  # roles change: asked on every use
     alias = parsed.name
     text = parsed.args
     word, _, rest = text.partition(" ")

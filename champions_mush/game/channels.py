@@ -2,8 +2,12 @@
 (``addcom pub=Public``), then talks with ``pub <message>``.
 
 Channels are store documents; each character's aliases live in its settings under
-``"channels"`` as ``{alias: {"channel": name, "on": bool}}``. History is the store's
-``channel`` log, so ``pub last 10`` survives a restart.
+``"channels"`` as ``{alias: {"channel": name, "id": channel id, "on": bool}}``. An alias binds
+to the channel's id, so one left over from a destroyed channel never attaches to a new channel
+of the same name. Who may use a channel is checked on every use (speak, who, last, on, off),
+not only at ``addcom``: a player demoted from staff loses a staff channel at once
+(docs/reliability.md, "Channels"). History is the store's ``channel`` log, so ``pub last 10``
+survives a restart.
 """
 
 from __future__ import annotations
@@ -36,12 +40,15 @@ class ChannelError(ValueError):
 
 @attrs.define
 class Channel:
-    """A named channel; ``staff_only`` channels are joined and heard by staff alone."""
+    """A named channel; ``staff_only`` channels are joined and heard by staff alone.
+
+    ``id`` is unique for the game's life (0 for channels made before ids existed)."""
 
     name: str
     desc: str = ""
     staff_only: bool = False
     created: float = 0.0
+    id: int = 0
 
     def to_doc(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -79,7 +86,8 @@ class Channels:
             raise ChannelError("Channel names are 1-20 letters, digits, - or _, starting with a letter.")
         if self.find(name) is not None:
             raise ChannelError(f"There is already a channel called {self.find(name).name}.")
-        channel = Channel(name=name, desc=desc, staff_only=staff_only, created=self.game.clock())
+        channel = Channel(name=name, desc=desc, staff_only=staff_only, created=self.game.clock(),
+                          id=self.game.store.next_id("channel"))
         self.game.store.put("channel", name.lower(), channel.to_doc())
         self.channels[name.lower()] = channel
         return channel
@@ -91,7 +99,13 @@ class Channels:
         return channel
 
     def may_join(self, char: Character, channel: Channel) -> bool:
+        """May ``char`` join, hear and use ``channel`` now (asked on every use)?"""
         return not channel.staff_only or self.game.is_staff(char)
+
+    def check_use(self, char: Character, channel: Channel) -> None:
+        """Raise ChannelError unless ``char`` may still use ``channel`` (roles change)."""
+        if not self.may_join(char, channel):
+            raise ChannelError(f"Only staff may use {channel.name}.")
 
     def _get(self, name: str) -> Channel:
         channel = self.find(name)
@@ -100,15 +114,20 @@ class Channels:
         return channel
 
     # --- aliases ------------------------------------------------------------------------------
+    def bound(self, entry: dict[str, Any]) -> Channel | None:
+        """The channel an alias entry is bound to: same name and same id, or None."""
+        channel = self.find(str(entry.get("channel", "")))
+        return channel if channel is not None and entry.get("id", 0) == channel.id else None
+
     def aliases(self, char: Character) -> dict[str, dict[str, Any]]:
         """The character's aliases whose channel still exists, by lower-case alias."""
         mine = char.settings.get("channels", {})
-        return {a: v for a, v in mine.items() if self.find(v.get("channel", "")) is not None}
+        return {a: v for a, v in mine.items() if self.bound(v) is not None}
 
     def alias_of(self, char: Character, alias: str) -> tuple[Channel, bool] | None:
         """(channel, on) for one of the character's aliases, or None."""
         entry = char.settings.get("channels", {}).get(alias.lower())
-        channel = self.find(entry["channel"]) if entry else None
+        channel = self.bound(entry) if entry else None
         return None if channel is None else (channel, bool(entry.get("on", True)))
 
     def add_alias(self, char: Character, alias: str, channel_name: str) -> Channel:
@@ -117,12 +136,12 @@ class Channels:
         channel = self._get(channel_name)
         if not self.may_join(char, channel):
             raise ChannelError(f"Only staff may join {channel.name}.")
-        mine = dict(char.settings.get("channels", {}))
+        mine = self.aliases(char)  # aliases of destroyed channels are dropped here
         if alias.lower() in mine:
             raise ChannelError(f"You already use the alias '{alias}' for {mine[alias.lower()]['channel']}.")
         if len(mine) >= MAX_ALIASES:
             raise ChannelError(f"You have {MAX_ALIASES} aliases already: delcom one first.")
-        mine[alias.lower()] = {"channel": channel.name, "on": True}
+        mine[alias.lower()] = {"channel": channel.name, "id": channel.id, "on": True}
         self._save_aliases(char, mine)
         return channel
 
@@ -135,13 +154,15 @@ class Channels:
         return entry["channel"]
 
     def set_on(self, char: Character, alias: str, on: bool) -> Channel:
-        mine = dict(char.settings.get("channels", {}))
+        mine = self.aliases(char)
         entry = mine.get(alias.lower())
         if entry is None:
             raise ChannelError(f"You have no channel alias '{alias}'.")
+        channel = self.bound(entry)
+        self.check_use(char, channel)
         mine[alias.lower()] = {**entry, "on": on}
         self._save_aliases(char, mine)
-        return self._get(entry["channel"])
+        return channel
 
     def join_defaults(self, char: Character) -> None:
         """A new character joins Public as ``pub`` (when both still exist and the alias is free)."""
@@ -153,14 +174,13 @@ class Channels:
         self.game.save_character(char)
 
     # --- talking ------------------------------------------------------------------------------
+    def _binds(self, entry: dict[str, Any], channel: Channel) -> bool:
+        return str(entry.get("channel", "")).lower() == channel.name.lower() and entry.get("id", 0) == channel.id
+
     def is_listening(self, char: Character, channel: Channel) -> bool:
         if not self.may_join(char, channel):
             return False
-        key = channel.name.lower()
-        return any(
-            v.get("channel", "").lower() == key and v.get("on", True)
-            for v in char.settings.get("channels", {}).values()
-        )
+        return any(self._binds(v, channel) and v.get("on", True) for v in char.settings.get("channels", {}).values())
 
     def listeners(self, channel: Channel) -> list[Character]:
         """Connected characters with the channel on."""
@@ -168,17 +188,18 @@ class Channels:
 
     def members(self, channel: Channel) -> list[Character]:
         """Every character with an alias for the channel, connected or not."""
-        key = channel.name.lower()
         return sorted(
             (c for c in self.game.characters.values()
-             if any(v.get("channel", "").lower() == key for v in c.settings.get("channels", {}).values())),
+             if any(self._binds(v, channel) for v in c.settings.get("channels", {}).values())),
             key=lambda c: c.name.lower(),
         )
 
     def speak(self, channel: Channel, speaker: Character, message: str) -> str:
         """Say (or with a leading ``:``/``;`` pose) on a channel: logged first, then delivered."""
+        self.check_use(speaker, channel)
         line = f"|c[{channel.name}]|n {format_speech(speaker.name, message)}"
-        self.game.store.append("channel", {"channel": channel.name.lower(), "text": line}, self.game.clock())
+        self.game.store.append("channel", {"channel": channel.name.lower(), "id": channel.id, "text": line},
+                               self.game.clock())
         self.broadcast(channel, line)
         return line
 
@@ -189,7 +210,10 @@ class Channels:
 
     def last(self, channel: Channel, count: int) -> list[str]:
         count = max(1, min(MAX_LAST, count))
-        entries = self.game.store.tail("channel", count, match={"channel": channel.name.lower()})
+        match: dict[str, Any] = {"channel": channel.name.lower()}
+        if channel.id:  # a new channel never shows what an old one of the same name heard
+            match["id"] = channel.id
+        entries = self.game.store.tail("channel", count, match=match)
         return [e.data["text"] for e in entries]
 
 

@@ -22,7 +22,7 @@ def test_public_exists_by_default_and_addcom_joins_it():
     world = make_world()
     alice = world.login("Alice")
     assert alice.do("addcom pub=Public") == ["Channel Public added with alias 'pub'."]
-    assert alice.character.settings["channels"] == {"pub": {"channel": "Public", "on": True}}
+    assert alice.character.settings["channels"] == {"pub": {"channel": "Public", "id": 1, "on": True}}
 
 
 def test_alias_talks_and_poses_to_everyone_on_the_channel_anywhere():
@@ -118,3 +118,62 @@ def test_cdestroy_removes_the_channel_and_its_aliases_stop_working():
     assert gm.do("@cdestroy Tmp") == ["Channel Tmp destroyed."]
     assert alice.do("t hi") == [HUH]
     assert world.store.get("channel", "tmp") is None
+
+
+def _staff_channel_with_bob():
+    world = make_world()
+    admin = world.login("Ada", role=Role.ADMIN)
+    bob = world.login("Bob", role=Role.STAFF)
+    admin.do("@ccreate/staff Staff=For staff")
+    admin.do("addcom st=Staff")
+    bob.do("addcom st=Staff")
+    admin.clear()
+    bob.clear()
+    return world, admin, bob
+
+
+def test_a_demoted_player_loses_the_staff_channel_through_his_old_alias():
+    world, admin, bob = _staff_channel_with_bob()
+    admin.do("st before")
+    assert admin.do("@set Bob=player") == ["Bob is now player."]
+    bob.clear()
+    refused = ["Only staff may use Staff."]
+    for line in ("st hello", "st :waves", "st who", "st last", "st last 5", "st on", "st off"):
+        assert bob.do(line) == refused, line
+    admin.do("st secret plans")
+    assert bob.lines == refused * 7
+    assert admin.do("st who") == ["On Staff: Ada"]
+    assert [e.data["text"] for e in world.store.tail("channel", 10)] == [
+        "|c[Staff]|n Ada: before", "|c[Staff]|n Ada: secret plans"]
+
+
+def test_an_alias_of_a_destroyed_channel_never_attaches_to_a_new_one_of_that_name():
+    world = make_world()
+    admin = world.login("Ada", role=Role.ADMIN)
+    bob = world.login("Bob", role=Role.STAFF)
+    admin.do("@ccreate Ops=Public ops")
+    bob.do("addcom ops=Ops")
+    admin.do("@cdestroy Ops")
+    admin.do("@ccreate/staff Ops=Staff ops")
+    admin.do("addcom o=Ops")
+    admin.clear()
+    assert bob.do("ops hello") == [HUH]
+    admin.do("o staff only")
+    assert bob.lines[-1] == HUH
+    assert bob.do("comlist") == [
+        "You have no channel aliases. Type @clist for channels, addcom <alias>=<channel> to join."]
+    assert bob.do("addcom ops=Ops") == ["Channel Ops added with alias 'ops'."]
+    assert bob.do("ops last") == ["[Ops] Ada: staff only"]
+
+
+def test_a_new_channel_does_not_show_what_an_old_one_of_that_name_heard():
+    world = make_world()
+    admin = world.login("Ada", role=Role.ADMIN)
+    alice = world.login("Alice")
+    admin.do("@ccreate/staff Ops")
+    admin.do("addcom o=Ops")
+    admin.do("o the staff password is swordfish")
+    admin.do("@cdestroy Ops")
+    admin.do("@ccreate Ops")
+    assert alice.do("addcom ops=Ops") == ["Channel Ops added with alias 'ops'."]
+    assert alice.do("ops last") == ["Nothing has been said on Ops yet."]

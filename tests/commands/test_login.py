@@ -32,7 +32,7 @@ def test_create_logs_in_and_shows_the_room():
 def test_new_character_joins_public_as_pub():
     world = make_world()
     _created(world)
-    assert world.game.find_character("Alice").settings["channels"] == {"pub": {"channel": "Public", "on": True}}
+    assert world.game.find_character("Alice").settings["channels"] == {"pub": {"channel": "Public", "id": 1, "on": True}}
 
 
 def test_names_are_unique_whatever_the_case():
