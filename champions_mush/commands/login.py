@@ -77,6 +77,7 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     """Attach ``session`` to ``char``: saved, logged, greeted, announced."""
     first = not game.is_connected(char)
     session.character_id = char.id
+    session.colour = char.settings.get("colour", True) is not False
     char.last_login = game.clock()
     game.save_character(char)
     log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")

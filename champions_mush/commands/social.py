@@ -285,6 +285,8 @@ def cmd_colour(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"Usage: +colour on|off  (colour is {state} for you now)")
     ctx.actor.settings = {**ctx.actor.settings, "colour": choice == "on"}
     ctx.game.save_character(ctx.actor)
+    for session in ctx.game.sessions_of(ctx.actor):
+        session.colour = choice == "on"
     ctx.reply("|gColour is on.|n" if choice == "on" else "Colour is off.")
 
 

@@ -38,6 +38,8 @@ class Session:
         self.client: dict[str, Any] = {}
         #: a login or create is being checked (password hashing runs off the game's thread)
         self.busy = False
+        #: False when the character switched colour off (``+colour off``; set at login)
+        self.colour = True
 
     def send(self, text: str) -> None:
         """Deliver one message (lines joined by ``\\n``, colour markup allowed)."""

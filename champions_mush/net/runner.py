@@ -63,7 +63,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
 
     from ..cli import open_game
     from ..commands.table import build_dispatcher
-    from .server import MushFactory, keep_big_allocations_returnable
+    from .memory import keep_big_allocations_returnable
+    from .server import MushFactory
 
     keep_big_allocations_returnable()
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()

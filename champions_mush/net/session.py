@@ -9,18 +9,14 @@ and ``+client`` settings (:meth:`TelnetSession.apply_client_settings`, reported 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from ..commands.client import saved_settings
 from ..game.session import Session
 from ..text import markup
 from ..text.markup import ColourLevel
 from .quirks import client_hints
 from .telnet import LocalProtocolError, Option, PromptMark, TelnetConnection
 from .wire import encode_text
-
-if TYPE_CHECKING:
-    from ..game.world import Game
 
 __all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSession"]
 
@@ -125,9 +121,8 @@ class _Writer(Protocol):
 class TelnetSession(Session):
     """One telnet client: :meth:`send` renders through the core and flushes to the socket."""
 
-    def __init__(self, game: Game, conn: TelnetConnection, writer: _Writer, address: str = "") -> None:
-        super().__init__(address=address, now=game.clock())
-        self.game = game
+    def __init__(self, conn: TelnetConnection, writer: _Writer, address: str = "", now: float = 0.0) -> None:
+        super().__init__(address=address, now=now)
         self.conn = conn
         self.writer = writer
         self.width = conn.width
@@ -135,16 +130,8 @@ class TelnetSession(Session):
         #: the +client overrides in force on this connection
         self.overrides: dict[str, Any] = {}
 
-    def colour_on(self) -> bool:
-        """False when the connected character switched colour off (``+colour off``)."""
-        cid = self.character_id
-        if cid is None:
-            return True
-        char = self.game.characters.get(cid)
-        return char is None or char.settings.get("colour", True) is not False
-
     def send(self, text: str) -> None:
-        if not self.colour_on():
+        if not self.colour:
             text = markup.escape(markup.strip(text))
         self.conn.send_text(text)
         self.writer.schedule_flush()
@@ -175,17 +162,11 @@ class TelnetSession(Session):
             self.send(reason)
         self.writer.close()
 
-    def keepalive_on(self) -> bool:
-        """False when the connected character switched keepalives off (``+client/keepalive off``)."""
-        cid = self.character_id
-        char = None if cid is None else self.game.characters.get(cid)
-        return char is None or saved_settings(char).get("keepalive", True) is not False
-
     def wants_keepalive(self) -> bool:
         """True when an IAC NOP keepalive should go to this connection: a telnet client
         (it agreed to some option) whose player did not switch keepalives off."""
         conn = self.conn
-        return self.keepalive_on() and any(
+        return self.overrides.get("keepalive", True) is not False and any(
             conn.us_enabled(o) or conn.him_enabled(o) for o in TELNET_OPTIONS)
 
     def apply_client_settings(self, settings: dict[str, Any]) -> None:

@@ -14,14 +14,8 @@ from champions_mush.commands.table import build_dispatcher
 from champions_mush.game.accounts import Accounts
 from champions_mush.game.config import GameConfig
 from champions_mush.game.world import Game
-from champions_mush.net.server import (
-    LINES_PER_TURN,
-    SWEEP_INTERVAL,
-    TOO_FAST,
-    TOO_LONG,
-    WELCOME_DELAY,
-    MushFactory,
-)
+from champions_mush.commands.doorway import TOO_FAST, TOO_LONG
+from champions_mush.net.server import LINES_PER_TURN, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import MAX_LINE_BYTES
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import ColourLevel
@@ -207,14 +201,14 @@ def test_a_client_that_stops_reading_is_dropped_at_the_buffer_cap():
     rig = Rig(max_output_buffer=10_000, command_rate=0)
     reader, reader_t = rig.player("Reader")
     sleeper, sleeper_t = rig.player("Sleeper")
-    sleeper.pauseProducing()  # the kernel buffer is full: Twisted pauses us
+    sleeper.outbox.pauseProducing()  # the kernel buffer is full: Twisted pauses us
     for _ in range(20):
         reader.dataReceived(b"say " + b"x" * 100 + b"\r\n")
     assert not sleeper_t.disconnecting
     for _ in range(200):
         reader.dataReceived(b"say " + b"x" * 100 + b"\r\n")
     assert sleeper_t.disconnected  # aborted, not politely closed
-    assert sleeper._pending_size == 0
+    assert sleeper.outbox.held_size == 0
     assert not reader_t.disconnecting
 
 
@@ -222,10 +216,10 @@ def test_paused_output_is_written_on_resume_in_order():
     rig = Rig()
     alice, alice_t = rig.player("Alice")
     bob, bob_t = rig.player("Bob")
-    bob.pauseProducing()
+    bob.outbox.pauseProducing()
     alice.dataReceived(b"say one\r\nsay two\r\n")
     assert bob_t.value() == b""
-    bob.resumeProducing()
+    bob.outbox.resumeProducing()
     assert text(bob_t) == 'Alice says, "one"\r\nAlice says, "two"\r\n'
 
 
@@ -340,7 +334,7 @@ def test_keepalives_go_to_telnet_clients_unless_switched_off():
     raw, raw_t = rig.player("Rawley")
     quiet, quiet_t = rig.player("Quinn")
     quiet.dataReceived(NAWS_100x40)
-    quiet.session.game.characters[quiet.session.character_id].settings["keepalive"] = False
+    quiet.dataReceived(b"+client/keepalive off\r\n")
     for t in (telnet_t, raw_t, quiet_t):
         clear(t)
     rig.clock.pump([SWEEP_INTERVAL] * int(KEEPALIVE_INTERVAL / SWEEP_INTERVAL + 1))
@@ -354,7 +348,7 @@ def test_mssp_names_the_game_its_players_and_port():
     rig = Rig(name="Test City")
     rig.factory.port = 4201
     rig.player("Alice")
-    mssp = rig.factory.mssp()
+    mssp = rig.factory.doorway.mssp(rig.factory.port)
     assert (mssp["NAME"], mssp["PLAYERS"], mssp["PORT"], mssp["CODEBASE"]) == ("Test City", "1", "4201", "champions-mush")
 
 
@@ -376,3 +370,58 @@ def test_lines_sent_with_a_login_wait_for_it():
     out = text(transport)
     assert out.index("Welcome to Champions MUSH, Alice!") < out.index('You say, "hi"')
     assert transport.producerState == "producing"
+
+
+def test_every_telnet_event_type_has_a_case():
+    """The adapter's match ends in assert_never: an event type without a case fails here."""
+    from typing import get_args
+
+    from champions_mush.net import events as ev
+
+    samples = {ev.LineReceived: ev.LineReceived("look"), ev.WindowSize: ev.WindowSize(90, 30),
+               ev.TerminalType: ev.TerminalType("TinTin++", "XTERM", 0),
+               ev.CharsetChanged: ev.CharsetChanged("UTF-8"), ev.GMCPMessage: ev.GMCPMessage("Core.Ping"),
+               ev.OptionRefused: ev.OptionRefused(24), ev.ProtocolViolation: ev.ProtocolViolation("x"),
+               ev.LineTooLong: ev.LineTooLong(8192), ev.HandshakeComplete: ev.HandshakeComplete(),
+               ev.Closed: ev.Closed()}
+    assert set(get_args(ev.Event)) == set(samples)
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    for kind in get_args(ev.Event):
+        alice._handle(samples[kind])
+    assert "Hero Plaza" in text(alice_t) and TOO_LONG in text(alice_t)
+    assert alice.violations == 1 and rig.factory.violations == 1
+    assert alice_t.disconnecting  # Closed: closed politely
+
+
+def test_telnet_violations_are_counted_and_close_the_connection_at_the_stated_number():
+    from champions_mush.net.server import MAX_VIOLATIONS, TOO_MANY_VIOLATIONS
+
+    rig = Rig()
+    alice, alice_t = rig.player("Alice")
+    alice.dataReceived(b"\xff\xf0" * (MAX_VIOLATIONS - 1))  # IAC SE without IAC SB
+    assert alice.violations == MAX_VIOLATIONS - 1 and not alice_t.disconnecting
+    alice.dataReceived(b"\xff\xf0look\r\n")
+    assert text(alice_t) == TOO_MANY_VIOLATIONS + "\r\n"  # nothing after the violation runs
+    assert alice_t.disconnecting and rig.factory.violations == MAX_VIOLATIONS
+
+
+def test_a_refused_option_is_not_a_violation():
+    rig = Rig()
+    proto, transport = rig.connect()
+    proto.dataReceived(b"\xff\xfc\x18\xff\xfc\x1f")  # WONT TTYPE, WONT NAWS
+    assert proto.violations == 0 and not transport.disconnecting
+
+
+def test_who_before_login_does_not_extend_the_login_timeout():
+    """A connection typing WHO every few seconds used to hold its slot for ever."""
+    rig = Rig(login_timeout=60, idle_timeout=0, command_rate=0)
+    rig.factory.start()
+    guest, guest_t = rig.connect("10.0.0.2")
+    for _ in range(6):
+        rig.clock.advance(SWEEP_INTERVAL)
+        guest.dataReceived(b"WHO\r\n")
+    assert not guest_t.disconnecting
+    rig.clock.advance(SWEEP_INTERVAL)
+    assert guest_t.disconnecting and text(guest_t).endswith("You took too long to log in. Goodbye!\r\n")
+    rig.factory.stop()

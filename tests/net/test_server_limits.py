@@ -1,7 +1,7 @@
 """Rate limits and the shared rendering used by the adapter."""
 
 from champions_mush.net import session as net_session
-from champions_mush.net.limits import ConnectLimiter, TokenBucket
+from champions_mush.game.limits import ConnectLimiter, TokenBucket
 from champions_mush.net.session import SharedRenderConnection
 from champions_mush.text.markup import ColourLevel
 

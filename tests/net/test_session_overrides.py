@@ -17,8 +17,8 @@ from champions_mush.game.combat import send_phase
 from champions_mush.game.config import GameConfig
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.game.world import Game
-from champions_mush.net.server import (
-    KEEPALIVE_INTERVAL, NO_PASSWORD, PASSWORD_PROMPT, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory)
+from champions_mush.commands.doorway import NO_PASSWORD, PASSWORD_PROMPT
+from champions_mush.net.server import KEEPALIVE_INTERVAL, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import PromptMark
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import ColourLevel

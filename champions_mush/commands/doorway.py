@@ -1,0 +1,194 @@
+"""Every connection's way through the game: admitted or refused, the connect screen, the
+password prompt, the flood limit, commands, idling out and leaving (docs/architecture.md).
+
+The network adapter (``net/server.py``) owns the socket and nothing of the game: it passes
+what the client did to a :class:`Visit` (a line, a window size, "the client changed", "it
+closed") and pauses its reading while :attr:`Visit.waiting` (a password is being checked).
+The game's policy for all connections (bans, limits, the idle sweep) is the :class:`Doorway`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from ..game.accounts import Accounts
+from ..game.limits import ConnectLimiter, TokenBucket
+from ..game.session import Session
+from . import client, login
+from .base import CommandError
+from .dispatch import Dispatcher
+
+if TYPE_CHECKING:
+    from ..game.world import Game
+
+__all__ = ["Doorway", "NO_PASSWORD", "PASSWORD_PROMPT", "TOO_FAST", "TOO_LONG", "Visit"]
+
+log = logging.getLogger("champions_mush.net")
+
+#: Shown when ``connect <name>`` or ``create <name>`` leaves the password off: the client is
+#: asked not to echo (RFC 857 WILL ECHO) and the next line is the password.
+PASSWORD_PROMPT = "Password: "
+NO_PASSWORD = "No password given, so nothing was done."
+_PASSWORD_WORDS = ("connect", "create")
+
+TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
+TOO_LONG = "That line was too long and was thrown away."
+LOGIN_TOO_SLOW = "You took too long to log in. Goodbye!"
+IDLE_TOO_LONG = "You have been idle too long. Goodbye!"
+UNGUARDED = "Something went wrong with that command. It has been logged for staff."
+
+BANNED = "Connections from your site are not allowed."
+FULL = "The game is full right now: please try again in a few minutes."
+TOO_MANY_CONNECTS = "Too many connections from your address: please wait a minute."
+
+
+class Doorway:
+    """The game's side of every connection: who may come in, and who has idled too long."""
+
+    def __init__(self, game: Game, dispatcher: Dispatcher) -> None:
+        self.game = game
+        self.dispatcher = dispatcher
+        self.connects = ConnectLimiter(game.config.connects_per_minute)
+        client.install(game)  # login hooks: saved +client settings, GMCP Char.Vitals
+
+    def refusal(self, address: str, open_connections: int) -> str | None:
+        """Why a new connection from ``address`` is refused, or None."""
+        game = self.game
+        if Accounts.of(game).is_banned(address):
+            return BANNED
+        if open_connections >= game.config.max_connections:
+            return FULL
+        if not self.connects.allow(address, game.clock()):
+            return TOO_MANY_CONNECTS
+        return None
+
+    def enter(self, session: Session) -> Visit:
+        """A new connection is admitted: it joins the game at the login screen."""
+        self.game.add_session(session)
+        return Visit(self, session)
+
+    def sweep(self, visits: list[Visit]) -> None:
+        """Disconnect those idle too long; forget old connection times."""
+        now = self.game.clock()
+        for visit in visits:
+            visit.idle_check(now)
+        self.connects.forget_old(now)
+
+    def mssp(self, port: int) -> dict[str, str]:
+        """MSSP variables (the telnet core adds the protocol flags)."""
+        game = self.game
+        return {
+            "NAME": game.config.name, "PLAYERS": str(len(game.connected_characters())),
+            "UPTIME": str(int(game.started_at)), "CODEBASE": "champions-mush",
+            "PORT": str(port),
+            "FAMILY": "Custom", "GENRE": "Superhero", "GAMESYSTEM": "HERO System",
+        }
+
+
+class Visit:
+    """One connection from the connect screen until it leaves."""
+
+    def __init__(self, doorway: Doorway, session: Session) -> None:
+        self.doorway = doorway
+        self.game = doorway.game
+        self.session = session
+        config = self.game.config
+        self.bucket = TokenBucket(config.command_rate, config.command_burst, self.game.clock())
+        self._throttle_told = False
+        self._welcomed = False
+        #: ``connect <name>`` waiting for its password line
+        self._password_for: str | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """True while a password is checked: later lines wait (they may be the character's)."""
+        return self.session.busy
+
+    def welcome(self) -> None:
+        """Show the connect screen (once): at the first line, or when the client is known."""
+        if self._welcomed:
+            return
+        self._welcomed = True
+        self.session.update_client()
+        login.welcome(self.game, self.session)
+
+    def client_changed(self) -> None:
+        """The client told us more about itself (window, terminal, charset, GMCP)."""
+        self.session.update_client()
+
+    def too_long(self) -> None:
+        self.session.send(TOO_LONG)
+
+    def line(self, text: str) -> None:
+        """One line the player typed."""
+        self.welcome()
+        game, session = self.game, self.session
+        now = game.clock()
+        session.last_input = now
+        if len(text) > game.config.max_line_length:
+            session.send(TOO_LONG)
+            return
+        if not self.bucket.take(now):
+            if not self._throttle_told:
+                self._throttle_told = True
+                session.send(TOO_FAST)
+            return
+        self._throttle_told = False
+        line = self._password_step(text)
+        if line is None:
+            return
+        try:
+            self.doorway.dispatcher.run(game, session, line)
+        except Exception:  # noqa: BLE001 - the dispatcher guards commands; this guards the guard
+            log.exception("unguarded error on a line from session %d", session.id)
+            session.send(UNGUARDED)
+
+    def _password_step(self, text: str) -> str | None:
+        """``connect Alice`` alone asks for the password with the client's echo off; the next
+        line completes the command. Returns the line to run, or None."""
+        session = self.session
+        if self._password_for is not None:
+            head, self._password_for = self._password_for, None
+            session.hide_input(False)
+            session.send("")  # the line end the client did not echo
+            if not text.strip():
+                session.send(NO_PASSWORD)
+                return None
+            return f"{head} {text.strip()}"
+        word, _, args = text.strip().partition(" ")
+        if session.character_id is not None or word.lower() not in _PASSWORD_WORDS or not args.strip():
+            return text
+        try:
+            name, password = login.split_login(args)
+        except CommandError:
+            return text
+        if password or not name:
+            return text
+        self._password_for = f'{word} "{name}"' if " " in name else f"{word} {name}"
+        session.hide_input(True)
+        session.send_prompt(PASSWORD_PROMPT)
+        return None
+
+    def idle_check(self, now: float) -> None:
+        """The idle policy: the login screen has a deadline counted from the connection (input
+        before login, WHO say, does not extend it); a character idles out, staff never."""
+        game, session = self.game, self.session
+        config = game.config
+        char = game.characters.get(session.character_id) if session.character_id is not None else None
+        if char is None:
+            if config.login_timeout > 0 and now - session.connected_at > config.login_timeout:
+                session.disconnect(LOGIN_TOO_SLOW)
+            return
+        if game.is_staff(char) or config.idle_timeout <= 0 or now - session.last_input <= config.idle_timeout:
+            return
+        log.info("idle timeout for %s from %s", char.name, session.address)
+        login.logout_session(game, session)
+        session.disconnect(IDLE_TOO_LONG)
+
+    def leave(self) -> None:
+        """The connection is gone: the character leaves the game (the room hears of the last)."""
+        try:
+            login.logout_session(self.game, self.session)
+        except Exception:  # noqa: BLE001 - a lost connection must never take the server down
+            log.exception("error while closing session %d", self.session.id)

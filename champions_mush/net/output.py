@@ -1,0 +1,78 @@
+"""Output on its way to the socket: held while the client is not reading, and coalesced to one
+write per connection per reactor turn (docs/performance.md, "Coalesced output")."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from twisted.internet import interfaces
+from zope.interface import implementer
+
+__all__ = ["Coalescer", "Outbox"]
+
+log = logging.getLogger("champions_mush.net")
+
+
+@implementer(interfaces.IPushProducer)
+class Outbox:
+    """Bytes for one socket: written at once, or held while the kernel buffer is full (Twisted
+    pauses this producer), up to ``cap`` bytes; past that the client is not reading."""
+
+    def __init__(self, write: Callable[[bytes], None], cap: int) -> None:
+        self._write = write
+        self.cap = cap
+        self.paused = False
+        self._held: list[bytes] = []
+        self.held_size = 0
+
+    def put(self, data: bytes) -> bool:
+        """Write or hold ``data``; False once more than ``cap`` bytes are held (all dropped)."""
+        if not self.paused:
+            self._write(data)
+            return True
+        self._held.append(data)
+        self.held_size += len(data)
+        if self.held_size > self.cap:
+            self.stopProducing()
+            return False
+        return True
+
+    def pauseProducing(self) -> None:
+        self.paused = True
+
+    def resumeProducing(self) -> None:
+        """The socket drains again: write what was held, in order."""
+        self.paused = False
+        if self._held:
+            data = b"".join(self._held)
+            self.stopProducing()
+            self._write(data)
+
+    def stopProducing(self) -> None:
+        self._held.clear()
+        self.held_size = 0
+
+
+class Coalescer:
+    """Connections with output queued this turn, flushed together once the turn ends."""
+
+    def __init__(self, call_later: Callable[..., object]) -> None:
+        self._call_later = call_later
+        self._dirty: set = set()
+        self._call = None
+
+    def mark(self, proto) -> None:  # noqa: ANN001 - anything with flush()
+        self._dirty.add(proto)
+        if self._call is None:
+            self._call = self._call_later(0, self.flush)
+
+    def flush(self) -> None:
+        """Write every marked connection's output (one write each)."""
+        self._call = None
+        dirty, self._dirty = self._dirty, set()
+        for proto in dirty:
+            try:
+                proto.flush()
+            except Exception:  # noqa: BLE001 - one broken socket must not keep output from the rest
+                log.exception("flush failed for session %s", getattr(proto.session, "id", "?"))

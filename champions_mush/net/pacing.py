@@ -1,0 +1,69 @@
+"""Input paced per connection: at most LINES_PER_TURN lines a reactor turn, none while the game
+waits (a password being checked), reading paused meanwhile, so a pasted backlog of thousands of
+lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from . import events as ev
+
+__all__ = ["LINES_PER_TURN", "Pacer"]
+
+#: Lines one connection may run in one reactor turn before the others get theirs.
+LINES_PER_TURN = 20
+
+
+class Pacer:
+    """Events read but not yet run, for one connection.
+
+    ``handle(event)`` runs one; ``waiting()`` is True while the game wants later lines held;
+    ``reading(on)`` pauses or resumes the socket; ``call_later(0, f)`` runs ``f`` next turn.
+    """
+
+    def __init__(self, handle: Callable[[ev.Event], None], waiting: Callable[[], bool],
+                 reading: Callable[[bool], None], call_later: Callable[..., object]) -> None:
+        self._handle, self._waiting = handle, waiting
+        self._reading, self._call_later = reading, call_later
+        self._events: deque[ev.Event] = deque()
+        self._reading_on = True
+        self._running = False
+        self.stopped = False
+        #: the next turn's run, when one is due
+        self.call = None
+
+    def add(self, events: list[ev.Event]) -> None:
+        """Events just read: run what may run now."""
+        self._events.extend(events)
+        if self.call is None:
+            self.run()
+
+    def run(self) -> None:
+        self.call, self._running, lines = None, True, 0
+        try:
+            while self._events and not self.stopped:
+                if self._waiting():  # a password is checked: later lines wait for it
+                    self._set_reading(False)
+                    return
+                if lines >= LINES_PER_TURN:
+                    self._set_reading(False)
+                    self.call = self._call_later(0, self.run)
+                    return
+                event = self._events.popleft()
+                lines += isinstance(event, ev.LineReceived)
+                self._handle(event)
+            self._set_reading(True)
+        finally:
+            self._running = False
+
+    def go_on(self) -> None:
+        """The game stopped waiting: run the held lines next turn (unless the wait ended
+        inside the loop that runs them, which simply goes on)."""
+        if not (self._running or not self._events or self.call is not None or self.stopped):
+            self.call = self._call_later(0, self.run)
+
+    def _set_reading(self, on: bool) -> None:
+        if on is not self._reading_on:
+            self._reading_on = on
+            self._reading(on)
