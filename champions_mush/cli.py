@@ -1,4 +1,5 @@
-"""The ``champions-mush`` command: serve, create-admin, import-help, check-help.
+"""The ``champions-mush`` command: serve, create-admin, import-help, check-help (and the
+admin's tools in :mod:`champions_mush.ops`: status, stop, reload, backup, make-cert).
 
     champions-mush serve [--host H] [--port 4201] [--data-dir ./game-data] [--config FILE]
     champions-mush create-admin NAME [--password PW] [--data-dir ./game-data]
@@ -139,6 +140,10 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
         print(f"champions-mush: {exc}", file=sys.stderr)
         return 2
     password = args.password
+    if password is None and not sys.stdin.isatty():
+        print("champions-mush: no terminal to ask for the password: give it with --password PW",
+              file=sys.stderr)
+        return 1
     if password is None:
         password = getpass.getpass(f"Password for {args.name}: ")
         if getpass.getpass("Again: ") != password:
@@ -200,6 +205,9 @@ def _parser() -> argparse.ArgumentParser:
     admin.add_argument("--password", help="the password (asked for when not given)")
     admin.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
     admin.add_argument("--config")
+    from . import ops
+
+    ops.add_subcommands(sub, DEFAULT_DATA_DIR)
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
     sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
     return parser
@@ -214,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         return cmd_serve(args)
+    from . import ops
+
+    if args.command in ops.COMMANDS:
+        return ops.run(args)
     return cmd_create_admin(args)
 
 

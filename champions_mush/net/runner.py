@@ -90,6 +90,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     factory.start()
     reactor.callWhenRunning(_install_signal_handlers, reactor)
     where = port.getHost()
+    from .status import start_status
+
+    start_status(reactor, data_dir, factory, host=where.host, port=where.port,
+                 started_at=game.started_at)
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
     print(message, flush=True)

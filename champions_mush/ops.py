@@ -1,0 +1,267 @@
+"""The admin's shell tools for a running game: status, stop, reload, backup, make-cert.
+
+    champions-mush status [--data-dir DIR]
+    champions-mush stop [--data-dir DIR] [--timeout 30]
+    champions-mush reload [--data-dir DIR] [--timeout 60]
+    champions-mush backup DEST [--data-dir DIR]
+    champions-mush make-cert [--data-dir DIR] [--host NAME ...]
+
+They find the server through its status file (:mod:`champions_mush.net.status`) and the data
+directory's lock, and talk to it with signals: SIGTERM stops it, SIGHUP reloads it, SIGUSR1
+asks for fresh numbers (docs/admin-guide.md, "Backup, status, stop and reload").
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import signal
+import sqlite3
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .net.status import read_status
+
+__all__ = ["COMMANDS", "add_subcommands", "run"]
+
+#: Seconds ``status`` waits for the server to rewrite its status file after SIGUSR1.
+FRESH_WAIT = 2.0
+NOT_RUNNING = "No server is running on {dir}."
+#: Exit status when no server runs (the LSB init-script convention for ``status``).
+EXIT_NOT_RUNNING = 3
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _complain(text: str) -> None:
+    print(f"champions-mush: {text}", file=sys.stderr, flush=True)
+
+
+def _data_dir(path: str) -> Path:
+    return Path(path).expanduser().resolve()
+
+
+def lock_held(data_dir: Path) -> bool:
+    """True while some process holds the data directory's lock (a server, or create-admin)."""
+    from .cli import LOCK_FILE
+
+    try:
+        handle = open(data_dir / LOCK_FILE, "rb")  # noqa: SIM115
+    except OSError:
+        return False
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
+def running_server(data_dir: Path) -> dict[str, Any] | None:
+    """The status of the server running on ``data_dir``, or None when none runs."""
+    status = read_status(data_dir)
+    if status is None or not lock_held(data_dir):
+        return None
+    try:
+        os.kill(int(status["pid"]), 0)
+    except (KeyError, ValueError, TypeError, ProcessLookupError):
+        return None
+    except PermissionError:
+        pass  # alive, but another user's: still the one holding the lock
+    return status
+
+
+def _fresh_status(data_dir: Path, status: dict[str, Any]) -> dict[str, Any]:
+    """Ask the server to rewrite its status file and wait a moment for it."""
+    before = status.get("updated_at")
+    try:
+        os.kill(int(status["pid"]), signal.SIGUSR1)
+    except OSError:
+        return status
+    deadline = time.monotonic() + FRESH_WAIT
+    while time.monotonic() < deadline:
+        now = read_status(data_dir)
+        if now is not None and now.get("updated_at") != before:
+            return now
+        time.sleep(0.05)
+    return status
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(max(0, seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h {minutes:02d}m"
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    return f"{minutes}m {secs:02d}s"
+
+
+def _when(stamp: float) -> str:
+    return datetime.fromtimestamp(stamp, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
+    """What ``champions-mush status`` prints for a running server."""
+    host = status.get("host", "?")
+    lines = [f"A server is running on {data_dir} (pid {status.get('pid')}).",
+             f"  telnet   {host}:{status.get('port')}"]
+    if status.get("tls_port"):
+        lines.append(f"  tls      {host}:{status['tls_port']}")
+    if status.get("web_port"):
+        lines.append(f"  web      http://{host}:{status['web_port']}/")
+    started = status.get("started_at")
+    if isinstance(started, (int, float)):
+        lines.append(f"  uptime   {_duration(time.time() - started)} (since {_when(started)})")
+    reloaded = status.get("reloaded_at")
+    if isinstance(reloaded, (int, float)):
+        lines.append(f"  reloaded {status.get('reloads', 1)} times, last at {_when(reloaded)}")
+    lines.append(f"  players  {status.get('players', 0)} online, "
+                 f"{status.get('connections', 0)} connections")
+    return lines
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    data_dir = _data_dir(args.data_dir)
+    status = running_server(data_dir)
+    if status is None:
+        _say(NOT_RUNNING.format(dir=data_dir))
+        return EXIT_NOT_RUNNING
+    for line in status_lines(_fresh_status(data_dir, status), data_dir):
+        _say(line)
+    return 0
+
+
+def _wait_until(check, timeout: float) -> bool:  # noqa: ANN001 - () -> bool
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def cmd_stop(args: argparse.Namespace) -> int:
+    data_dir = _data_dir(args.data_dir)
+    status = running_server(data_dir)
+    if status is None:
+        _say(NOT_RUNNING.format(dir=data_dir))
+        return 0
+    pid = int(status["pid"])
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except OSError as exc:
+        _complain(f"cannot signal the server (pid {pid}): {exc.strerror}")
+        return 1
+    if not _wait_until(lambda: not lock_held(data_dir), args.timeout):
+        _complain(f"the server (pid {pid}) is still running after {args.timeout:g} s")
+        return 1
+    _say(f"Stopped the server on {data_dir} (pid {pid}).")
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .cli import DB_FILE
+
+    data_dir = _data_dir(args.data_dir)
+    source = data_dir / DB_FILE
+    if not source.exists():
+        _complain(f"there is no game database in {data_dir}")
+        return 1
+    dest = Path(args.dest).expanduser().resolve()
+    if dest.is_dir():
+        dest = dest / f"champions-{datetime.now(timezone.utc).strftime('%Y%m%d-%H%M%S')}.sqlite3"
+    if dest == source:
+        _complain("the backup cannot replace the game's own database")
+        return 1
+    started = time.monotonic()
+    try:
+        counts = online_backup(source, dest)
+    except (OSError, sqlite3.Error) as exc:
+        _complain(f"backup failed: {exc}")
+        return 1
+    size = dest.stat().st_size
+    _say(f"Backed up {_count(counts['docs'], 'record')} and {_count(counts['log'], 'log entry')} to {dest} "
+         f"({size // 1024} KiB in {time.monotonic() - started:.2f} s).")
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{n:,} {noun if n == 1 else plural}"
+
+
+def online_backup(source: Path, dest: Path) -> dict[str, int]:
+    """Copy ``source`` to ``dest`` with SQLite's online backup API while the server writes.
+
+    The copy is taken in one step, inside one read transaction: in WAL mode that is a snapshot
+    of one moment, and the server's writers are never blocked. The copy is written beside
+    ``dest`` and renamed into place only once it passes ``PRAGMA integrity_check``.
+    """
+    partial = dest.with_name(dest.name + ".partial")
+    partial.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(str(partial))
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
+            counts = {table: dst.execute(f"SELECT count(*) FROM {table}").fetchone()[0]  # noqa: S608
+                      for table in ("docs", "log")}
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    os.replace(partial, dest)
+    return counts
+
+
+def cmd_make_cert(args: argparse.Namespace) -> int:
+    from .net.tls import make_self_signed, tls_files
+
+    data_dir = _data_dir(args.data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    cert, key = tls_files(data_dir)
+    if (cert.exists() or key.exists()) and not args.force:
+        _complain(f"{cert.parent} already holds a certificate or key: add --force to replace them")
+        return 1
+    names = make_self_signed(cert, key, args.host or [])
+    _say(f"Wrote a self-signed certificate for {', '.join(names)} to {cert} and its key to {key}.")
+    _say("Clients will warn that nobody vouches for it: use it for testing, or see "
+         "docs/admin-guide.md for Let's Encrypt.")
+    return 0
+
+
+COMMANDS = {"status": cmd_status, "stop": cmd_stop, "backup": cmd_backup, "make-cert": cmd_make_cert}
+
+
+def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
+    """Add this module's subcommands to the ``champions-mush`` parser."""
+    status = sub.add_parser("status", help="is a server running on the data directory? ports, players")
+    status.add_argument("--data-dir", default=default_data_dir)
+    stop = sub.add_parser("stop", help="stop the running server cleanly")
+    stop.add_argument("--data-dir", default=default_data_dir)
+    stop.add_argument("--timeout", type=float, default=30.0, help="seconds to wait (default 30)")
+    backup = sub.add_parser("backup", help="a consistent copy of the game's database, while it runs")
+    backup.add_argument("dest", help="file to write (or a directory: a dated file in it)")
+    backup.add_argument("--data-dir", default=default_data_dir)
+    cert = sub.add_parser("make-cert", help="write a self-signed TLS certificate for testing")
+    cert.add_argument("--data-dir", default=default_data_dir)
+    cert.add_argument("--host", action="append", help="a name the certificate is for (repeatable)")
+    cert.add_argument("--force", action="store_true", help="replace an existing certificate")
+
+
+def run(args: argparse.Namespace) -> int:
+    return COMMANDS[args.command](args)
