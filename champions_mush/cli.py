@@ -130,6 +130,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return run(data_dir, server, game_config)
 
 
+def _can_ask() -> bool:
+    """True when there is a terminal to ask for a password on."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def cmd_create_admin(args: argparse.Namespace) -> int:
     from .game.accounts import Accounts, hash_password, password_problem
 
@@ -140,7 +145,7 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
         print(f"champions-mush: {exc}", file=sys.stderr)
         return 2
     password = args.password
-    if password is None and not sys.stdin.isatty():
+    if password is None and not _can_ask():
         print("champions-mush: no terminal to ask for the password: give it with --password PW",
               file=sys.stderr)
         return 1

@@ -44,6 +44,7 @@ def test_create_admin_prompts_when_no_password_is_given(tmp_path, monkeypatch):
     (tmp_path / "config.yaml").write_text("password_cost: 16\n")
     answers = iter(["typed123", "typed123"])
     monkeypatch.setattr(cli.getpass, "getpass", lambda prompt: next(answers))
+    monkeypatch.setattr(cli, "_can_ask", lambda: True)
     assert cli.main(["create-admin", "Ada", "--data-dir", str(tmp_path)]) == 0
     assert verify_password("typed123", _characters(tmp_path)["Ada"]["password_hash"])
 
