@@ -31,9 +31,10 @@ class Figured:
 def figured_characteristics(strength: int, dex: int, con: int, body: int) -> Figured:
     """Figure PD, ED, SPD, REC, END and STUN from STR, DEX, CON and BODY (HERO 5E).
 
-    Each formula is worked out exactly and rounded once, to the nearest with .5 up
-    (GUIDE §3); SPD drops fractions (HERO 5E: DEX 18 -> SPD 2). STR 10, DEX 10, CON 10,
-    BODY 10 -> PD 2, ED 2, SPD 2, REC 4, END 20, STUN 20.
+    Each term is rounded to the nearest, .5 up, before the terms are added, as Hero Designer
+    figures them (STR 11, CON 13, BODY 14: STUN 14 + 6 + 7 = 27); SPD drops fractions
+    (HERO 5E: DEX 18 -> SPD 2). STR 10, DEX 10, CON 10, BODY 10 -> PD 2, ED 2, SPD 2, REC 4,
+    END 20, STUN 20.
     """
     if min(strength, dex, con, body) < 0:
         raise RulesError("Characteristics cannot be negative.")
@@ -41,7 +42,7 @@ def figured_characteristics(strength: int, dex: int, con: int, body: int) -> Fig
         pd=hero_round(Fraction(strength, 5)),
         ed=hero_round(Fraction(con, 5)),
         spd=min(1 + dex // 10, 12),
-        rec=hero_round(Fraction(strength, 5) + Fraction(con, 5)),
+        rec=hero_round(Fraction(strength, 5)) + hero_round(Fraction(con, 5)),
         end=2 * con,
-        stun=hero_round(body + Fraction(strength, 2) + Fraction(con, 2)),
+        stun=body + hero_round(Fraction(strength, 2)) + hero_round(Fraction(con, 2)),
     )

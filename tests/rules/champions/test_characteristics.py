@@ -11,7 +11,10 @@ from champions_mush.rules.errors import RulesError
     [
         ((10, 10, 10, 10), Figured(pd=2, ed=2, spd=2, rec=4, end=20, stun=20)),
         ((20, 23, 23, 12), Figured(pd=4, ed=5, spd=3, rec=9, end=46, stun=34)),
-        ((15, 18, 15, 10), Figured(pd=3, ed=3, spd=2, rec=6, end=30, stun=25)),
+        # each half rounded up before adding, as Hero Designer does: 10 + 8 + 8
+        ((15, 18, 15, 10), Figured(pd=3, ed=3, spd=2, rec=6, end=30, stun=26)),
+        # Hero Designer's figures for characteristics_5e_simple.hdc
+        ((11, 12, 13, 14), Figured(pd=2, ed=3, spd=2, rec=5, end=26, stun=27)),
         ((13, 14, 12, 10), Figured(pd=3, ed=2, spd=2, rec=5, end=24, stun=23)),
         ((0, 0, 0, 0), Figured(pd=0, ed=0, spd=1, rec=0, end=0, stun=0)),
     ],

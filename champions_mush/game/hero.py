@@ -1,0 +1,379 @@
+"""The HERO sheet: a character built with Character Points (HERO 5E revised).
+
+A :class:`HeroSheet` holds the characteristics bought (value and points paid) and every
+:class:`Item` (Skills, Perks, Talents, Martial Arts, Powers, Disadvantages, Equipment), each
+with its Active Points, Real Cost, END and the one-line text Hero Designer prints for it.
+The totals compare the points spent with ``BASE + DISADS + XP`` (docs/player-guide.md,
+"Building your character"). It is kept as a store document of kind ``"hero"`` keyed by the
+character's id, beside the play sheet (:mod:`.sheets`), whose characteristics and resistant
+defenses :func:`sync_sheet` keeps in step.
+
+For fights: :func:`attack_powers` lists the attacks (dice, normal or killing, the defense
+they work against, END per use) and :func:`defenses` totals PD/ED with the resistant part.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..rules.champions.costs import (
+    CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start,
+)
+from ..rules.champions.dcs import AttackKind
+from ..rules.champions.defenses import Defenses
+from ..rules.champions.modifiers import modifier_value_text
+from ..rules.dice import DiceAmount
+from ..rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .sheets import Sheet
+    from .world import Game
+
+__all__ = [
+    "AttackPower",
+    "CHARACTERISTIC_ORDER",
+    "HERO_KIND",
+    "HeroSheet",
+    "Item",
+    "Modifier",
+    "Section",
+    "attack_powers",
+    "bought_characteristic",
+    "defenses",
+    "get_hero",
+    "has_hero",
+    "save_hero",
+    "sync_sheet",
+]
+
+#: Store document kind for HERO sheets.
+HERO_KIND = "hero"
+#: The characteristics of a 5E sheet, in Hero Designer's order.
+CHARACTERISTIC_ORDER = tuple(CHARACTERISTIC_COSTS)
+_PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+
+
+class Section(enum.Enum):
+    """The parts of a sheet, as Hero Designer names them."""
+
+    #: Skills, Skill Levels and Combat Skill Levels
+    SKILLS = "SKILLS"
+    #: Perks (Contacts, Money, Reputation ...)
+    PERKS = "PERKS"
+    #: Talents
+    TALENTS = "TALENTS"
+    #: Martial Arts maneuvers and extra DCs
+    MARTIALARTS = "MARTIALARTS"
+    #: Powers and power frameworks
+    POWERS = "POWERS"
+    #: Disadvantages: points the character gets back
+    DISADVANTAGES = "DISADVANTAGES"
+    #: Equipment
+    EQUIPMENT = "EQUIPMENT"
+
+    @property
+    def title(self) -> str:
+        return {"MARTIALARTS": "Martial Arts"}.get(self.value, self.value.capitalize())
+
+
+def _frac(value: object) -> Fraction:
+    return as_fraction(value)
+
+
+@attrs.frozen
+class Modifier:
+    """An Advantage (``value`` > 0) or Limitation (< 0) on an item; ``text`` is its detail."""
+
+    name: str
+    value: Fraction = attrs.field(converter=_frac)
+    text: str = ""
+    xmlid: str = ""
+    #: Hero Designer's OPTIONID (``HALFEND``, ``ZERO``, ``OAF`` ...)
+    option: str = ""
+
+    @property
+    def label(self) -> str:
+        """``Armor Piercing (+1/2)``, ``Focus (OAF; -1)`` as Hero Designer prints it."""
+        detail = f"{self.text}; " if self.text else ""
+        return f"{self.name} ({detail}{modifier_value_text(self.value)})"
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"name": self.name, "value": str(self.value), "text": self.text, "xmlid": self.xmlid,
+                "option": self.option}
+
+
+def _modifiers(value: Iterable[Any]) -> tuple[Modifier, ...]:
+    return tuple(m if isinstance(m, Modifier) else Modifier(**m) for m in value)
+
+
+@attrs.frozen
+class Item:
+    """One thing bought: its costs, its text, and what a fight needs from it.
+
+    ``parent`` is the id of the framework or list holding it (``""`` at the top); a
+    ``framework`` item (MULTIPOWER, ELEMENTAL_CONTROL, VPP, LIST, COMPOUNDPOWER) holds others.
+    ``known`` is False when the engine has no price for it: its points are as the file stated
+    them, and staff are told. ``dice``/``killing``/``versus`` describe an attack; ``pd``/``ed``
+    and ``resistant`` a defense; ``inches`` a movement power; ``roll`` a Skill's roll.
+    """
+
+    id: str
+    section: Section = attrs.field(converter=Section)
+    xmlid: str
+    name: str
+    text: str
+    levels: int = 0
+    base: int = 0
+    active: int = 0
+    real: int = 0
+    end: int = 0
+    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
+    known: bool = True
+    parent: str = ""
+    framework: str = ""
+    slot: str = ""
+    dice: str = ""
+    killing: bool = False
+    versus: str = ""
+    ranged: bool = False
+    pd: int = 0
+    ed: int = 0
+    resistant: bool = False
+    inches: int = 0
+    roll: str = ""
+
+    @property
+    def is_disadvantage(self) -> bool:
+        return self.section is Section.DISADVANTAGES
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = attrs.asdict(self, recurse=False)
+        doc["section"] = self.section.value
+        doc["modifiers"] = [m.to_doc() for m in self.modifiers]
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> Item:
+        known = {f.name for f in attrs.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in known})
+
+
+@attrs.frozen
+class HeroSheet:
+    """A character built with points: characteristics bought and items, against
+    ``base_points + disad_points + experience`` (Hero Designer's BASIC_CONFIGURATION)."""
+
+    char_id: int
+    base_points: int = 200
+    disad_points: int = 150
+    experience: int = 0
+    #: characteristic -> value (only those bought up or down from their start)
+    values: dict[str, int] = attrs.field(factory=dict, hash=False)
+    items: tuple[Item, ...] = attrs.field(default=(), converter=lambda v: tuple(
+        i if isinstance(i, Item) else Item.from_doc(i) for i in v))
+    #: where it came from: "by hand" or "Hero Designer: <file's character name>"
+    source: str = "by hand"
+
+    # --- characteristics ----------------------------------------------------------------
+    def primaries(self) -> dict[str, int]:
+        return {name: self.values.get(name, 10) for name in _PRIMARY}
+
+    def value(self, name: str) -> int:
+        """A characteristic's value: bought, or its start (10, figured, free inches)."""
+        key = name.upper()
+        if key in self.values:
+            return self.values[key]
+        return characteristic_start(key, self.primaries())
+
+    def points(self, name: str) -> int:
+        """Points paid for a characteristic (0 at its start; negative when sold down)."""
+        key = name.upper()
+        return characteristic_cost(key, self.value(key), self.primaries())
+
+    def characteristic_points(self) -> int:
+        return sum(self.points(name) for name in CHARACTERISTIC_ORDER)
+
+    # --- items --------------------------------------------------------------------------
+    def top_items(self, section: Section) -> list[Item]:
+        return [i for i in self.items if i.section is section and not i.parent]
+
+    def children(self, item: Item) -> list[Item]:
+        return [i for i in self.items if i.parent == item.id]
+
+    def find(self, item_id: str) -> Item | None:
+        return next((i for i in self.items if i.id == item_id), None)
+
+    def section_points(self, section: Section) -> int:
+        """Real Cost of a section: every item's own Real Cost (a framework's pool and each of
+        its slots counted once; a list costs nothing itself)."""
+        return sum(i.real for i in self.items if i.section is section)
+
+    @property
+    def unknown(self) -> list[Item]:
+        """Items the engine could not price: kept at the file's points, flagged to staff."""
+        return [i for i in self.items if not i.known]
+
+    # --- totals -------------------------------------------------------------------------
+    @property
+    def spent(self) -> int:
+        """Points spent: characteristics plus every section but Disadvantages."""
+        return self.characteristic_points() + sum(
+            self.section_points(s) for s in Section if s is not Section.DISADVANTAGES)
+
+    @property
+    def disads(self) -> int:
+        """Points from Disadvantages taken."""
+        return self.section_points(Section.DISADVANTAGES)
+
+    @property
+    def available(self) -> int:
+        """``BASE + DISADS + XP``: the Disadvantages taken, at most the campaign's maximum."""
+        return self.base_points + min(self.disads, self.disad_points) + self.experience
+
+    @property
+    def balance(self) -> int:
+        """Points left to spend (negative: overspent)."""
+        return self.available - self.spent
+
+    # --- changes ------------------------------------------------------------------------
+    def with_value(self, name: str, value: int) -> HeroSheet:
+        """The sheet with one characteristic bought to ``value`` (its start drops it)."""
+        key = name.upper()
+        if key not in CHARACTERISTIC_COSTS:
+            raise RulesError(f"{name} is not a characteristic.")
+        values = {k: v for k, v in self.values.items() if k != key}
+        if value != characteristic_start(key, {**self.primaries(), **({key: value} if key in _PRIMARY else {})}):
+            values[key] = value
+        return attrs.evolve(self, values=values)
+
+    def with_item(self, item: Item) -> HeroSheet:
+        """The sheet with ``item`` added, or replacing the item with its id."""
+        items = list(self.items)
+        for index, old in enumerate(items):
+            if old.id == item.id:
+                items[index] = item
+                return attrs.evolve(self, items=tuple(items))
+        return attrs.evolve(self, items=(*items, item))
+
+    def without_item(self, item_id: str) -> HeroSheet:
+        """The sheet without the item and anything it holds."""
+        gone = {item_id}
+        for item in self.items:
+            if item.parent in gone:
+                gone.add(item.id)
+        return attrs.evolve(self, items=tuple(i for i in self.items if i.id not in gone))
+
+    def next_id(self) -> str:
+        """An id for a hand-built item: ``h1``, ``h2`` ..."""
+        taken = {i.id for i in self.items}
+        n = 1
+        while f"h{n}" in taken:
+            n += 1
+        return f"h{n}"
+
+    # --- documents ----------------------------------------------------------------------
+    def to_doc(self) -> dict[str, Any]:
+        return {"char_id": self.char_id, "base_points": self.base_points, "disad_points": self.disad_points,
+                "experience": self.experience, "values": dict(self.values), "source": self.source,
+                "items": [i.to_doc() for i in self.items]}
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> HeroSheet:
+        known = {f.name for f in attrs.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in known})
+
+
+def bought_characteristic(hero: HeroSheet, name: str) -> tuple[int, int]:
+    """(value, points paid) of one characteristic."""
+    return hero.value(name), hero.points(name)
+
+
+# --- fights ---------------------------------------------------------------------------------
+@attrs.frozen
+class AttackPower:
+    """An attack on the sheet, as a fight uses it: its dice, normal or killing, the defense it
+    works against (``PD``, ``ED`` or ``MD``), END per use and Active Points."""
+
+    name: str
+    dice: DiceAmount
+    kind: AttackKind
+    versus: str
+    end: int
+    active: int
+    ranged: bool
+    item_id: str
+
+
+def attack_powers(hero: HeroSheet) -> list[AttackPower]:
+    """Every attack power on the sheet (Energy Blast, Killing Attacks, Hand-To-Hand Attack,
+    Ego Attack), in sheet order; a framework's slots are listed like any other."""
+    found = []
+    for item in hero.items:
+        if not item.dice or item.section is Section.DISADVANTAGES:
+            continue
+        found.append(AttackPower(
+            name=item.name, dice=DiceAmount.parse(item.dice),
+            kind=AttackKind.KILLING if item.killing else AttackKind.NORMAL,
+            versus=item.versus or "PD", end=item.end, active=item.active, ranged=item.ranged,
+            item_id=item.id))
+    return found
+
+
+def defenses(hero: HeroSheet) -> Defenses:
+    """PD and ED from the characteristics and defense powers: Armor and Force Field add
+    resistant defense; Damage Resistance makes that much of the ordinary defense resistant."""
+    pd, ed = hero.value("PD"), hero.value("ED")
+    rpd = red = 0
+    made_resistant_pd = made_resistant_ed = 0
+    for item in hero.items:
+        if item.xmlid == "DAMAGERESISTANCE":
+            made_resistant_pd += item.pd
+            made_resistant_ed += item.ed
+        elif item.pd or item.ed:
+            if item.resistant:
+                rpd, red = rpd + item.pd, red + item.ed
+            else:
+                pd, ed = pd + item.pd, ed + item.ed
+    moved_pd, moved_ed = min(pd, made_resistant_pd), min(ed, made_resistant_ed)
+    return Defenses(pd=pd - moved_pd, ed=ed - moved_ed, rpd=rpd + moved_pd, red=red + moved_ed)
+
+
+# --- the store -----------------------------------------------------------------------------
+def get_hero(game: Game, char: Character) -> HeroSheet:
+    """The character's HERO sheet, or an empty one (nothing bought) when it has none."""
+    doc = game.store.get(HERO_KIND, str(char.id))
+    if doc is None:
+        return HeroSheet(char_id=char.id)
+    return HeroSheet.from_doc(doc)
+
+
+def has_hero(game: Game, char: Character) -> bool:
+    return game.store.get(HERO_KIND, str(char.id)) is not None
+
+
+def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
+    """The play sheet with the HERO sheet's characteristics and defenses (current STUN, BODY
+    and END kept, capped at the new maxima)."""
+    stats = {name: hero.value(name) for name in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM",
+                                                 "PD", "ED", "SPD", "REC", "END", "STUN")}
+    total = defenses(hero)
+    stats.update(PD=total.pd, ED=total.ed, rPD=total.rpd, rED=total.red)
+    kept = {k: v for k, v in sheet.stats.items() if k in ("OCV", "DCV")}
+    return attrs.evolve(sheet, stats={**stats, **kept}).capped()
+
+
+def save_hero(game: Game, hero: HeroSheet) -> HeroSheet:
+    """Write the HERO sheet and bring the play sheet's characteristics in step with it."""
+    from .sheets import get_sheet, save_sheet
+
+    game.store.put(HERO_KIND, str(hero.char_id), hero.to_doc())
+    char = game.characters.get(hero.char_id)
+    if char is not None:
+        save_sheet(game, sync_sheet(get_sheet(game, char), hero))
+    return hero

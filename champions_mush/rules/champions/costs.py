@@ -1,0 +1,155 @@
+"""Character Point costs (HERO 5E revised): rounding, Active Points, Real Cost, characteristics.
+
+HERO 5E revised: Active Points = (base cost + Adders) x (1 + total Advantages); Real Cost =
+Active Points / (1 + total of the Limitations' sizes); each rounded to the nearest whole point,
+an exact .5 in the character's favour (a cost rounds **down**, a figured value **up**).
+
+Characteristics cost a fixed number of points per point bought over the starting value
+(:data:`CHARACTERISTIC_COSTS`); figured ones start at their figured value, and SPD is paid
+from its figured fraction (DEX 12: SPD 2.2, so SPD 4 costs 10 x 1.8 = 18 points).
+Movement bought on the characteristics list (Running, Swimming, Leaping) costs as its Power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from ..errors import RulesError
+from .rounding import Half, hero_round
+
+__all__ = [
+    "CHARACTERISTIC_COSTS",
+    "FIGURED_FROM",
+    "MOVEMENT_BASE",
+    "PRIMARY_BASE",
+    "active_points",
+    "as_fraction",
+    "characteristic_cost",
+    "characteristic_start",
+    "figured_exact",
+    "real_cost",
+    "round_cost",
+    "total_advantages",
+    "total_limitations",
+]
+
+#: HERO 5E revised: Character Points per point of each characteristic (and inch of movement).
+CHARACTERISTIC_COSTS: dict[str, Fraction] = {
+    "STR": Fraction(1), "DEX": Fraction(3), "CON": Fraction(2), "BODY": Fraction(2),
+    "INT": Fraction(1), "EGO": Fraction(2), "PRE": Fraction(1), "COM": Fraction(1, 2),
+    "PD": Fraction(1), "ED": Fraction(1), "SPD": Fraction(10), "REC": Fraction(2),
+    "END": Fraction(1, 2), "STUN": Fraction(1),
+    "RUNNING": Fraction(2), "SWIMMING": Fraction(1), "LEAPING": Fraction(1),
+}
+#: HERO 5E: every primary characteristic starts at 10.
+PRIMARY_BASE = 10
+#: HERO 5E: inches of movement every character has for free (Leaping as Hero Designer lists it).
+MOVEMENT_BASE: dict[str, int] = {"RUNNING": 6, "SWIMMING": 2, "LEAPING": 2}
+#: HERO 5E figured characteristics, each a sum of (primary, divisor) terms, or a fixed start.
+FIGURED_FROM: dict[str, tuple[tuple[str, int], ...]] = {
+    "PD": (("STR", 5),),
+    "ED": (("CON", 5),),
+    "REC": (("STR", 5), ("CON", 5)),
+    "END": (("CON", 1), ("CON", 1)),
+    "STUN": (("BODY", 1), ("STR", 2), ("CON", 2)),
+}
+
+
+def as_fraction(value: object) -> Fraction:
+    """A cost or modifier as an exact fraction: ``"0.25"``, ``"1/4"``, ``-0.5``, ``3``.
+
+    Raises:
+        RulesError: the value is not a number.
+    """
+    if isinstance(value, Fraction):
+        return value
+    try:
+        text = str(value).strip().replace("+", "")
+        return Fraction(text).limit_denominator(1000)
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f"'{str(value)[:20]}' is not a number of points.") from None
+
+
+def round_cost(value: Fraction | int | float) -> int:
+    """A cost rounded HERO 5E style: to the nearest point, an exact .5 down (in the
+    character's favour; a negative .5 therefore gives the larger refund)."""
+    return hero_round(Fraction(value), Half.DOWN)
+
+
+def total_advantages(values: Iterable[object]) -> Fraction:
+    """The sum of the Advantages (positive values; Limitations among them are ignored)."""
+    return sum((v for v in map(as_fraction, values) if v > 0), Fraction(0))
+
+
+def total_limitations(values: Iterable[object]) -> Fraction:
+    """The sum of the sizes of the Limitations (negative values), as a positive number."""
+    return sum((-v for v in map(as_fraction, values) if v < 0), Fraction(0))
+
+
+def active_points(base: object, advantages: object = 0) -> int:
+    """Active Points = base cost x (1 + Advantages), rounded in the character's favour.
+
+    ``base`` includes the Adders; ``advantages`` is their total (``Fraction(1, 2)`` for +1/2).
+    Energy Blast 12d6 (60 points) with +1/2: 90 Active Points.
+    """
+    base_points, plus = as_fraction(base), as_fraction(advantages)
+    if plus < 0:
+        raise RulesError("Advantages add to a power: their total cannot be negative.")
+    return round_cost(base_points * (1 + plus))
+
+
+def real_cost(active: object, limitations: object = 0) -> int:
+    """Real Cost = Active Points / (1 + |Limitations|), rounded in the character's favour.
+
+    ``limitations`` may be given as their (negative) sum or its size: 60 AP at -1/4 costs 48.
+    """
+    points, minus = as_fraction(active), abs(as_fraction(limitations))
+    return round_cost(points / (1 + minus))
+
+
+def figured_exact(name: str, primaries: Mapping[str, int]) -> Fraction:
+    """A figured characteristic before rounding, each term rounded as Hero Designer does
+    (HERO 5E, figured values .5 up): STUN = BODY + STR/2 + CON/2, SPD = 1 + DEX/10 exactly.
+
+    Raises:
+        RulesError: ``name`` is not a figured characteristic.
+    """
+    key = name.upper()
+    if key == "SPD":
+        return 1 + Fraction(primaries.get("DEX", PRIMARY_BASE), 10)
+    terms = FIGURED_FROM.get(key)
+    if terms is None:
+        raise RulesError(f"{name} is not a figured characteristic.")
+    return Fraction(sum(hero_round(Fraction(primaries.get(p, PRIMARY_BASE), d)) for p, d in terms))
+
+
+def characteristic_start(name: str, primaries: Mapping[str, int]) -> int:
+    """What a characteristic is before any points are spent on it (10, figured, or free inches)."""
+    key = name.upper()
+    if key in MOVEMENT_BASE:
+        return MOVEMENT_BASE[key]
+    if key in FIGURED_FROM or key == "SPD":
+        exact = figured_exact(key, primaries)
+        return int(exact) if key == "SPD" else hero_round(exact)
+    if key in CHARACTERISTIC_COSTS:
+        return PRIMARY_BASE
+    raise RulesError(f"{name} is not a characteristic.")
+
+
+def characteristic_cost(name: str, value: int, primaries: Mapping[str, int] | None = None) -> int:
+    """Points paid for a characteristic at ``value`` (negative: points back for selling it down).
+
+    ``primaries`` are the character's primary characteristics (for figured starts); all 10s
+    when left out. DEX 12 costs 6; COM 18 costs 4; SPD 4 with DEX 12 costs 18.
+
+    Raises:
+        RulesError: ``name`` is not a characteristic.
+    """
+    key = name.upper()
+    per_point = CHARACTERISTIC_COSTS.get(key)
+    if per_point is None:
+        raise RulesError(f"{name} is not a characteristic.")
+    primaries = primaries or {}
+    start = figured_exact(key, primaries) if key == "SPD" else Fraction(characteristic_start(key, primaries))
+    return round_cost((value - start) * per_point)

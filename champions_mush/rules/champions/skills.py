@@ -1,0 +1,94 @@
+"""Skill, Talent, Perk and Disadvantage costs (HERO 5E revised).
+
+* A characteristic-based Skill costs 3 points for a roll of 9 + CHAR/5, +1 to the roll per
+  2 points; a Familiarity (8-) costs 1, a Proficiency 2, an Everyman Skill nothing.
+* Background Skills (Knowledge, Professional, Science) cost 2 points for 11-, +1 per point
+  (or 3 points for the characteristic's roll); Languages cost their stated fluency.
+* Combat, Penalty and Skill Levels cost per level by what they apply to
+  (:data:`LEVEL_COSTS`): +1 with a single attack 2, a tight group 3, HTH or Ranged 5, all
+  combat 8; Skill Levels 2, 3, 5, 8 and 10 (overall).
+* Talents, Perks and Disadvantages: their stated base plus Adders; the few priced per level
+  are in :data:`PER_LEVEL`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import RulesError
+from .costs import round_cost
+from .rolls import characteristic_target
+
+__all__ = [
+    "BACKGROUND_SKILLS",
+    "LEVEL_COSTS",
+    "PER_LEVEL",
+    "skill_cost",
+    "skill_level_cost",
+    "skill_target",
+]
+
+#: Skills whose levels cost 1 point each and whose base roll is 11- (HERO 5E Background Skills).
+BACKGROUND_SKILLS = frozenset({"KNOWLEDGE_SKILL", "PROFESSIONAL_SKILL", "SCIENCE_SKILL"})
+#: Points per level of Combat, Mental Combat, Penalty and Skill Levels, by Hero Designer option.
+LEVEL_COSTS: dict[str, dict[str, Fraction]] = {
+    "COMBAT_LEVELS": {"SINGLE": Fraction(2), "TIGHT": Fraction(3), "BROAD": Fraction(5),
+                      "HTH": Fraction(5), "RANGED": Fraction(5), "ALL": Fraction(8)},
+    "MENTAL_COMBAT_LEVELS": {"SINGLE": Fraction(2), "TIGHT": Fraction(3), "BROAD": Fraction(6)},
+    "PENALTY_SKILL_LEVELS": {"SINGLE": Fraction(3, 2), "THREE": Fraction(2), "ALL": Fraction(3)},
+    "SKILL_LEVELS": {"CHARACTERISTIC": Fraction(2), "RELATED": Fraction(3), "SIMILAR": Fraction(5),
+                     "NONCOMBAT": Fraction(8), "OVERALL": Fraction(10)},
+}
+#: Talents, Perks, Powers-as-Talents and Disadvantages priced per level (HERO 5E): points a level.
+PER_LEVEL: dict[str, Fraction] = {
+    "COMBAT_LUCK": Fraction(6),        # 3 rPD / 3 rED a level
+    "DANGER_SENSE": Fraction(1),       # +1 to the roll a level, on top of the base
+    "RESISTANCE": Fraction(1),         # +1 to resist Interrogation a level
+    "UNLUCK": Fraction(5),             # a Disadvantage: 5 points a d6
+    "FAVOR": Fraction(1),
+    "ACCESS": Fraction(1),
+}
+
+
+def skill_target(characteristic: str, value: int | None, levels: int = 0, familiarity: bool = False) -> int:
+    """The roll a Skill needs: 9 + CHAR/5 + levels for a characteristic-based Skill, 11- + levels
+    for a Background Skill (``characteristic`` ``"GENERAL"``), 8- for a Familiarity."""
+    if familiarity:
+        return 8
+    if characteristic.upper() in ("GENERAL", "") or value is None:
+        return 11 + levels
+    return characteristic_target(value) + levels
+
+
+def skill_cost(xmlid: str, levels: int = 0, characteristic: str = "", familiarity: bool = False,
+               proficiency: bool = False, everyman: bool = False, base: Fraction | int | None = None) -> int:
+    """Points for a Skill (HERO 5E): Climbing (DEX) 3; +3 levels 9; a KS 2, +1 level 3;
+    a Familiarity 1, Everyman 0. ``base`` overrides the usual 3 (or 2) where a file states it.
+
+    Raises:
+        RulesError: negative levels.
+    """
+    if levels < 0:
+        raise RulesError("A Skill cannot have fewer than 0 levels.")
+    if everyman and not levels:
+        return 0
+    if familiarity:
+        return 1
+    if proficiency:
+        return 2
+    background = xmlid.upper() in BACKGROUND_SKILLS
+    general = characteristic.upper() in ("GENERAL", "")
+    start = Fraction(base) if base is not None else Fraction(2 if background and general else 3)
+    per_level = 1 if background else 2
+    return round_cost(start + per_level * levels)
+
+
+def skill_level_cost(xmlid: str, option: str, levels: int) -> int | None:
+    """Points for Combat, Penalty or Skill Levels with ``option`` (HERO 5E), or None when the
+    engine has no price for that option: 2 levels with HTH cost 10."""
+    per = LEVEL_COSTS.get(xmlid.upper(), {}).get(option.upper())
+    if per is None:
+        return None
+    if levels < 0:
+        raise RulesError("Skill Levels cannot be fewer than 0.")
+    return round_cost(per * levels)
