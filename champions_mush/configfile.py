@@ -61,6 +61,9 @@ _DOC = {
     "failed_logins_per_minute": "failed logins per address per minute before more are refused",
     "max_output_buffer": "bytes of unread output before a client that stopped reading is dropped",
     "password_cost": "scrypt cost N for new passwords (a power of two; 16384 takes ~60 ms)",
+    "mail_quota": "@mail messages one mailbox may hold (deleted ones count until purged)",
+    "mail_max_length": "longest @mail message, in characters",
+    "post_max_length": "longest board post, staff request or comment, in characters",
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from ..game import mail
 from ..game.accounts import Accounts
 from ..game.channels import ChannelError, Channels
 from ..game.objects import Character
@@ -84,8 +85,24 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     game.run_login_hooks(session, char)  # saved +client settings apply to the greeting too
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
     session.send(look_text(game, char, game.room_of(char), session.width))
+    _send_notices(game, session, char)
     if first:
         game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
+
+
+#: what a character is told at login when something waits for them (unread mail ...)
+LOGIN_NOTICES = (mail.login_notice,)
+
+
+def _send_notices(game: Game, session: Session, char: Character) -> None:
+    for notice in LOGIN_NOTICES:
+        try:
+            lines = notice(game, char)
+        except Exception:  # noqa: BLE001 - one family's bug must not stop a login
+            log.exception("login notice %r failed for %s", notice, char.name)
+            continue
+        for line in lines:
+            session.send(line)
 
 
 def logout_session(game: Game, session: Session) -> None:

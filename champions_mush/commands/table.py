@@ -27,6 +27,7 @@ FAMILIES = (
     "combat",     # +combat tracker
     "ptb",        # Powers That Be commands
     "animouch",   # AnimOuch! commands
+    "mail",       # @mail
 )
 
 

@@ -38,3 +38,8 @@ class GameConfig:
     max_output_buffer: int = 1_048_576
     #: hash cost for passwords (scrypt N): 2**14 by default; tests lower it
     password_cost: int = 16384
+    #: @mail messages a mailbox may hold (deleted ones count until purged), and a message's length
+    mail_quota: int = 50
+    mail_max_length: int = 4000
+    #: longest board post, staff request or comment, in characters
+    post_max_length: int = 8000

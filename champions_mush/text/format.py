@@ -12,6 +12,7 @@ table rows (two or more spaces between cells, or tabs) are left whole, and banne
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Sequence
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "is_table_row",
     "table",
     "visible_len",
+    "when",
     "wrap",
 ]
 
@@ -212,3 +214,8 @@ def _table_row(row: Sequence[str], sizes: Sequence[int], gap: int) -> list[str]:
         parts = [_pad(cell[i] if i < len(cell) else "", size) for cell, size in zip(cells, sizes)]
         out.append((" " * gap).join(parts).rstrip())
     return out
+
+
+def when(seconds: float, date: bool = True) -> str:
+    """A stored time for players, in UTC: ``2026-12-01 08:40`` (``08:40`` without the date)."""
+    return time.strftime("%Y-%m-%d %H:%M" if date else "%H:%M", time.gmtime(seconds))

@@ -27,7 +27,8 @@ _NOT_FUZZED = {"quit", "@shutdown", "logout"}
 
 
 def _snapshot(world) -> dict:
-    return {kind: world.store.all(kind) for kind in ("character", "room", "sheet", "channel", "combat")}
+    return {kind: world.store.all(kind) for kind in ("character", "room", "sheet", "channel", "combat",
+                                                "mailbox", "board", "bbread", "job", "scene", "scene_room")}
 
 
 def _sample_args() -> list[str]:

@@ -1,0 +1,249 @@
+"""@mail, PennMUSH's commands: send, list, read, reply, forward, delete, purge, folders, and
+staff's @mail/all (the model and its rules are in game/mail.py)."""
+
+from __future__ import annotations
+
+from ..game import mail
+from ..game.mail import MailError, Mailbox, Message
+from ..game.objects import Character
+from ..text.format import fit_rule, when, wrap
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+
+__all__ = ["COMMANDS"]
+
+USAGE = "Usage: @mail <name> [<name> ...]=<subject>/<message>  (+help @mail for the rest)"
+
+
+def _run(action):  # noqa: ANN001, ANN202
+    try:
+        return action()
+    except MailError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _box(ctx: Context) -> Mailbox:
+    return mail.load(ctx.game, ctx.actor.id)
+
+
+def _split(text: str) -> tuple[str, str]:
+    """``subject/message`` (the first ``/`` divides them, as in PennMUSH)."""
+    subject, slash, body = text.partition("/")
+    return (subject, body) if slash else ("", subject)
+
+
+# --- listing and reading ------------------------------------------------------------------------
+def _listing(ctx: Context, box: Mailbox) -> str:
+    messages = box.in_folder()
+    width = ctx.width
+    lines = [fit_rule(f"---- Mail: {box.folder} ----", width),
+             f"|h{'#':>3}  {'':2}{'From':<16}{'Date':<18}Subject|n"]
+    for number, message in enumerate(messages, 1):
+        flag = "D" if message.deleted else ("U" if not message.read else "")
+        subject = message.subject[: max(10, width - 42)]
+        lines.append(f"{number:>3}  {flag:<2}{message.sender[:15]:<16}{when(message.time):<18}{subject}")
+    unread = sum(1 for m in messages if not m.read)
+    lines.append(f"{len(messages)} message{'s' if len(messages) != 1 else ''} here, {unread} unread. "
+                 f"Mailbox: {len(box.messages)}/{ctx.game.config.mail_quota}.")
+    return "\n".join(lines)
+
+
+def _show(ctx: Context, box: Mailbox, message: Message) -> str:
+    rule = fit_rule("-" * 8, ctx.width)
+    return "\n".join([
+        rule,
+        f"|hMessage {mail.number_of(box, message)}|n ({message.folder})   |hFrom:|n {message.sender}"
+        f"   {when(message.time)}",
+        f"|hTo:|n {', '.join(message.to)}",
+        f"|hSubject:|n {message.subject}",
+        rule,
+        wrap(message.body, ctx.width),
+        rule,
+    ])
+
+
+def _read(ctx: Context, spec: str) -> None:
+    box = _box(ctx)
+    chosen = _run(lambda: mail.parse_list(box, spec))
+    shown = [_show(ctx, box, m) for m in chosen]
+    unread = [m for m in chosen if not m.read]
+    if unread:
+        mail.change(box, unread, read=True)
+        mail.save(ctx.game, box)
+    ctx.reply("\n".join(shown))
+
+
+# --- sending ------------------------------------------------------------------------------------
+def _deliver(ctx: Context, to: list[Character], subject: str, body: str) -> None:
+    """Send, then tell: the sender, and each recipient who is online."""
+    subject, body = _run(lambda: mail.check_text(ctx.game, subject, body))
+    sent = mail.send(ctx.game, ctx.actor, to, subject, body)
+    full = ", ".join(c.name for c in sent.full)
+    if not sent.delivered:
+        raise CommandError(f"The mailbox of {full} is full ({ctx.game.config.mail_quota} messages): nothing was sent.")
+    for char, number in sent.delivered:
+        if char.id != ctx.actor.id:
+            ctx.game.msg(char, f"|y[Mail]|n You have new mail (#{number}) from {ctx.actor.name}: {subject}")
+    lines = [f"You sent your message '{subject}' to {', '.join(c.name for c, _ in sent.delivered)}."]
+    if sent.full:
+        lines.append(f"The mailbox of {full} is full ({ctx.game.config.mail_quota} messages), so they did not get it.")
+    ctx.reply("\n".join(lines))
+
+
+def _one(ctx: Context, spec: str, usage: str) -> Message:
+    if not spec.strip():
+        raise CommandError(usage)
+    box = _box(ctx)
+    chosen = _run(lambda: mail.parse_list(box, spec))
+    if len(chosen) != 1:
+        raise CommandError(usage)
+    return chosen[0]
+
+
+def _re(prefix: str, subject: str) -> str:
+    return subject if subject.lower().startswith(prefix.lower()) else f"{prefix} {subject}"[: mail.MAX_SUBJECT]
+
+
+def _reply(ctx: Context, parsed: ParsedCommand, everyone: bool) -> None:
+    usage = f"Usage: @mail/{'replyall' if everyone else 'reply'} <number>=<message>"
+    if parsed.rhs is None:
+        raise CommandError(usage)
+    message = _one(ctx, parsed.lhs, usage)
+    names = [f"#{message.sender_id}"]
+    if everyone:
+        names += [f'"{n}"' for n in message.to if n.lower() != ctx.actor.name.lower()]
+    to = _run(lambda: _known(ctx, names))
+    _deliver(ctx, to, _re("Re:", message.subject), parsed.rhs)
+
+
+def _known(ctx: Context, names: list[str]) -> list[Character]:
+    """Recipients of a reply who still exist (a deleted sender is skipped)."""
+    found = []
+    for name in names:
+        try:
+            found.extend(mail.recipients(ctx.game, name))
+        except MailError:
+            continue
+    if not found:
+        raise MailError("No one who wrote or received that message is still here.")
+    return list({c.id: c for c in found}.values())
+
+
+def _forward(ctx: Context, parsed: ParsedCommand) -> None:
+    usage = "Usage: @mail/fwd <number>=<name> [<name> ...]"
+    if not parsed.rhs:
+        raise CommandError(usage)
+    message = _one(ctx, parsed.lhs, usage)
+    to = _run(lambda: mail.recipients(ctx.game, parsed.rhs))
+    body = f"---- Forwarded from {message.sender} ({when(message.time)}) ----\n{message.body}"
+    _deliver(ctx, to, _re("Fwd:", message.subject), body)
+
+
+def _mail_all(ctx: Context, parsed: ParsedCommand) -> None:
+    subject, body = _split(parsed.args)
+    if not body.strip():
+        raise CommandError("Usage: @mail/all <subject>/<message>")
+    everyone = [c for c in ctx.game.characters.values() if not c.npc and c.id != ctx.actor.id]
+    if not everyone:
+        raise CommandError("There is no one else to mail.")
+    _deliver(ctx, sorted(everyone, key=lambda c: c.id), subject, body)
+
+
+# --- managing -----------------------------------------------------------------------------------
+def _mark(ctx: Context, spec: str, deleted: bool) -> None:
+    switch = "delete" if deleted else "undelete"
+    if not spec.strip():
+        raise CommandError(f"Usage: @mail/{switch} <number>|<from>-<to>|all")
+    box = _box(ctx)
+    changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), deleted=deleted)
+    mail.save(ctx.game, box)
+    count = f"{len(changed)} message{'s' if len(changed) != 1 else ''}"
+    ctx.reply(f"{count} marked for deletion: @mail/purge removes them." if deleted else f"{count} undeleted.")
+
+
+def _unread(ctx: Context, spec: str) -> None:
+    if not spec.strip():
+        raise CommandError("Usage: @mail/unread <number>|<from>-<to>|all")
+    box = _box(ctx)
+    changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), read=False)
+    mail.save(ctx.game, box)
+    ctx.reply(f"{len(changed)} message{'s' if len(changed) != 1 else ''} marked unread.")
+
+
+def _purge(ctx: Context) -> None:
+    box = _box(ctx)
+    gone = mail.purge(box)
+    if gone:
+        mail.save(ctx.game, box)
+    ctx.reply(f"{gone} deleted message{'s' if gone != 1 else ''} purged." if gone else "No messages are marked for deletion.")
+
+
+def _file(ctx: Context, parsed: ParsedCommand) -> None:
+    if not parsed.rhs or not parsed.lhs:
+        raise CommandError("Usage: @mail/file <number>|<from>-<to>=<folder>")
+    box = _box(ctx)
+    chosen = _run(lambda: mail.parse_list(box, parsed.lhs))
+    folder = _run(lambda: mail.folder_name(box, parsed.rhs))
+    mail.change(box, chosen, folder=folder)
+    mail.save(ctx.game, box)
+    ctx.reply(f"{len(chosen)} message{'s' if len(chosen) != 1 else ''} filed in {folder}.")
+
+
+def _folder(ctx: Context, name: str) -> None:
+    box = _box(ctx)
+    if not name.strip():
+        lines = ["|hFolders:|n"]
+        for folder in box.folders():
+            here = box.in_folder(folder)
+            unread = sum(1 for m in here if not m.read)
+            mark = "  (current)" if folder == box.folder else ""
+            lines.append(f"  {folder:<16} {len(here):>3} messages, {unread} unread{mark}")
+        ctx.reply("\n".join(lines))
+        return
+    box.folder = _run(lambda: mail.folder_name(box, name))
+    mail.save(ctx.game, box)
+    ctx.reply(f"Your current mail folder is now {box.folder}.")
+
+
+# --- the command --------------------------------------------------------------------------------
+def cmd_mail(ctx: Context, parsed: ParsedCommand) -> None:
+    switches = set(parsed.switches)
+    if len(switches) > 1:
+        raise CommandError("Use one @mail switch at a time.")
+    switch = next(iter(switches), "")
+    if switch == "all":
+        _mail_all(ctx, parsed)
+    elif switch in ("reply", "replyall"):
+        _reply(ctx, parsed, everyone=switch == "replyall")
+    elif switch in ("fwd", "forward"):
+        _forward(ctx, parsed)
+    elif switch in ("delete", "undelete"):
+        _mark(ctx, parsed.args, deleted=switch == "delete")
+    elif switch == "unread":
+        _unread(ctx, parsed.args)
+    elif switch == "purge":
+        _purge(ctx)
+    elif switch == "file":
+        _file(ctx, parsed)
+    elif switch == "folder":
+        _folder(ctx, parsed.args)
+    elif switch == "read" or (parsed.rhs is None and parsed.args.strip()):
+        if not parsed.args.strip():
+            raise CommandError("Usage: @mail <number>  (or a list: 1-3, all, unread)")
+        _read(ctx, parsed.args)
+    elif parsed.rhs is not None:
+        if not parsed.lhs.strip():
+            raise CommandError(USAGE)
+        to = _run(lambda: mail.recipients(ctx.game, parsed.lhs))
+        _deliver(ctx, to, *_split(parsed.rhs))
+    else:
+        ctx.reply(_listing(ctx, _box(ctx)))
+
+
+COMMANDS = (
+    Command("@mail", cmd_mail, aliases=("mail",),
+            switches=("read", "reply", "replyall", "fwd", "forward", "delete", "undelete", "unread",
+                      "purge", "file", "folder", "all"),
+            switch_roles={"all": Role.STAFF},
+            summary="Send and read mail, online or off."),
+)
