@@ -3,6 +3,7 @@ admin's tools in :mod:`champions_mush.ops`: status, stop, reload, backup, make-c
 
     champions-mush serve [--host H] [--port 4201] [--data-dir ./game-data] [--config FILE]
     champions-mush create-admin NAME [--password PW] [--data-dir ./game-data]
+    champions-mush bans | unban PATTERN [--data-dir ./game-data]
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ import fcntl
 import getpass
 import logging
 import logging.handlers
+import os
 import sys
 from pathlib import Path
 
 from .configfile import ConfigError, ServerConfig, default_config_text, load_config
+from .game.accounts import BAN_KIND
+from .store.base import StoreError
 
 __all__ = ["main", "open_game", "setup_logging"]
 
@@ -60,10 +64,44 @@ def setup_logging(data_dir: Path, server: ServerConfig, console: bool = True) ->
         root.addHandler(stream)
 
 
+class Refusal(Exception):
+    """The command cannot go on; the message is one line for the admin."""
+
+
+#: the data directory holds the password hashes: only the server's user may read it
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
+
+
 def _data_dir(path: str) -> Path:
+    """The data directory, made (0700) when missing; a file, or a directory this user cannot
+    write, is refused in one line."""
     data_dir = Path(path).expanduser().resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    if data_dir.exists() and not data_dir.is_dir():
+        raise Refusal(f"the data directory {data_dir} is a file, not a directory")
+    try:
+        data_dir.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise Refusal(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
+    if not os.access(data_dir, os.W_OK | os.X_OK):
+        why = "it is on a read-only file system" if os.statvfs(data_dir).f_flag & os.ST_RDONLY \
+            else "check its owner and permissions"
+        raise Refusal(f"cannot write in the data directory {data_dir}: {why}")
+    _make_private(data_dir)
     return data_dir
+
+
+def _make_private(data_dir: Path) -> None:
+    """Tighten a data directory made before it was private: 0700, and 0600 for the database
+    (password hashes), its WAL and SHM files and the logs (docs/admin-guide.md, "Files")."""
+    paths = [data_dir, *data_dir.glob(DB_FILE + "*"), *(data_dir / "logs").glob("*.log*")]
+    for path in paths:
+        wanted = PRIVATE_DIR if path.is_dir() else PRIVATE_FILE
+        try:
+            if path.stat().st_mode & 0o777 & ~wanted:
+                path.chmod(wanted)
+        except OSError:
+            pass  # not ours to change: the server still runs, the admin's choice stands
 
 
 def _config_path(data_dir: Path, given: str | None) -> Path | None:
@@ -104,7 +142,10 @@ def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when
 
     The lock is an fcntl lock on ``server.lock``, released by the OS however the process ends.
     """
-    handle = open(data_dir / LOCK_FILE, "a+")  # noqa: SIM115 - held for the process lifetime
+    try:
+        handle = open(data_dir / LOCK_FILE, "a+")  # noqa: SIM115 - held for the process lifetime
+    except OSError as exc:
+        raise Refusal(f"cannot write in the data directory {data_dir}: {exc.strerror}") from exc
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -117,13 +158,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     data_dir = _data_dir(args.data_dir)
     lock = _lock_data_dir(data_dir)
     if lock is None:
-        print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
-        return 1
-    try:
-        server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
-    except ConfigError as exc:
-        print(f"champions-mush: {exc}", file=sys.stderr)
-        return 2
+        raise Refusal(RUNNING.format(dir=data_dir))
+    server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
     setup_logging(data_dir, server)
     from .net.runner import run
 
@@ -139,11 +175,7 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
     from .game.accounts import Accounts, hash_password, password_problem
 
     data_dir = _data_dir(args.data_dir)
-    try:
-        server, game_config = load_config(_config_path(data_dir, args.config))
-    except ConfigError as exc:
-        print(f"champions-mush: {exc}", file=sys.stderr)
-        return 2
+    server, game_config = load_config(_config_path(data_dir, args.config))
     password = args.password
     if password is None and not _can_ask():
         print("champions-mush: no terminal to ask for the password: give it with --password PW",
@@ -160,8 +192,7 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
         return 1
     lock = _lock_data_dir(data_dir)
     if lock is None:  # the running server keeps characters in memory and would not see this one
-        print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
-        return 1
+        raise Refusal(RUNNING.format(dir=data_dir))
     store, game = open_game(data_dir, game_config, server)
     try:
         char = game.find_character(args.name)
@@ -210,12 +241,58 @@ def _parser() -> argparse.ArgumentParser:
     admin.add_argument("--password", help="the password (asked for when not given)")
     admin.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
     admin.add_argument("--config")
+    unban = sub.add_parser("unban", help="lift a site ban (works while the server runs)")
+    unban.add_argument("pattern", help="the banned address or pattern, as 'champions-mush bans' lists it")
+    unban.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
+    bans = sub.add_parser("bans", help="list site bans")
+    bans.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
     from . import ops
 
     ops.add_subcommands(sub, DEFAULT_DATA_DIR)
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
     sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
     return parser
+
+
+def cmd_unban(args: argparse.Namespace) -> int:
+    """Lift a site ban from the shell, even while the server runs (it reads bans from the
+    database for every new connection), for an admin who banned their own address."""
+    store = _ban_store(args)
+    try:
+        if store.get(BAN_KIND, args.pattern) is None:
+            raise Refusal(f"'{args.pattern}' is not banned (champions-mush bans lists them)")
+        store.delete(BAN_KIND, args.pattern)
+    finally:
+        store.close()
+    print(f"Site {args.pattern} unbanned.")
+    return 0
+
+
+def cmd_bans(args: argparse.Namespace) -> int:
+    """List site bans from the shell: pattern, then the reason."""
+    store = _ban_store(args)
+    try:
+        bans = store.all(BAN_KIND)
+    finally:
+        store.close()
+    for pattern in sorted(bans):
+        reason = bans[pattern].get("reason") or ""
+        print(f"{pattern}  {reason}".rstrip())
+    if not bans:
+        print("No sites are banned.")
+    return 0
+
+
+def _ban_store(args: argparse.Namespace):  # noqa: ANN202 - a SqliteStore
+    from .store.sqlite import SqliteStore
+
+    data_dir = _data_dir(args.data_dir)
+    if not (data_dir / DB_FILE).exists():
+        raise Refusal(f"there is no game in {data_dir} (no {DB_FILE})")
+    return SqliteStore(data_dir / DB_FILE)
+
+
+_COMMANDS = {"serve": cmd_serve, "create-admin": cmd_create_admin, "unban": cmd_unban, "bans": cmd_bans}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,13 +302,22 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "check-help":
         return cmd_check_help(argv[1:])
     args = _parser().parse_args(argv)
-    if args.command == "serve":
-        return cmd_serve(args)
+    os.umask(0o077)  # the database, its WAL/SHM and the logs: readable by the server's user alone
     from . import ops
 
-    if args.command in ops.COMMANDS:
-        return ops.run(args)
-    return cmd_create_admin(args)
+    try:
+        if args.command in ops.COMMANDS:
+            return ops.run(args)
+        return _COMMANDS[args.command](args)
+    except ConfigError as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 2
+    except (Refusal, StoreError) as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # a file the server must write (connect screen, logs): disk full, ...
+        print(f"champions-mush: cannot write {exc.filename or 'a file'}: {exc.strerror}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

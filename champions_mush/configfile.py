@@ -14,9 +14,13 @@ from typing import Any
 import attrs
 import yaml
 
-from .game.config import GameConfig
+from .game.config import GameConfig, check, default_check
 
 __all__ = ["ConfigError", "ServerConfig", "default_config_text", "load_config"]
+
+
+#: log levels the config accepts (any case)
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class ConfigError(ValueError):
@@ -28,22 +32,22 @@ class ServerConfig:
     """Where and how the server runs."""
 
     #: address to listen on ("0.0.0.0": every interface; "127.0.0.1": this machine only)
-    host: str = "0.0.0.0"
-    #: TCP port for telnet clients
-    port: int = attrs.field(default=4201, validator=attrs.validators.le(65535))
+    host: str = check("0.0.0.0", "text", 1, 253)
+    #: TCP port for telnet clients (0: any free port, which the "listening" line names)
+    port: int = check(4201, "whole", 0, 65535)
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
-    backlog: int = 1024
+    backlog: int = check(1024, "whole", 1, 65535)
     #: threads hashing passwords (each scrypt hash holds 16 MiB while it runs)
-    hash_threads: int = 4
+    hash_threads: int = check(4, "whole", 1, 64)
     #: offer MCCP2 compression to clients that want it
-    offer_mccp: bool = True
+    offer_mccp: bool = check(True, "flag")
     #: SQLite durability: FULL survives power loss, NORMAL survives a killed process
-    sqlite_synchronous: str = attrs.field(default="FULL", validator=attrs.validators.in_(("FULL", "NORMAL")))
+    sqlite_synchronous: str = check("FULL", "choice", choices=("FULL", "NORMAL"))
     #: log level for the log files (DEBUG, INFO, WARNING, ERROR)
-    log_level: str = "INFO"
+    log_level: str = check("INFO", "choice", choices=LOG_LEVELS)
     #: size of one log file before it rotates, and how many old ones are kept
-    log_max_bytes: int = 5_000_000
-    log_backups: int = 5
+    log_max_bytes: int = check(5_000_000, "whole", 10_000, 10**12)
+    log_backups: int = check(5, "whole", 0, 1000)
 
 
 _DOC = {
@@ -76,49 +80,49 @@ def _fields() -> dict[str, tuple[type, Any]]:
 
 
 def load_config(path: str | Path | None, **overrides: Any) -> tuple[ServerConfig, GameConfig]:
-    """Read ``path`` (None: all defaults), then apply ``overrides`` that are not None."""
-    values: dict[str, Any] = {}
+    """Read ``path`` (None: all defaults), then apply ``overrides`` that are not None (the
+    command line's, named ``--port`` and so on in messages).
+
+    Raises:
+        ConfigError: one line naming the file (or option) and the setting.
+    """
+    values: dict[str, tuple[str, Any]] = {}
     if path is not None:
-        try:
-            loaded = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"Cannot read the config file {path}: {exc.strerror}") from exc
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"{path} is not valid YAML: {exc}") from exc
-        if loaded is None:
-            loaded = {}
-        if not isinstance(loaded, dict):
-            raise ConfigError(f"{path}: the config file must be a mapping of setting: value")
-        values.update(loaded)
-    values.update({k: v for k, v in overrides.items() if v is not None})
+        values.update((name, (str(path), value)) for name, value in _read(Path(path)).items())
+    values.update((k, (f"--{k.replace('_', '-')}", v)) for k, v in overrides.items() if v is not None)
     fields = _fields()
     split: dict[type, dict[str, Any]] = {ServerConfig: {}, GameConfig: {}}
-    for name, value in values.items():
+    for name, (source, value) in values.items():
         if name not in fields:
-            raise ConfigError(f"{path or 'config'}: unknown setting '{name}' (see docs/admin-guide.md)")
+            raise ConfigError(f"{source}: unknown setting '{name}' (see docs/admin-guide.md)")
         cls, field = fields[name]
-        split[cls][name] = _coerce(path, name, value, field.default)
+        rule = field.metadata.get("check") or default_check(field.default)
+        problem = rule.problem(value)
+        if problem:
+            raise ConfigError(f"{source} {problem}" if source.startswith("--") else f"{source}: '{name}' {problem}")
+        split[cls][name] = rule.canonical(value)
+    return ServerConfig(**split[ServerConfig]), GameConfig(**split[GameConfig])
+
+
+def _read(path: Path) -> dict[Any, Any]:
+    """The file's mapping; every way it can be unreadable becomes one ConfigError line."""
     try:
-        return ServerConfig(**split[ServerConfig]), GameConfig(**split[GameConfig])
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{path or 'config'}: {exc}") from exc
-
-
-def _coerce(path: Any, name: str, value: Any, default: Any) -> Any:
-    kind = type(default)
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise ConfigError(f"{path}: '{name}' must be true or false")
-        return value
-    if kind in (int, float):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ConfigError(f"{path}: '{name}' must be a number")
-        if value < 0:
-            raise ConfigError(f"{path}: '{name}' cannot be negative")
-        return kind(value)
-    if not isinstance(value, str):
-        raise ConfigError(f"{path}: '{name}' must be text")
-    return value
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"Cannot read the config file {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path} is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from exc
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise ConfigError(f"{path} is not valid YAML: {exc.problem or exc.context}{where}") from exc
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"{path} is not valid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from exc
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise ConfigError(f"{path}: the config file must be a mapping of setting: value")
+    return loaded
 
 
 def default_config_text() -> str:

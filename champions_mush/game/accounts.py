@@ -26,12 +26,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Accounts",
+    "BAN_KIND",
     "LoginThrottle",
     "hash_password",
     "verify_password",
 ]
 
 log = logging.getLogger("champions_mush.login")
+
+#: the store kind holding site bans (the shell's ``champions-mush unban`` reads it too)
+BAN_KIND = "ban"
 
 #: scrypt block size and parallelism (RFC 7914 §2 recommends r=8, p=1); N comes from the config.
 _SCRYPT_R = 8
@@ -232,15 +236,15 @@ class Accounts:
     # --- site bans ----------------------------------------------------------------------------
     def bans(self) -> list[str]:
         """Banned address patterns (``1.2.3.4``, ``10.0.*``), sorted."""
-        return sorted(self.game.store.all("ban"))
+        return sorted(self.game.store.all(BAN_KIND))
 
     def ban(self, pattern: str, reason: str = "") -> None:
-        self.game.store.put("ban", pattern, {"pattern": pattern, "reason": reason, "time": self.game.clock()})
+        self.game.store.put(BAN_KIND, pattern, {"pattern": pattern, "reason": reason, "time": self.game.clock()})
 
     def unban(self, pattern: str) -> bool:
-        if self.game.store.get("ban", pattern) is None:
+        if self.game.store.get(BAN_KIND, pattern) is None:
             return False
-        self.game.store.delete("ban", pattern)
+        self.game.store.delete(BAN_KIND, pattern)
         return True
 
     def is_banned(self, address: str) -> bool:

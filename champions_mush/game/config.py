@@ -1,45 +1,142 @@
-"""The game's settings, with their defaults: what a config YAML file may set."""
+"""The game's settings, with their defaults and allowed values: what a config YAML file may set.
+
+Each setting's allowed values are a :class:`Check` in its field's metadata; the config loader
+(``configfile.py``) applies them to what the file and the command line give, so a bad value is
+refused in one line naming the setting (docs/admin-guide.md lists them).
+"""
 
 from __future__ import annotations
+
+import math
+from typing import Any
 
 import attrs
 
 from ..rules.ptb.scores import DEFAULT_ROLL_METHOD, ROLL_METHODS
 
-__all__ = ["GameConfig"]
+__all__ = ["Check", "GameConfig", "check", "default_check"]
 
 RULESETS = ("champions", "ptb", "animouch")
+
+
+@attrs.frozen
+class Check:
+    """What a setting accepts: its kind (whole, number, flag, text, choice) and range.
+
+    ``problem(value)`` says what is wrong in words an admin reads (``must be a whole number
+    from 0 to 65535, not 4810.7``), or returns None.
+    """
+
+    kind: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    power_of_two: bool = False
+
+    def problem(self, value: Any) -> str | None:  # noqa: ANN401 - whatever YAML made
+        if self.kind == "flag":
+            return None if isinstance(value, bool) else f"must be true or false, not {_shown(value)}"
+        if self.kind == "text":
+            if not isinstance(value, str):
+                return f"must be text, not {_shown(value)}"
+            return self._length_problem(value)
+        if self.kind == "choice":
+            if isinstance(value, str) and value.lower() in {c.lower() for c in self.choices}:
+                return None
+            return f"must be one of {', '.join(self.choices)}, not {_shown(value)}"
+        return self._number_problem(value)
+
+    def _length_problem(self, value: str) -> str | None:
+        if self.low is not None and len(value) < self.low or self.high is not None and len(value) > self.high:
+            return f"must be {_n(self.low)} to {_n(self.high)} characters long"
+        return None
+
+    def _number_problem(self, value: Any) -> str | None:  # noqa: ANN401
+        whole = self.kind == "whole"
+        span = f"from {_n(self.low)} to {_n(self.high)}"
+        wanted = f"a power of two {span}" if self.power_of_two else f"a whole number {span}" if whole else \
+            f"a number {span}"
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+            return f"must be {wanted}, not {_shown(value)}"
+        if math.isnan(value) or not self.low <= value <= self.high:
+            return f"must be {wanted}, not {_shown(value)}"
+        if self.power_of_two and value & (value - 1):
+            return f"must be {wanted}, not {_shown(value)}"
+        return None
+
+    def describe(self) -> str:
+        """The allowed values in a few words (the admin guide's "allowed" column)."""
+        if self.kind == "flag":
+            return "true or false"
+        if self.kind == "choice":
+            return ", ".join(self.choices)
+        span = f"{_n(self.low)} to {_n(self.high)}"
+        if self.kind == "text":
+            return f"text, {span} characters"
+        return f"a power of two, {span}" if self.power_of_two else f"whole, {span}" if self.kind == "whole" else span
+
+    def canonical(self, value: Any) -> Any:  # noqa: ANN401
+        """A choice in the spelling the game uses (``full`` -> ``FULL``); other values as given."""
+        if self.kind == "choice":
+            return next(c for c in self.choices if c.lower() == value.lower())
+        return float(value) if self.kind == "number" else value
+
+
+def _n(number: float) -> str:
+    return f"{int(number):,}" if float(number).is_integer() else str(number)
+
+
+def _shown(value: Any) -> str:  # noqa: ANN401
+    text = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check(default: Any, kind: str, low: float | None = None, high: float | None = None, **more: Any) -> Any:  # noqa: ANN401
+    """An attrs field with its :class:`Check` (``metadata["check"]``)."""
+    return attrs.field(default=default, metadata={"check": Check(kind, low, high, **more)})
+
+
+def default_check(default: Any) -> Check:  # noqa: ANN401
+    """The check for a setting declared without one: its default's type, numbers not negative."""
+    if isinstance(default, bool):
+        return Check("flag")
+    if isinstance(default, (int, float)):
+        return Check("whole" if isinstance(default, int) else "number", 0, 10**12)
+    return Check("text", 0, 10_000)
+
+
+_DAY = 86400.0
 
 
 @attrs.frozen
 class GameConfig:
     """Settings a game's admin may change in the config file (docs/admin-guide.md lists them)."""
 
-    name: str = "Champions MUSH"
-    ruleset: str = attrs.field(default="champions", validator=attrs.validators.in_(RULESETS))
+    name: str = check("Champions MUSH", "text", 1, 60)
+    ruleset: str = check("champions", "choice", choices=RULESETS)
     #: how a Powers That Be roll is made: uniform 1..score (default, GUIDE §4) or bell
-    ptb_roll_method: str = attrs.field(default=DEFAULT_ROLL_METHOD, validator=attrs.validators.in_(tuple(ROLL_METHODS)))
-    start_room_name: str = "Hero Plaza"
+    ptb_roll_method: str = check(DEFAULT_ROLL_METHOD, "choice", choices=tuple(ROLL_METHODS))
+    start_room_name: str = check("Hero Plaza", "text", 1, 60)
     #: seconds a connected player may idle before being disconnected (0: never); staff are exempt
-    idle_timeout: float = 3600.0
+    idle_timeout: float = check(3600.0, "number", 0, 365 * _DAY)
     #: seconds a connection may sit at the login screen
-    login_timeout: float = 300.0
+    login_timeout: float = check(300.0, "number", 0, _DAY)
     #: commands per second a connection may sustain, and the burst it may save up
-    command_rate: float = 10.0
-    command_burst: float = 30.0
+    command_rate: float = check(10.0, "number", 0, 100_000)
+    command_burst: float = check(30.0, "number", 1, 1_000_000)
     #: input lines longer than this are refused
-    max_line_length: int = 8192
+    max_line_length: int = check(8192, "whole", 80, 1_000_000)
     #: most simultaneous connections, and new connections per address per minute
-    max_connections: int = 2000
-    connects_per_minute: int = 30
+    max_connections: int = check(2000, "whole", 1, 1_000_000)
+    connects_per_minute: int = check(30, "whole", 0, 1_000_000)
     #: failed logins per address per minute before further attempts wait
-    failed_logins_per_minute: int = 5
+    failed_logins_per_minute: int = check(5, "whole", 0, 1_000_000)
     #: bytes of unsent output a connection may hold before it is dropped (a client that stops reading)
-    max_output_buffer: int = 1_048_576
-    #: hash cost for passwords (scrypt N): 2**14 by default; tests lower it
-    password_cost: int = 16384
+    max_output_buffer: int = check(1_048_576, "whole", 4096, 1 << 31)
+    #: hash cost for passwords (scrypt N, RFC 7914): 2**14 by default; 2**16 uses 64 MiB a hash
+    password_cost: int = check(16384, "whole", 2, 65536, power_of_two=True)
     #: @mail messages a mailbox may hold (deleted ones count until purged), and a message's length
-    mail_quota: int = 50
-    mail_max_length: int = 4000
+    mail_quota: int = check(50, "whole", 1, 100_000)
+    mail_max_length: int = check(4000, "whole", 80, 1_000_000)
     #: longest board post, staff request or comment, in characters
-    post_max_length: int = 8000
+    post_max_length: int = check(8000, "whole", 80, 1_000_000)

@@ -42,6 +42,18 @@ class SqliteStore:
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the database {self.path}: {exc}") from exc
+        self._check_writable()
+
+    def _check_writable(self) -> None:
+        """Refuse a database that takes no writes (read-only file or directory, full disk) now,
+        in one line, rather than after a "listening" line with every login failing."""
+        try:
+            self._db.execute("INSERT INTO counters (name, value) VALUES ('write-check', 0) "
+                             "ON CONFLICT(name) DO UPDATE SET value=0")
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StoreError(f"Cannot write the database {self.path}: {exc} "
+                             "(check its owner, permissions and free disk space)") from exc
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
         try:
