@@ -28,6 +28,7 @@ FAMILIES = (
     "ptb",        # Powers That Be commands
     "animouch",   # AnimOuch! commands
     "mail",       # @mail
+    "bboard",     # +bbread, +bbpost ... (Myrddin's BBS)
 )
 
 

@@ -5,15 +5,37 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Server, read_line
+from .helpers import Client, Server, create_admin, read_line
 
 pytestmark = pytest.mark.e2e
 
 CONFIG = "password_cost: 1024\nconnects_per_minute: 0\nmail_quota: 2\n"
 
 
-def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(tmp_path):
-    server = Server(tmp_path, CONFIG).start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One game for the module, with Gina as its admin; each test uses its own characters and
+    ends by killing the server with ``kill -9`` and starting it again."""
+    game = Server(tmp_path_factory.mktemp("community"), CONFIG)
+    create_admin(game, "Gina", "secret1")
+    with game:  # starts it
+        yield game
+
+
+def _restart(server: Server) -> None:
+    server.kill9()
+    server.start()
+
+
+def _connect(server: Server, name: str) -> Client:
+    client = server.client()
+    client.expect("QUIT")
+    client.send(f"connect {name} secret1")
+    client.expect(f"Welcome to Champions MUSH, {name}!")
+    return client
+
+
+def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(server):
     bob = server.login("Bob")
     bob.do("QUIT", "Goodbye!")
     alice = server.login("Alice")
@@ -23,8 +45,7 @@ def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(tmp_p
     read_line(alice, "You sent")
     alice.send("@mail Bob=Third/One too many.")
     assert read_line(alice, "The mailbox") == "The mailbox of Bob is full (2 messages): nothing was sent."
-    server.kill9()
-    server.start()
+    _restart(server)
     bob = server.client()
     bob.expect("QUIT")
     bob.send("connect Bob secret1")
@@ -36,4 +57,27 @@ def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(tmp_p
     assert read_line(bob, "Meet") == "Meet at the docks at nine."
     bob.send("@mail")
     assert read_line(bob, "2 messages here") == "2 messages here, 1 unread. Mailbox: 2/2."
-    server.terminate()
+
+
+def test_a_board_post_is_counted_unread_read_and_survives_kill_9(server):
+    gina = _connect(server, "Gina")
+    gina.send("+bbnewgroup General=Anything goes.")
+    assert read_line(gina, "Board General") == "Board General made (number 1). +bbconfig sets who reads and posts."
+    dan = server.login("Dan")
+    cara = server.login("Cara")
+    cara.send("+bbpost General/Patrol tonight=Meet at Hero Plaza at 9pm.")
+    assert read_line(cara, "You post") == "You post 'Patrol tonight' on General as 1/1."
+    assert read_line(dan, "[Boards]") == "[Boards] New post on General (1/1) by Cara: Patrol tonight"
+    _restart(server)
+    dan = _connect(server, "Dan")
+    assert read_line(dan, "[Boards]") == "[Boards] 1 unread post: General (1). +bbnew reads the next."
+    dan.send("+bbread 1")
+    row = read_line(dan, "1/1")
+    assert row.startswith("1/1   U Patrol tonight                    Cara              ")
+    dan.send("+bbnew")
+    assert read_line(dan, "Title:") == "Title: Patrol tonight"
+    assert read_line(dan, "Meet") == "Meet at Hero Plaza at 9pm."
+    _restart(server)
+    dan = _connect(server, "Dan")
+    dan.send("+bbscan")
+    assert read_line(dan, "You have") == "You have no unread posts."

@@ -1,0 +1,236 @@
+"""Bulletin boards, as Myrddin's BBS runs them on most MUSHes (docs/player-guide.md, "Boards").
+
+A board is one store document (kind ``board``, key its id) with its posts; who has read what is
+one document per character (kind ``bbread``). Each board has a role to read it and a role to
+post on it (1 player, 2 staff, 3 admin) and a timeout in days after which posts expire (0:
+never); expired posts are hidden at once and dropped at the board's next write. Boards and
+posts are numbered from 1 in order, as Myrddin's are. The game keeps the boards in memory and
+writes each change to the store before anyone is told.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = ["Board", "BoardError", "Boards", "Post", "login_notice"]
+
+MAX_TITLE = 60
+MAX_BOARD_NAME = 30
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '_-]*")
+_DAY = 86400.0
+
+
+class BoardError(ValueError):
+    """A player's mistake with a board: the message says what to do."""
+
+
+@attrs.frozen
+class Post:
+    id: int
+    author_id: int
+    author: str
+    title: str
+    body: str
+    time: float
+    edited: float = 0.0
+    reply_to: int = 0
+
+
+@attrs.frozen
+class Board:
+    id: int
+    name: str
+    desc: str = ""
+    read_role: int = 1
+    post_role: int = 1
+    timeout_days: float = 0.0
+    posts: tuple[Post, ...] = ()
+    next_post: int = 1
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = attrs.asdict(self)
+        doc["posts"] = [attrs.asdict(p) for p in self.posts]
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Board:
+        posts = tuple(Post(**p) for p in doc.get("posts", ()))
+        return cls(**{**doc, "posts": posts})
+
+    def live(self, now: float) -> list[Post]:
+        """The posts not yet expired, oldest first."""
+        if self.timeout_days <= 0:
+            return list(self.posts)
+        cutoff = now - self.timeout_days * _DAY
+        return [p for p in self.posts if p.time > cutoff]
+
+
+class Boards:
+    """The game's boards, read marks and posting."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.boards: dict[int, Board] = {int(k): Board.from_doc(v) for k, v in game.store.all("board").items()}
+
+    @classmethod
+    def of(cls, game: Game) -> Boards:
+        service = game.services.get("boards")
+        if service is None:
+            service = game.services["boards"] = cls(game)
+        return service
+
+    # --- boards ---------------------------------------------------------------------------------
+    def ordered(self) -> list[Board]:
+        return [self.boards[k] for k in sorted(self.boards)]
+
+    def readable(self, char: Character) -> list[tuple[int, Board]]:
+        """(number, board) for every board ``char`` may read."""
+        return [(n, b) for n, b in enumerate(self.ordered(), 1) if char.role >= b.read_role]
+
+    def find(self, char: Character, ref: str) -> tuple[int, Board]:
+        """A board ``char`` may read, by number or (a unique start of) its name."""
+        ref = ref.strip().lower()
+        if not ref:
+            raise BoardError("Which board? +bbread lists them.")
+        mine = self.readable(char)
+        if ref.isdigit():
+            found = [(n, b) for n, b in mine if n == int(ref)]
+        else:
+            found = [(n, b) for n, b in mine if b.name.lower() == ref] or [
+                (n, b) for n, b in mine if b.name.lower().startswith(ref)]
+        if len(found) != 1:
+            raise BoardError(f"There is no board '{ref}' you can read. +bbread lists them." if not found
+                             else f"'{ref}' could be {', '.join(b.name for _, b in found)}.")
+        return found[0]
+
+    def _save(self, board: Board) -> Board:
+        board = attrs.evolve(board, posts=tuple(board.live(self.game.clock())))
+        self.game.store.put("board", str(board.id), board.to_doc())
+        self.boards[board.id] = board
+        return board
+
+    def create(self, name: str, desc: str = "") -> Board:
+        name = name.strip()
+        if not _NAME.fullmatch(name) or len(name) > MAX_BOARD_NAME or "  " in name:
+            raise BoardError(f"A board name is 1-{MAX_BOARD_NAME} letters, digits, spaces, ' - or _, "
+                             "starting with a letter.")
+        same = [b for b in self.boards.values() if b.name.lower() == name.lower()]
+        if same:
+            raise BoardError(f"There is already a board called {same[0].name}.")
+        return self._save(Board(id=self.game.store.next_id("board"), name=name, desc=desc.strip()))
+
+    def destroy(self, board: Board) -> None:
+        self.game.store.delete("board", str(board.id))
+        del self.boards[board.id]
+
+    def configure(self, board: Board, **fields: Any) -> Board:
+        return self._save(attrs.evolve(board, **fields))
+
+    # --- posts ----------------------------------------------------------------------------------
+    def posts(self, board: Board) -> list[Post]:
+        return board.live(self.game.clock())
+
+    def pick(self, board: Board, spec: str, char: Character | None = None) -> list[Post]:
+        """Posts by number: ``3``, ``1-4``, ``2 5``, or ``u`` (unread by ``char``)."""
+        posts = self.posts(board)
+        spec = spec.strip().lower()
+        if spec in ("u", "unread") and char is not None:
+            read = self.read_ids(char, board)
+            chosen = [p for p in posts if p.id not in read]
+            if not chosen:
+                raise BoardError(f"You have read everything on {board.name}.")
+            return chosen
+        chosen: list[Post] = []
+        for part in re.split(r"[\s,]+", spec):
+            match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+            if not match:
+                raise BoardError(f"'{part}' is not a post number (try 3, 1-4 or u).")
+            first, last = int(match[1]), int(match[2] or match[1])
+            if first < 1 or last < first or last > len(posts):
+                raise BoardError(f"{board.name} has no post {part} (it has {len(posts)}).")
+            chosen.extend(p for p in posts[first - 1:last] if p not in chosen)
+        return chosen
+
+    def number_of(self, board: Board, post: Post) -> int:
+        return [p.id for p in self.posts(board)].index(post.id) + 1
+
+    def post(self, char: Character, board: Board, title: str, body: str, reply_to: int = 0) -> tuple[Board, Post]:
+        if char.role < board.post_role:
+            raise BoardError(f"Only staff may post on {board.name}." if board.post_role == 2
+                             else f"You may not post on {board.name}.")
+        title, body = title.strip(), body.strip()
+        if not title or not body:
+            raise BoardError("Usage: +bbpost <board>/<title>=<text>")
+        if len(title) > MAX_TITLE:
+            raise BoardError(f"A title may be at most {MAX_TITLE} characters.")
+        self.check_length(body)
+        post = Post(id=board.next_post, author_id=char.id, author=char.name, title=title, body=body,
+                    time=self.game.clock(), reply_to=reply_to)
+        board = self._save(attrs.evolve(board, posts=(*board.posts, post), next_post=board.next_post + 1))
+        self.mark_read(char, board, [post])
+        return board, post
+
+    def check_length(self, body: str) -> None:
+        if len(body) > self.game.config.post_max_length:
+            raise BoardError(f"A post may be at most {self.game.config.post_max_length} characters.")
+
+    def edit(self, board: Board, post: Post, old: str, new: str) -> Post:
+        if not old or old not in post.body and old not in post.title:
+            raise BoardError(f"'{old}' is not in that post." if old else "Usage: +bbedit <board>/<n>=<old>/<new>")
+        changed = attrs.evolve(post, title=post.title.replace(old, new)[:MAX_TITLE],
+                               body=post.body.replace(old, new).strip() or post.body, edited=self.game.clock())
+        self.check_length(changed.body)
+        self._save(attrs.evolve(board, posts=tuple(changed if p.id == post.id else p for p in board.posts)))
+        return changed
+
+    def remove(self, board: Board, posts: list[Post]) -> None:
+        gone = {p.id for p in posts}
+        self._save(attrs.evolve(board, posts=tuple(p for p in board.posts if p.id not in gone)))
+
+    # --- reading --------------------------------------------------------------------------------
+    def _marks(self, char: Character) -> dict[str, list[int]]:
+        return self.game.store.get("bbread", str(char.id)) or {}
+
+    def read_ids(self, char: Character, board: Board) -> set[int]:
+        return set(self._marks(char).get(str(board.id), ()))
+
+    def mark_read(self, char: Character, board: Board, posts: list[Post]) -> None:
+        marks = self._marks(char)
+        live = {p.id for p in self.posts(board)}
+        ids = (set(marks.get(str(board.id), ())) | {p.id for p in posts}) & live
+        if ids != set(marks.get(str(board.id), ())):
+            marks = {k: v for k, v in marks.items() if int(k) in self.boards}
+            marks[str(board.id)] = sorted(ids)
+            self.game.store.put("bbread", str(char.id), marks)
+
+    def unread(self, char: Character, board: Board) -> list[Post]:
+        read = self.read_ids(char, board)
+        return [p for p in self.posts(board) if p.id not in read]
+
+    def unread_counts(self, char: Character) -> list[tuple[int, Board, int]]:
+        """(number, board, unread) for each readable board with unread posts."""
+        marks = self._marks(char)
+        counts = []
+        for number, board in self.readable(char):
+            read = set(marks.get(str(board.id), ()))
+            unread = sum(1 for p in self.posts(board) if p.id not in read)
+            if unread:
+                counts.append((number, board, unread))
+        return counts
+
+
+def login_notice(game: Game, char: Character) -> list[str]:
+    """The line shown at login when boards ``char`` may read have unread posts."""
+    counts = Boards.of(game).unread_counts(char)
+    if not counts:
+        return []
+    total = sum(n for _, _, n in counts)
+    where = ", ".join(f"{board.name} ({n})" for _, board, n in counts)
+    return [f"|y[Boards]|n {total} unread post{'s' if total != 1 else ''}: {where}. +bbnew reads the next."]
