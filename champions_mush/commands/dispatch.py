@@ -14,6 +14,7 @@ from ..rules.errors import RulesError
 from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
 from .context import Context
+from .multiline import collecting, feed
 
 __all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit"]
 
@@ -73,6 +74,10 @@ class Dispatcher:
         self.table = table
 
     def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
+        if collecting(session):  # a pasted file: the line is text, not a command
+            pasted = ParsedCommand(name="(pasted text)", raw="(pasted text)")
+            self._guarded(Context(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)
+            return
         parsed = parse_command(line)
         if not parsed.name:
             return

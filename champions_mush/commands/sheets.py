@@ -1,23 +1,29 @@
-"""Character sheets: +sheet, +stat, +stat/set, +approve and NPCs (+npc).
+"""Character sheets: +sheet (and /import), +stat, +stat/set, +approve and NPCs (+npc).
 
 Players set their own values until staff approve the sheet; staff can always set anyone's
-(``+stat/set name/char=value``). The sheet itself lives in :mod:`champions_mush.game.sheets`.
+(``+stat/set name/char=value``). The play sheet lives in :mod:`champions_mush.game.sheets`,
+the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guide.md,
+"Building your character").
 """
 
 from __future__ import annotations
 
 import attrs
 
+from ..game.hdc import MAX_HDC_BYTES, HdcError, read_hdc
+from ..game.hero import CHARACTERISTIC_ORDER, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
 from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
+from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..text.format import table, wrap
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import find_target, require_champions
+from .multiline import LineCollector, start_collecting
 
-__all__ = ["COMMANDS", "render_sheet", "vitals_line"]
+__all__ = ["COMMANDS", "points_line", "render_hero", "render_sheet", "vitals_line"]
 
 _USAGE_STAT = "Usage: +stat <characteristic or skill>=<value>  (an empty value clears it)"
 _USAGE_SET = "Usage: +stat/set <name>/<characteristic, skill, breath, stunned or stabilized>=<value>"
@@ -40,13 +46,67 @@ def vitals_line(sheet: Sheet) -> str:
     return "  ".join(parts)
 
 
-def render_sheet(sheet: Sheet, width: int) -> str:
-    """The whole sheet, laid out to fit ``width`` columns."""
+def points_line(hero: HeroSheet) -> str:
+    """``Points: 156 spent of 200 base + 20 disadvantages + 0 XP = 220: 64 left.``"""
+    left = hero.balance
+    state = f"{left} left" if left >= 0 else f"|r{-left} over|n"
+    return (f"Points: {hero.spent} spent of {hero.base_points} base + {min(hero.disads, hero.disad_points)} "
+            f"disadvantages + {hero.experience} XP = {hero.available}: {state}.")
+
+
+def _characteristic_rows(hero: HeroSheet, width: int) -> str:
+    cells = []
+    for name in CHARACTERISTIC_ORDER:
+        value, points = hero.value(name), hero.points(name)
+        roll = f"{characteristic_target(value)}-" if name in CHARACTERISTICS[:8] else ""
+        label = {"RUNNING": "Run", "SWIMMING": "Swim", "LEAPING": "Leap"}.get(name, name)
+        cells.append((label, f"{value}" + ('"' if name in ("RUNNING", "SWIMMING", "LEAPING") else ""), str(points), roll))
+    per_row = 3 if width >= 78 else 2 if width >= 52 else 1
+    rows = []
+    for start in range(0, len(cells), per_row):
+        row = []
+        for cell in cells[start:start + per_row]:
+            row.extend(cell)
+        rows.append(row)
+    headers = ("Char", "Val", "Pts", "Roll") * per_row
+    return table(rows, width, headers=headers)
+
+
+def render_hero(hero: HeroSheet, width: int) -> list[str]:
+    """The HERO sheet's lines: characteristics with their cost, each section's items with
+    number, Real Cost and END, the points line, and items the engine could not price."""
+    width = max(20, min(width or 78, 120))
+    lines = [f"Built {hero.source}.", _characteristic_rows(hero, width)]
+    numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
+    for section in Section:
+        items = [i for i in hero.items if i.section is section]
+        if not items:
+            continue
+        title = f" {section.title} ({hero.section_points(section)} points) "
+        lines.append("-" * 2 + title + "-" * max(0, width - len(title) - 2))
+        rows = []
+        for item in items:
+            indent = "  " if item.parent else ""
+            flag = " (?)" if not item.known else ""
+            end = str(item.end) if item.end else ""
+            rows.append((f"#{numbers[item.id]}", str(item.real), indent + escape(item.text) + flag, end))
+        lines.append(table(rows, width, headers=("#", "Cost", section.title, "END")))
+    lines.append("-" * width)
+    lines.append(points_line(hero))
+    if hero.unknown:
+        lines.append(f"(?) {len(hero.unknown)} item(s) the engine cannot price yet: kept at the file's points, for staff to check.")
+    return lines
+
+
+def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str:
+    """The whole sheet, laid out to fit ``width`` columns (with the HERO sheet when given)."""
     width = max(20, min(width or 78, 120))
     status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
     title = f" {sheet.name} ({status}) "
     pad = max(0, width - len(title))
     lines = ["=" * (pad // 2) + f"|h{title}|n" + "=" * (pad - pad // 2)]
+    if hero is not None:
+        return _with_hero(lines, sheet, hero, width)
     cells = []
     for name in CHARACTERISTICS + COMBAT_VALUES:
         mark = "" if sheet.is_set(name) or name not in ("PD", "ED", "SPD", "REC", "END", "STUN", "OCV", "DCV") else "*"
@@ -69,14 +129,93 @@ def render_sheet(sheet: Sheet, width: int) -> str:
     return wrap("\n".join(lines), width)
 
 
+def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> str:
+    lines.extend(render_hero(hero, width))
+    lines.append(vitals_line(sheet))
+    lines.append(f"rPD {sheet.base('rPD')}  rED {sheet.base('rED')}  OCV {sheet.base('OCV')}  DCV {sheet.base('DCV')}")
+    conditions = sheet.conditions()
+    lines.append("Conditions: " + (", ".join(conditions) if conditions else "none"))
+    bought = {i.name.lower() for i in hero.items}
+    rolls = {k: v for k, v in sheet.skills.items() if k.lower() not in bought}
+    if rolls:
+        lines.append("Skill rolls set by hand: " + ", ".join(f"{escape(k)} {v}" for k, v in sorted(rolls.items())))
+    if sheet.approved and sheet.approved_by:
+        lines.append(f"Approved by {sheet.approved_by}.")
+    return wrap("\n".join(lines), width)
+
+
 # --- commands ---------------------------------------------------------------------------------
 def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
-    """+sheet [name]: a character's sheet (NPC sheets are for staff)."""
+    """+sheet [name]: a character's sheet (others' are for staff); +sheet/import pastes a file."""
     require_champions(ctx)
+    if "import" in parsed.switches:
+        _start_import(ctx)
+        return
     char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
-    ctx.reply(render_sheet(get_sheet(ctx.game, char), ctx.width))
+    if char.id != ctx.actor.id and not ctx.is_staff:
+        raise CommandError("You may read only your own sheet; staff read anyone's.")
+    sheet = get_sheet(ctx.game, char)
+    hero = get_hero(ctx.game, char) if has_hero(ctx.game, char) or not char.npc else None
+    ctx.reply(render_sheet(sheet, ctx.width, hero))
+
+
+#: Said when a paste is over the limit.
+TOO_BIG = (f"That paste is over {MAX_HDC_BYTES // (1024 * 1024)} MB, so it was thrown away: nothing was changed. "
+           "Hero Designer files are far smaller.")
+
+
+def _start_import(ctx: Context) -> None:
+    """+sheet/import: the next lines, up to a line holding only '.', are a Hero Designer file."""
+    if get_sheet(ctx.game, ctx.actor).approved:
+        raise CommandError("Your sheet is approved: ask staff to unapprove it before importing a new one.")
+    session, char_id = ctx.session, ctx.actor.id
+    game = ctx.game
+
+    def done(text: str) -> None:
+        if not text.strip():
+            session.send("Nothing was pasted, so nothing was changed.")
+            return
+        session.send("Reading your Hero Designer file ...")
+        game.run_blocking(lambda: read_hdc(text, char_id), lambda imported: _imported(game, session, imported),
+                          lambda exc: _import_failed(session, exc))
+
+    start_collecting(session, LineCollector(
+        MAX_HDC_BYTES, done, session.send, TOO_BIG, on_overflow=lambda why: session.send(
+            f"{why} (Still waiting for the line with only '.', or type .abort.)")))
+    ctx.reply("Paste your Hero Designer .hdc file now, then a line holding only a period (.) to finish. "
+              "Type .abort to give up.")
+
+
+def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Session
+    if isinstance(exc, HdcError):
+        session.send(str(exc))
+        return
+    import logging
+
+    logging.getLogger("champions_mush.commands").error("import failed: %r", exc)
+    session.send("Something went wrong reading that file. It has been logged for staff; nothing was changed.")
+
+
+def _imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session, Imported
+    char = game.characters.get(imported.hero.char_id)
+    if char is None:
+        return
+    if get_sheet(game, char).approved:
+        session.send("Your sheet was approved meanwhile, so the file was not used.")
+        return
+    save_hero(game, imported.hero)
+    hero = imported.hero
+    name = f" '{escape(imported.name)}'" if imported.name else ""
+    session.send(f"Imported{name} from Hero Designer: {len(hero.items)} items. {points_line(hero)}")
+    if imported.unknown:
+        session.send(f"{len(imported.unknown)} item(s) the engine cannot price yet are kept at the file's points "
+                     "and marked (?) on your sheet; staff have been told.")
+        listed = "; ".join(escape(t[:60]) for t in imported.unknown[:10])
+        more = f" and {len(imported.unknown) - 10} more" if len(imported.unknown) > 10 else ""
+        game.msg_staff(f"[Sheet] {char.name} imported a Hero Designer file with {len(imported.unknown)} item(s) "
+                       f"the engine does not price: {listed}{more}.")
 
 
 def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]:
@@ -119,8 +258,7 @@ def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
     if sheet.approved:
         raise CommandError("Your sheet is approved: ask staff to change it (or to unapprove it for a rebuild).")
     new, said = _apply(sheet, parsed.lhs, parsed.rhs, staff=False)
-    save_sheet(ctx.game, new)
-    ctx.reply(said)
+    ctx.reply(_save(ctx, ctx.actor, new, parsed.lhs, said))
 
 
 def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
@@ -130,8 +268,20 @@ def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
     char = find_target(ctx, name)
     sheet = get_sheet(ctx.game, char)
     new, said = _apply(sheet, key, parsed.rhs, staff=True)
+    ctx.reply(f"{char.name}: {_save(ctx, char, new, key, said)}")
+
+
+def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: ANN001 - a Character
+    """Save a changed play sheet; a characteristic is bought on the HERO sheet too, and the
+    sentence gets its cost: ``STR is now 20 (10 points).``"""
+    stat = normalise_stat(key)
+    if stat is None or stat.upper() not in CHARACTERISTIC_COSTS or char.npc:
+        save_sheet(ctx.game, new)
+        return said
     save_sheet(ctx.game, new)
-    ctx.reply(f"{char.name}: {said}")
+    hero = get_hero(ctx.game, char).with_value(stat, new.base(stat))
+    save_hero(ctx.game, hero)
+    return f"{said[:-1]} ({hero.points(stat)} points; {hero.balance} left)."
 
 
 def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
@@ -195,7 +345,7 @@ def _npc_create(ctx: Context, name: str) -> None:
 
 
 COMMANDS = (
-    Command("+sheet", cmd_sheet, summary="show a character sheet"),
+    Command("+sheet", cmd_sheet, switches=("import",), summary="show a character sheet; /import a Hero Designer file"),
     Command("+stat", cmd_stat, switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
     Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke",), summary="approve a sheet"),
     Command("+npc", cmd_npc, role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),

@@ -22,7 +22,8 @@ FAMILIES = (
     "admin",      # @set, @boot, @wall, @shutdown, @newpassword, bans
     "helpcmds",   # RULES, +HELP, NEWS
     "dice",       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
-    "sheets",     # +sheet, +stat, +approve, +npc
+    "sheets",     # +sheet, +sheet/import, +stat, +approve, +npc
+    "herobuild",  # +power, +skill, +disad: building a HERO sheet by hand
     "gm",         # +damage, +kb, +pre, +recover, +heal, +end, +push, maneuvers
     "combat",     # +combat tracker
     "ptb",        # Powers That Be commands

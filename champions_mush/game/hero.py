@@ -62,6 +62,8 @@ _PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
 class Section(enum.Enum):
     """The parts of a sheet, as Hero Designer names them."""
 
+    #: characteristics the engine does not know (a base's DEF, a vehicle's SIZE): kept, flagged
+    CHARACTERISTICS = "CHARACTERISTICS"
     #: Skills, Skill Levels and Combat Skill Levels
     SKILLS = "SKILLS"
     #: Perks (Contacts, Money, Reputation ...)
@@ -349,8 +351,21 @@ def get_hero(game: Game, char: Character) -> HeroSheet:
     """The character's HERO sheet, or an empty one (nothing bought) when it has none."""
     doc = game.store.get(HERO_KIND, str(char.id))
     if doc is None:
-        return HeroSheet(char_id=char.id)
+        return _from_play_sheet(game, char)
     return HeroSheet.from_doc(doc)
+
+
+def _from_play_sheet(game: Game, char: Character) -> HeroSheet:
+    """A first HERO sheet for a character set up with ``+stat`` before points were counted:
+    the characteristics it already has, primaries first (figured starts follow from them)."""
+    from .sheets import get_sheet
+
+    stats = get_sheet(game, char).stats
+    hero = HeroSheet(char_id=char.id)
+    for name in CHARACTERISTIC_ORDER:
+        if name in stats and 0 <= stats[name] <= 999:
+            hero = hero.with_value(name, stats[name])
+    return hero
 
 
 def has_hero(game: Game, char: Character) -> bool:
@@ -363,9 +378,13 @@ def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     stats = {name: hero.value(name) for name in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM",
                                                  "PD", "ED", "SPD", "REC", "END", "STUN")}
     total = defenses(hero)
-    stats.update(PD=total.pd, ED=total.ed, rPD=total.rpd, rED=total.red)
-    kept = {k: v for k, v in sheet.stats.items() if k in ("OCV", "DCV")}
-    return attrs.evolve(sheet, stats={**stats, **kept}).capped()
+    stats.update(PD=total.pd, ED=total.ed)
+    if total.rpd or total.red:  # resistant defense from powers; otherwise as set by +stat
+        stats.update(rPD=total.rpd, rED=total.red)
+    kept = {k: v for k, v in sheet.stats.items() if k in ("OCV", "DCV") or (k in ("rPD", "rED") and k not in stats)}
+    skills = {k: v for k, v in sheet.skills.items() if k.lower() not in {i.name.lower() for i in hero.items}}
+    skills.update({i.name[:30]: i.roll.rstrip("-") for i in hero.items if i.roll and i.section is Section.SKILLS})
+    return attrs.evolve(sheet, stats={**stats, **kept}, skills=skills).capped()
 
 
 def save_hero(game: Game, hero: HeroSheet) -> HeroSheet:

@@ -13,13 +13,19 @@ def test_sheet_of_a_new_character_at_78_columns():
     alice = world.login("Alice")
     assert alice.do("+sheet") == [
         "=" * 28 + " Alice (not approved) " + "=" * 28,
-        "STR   10 (11-)  DEX   10 (11-)  CON   10 (11-)  BODY  10 (11-)  INT   10 (11-)",
-        "EGO   10 (11-)  PRE   10 (11-)  COM   10 (11-)  PD     2*       ED     2*",
-        "SPD    2*       REC    4*       END   20*       STUN  20*       rPD    0",
-        "rED    0        OCV    3*       DCV    3*",
-        "(* figured from the characteristics)",
+        "Built by hand.",
+        "Char  Val  Pts  Roll  Char  Val  Pts  Roll  Char  Val  Pts  Roll",
+        "----  ---  ---  ----  ----  ---  ---  ----  ----  ---  ---  ----",
+        "STR   10   0    11-   DEX   10   0    11-   CON   10   0    11-",
+        "BODY  10   0    11-   INT   10   0    11-   EGO   10   0    11-",
+        "PRE   10   0    11-   COM   10   0    11-   PD    2    0",
+        "ED    2    0          SPD   2    0          REC   4    0",
+        "END   20   0          STUN  20   0          Run   6\"   0",
+        "Swim  2\"   0          Leap  2\"   0",
         "-" * 78,
+        "Points: 0 spent of 200 base + 0 disadvantages + 0 XP = 200: 200 left.",
         "STUN 20/20  BODY 10/10  END 20/20",
+        "rPD 0  rED 0  OCV 3  DCV 3",
         "Conditions: none",
     ]
 
@@ -30,19 +36,19 @@ def test_sheet_fits_a_narrow_client():
     alice.width = 40
     out = alice.do("+sheet")
     assert max(len(line) for line in out) <= 40
-    assert out[1] == "STR   10 (11-)  DEX   10 (11-)"
+    assert out[2:5] == ["Char  Val  Pts  Roll", "----  ---  ---  ----", "STR   10   0    11-"]
 
 
 def test_player_sets_own_values_and_figured_values_follow():
     world = make_world()
     alice = world.login("Alice")
-    assert alice.do("+stat STR=20") == ["STR is now 20."]
-    assert alice.do("+stat con=18") == ["CON is now 18."]
+    assert alice.do("+stat STR=20") == ["STR is now 20 (10 points; 190 left)."]
+    assert alice.do("+stat con=18") == ["CON is now 18 (16 points; 174 left)."]
     sheet = get_sheet(world.game, alice.character)
     # 5E: PD = STR/5, ED = CON/5 (3.6 -> 4), REC = 4 + 3.6 -> 8, END = 36, STUN = 10 + 10 + 9
     assert (sheet.base("PD"), sheet.base("ED"), sheet.base("REC"), sheet.base("END"), sheet.base("STUN")) == (4, 4, 8, 36, 29)
-    assert alice.do("+stat PD=12") == ["PD is now 12."]
-    assert alice.do("+stat PD=") == ["PD is back to 4."]
+    assert alice.do("+stat PD=12") == ["PD is now 12 (8 points; 166 left)."]
+    assert alice.do("+stat PD=") == ["PD is back to 4 (0 points; 174 left)."]
     assert alice.do("+stat rPD=6") == ["rPD is now 6."]
 
 
@@ -69,7 +75,7 @@ def test_skills_are_kept_and_removed():
     assert alice.do("+stat Paramedic=INT+2") == [
         "Paramedic is not a characteristic, so it is kept as a skill: Paramedic INT+2."
     ]
-    assert alice.do("+sheet")[-1] == "Skills: Breakfall 12, Paramedic INT+2"
+    assert alice.do("+sheet")[-1] == "Skill rolls set by hand: Breakfall 12, Paramedic INT+2"
     assert alice.do("+stat breakfall=") == ["Skill breakfall removed."]
     assert alice.do("+stat Lockpicking=") == ["There is no skill 'Lockpicking' to clear."]
 
@@ -85,10 +91,10 @@ def test_approval_locks_the_sheet_for_the_player_not_for_staff():
         "Your sheet is approved: ask staff to change it (or to unapprove it for a rebuild)."
     ]
     assert gm.do("+approve Alice") == ["Alice's sheet is already approved."]
-    assert gm.do("+stat/set Alice/STR=25") == ["Alice: STR is now 25."]
+    assert gm.do("+stat/set Alice/STR=25") == ["Alice: STR is now 25 (15 points; 185 left)."]
     assert alice.do("+sheet")[0] == "=" * 30 + " Alice (approved) " + "=" * 30
     assert gm.do("+approve/revoke Alice") == ["Alice's sheet is no longer approved; they may change it again."]
-    assert alice.do("+stat STR=30") == ["STR is now 30."]
+    assert alice.do("+stat STR=30") == ["STR is now 30 (20 points; 180 left)."]
 
 
 def test_players_are_refused_staff_parts():

@@ -1,0 +1,191 @@
+"""Building a HERO sheet by hand: +power, +skill, +disad (docs/player-guide.md, "Building your character").
+
+Each adds (or, under the same name, changes) one item priced at once by the engine, and
+``/remove`` takes one off by its ``#number`` on ``+sheet`` or its name. Only while the
+character's sheet is not approved; characteristics are bought with ``+stat``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..game.hero import HeroSheet, Item, Section, get_hero, save_hero
+from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
+from ..game.sheets import get_sheet, normalise_stat
+from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
+from ..rules.champions.powers import POWERS, PowerKind, find_power
+from ..rules.dice import DiceAmount
+from ..rules.errors import RulesError
+from ..text.format import columns
+from ..text.markup import escape
+from .base import Command, CommandError, ParsedCommand
+from .context import Context
+from .dice import require_champions
+from .sheets import points_line
+
+__all__ = ["COMMANDS"]
+
+_USAGE_POWER = "Usage: +power <name>=<power> <dice, PD/ED or inches> [+advantage ...] [-limitation ...]"
+_USAGE_SKILL = "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"
+_USAGE_DISAD = "Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
+_DEFENSE = re.compile(r"(\d{1,3})\s*(?:PD)?\s*/\s*(\d{1,3})\s*(?:ED)?", re.I)
+_SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>\d{1,2}))?")
+
+
+def _own_unapproved(ctx: Context) -> HeroSheet:
+    require_champions(ctx)
+    if get_sheet(ctx.game, ctx.actor).approved:
+        raise CommandError("Your sheet is approved: ask staff to unapprove it before changing it.")
+    return get_hero(ctx.game, ctx.actor)
+
+
+def _name(text: str) -> str:
+    name = text.strip()
+    if not _NAME.fullmatch(name):
+        raise CommandError("A name is 1-40 letters, digits, spaces and ' : / , ( ) -, starting with a letter.")
+    return name
+
+
+def _item_id(hero: HeroSheet, name: str) -> str:
+    """The id of the item called ``name`` in any case (to change it), or a new one."""
+    found = next((i for i in hero.items if i.name.lower() == name.lower() and not i.parent), None)
+    return found.id if found is not None else hero.next_id()
+
+
+def _added(ctx: Context, hero: HeroSheet, item: Item) -> None:
+    changed = hero.find(item.id) is not None
+    hero = save_hero(ctx.game, hero.with_item(item))
+    number = [i.id for i in hero.items].index(item.id) + 1
+    end = f", {item.end} END" if item.end else ""
+    ctx.reply(f"{'Changed' if changed else 'Added'} #{number} {escape(item.text)}: {item.active} Active Points, "
+              f"{item.real} Real Cost{end}.")
+    ctx.reply(points_line(hero))
+
+
+def _remove(ctx: Context, section: Section, what: str) -> None:
+    hero = _own_unapproved(ctx)
+    what = what.strip()
+    numbered = list(enumerate(hero.items, 1))
+    found = [i for n, i in numbered if (what.lstrip("#").isdigit() and n == int(what.lstrip("#")))
+             or i.name.lower() == what.lower()]
+    found = [i for i in found if i.section is section]
+    if not what or not found:
+        raise CommandError(f"You have no {section.title.lower()} '{escape(what[:30])}' (see the #numbers on +sheet).")
+    hero = save_hero(ctx.game, hero.without_item(found[0].id))
+    ctx.reply(f"Removed {escape(found[0].text)}.")
+    ctx.reply(points_line(hero))
+
+
+# --- +power -----------------------------------------------------------------------------------
+def _split_power(text: str) -> tuple[str, str, list[str]]:
+    """``energy blast 12d6 +ap -oaf`` -> ("energy blast", "12d6", ["+ap", "-oaf"])."""
+    words = text.split()
+    mods = [w for w in words if w[:1] in "+-" and w[1:2].isalpha()]
+    rest = [w for w in words if w not in mods]
+    at = next((n for n, w in enumerate(rest) if w[:1].isdigit()), len(rest))
+    return " ".join(rest[:at]), " ".join(rest[at:]), mods
+
+
+def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
+    power, amount, mod_words = _split_power(text)
+    if not power or not amount:
+        raise CommandError(_USAGE_POWER)
+    spec = find_power(power)
+    mods = tuple(modifier_from_spec(find_modifier(w)) for w in mod_words)
+    for word, mod in zip(mod_words, mods):
+        if (word[0] == "+") != (mod.value > 0):
+            kind = "an Advantage" if mod.value > 0 else "a Limitation"
+            raise CommandError(f"{mod.name} is {kind}: write it {'+' if mod.value > 0 else '-'}{word[1:]}.")
+    item_id = _item_id(hero, name)
+    if spec.unit == "d6":
+        dice = DiceAmount.parse(amount.lower().replace("d6", "").strip() or "0")
+        return power_item(item_id, spec, name=name, dice=dice, modifiers=mods)
+    if spec.kind is PowerKind.DEFENSE and spec.xmlid in ("ARMOR", "FORCEFIELD", "DAMAGERESISTANCE"):
+        match = _DEFENSE.fullmatch(amount.strip())
+        if match is None:
+            raise CommandError(f"{spec.name} needs PD/ED, like {spec.name.lower()} 8/8.")
+        return power_item(item_id, spec, name=name, pd=int(match[1]), ed=int(match[2]), modifiers=mods)
+    number = amount.strip().rstrip('"').rstrip()
+    if not number.isdigit() or len(number) > 3:
+        raise CommandError(f"{spec.name} needs a whole number of {spec.unit or 'levels'}, like {spec.name.lower()} 10.")
+    return power_item(item_id, spec, name=name, levels=int(number), modifiers=mods)
+
+
+def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
+    """+power <name>=<power> <amount> [+adv] [-lim]; /remove <#n or name>; /list what can be bought."""
+    if "list" in parsed.switches:
+        require_champions(ctx)
+        ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
+        ctx.reply("Advantages and Limitations (type +key or -key):")
+        ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
+        return
+    if "remove" in parsed.switches:
+        _remove(ctx, Section.POWERS, parsed.args)
+        return
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(_USAGE_POWER)
+    hero = _own_unapproved(ctx)
+    try:
+        item = _power_item(hero, _name(parsed.lhs), parsed.rhs)
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
+    _added(ctx, hero, item)
+
+
+def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
+    cost = f"{spec.per_level:g}" if spec.per_level.denominator == 1 else f"{float(spec.per_level):g}"
+    if spec.per_level:
+        return f"{cost}/{spec.unit}"
+    return f"{spec.base} points"
+
+
+# --- +skill and +disad ------------------------------------------------------------------------
+def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
+    """+skill <name>=<characteristic or KS>[+levels]: a Skill bought with points; /remove."""
+    if "remove" in parsed.switches:
+        _remove(ctx, Section.SKILLS, parsed.args)
+        return
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(_USAGE_SKILL)
+    hero = _own_unapproved(ctx)
+    name = _name(parsed.lhs)
+    match = _SKILL.fullmatch(parsed.rhs.strip())
+    if match is None:
+        raise CommandError(_USAGE_SKILL)
+    base, levels = match["char"].upper(), int(match["levels"] or 0)
+    if base in ("KS", "PS", "SS"):
+        xmlid = {"KS": "KNOWLEDGE_SKILL", "PS": "PROFESSIONAL_SKILL", "SS": "SCIENCE_SKILL"}[base]
+        item = skill_item(_item_id(hero, name), xmlid, name, "GENERAL", None, levels)
+    else:
+        char = normalise_stat(base)
+        if char not in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM"):
+            raise CommandError(f"'{escape(base)}' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS.")
+        item = skill_item(_item_id(hero, name), name.upper().replace(" ", "_"), name, char, hero.value(char), levels)
+    _added(ctx, hero, item)
+
+
+def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
+    """+disad <name>=<points> [what it is]: a Disadvantage worth that many points; /remove."""
+    if "remove" in parsed.switches:
+        _remove(ctx, Section.DISADVANTAGES, parsed.args)
+        return
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(_USAGE_DISAD)
+    hero = _own_unapproved(ctx)
+    name = _name(parsed.lhs)
+    points, _, detail = parsed.rhs.strip().partition(" ")
+    if not points.isdigit() or len(points) > 3:
+        raise CommandError(_USAGE_DISAD)
+    try:
+        item = disad_item(_item_id(hero, name), name, int(points), detail=detail.strip()[:80])
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
+    _added(ctx, hero, item)
+
+
+COMMANDS = (
+    Command("+power", cmd_power, switches=("remove", "list"), summary="buy a power for your sheet"),
+    Command("+skill", cmd_skill, switches=("remove",), summary="buy a Skill for your sheet"),
+    Command("+disad", cmd_disad, switches=("remove",), summary="take a Disadvantage on your sheet"),
+)

@@ -1,0 +1,385 @@
+"""Hero Designer ``.hdc`` files: read a 5E character into a :class:`~.hero.HeroSheet`.
+
+Hero Designer saves a character as XML (docs/player-guide.md, "Building your character"):
+``BASIC_CONFIGURATION`` gives the points, ``CHARACTERISTICS`` the levels bought, and the
+sections (``SKILLS``, ``PERKS``, ``TALENTS``, ``MARTIALARTS``, ``POWERS``, ``DISADVANTAGES``,
+``EQUIPMENT``) what else was bought, with ``ADDER`` and ``MODIFIER`` children. The file holds
+no costs: every figure comes from the engine (HERO 5E revised). An item the engine cannot
+price is kept at the points the file states and marked unknown, for staff to check.
+
+The parser is :mod:`defusedxml` with DTDs forbidden, so entity bombs and external entities
+are refused; input over :data:`MAX_HDC_BYTES` is refused before parsing. Every problem is one
+:class:`HdcError` with a sentence a player can read.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from xml.etree.ElementTree import Element, ParseError
+
+import attrs
+import defusedxml
+import defusedxml.ElementTree as safe_xml
+
+from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_start, real_cost, round_cost
+from ..rules.champions.costs import active_points, total_advantages, total_limitations
+from ..rules.champions.powers import POWERS, PowerKind
+from ..rules.champions.skills import BACKGROUND_SKILLS, PER_LEVEL, skill_cost, skill_level_cost, skill_target
+from ..rules.dice import DiceAmount
+from ..rules.errors import RulesError
+from .hero import HeroSheet, Item, Modifier, Section
+from .hero_items import item_text, power_item, price
+
+__all__ = ["MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
+
+#: Largest file accepted: Hero Designer's biggest characters are a few hundred KB.
+MAX_HDC_BYTES = 2 * 1024 * 1024
+#: Frameworks and lists, by the element Hero Designer writes for them.
+FRAMEWORKS = ("MULTIPOWER", "ELEMENTAL_CONTROL", "VPP", "LIST")
+#: Skills that make others cheaper (-1 each, at least 1): Jack of All Trades, Scholar ...
+ENHANCERS = ("JACK_OF_ALL_TRADES", "LINGUIST", "SCHOLAR", "SCIENTIST", "TRAVELER", "WELL_CONNECTED")
+_CHARACTERISTIC_SKILLS = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+
+
+class HdcError(RulesError):
+    """A file that cannot be imported; the message says why in one sentence."""
+
+
+@attrs.frozen
+class Imported:
+    """What an import made: the sheet, the character's name in the file, and the texts of
+    items the engine could not price (kept at the file's points)."""
+
+    hero: HeroSheet
+    name: str
+    unknown: tuple[str, ...]
+
+
+# --- reading the bytes ------------------------------------------------------------------------
+def _text_of(data: bytes | str) -> str:
+    """The file as text: UTF-16 with a byte-order mark (as Hero Designer saves it), UTF-8
+    (with or without a mark, whatever the declaration says)."""
+    if isinstance(data, str):
+        if len(data) > MAX_HDC_BYTES:
+            raise HdcError(f"That file is over {MAX_HDC_BYTES // (1024 * 1024)} MB: Hero Designer files are far smaller.")
+        return data.lstrip("\ufeff")
+    if len(data) > MAX_HDC_BYTES:
+        raise HdcError(f"That file is over {MAX_HDC_BYTES // (1024 * 1024)} MB: Hero Designer files are far smaller.")
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        if data.startswith(codecs.BOM_UTF8):
+            return data[3:].decode("utf-8")
+        if data[:2] in (b"<\x00", b"\x00<"):
+            return data.decode("utf-16-le" if data[0] else "utf-16-be")
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HdcError("That file is not text in UTF-8 or UTF-16, so it is not a Hero Designer file.") from None
+
+
+def _parse(text: str) -> Element:
+    body = _DECLARATION.sub("", text, count=1).encode("utf-8")
+    try:
+        root = safe_xml.fromstring(body, forbid_dtd=True)
+    except ParseError as exc:
+        line = getattr(exc, "position", (0, 0))[0]
+        where = f" (line {line})" if line else ""
+        raise HdcError(f"That is not a complete XML file{where}: nothing was changed. Paste the whole .hdc file.") from None
+    except defusedxml.DefusedXmlException:
+        raise HdcError("That file declares a DTD or entities, which Hero Designer files never do: refused.") from None
+    if root.tag != "CHARACTER":
+        raise HdcError(f"That XML is not a Hero Designer character (its root is <{root.tag[:30]}>, not <CHARACTER>).")
+    template = root.get("TEMPLATE", "")
+    if "6E" in template.upper():
+        raise HdcError(f"That is a 6th Edition character (template {template[:60]}): this game uses 5th Edition. "
+                       "Save it with a 5E template in Hero Designer.")
+    return root
+
+
+# --- numbers in the file ----------------------------------------------------------------------
+def _num(element: Element, attr: str, default: str = "0") -> Fraction:
+    try:
+        return as_fraction(element.get(attr, default) or default)
+    except RulesError:
+        return Fraction(0)
+
+
+def _int(element: Element, attr: str) -> int:
+    return int(_num(element, attr))
+
+
+def _adder_value(adder: Element) -> Fraction:
+    """An Adder's points: its base, its levels at LVLCOST per LVLVAL, and Adders inside it."""
+    value = _num(adder, "BASECOST")
+    per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
+    if per and step:
+        value += per * (_num(adder, "LEVELS") / step)
+    return value + sum((_adder_value(a) for a in adder.findall("ADDER")), Fraction(0))
+
+
+def _adders(element: Element) -> tuple[Fraction, list[str]]:
+    found = element.findall("ADDER")
+    names = [(a.get("OPTION_ALIAS") or a.get("ALIAS") or "").strip() for a in found]
+    return sum((_adder_value(a) for a in found), Fraction(0)), [n for n in names if n]
+
+
+def _modifiers(element: Element) -> list[Modifier]:
+    mods = []
+    for m in element.findall("MODIFIER"):
+        value = _adder_value(m)
+        detail = [m.get("OPTION_ALIAS", "")] + [a.get("ALIAS", "") for a in m.findall("ADDER")]
+        detail = [d for d in detail if d.strip() and d.strip() != m.get("ALIAS", "").strip()]
+        mods.append(Modifier(name=m.get("ALIAS", m.get("XMLID", "?")), value=value, text=", ".join(detail),
+                             xmlid=m.get("XMLID", ""), option=m.get("OPTIONID", "")))
+    return mods
+
+
+# --- items ------------------------------------------------------------------------------------
+@attrs.frozen
+class _Context:
+    section: Section
+    primaries: dict[str, int]
+
+
+def _title(element: Element) -> tuple[str, str]:
+    """(what it is, the player's name for it)."""
+    alias = (element.get("ALIAS") or element.get("XMLID") or element.tag).strip()
+    return alias, (element.get("NAME") or "").strip()
+
+
+def _stated(element: Element, ctx: _Context, known: bool, per_level: Fraction = Fraction(0)) -> Item:
+    """An item at its stated base plus Adders (and a per-level price where the engine has one)."""
+    alias, name = _title(element)
+    adders, adder_names = _adders(element)
+    levels = _int(element, "LEVELS")
+    base = _num(element, "BASECOST") + adders + per_level * levels
+    mods = _modifiers(element)
+    active, real, end = price(round_cost(base), mods, costs_end=False)
+    option = element.get("OPTION_ALIAS", "")
+    what = " ".join(p for p in (alias, option, f"({', '.join(adder_names)})" if adder_names else "",
+                                str(levels) if levels and not per_level else "") if p)
+    return Item(id=element.get("ID", ""), section=ctx.section, xmlid=element.get("XMLID", element.tag), name=name or alias,
+                text=item_text(name, what, mods, active), levels=levels, base=round_cost(base), active=active,
+                real=real, end=end, modifiers=tuple(mods), known=known, parent=element.get("PARENTID", ""))
+
+
+def _power(element: Element, ctx: _Context) -> Item:
+    xmlid = element.get("XMLID", element.tag)
+    spec = POWERS.get(xmlid)
+    if xmlid == "NAKEDMODIFIER":
+        return _naked(element, ctx)
+    if spec is None:
+        return _stated(element, ctx, known=False)
+    alias, name = _title(element)
+    adders, adder_names = _adders(element)
+    mods = _modifiers(element)
+    levels = _int(element, "LEVELS")
+    names = {a.get("XMLID") for a in element.findall("ADDER")}
+    common = {"name": name, "modifiers": mods, "section": ctx.section, "parent": element.get("PARENTID", "")}
+    if spec.unit == "d6":
+        dice = DiceAmount(whole=levels, half="PLUSONEHALFDIE" in names, pips=1 if "PLUSONEPIP" in names else 0) \
+            if levels or names & {"PLUSONEHALFDIE", "PLUSONEPIP"} else None
+        if dice is None:
+            return _stated(element, ctx, known=False)
+        extra = adders - sum((_adder_value(a) for a in element.findall("ADDER")
+                              if a.get("XMLID") in ("PLUSONEHALFDIE", "PLUSONEPIP")), Fraction(0))
+        item = power_item(element.get("ID", ""), spec, dice=dice, adders=round_cost(extra), **common)
+    elif spec.kind is PowerKind.DEFENSE and spec.xmlid in ("ARMOR", "FORCEFIELD", "DAMAGERESISTANCE"):
+        pd, ed = _int(element, "PDLEVELS"), _int(element, "EDLEVELS")
+        others = _int(element, "MDLEVELS") + _int(element, "POWDLEVELS")
+        if pd + ed + others == 0:
+            return _stated(element, ctx, known=False)
+        item = power_item(element.get("ID", ""), spec, pd=pd, ed=ed, adders=round_cost(adders + spec.per_level * others),
+                          **common)
+    else:
+        item = power_item(element.get("ID", ""), spec, levels=levels, adders=round_cost(adders), **common)
+    if alias != spec.name:
+        item = attrs.evolve(item, text=item.text.replace(spec.name, alias, 1))
+    return item
+
+
+def _naked(element: Element, ctx: _Context) -> Item:
+    """A Naked Advantage: the Advantages on ``LEVELS`` Active Points of another power."""
+    alias, name = _title(element)
+    levels = _int(element, "LEVELS")
+    mods = _modifiers(element)
+    values = [m.value for m in mods]
+    active = round_cost(levels * total_advantages(values))
+    real = real_cost(active, total_limitations(values))
+    end = 0 if any(m.xmlid == "REDUCEDEND" for m in mods) else price(active, (), True)[2]
+    what = f"{alias} for up to {levels} Active Points"
+    return Item(id=element.get("ID", ""), section=ctx.section, xmlid="NAKEDMODIFIER", name=name or alias,
+                text=item_text(name, what, mods, active), levels=levels, base=active, active=active, real=real,
+                end=end, modifiers=tuple(mods), parent=element.get("PARENTID", ""))
+
+
+def _skill(element: Element, ctx: _Context) -> Item:
+    xmlid = element.get("XMLID", element.tag)
+    levels = _int(element, "LEVELS")
+    option = element.get("OPTIONID", "")
+    if xmlid in ("COMBAT_LEVELS", "MENTAL_COMBAT_LEVELS", "PENALTY_SKILL_LEVELS", "SKILL_LEVELS"):
+        cost = skill_level_cost(xmlid, option, levels)
+        if cost is None:
+            return _stated(element, ctx, known=False)
+        item = _stated(element, ctx, known=True)
+        mods = list(item.modifiers)
+        active, real, end = price(cost, mods, costs_end=False)
+        alias, name = _title(element)
+        what = f"{alias}: +{levels} {element.get('OPTION_ALIAS', '')}".strip()
+        return attrs.evolve(item, base=cost, active=active, real=real, text=item_text(name, what, mods, active))
+    characteristic = element.get("CHARACTERISTIC", "GENERAL").upper()
+    if characteristic not in _CHARACTERISTIC_SKILLS and xmlid not in BACKGROUND_SKILLS:
+        return _stated(element, ctx, known=levels == 0)
+    familiar = element.get("FAMILIARITY") == "Yes"
+    everyman = element.get("EVERYMAN") == "Yes"
+    stated = _num(element, "BASECOST")
+    only_levels = element.get("LEVELSONLY") == "Yes"
+    adders, adder_names = _adders(element)
+    cost = skill_cost(xmlid, levels, characteristic, familiarity=familiar, proficiency=element.get("PROFICIENCY") == "Yes",
+                      everyman=everyman, base=0 if only_levels else stated) + round_cost(adders)
+    mods = _modifiers(element)
+    active, real, end = price(cost, mods, costs_end=False)
+    value = ctx.primaries.get(characteristic)
+    target = skill_target(characteristic, value, levels, familiar)
+    alias, name = _title(element)
+    subject = element.get("INPUT", "")
+    what = " ".join(p for p in (alias + (f": {subject}" if subject else ""),
+                                f"({', '.join(adder_names)})" if adder_names else "", f"{target}-") if p)
+    return Item(id=element.get("ID", ""), section=ctx.section, xmlid=xmlid, name=name or alias,
+                text=item_text(name, what, mods, active), levels=levels, base=cost, active=active, real=real,
+                end=end, modifiers=tuple(mods), parent=element.get("PARENTID", ""), roll=f"{target}-")
+
+
+def _other(element: Element, ctx: _Context) -> Item:
+    """Perks, Talents, maneuvers, Disadvantages: the stated base and Adders, levels priced by the engine."""
+    xmlid = element.get("XMLID", element.tag)
+    levels = _int(element, "LEVELS")
+    if xmlid == "EXTRADC":
+        return _stated(element, ctx, known=True, per_level=Fraction(4))
+    per = PER_LEVEL.get(xmlid)
+    if per is not None:
+        return _stated(element, ctx, known=True, per_level=per)
+    return _stated(element, ctx, known=levels == 0)
+
+
+def _framework(element: Element, ctx: _Context) -> Item:
+    item = _stated(element, ctx, known=element.tag != "VPP")
+    if element.tag == "LIST":
+        return attrs.evolve(item, framework="LIST", base=0, active=0, real=0, end=0, known=True,
+                            text=item.name if item.name.strip() else "(list)")
+    alias, name = _title(element)
+    what = {"MULTIPOWER": f"{alias}, {item.base}-point reserve",
+            "ELEMENTAL_CONTROL": f"{alias}, {item.base * 2}-point powers",
+            "VPP": f"{alias}, {item.levels} base + {item.base} control cost"}[element.tag]
+    return attrs.evolve(item, framework=element.tag, text=item_text(name, what, item.modifiers, item.active))
+
+
+def _item(element: Element, ctx: _Context) -> Item:
+    if element.tag in FRAMEWORKS:
+        return _framework(element, ctx)
+    if ctx.section in (Section.POWERS, Section.EQUIPMENT) or element.tag == "POWER":
+        return _power(element, ctx)
+    if ctx.section is Section.SKILLS or element.tag == "SKILL":
+        return _skill(element, ctx)
+    return _other(element, ctx)
+
+
+def _in_frameworks(items: list[Item]) -> list[Item]:
+    """Slots priced inside their frameworks (HERO 5E): a Multipower slot costs its Real Cost
+    (with the Multipower's Limitations) / 10 when fixed, / 5 when variable; an Elemental Control
+    slot its Active Points less the control's base, over its Limitations; a VPP's slots come
+    from its pool; a skill enhancer takes 1 point off each Skill in it (at least 1)."""
+    by_id = {i.id: i for i in items}
+    done = []
+    for item in items:
+        parent = by_id.get(item.parent)
+        if parent is None:
+            done.append(item)
+            continue
+        lims = total_limitations([m.value for m in item.modifiers]) + total_limitations([m.value for m in parent.modifiers])
+        if parent.framework == "MULTIPOWER":
+            fixed = item.slot == "fixed"
+            item = attrs.evolve(item, real=round_cost(Fraction(real_cost(item.active, lims), 10 if fixed else 5)))
+        elif parent.framework == "ELEMENTAL_CONTROL":
+            item = attrs.evolve(item, real=real_cost(max(0, item.active - parent.base), lims))
+        elif parent.framework == "VPP":
+            item = attrs.evolve(item, real=0)
+        elif parent.xmlid in ENHANCERS:
+            item = attrs.evolve(item, real=max(1, item.real - 1))
+        done.append(item)
+    return done
+
+
+def _elements(section: Element) -> Iterator[Element]:
+    """A section's items, compound powers' parts following their compound power."""
+    for element in section:
+        if element.tag in ("NOTES", "ADDER", "MODIFIER"):
+            continue
+        yield element
+        if element.get("XMLID") == "COMPOUNDPOWER":
+            for part in element:
+                if part.tag not in ("NOTES", "ADDER", "MODIFIER"):
+                    part.set("PARENTID", element.get("ID", ""))
+                    yield part
+
+
+# --- the whole file ---------------------------------------------------------------------------
+def _characteristics(root: Element) -> tuple[dict[str, int], list[Item]]:
+    """The characteristics bought, and those the engine does not know (as flagged items)."""
+    found = root.find("CHARACTERISTICS")
+    levels, strange = {}, []
+    ctx = _Context(Section.CHARACTERISTICS, {})
+    for element in found if found is not None else ():
+        key = element.get("XMLID", element.tag).upper()
+        if key in CHARACTERISTIC_COSTS:
+            levels[key] = _int(element, "LEVELS")
+        elif _int(element, "LEVELS"):
+            item = _stated(element, ctx, known=False)
+            strange.append(attrs.evolve(item, text=f"{item.name} +{item.levels} (a characteristic the engine does not know)"))
+    primaries = {k: 10 + levels.get(k, 0) for k in _CHARACTERISTIC_SKILLS}
+    values = {}
+    for key, bought in levels.items():
+        value = characteristic_start(key, primaries) + bought
+        if bought:
+            values[key] = value
+    return values, strange
+
+
+def read_hdc(data: bytes | str, char_id: int) -> Imported:
+    """Read a Hero Designer 5E file into a HERO sheet for ``char_id``.
+
+    Raises:
+        HdcError: not text, not XML, truncated, too big, a DTD or entities, not a character,
+            or a 6th Edition template.
+    """
+    root = _parse(_text_of(data))
+    config = root.find("BASIC_CONFIGURATION")
+    config = config if config is not None else Element("BASIC_CONFIGURATION")
+    values, items = _characteristics(root)
+    primaries = {k: values.get(k, 10) for k in _CHARACTERISTIC_SKILLS}
+    for section in Section:
+        found = root.find(section.value)
+        if found is None or section is Section.CHARACTERISTICS:
+            continue
+        ctx = _Context(section, primaries)
+        for element in _elements(found):
+            item = _item(element, ctx)
+            if element.get("PARENTID"):
+                item = attrs.evolve(item, slot="fixed" if element.get("ULTRA_SLOT") == "Yes" else "variable")
+            items.append(item)
+    items = _in_frameworks(items)
+    info = root.find("CHARACTER_INFO")
+    name = (info.get("CHARACTER_NAME", "") if info is not None else "").strip()
+    hero = HeroSheet(char_id=char_id, base_points=_int(config, "BASE_POINTS"), disad_points=_int(config, "DISAD_POINTS"),
+                     experience=_int(config, "EXPERIENCE"), values=values, items=tuple(items),
+                     source=f"Hero Designer: {name[:60]}" if name else "Hero Designer")
+    return Imported(hero=hero, name=name, unknown=tuple(i.text for i in items if not i.known))
+
+
+def total_active_points(hero: HeroSheet) -> int:
+    """Characteristics' points plus every item's Active Points (Hero Designer's "Active" total)."""
+    return hero.characteristic_points() + sum(i.active for i in hero.items if not i.is_disadvantage)

@@ -1,0 +1,159 @@
+"""The HERO sheet through the command layer: +sheet/import pasted, building by hand, bad pastes."""
+
+from pathlib import Path
+
+from champions_mush.commands.base import Role
+from champions_mush.game.hero import get_hero, has_hero
+
+from ..harness import make_world
+
+DATA = Path(__file__).parents[1] / "game" / "data" / "hdc"
+PASTE_START = ("Paste your Hero Designer .hdc file now, then a line holding only a period (.) to finish. "
+               "Type .abort to give up.")
+
+
+def _paste(player, path):
+    player.do("+sheet/import")
+    for line in path.read_text("utf-8").splitlines():
+        player.do(line)
+    return player.do(".")
+
+
+def test_pasting_a_file_imports_it_with_hero_designers_figures():
+    world = make_world()
+    alice = world.login("Alice")
+    gm = world.login("Gina", role=Role.STAFF)
+    assert alice.do("+sheet/import") == [PASTE_START]
+    for line in (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").splitlines():
+        assert alice.do(line) == []
+    assert alice.do(".") == [
+        "Reading your Hero Designer file ...",
+        "Imported '5e superhero simple' from Hero Designer: 0 items. "
+        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left.",
+    ]
+    sheet = alice.do("+sheet")
+    assert sheet[4:10] == [
+        "STR   11   1    11-   DEX   12   6    11-   CON   13   6    12-",
+        "BODY  14   8    12-   INT   15   5    12-   EGO   16   12   12-",
+        "PRE   17   7    12-   COM   18   4    13-   PD    2    0",
+        "ED    3    0          SPD   4    18         REC   5    0",
+        "END   26   0          STUN  27   0          Run   27\"  42",
+        "Swim  28\"  26         Leap  29\"  27",
+    ]
+    assert gm.lines == []
+
+
+def test_unknown_items_are_marked_and_staff_told():
+    world = make_world()
+    alice = world.login("Alice")
+    gm = world.login("Gina", role=Role.STAFF)
+    out = _paste(alice, DATA / "everything_lad_5e.hdc")
+    assert out[1].startswith("Imported 'Everything Lad")
+    assert out[2] == ("48 item(s) the engine cannot price yet are kept at the file's points and marked (?) on "
+                      "your sheet; staff have been told.")
+    assert gm.lines[0].startswith("[Sheet] Alice imported a Hero Designer file with 48 item(s) the engine does not "
+                                  "price: Combat Skill Levels with any single attack with one specific; Custom Skill 1;")
+    sheet = alice.do("+sheet")
+    assert "#21  0     Custom Skill 1 (?)" in sheet
+    assert sheet[-7:-4] == ["Points: 1002 spent of 200 base + 130 disadvantages + 0 XP = 330: 672 over.",
+                            "(?) 48 item(s) the engine cannot price yet: kept at the file's points, for",
+                            "staff to check."]
+    assert gm.do("+sheet Alice")[0] == "=" * 28 + " Alice (not approved) " + "=" * 28
+
+
+def test_bad_paste_leaves_the_sheet_unchanged():
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("+stat STR=20")
+    before = world.store.get("hero", str(alice.character.id))
+    alice.do("+sheet/import")
+    alice.do("<CHARACTER TEMPLATE=\"builtIn.Superheroic.hdt\">")
+    assert alice.do(".") == ["Reading your Hero Designer file ...",
+                             "That is not a complete XML file (line 1): nothing was changed. Paste the whole .hdc file."]
+    assert world.store.get("hero", str(alice.character.id)) == before
+    assert alice.do("say still here") == ['You say, "still here"']
+
+
+def test_a_paste_over_the_limit_is_thrown_away_and_swallowed(monkeypatch):
+    from champions_mush.commands import sheets
+
+    monkeypatch.setattr(sheets, "MAX_HDC_BYTES", 1000)
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("+sheet/import")
+    assert alice.do("x" * 900) == []
+    assert alice.do("y" * 200) == [sheets.TOO_BIG + " (Still waiting for the line with only '.', or type .abort.)"]
+    assert alice.do("+stat STR=99") == []          # swallowed, never run
+    assert alice.do(".") == [sheets.TOO_BIG]
+    assert not has_hero(world.game, alice.character)
+    assert alice.do(".abort") == ['Huh? (Type "+help" for help.)']
+
+
+def test_abort_and_approved_sheets():
+    world = make_world()
+    alice = world.login("Alice")
+    gm = world.login("Gina", role=Role.STAFF)
+    alice.do("+sheet/import")
+    assert alice.do(".abort") == ["Import given up: nothing was changed."]
+    gm.do("+approve Alice")
+    assert alice.do("+sheet/import") == ["Your sheet is approved: ask staff to unapprove it before importing a new one."]
+    assert alice.do("+power Blast=eb 6d6") == ["Your sheet is approved: ask staff to unapprove it before changing it."]
+
+
+def test_building_by_hand_shows_each_cost_at_once():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+stat DEX=20") == ["DEX is now 20 (30 points; 170 left)."]
+    assert alice.do("+power Fire Blast=energy blast 12d6 +armorpiercing -oaf") == [
+        "Added #1 Fire Blast: Energy Blast 12d6, Armor Piercing (+1/2) (90 Active Points); Focus (OAF; -1): "
+        "90 Active Points, 45 Real Cost, 9 END.",
+        "Points: 75 spent of 200 base + 0 disadvantages + 0 XP = 200: 125 left.",
+    ]
+    assert alice.do("+power Suit=armor 8/8")[0] == "Added #2 Suit: Armor (8 PD/8 ED): 24 Active Points, 24 Real Cost."
+    assert alice.do("+power Wings=flight 10")[0] == 'Added #3 Wings: Flight 10": 20 Active Points, 20 Real Cost, 2 END.'
+    assert alice.do("+power Claws=hka 1d6+1 -oif")[0] == (
+        "Added #4 Claws: Killing Attack - Hand-To-Hand 1d6+1 (20 Active Points); Focus (OIF; -1/2): "
+        "20 Active Points, 13 Real Cost, 2 END.")
+    assert alice.do("+skill Stealth=DEX+1")[0] == "Added #5 Stealth 14-: 5 Active Points, 5 Real Cost."
+    assert alice.do("+skill KS Cars=KS+2")[0] == "Added #6 KS Cars 13-: 4 Active Points, 4 Real Cost."
+    assert alice.do("+disad Hunted=20 VIPER, 11-") == [
+        "Added #7 Hunted: VIPER, 11-: 20 Active Points, 20 Real Cost.",
+        "Points: 141 spent of 200 base + 20 disadvantages + 0 XP = 220: 79 left.",
+    ]
+    assert alice.do("+power Fire Blast=eb 10d6")[0] == "Changed #1 Fire Blast: Energy Blast 10d6: 50 Active Points, 50 Real Cost, 5 END."
+    assert alice.do("+power/remove #3") == ["Removed Wings: Flight 10\".",
+                                            "Points: 126 spent of 200 base + 20 disadvantages + 0 XP = 220: 94 left."]
+    sheet = alice.do("+sheet")
+    assert sheet[15:21] == [
+        "#   Cost  Powers                                                           END",
+        "--  ----  ---------------------------------------------------------------  ---",
+        "#1  50    Fire Blast: Energy Blast 10d6                                    5",
+        "#2  24    Suit: Armor (8 PD/8 ED)",
+        "#3  13    Claws: Killing Attack - Hand-To-Hand 1d6+1 (20 Active Points);   2",
+        "          Focus (OIF; -1/2)",
+    ]
+    assert "rPD 8  rED 8  OCV 7  DCV 7" in sheet
+    hero = get_hero(world.game, alice.character)
+    assert [i.name for i in hero.items] == ["Fire Blast", "Suit", "Claws", "Stealth", "KS Cars", "Hunted"]
+
+
+def test_building_mistakes_are_explained():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+power Blast=cosmic 10") == [
+        "The engine does not know a power called 'cosmic' (see +HELP +POWER)."]
+    assert alice.do("+power Blast=eb 12d6 -armorpiercing") == [
+        "Armor Piercing is an Advantage: write it +armorpiercing."]
+    assert alice.do("+power Suit=armor lots") == ["Usage: +power <name>=<power> <dice, PD/ED or inches> [+advantage ...] [-limitation ...]"]
+    assert alice.do("+power Suit=armor 8") == ["Armor needs PD/ED, like armor 8/8."]
+    assert alice.do("+skill Sneak=XYZ") == ["'XYZ' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS."]
+    assert alice.do("+disad Hunted=lots") == ["Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"]
+    assert alice.do("+disad/remove Nothing") == ["You have no disadvantages 'Nothing' (see the #numbers on +sheet)."]
+    assert not has_hero(world.game, alice.character)
+
+
+def test_players_read_only_their_own_sheet():
+    world = make_world()
+    alice = world.login("Alice")
+    world.login("Bob")
+    assert alice.do("+sheet Bob") == ["You may read only your own sheet; staff read anyone's."]
