@@ -216,6 +216,43 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import_hdc(args: argparse.Namespace) -> int:
+    """Import a Hero Designer file onto a character's sheet (docs/staff-guide.md)."""
+    from .game.hdc import HdcError, read_hdc
+    from .game.hero import save_hero
+
+    data_dir = _data_dir(args.data_dir)
+    try:
+        server, game_config = load_config(_config_path(data_dir, args.config))
+        data = Path(args.file).read_bytes() if Path(args.file).stat().st_size <= 4 << 20 else b" " * (4 << 20)
+    except (ConfigError, OSError) as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 2
+    lock = _lock_data_dir(data_dir)
+    if lock is None:
+        print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
+        return 1
+    store, game = open_game(data_dir, game_config, server)
+    try:
+        char = game.find_character(args.character)
+        if char is None:
+            print(f"champions-mush: there is no character called {args.character}.", file=sys.stderr)
+            return 1
+        try:
+            imported = read_hdc(data, char.id)
+        except HdcError as exc:
+            print(f"champions-mush: {exc}", file=sys.stderr)
+            return 1
+        hero = save_hero(game, imported.hero)
+        print(f"Imported '{imported.name}' onto {char.name}: {len(hero.items)} items, {hero.spent} points spent "
+              f"of {hero.available}.")
+        for text in imported.unknown:
+            print(f"  not priced by the engine (kept at the file's points): {text}")
+    finally:
+        store.close()
+    return 0
+
+
 def cmd_import_help(argv: list[str]) -> int:
     from .help.cli import import_help_main
 
@@ -249,6 +286,11 @@ def _parser() -> argparse.ArgumentParser:
     from . import ops
 
     ops.add_subcommands(sub, DEFAULT_DATA_DIR)
+    hdc = sub.add_parser("import-hdc", help="import a Hero Designer .hdc file onto a character's sheet")
+    hdc.add_argument("file")
+    hdc.add_argument("--character", required=True)
+    hdc.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
+    hdc.add_argument("--config")
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
     sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
     return parser
@@ -292,7 +334,8 @@ def _ban_store(args: argparse.Namespace):  # noqa: ANN202 - a SqliteStore
     return SqliteStore(data_dir / DB_FILE)
 
 
-_COMMANDS = {"serve": cmd_serve, "create-admin": cmd_create_admin, "unban": cmd_unban, "bans": cmd_bans}
+_COMMANDS = {"serve": cmd_serve, "create-admin": cmd_create_admin, "unban": cmd_unban, "bans": cmd_bans,
+             "import-hdc": cmd_import_hdc}
 
 
 def main(argv: list[str] | None = None) -> int:
