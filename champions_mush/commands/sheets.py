@@ -131,8 +131,8 @@ def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str
 
 def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> str:
     lines.extend(render_hero(hero, width))
-    lines.append(vitals_line(sheet))
     lines.append(f"rPD {sheet.base('rPD')}  rED {sheet.base('rED')}  OCV {sheet.base('OCV')}  DCV {sheet.base('DCV')}")
+    lines.append(vitals_line(sheet))
     conditions = sheet.conditions()
     lines.append("Conditions: " + (", ".join(conditions) if conditions else "none"))
     bought = {i.name.lower() for i in hero.items}
@@ -146,7 +146,7 @@ def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> s
 
 # --- commands ---------------------------------------------------------------------------------
 def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
-    """+sheet [name]: a character's sheet (others' are for staff); +sheet/import pastes a file."""
+    """+sheet [name]: a character's sheet (NPCs' are for staff); +sheet/import pastes a file."""
     require_champions(ctx)
     if "import" in parsed.switches:
         _start_import(ctx)
@@ -154,8 +154,6 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
-    if char.id != ctx.actor.id and not ctx.is_staff:
-        raise CommandError("You may read only your own sheet; staff read anyone's.")
     sheet = get_sheet(ctx.game, char)
     hero = get_hero(ctx.game, char) if has_hero(ctx.game, char) or not char.npc else None
     ctx.reply(render_sheet(sheet, ctx.width, hero))
@@ -268,7 +266,8 @@ def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
     char = find_target(ctx, name)
     sheet = get_sheet(ctx.game, char)
     new, said = _apply(sheet, key, parsed.rhs, staff=True)
-    ctx.reply(f"{char.name}: {_save(ctx, char, new, key, said)}")
+    _save(ctx, char, new, key, said)
+    ctx.reply(f"{char.name}: {said}")
 
 
 def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: ANN001 - a Character
