@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
+from ..game.storage import StorageHealth
 from ..game.world import redact_secrets
 from ..rules.errors import RulesError
 from ..store.base import StoreError
@@ -126,7 +127,7 @@ class Dispatcher:
             log.error("storage failure running %r: %s", redact_secrets(parsed.raw), exc)
             _forget_unsaved(ctx)
             ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
-            ctx.emit_staff(f"|R[Storage]|n {exc}")
+            StorageHealth.of(ctx.game).failed(exc)
         except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
             log.exception("command failed: %r", redact_secrets(parsed.raw))
             ctx.reply("Something went wrong with that command. It has been logged for staff.")

@@ -15,7 +15,9 @@ from ..game.accounts import Accounts
 from ..game.channels import ChannelError, Channels
 from ..game.objects import Character
 from ..game.session import Session
+from ..game.storage import StorageHealth
 from ..game.world import Game
+from ..store.base import StoreError
 from .base import Command, CommandError, Role
 from .context import Context
 from .social import look_text
@@ -80,7 +82,10 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     session.character_id = char.id
     session.colour = char.settings.get("colour", True) is not False
     char.last_login = game.clock()
-    game.save_character(char)
+    try:
+        game.save_character(char)
+    except StoreError as exc:  # a full disk must not lock anyone out; players and staff are told
+        StorageHealth.of(game).failed(exc)
     log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")
     game.run_login_hooks(session, char)  # saved +client settings apply to the greeting too
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")

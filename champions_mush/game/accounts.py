@@ -18,7 +18,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..store.base import StoreError
 from .objects import valid_name
+from .storage import StorageHealth
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -177,7 +179,7 @@ class Accounts:
             if again:
                 done(None, again)
                 return
-            done(self.game.new_character(name, password_hash=hashed), None)
+            self._saving(done, lambda: self.game.new_character(name, password_hash=hashed))
 
         self.game.run_blocking(lambda: hash_password(password, cost), made, lambda exc: done(None, _failed(exc)))
 
@@ -217,9 +219,17 @@ class Accounts:
             if current is None:
                 done(None, "That character no longer exists.")
                 return
-            current.password_hash = value
-            self.game.save_character(current)
-            done(current, None)
+            old, current.password_hash = current.password_hash, value
+
+            def save() -> Character:
+                try:
+                    self.game.save_character(current)
+                except StoreError:
+                    current.password_hash = old  # the game never claims what the store lacks
+                    raise
+                return current
+
+            self._saving(done, save)
 
         self.game.run_blocking(lambda: hash_password(password, cost), hashed, lambda exc: done(None, _failed(exc)))
 
@@ -227,6 +237,19 @@ class Accounts:
         """Is ``password`` the character's current one? (For ``@password old=new``.)"""
         stored = char.password_hash
         self.game.run_blocking(lambda: verify_password(password, stored), done, lambda exc: done(False))
+
+    NOT_SAVED = "The game cannot save right now, so nothing changed; please try again later."
+
+    def _saving(self, done: Callable[[Character | None, str | None], None], save: Callable[[], Character]) -> None:
+        """``done(save(), None)``; a refused write (full disk) is ``done(None, NOT_SAVED)``, so a
+        login screen waiting on it is always answered."""
+        try:
+            char = save()
+        except StoreError as exc:
+            StorageHealth.of(self.game).failed(exc)
+            done(None, self.NOT_SAVED)
+            return
+        done(char, None)
 
     def _decoy_hash(self) -> str:
         if not self._decoy:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..rules.dice import RandomRoller, Roller
-from ..store.base import Store
+from ..store.base import Store, StoreError
 from .config import GameConfig
 from .objects import Character, Room
 from .session import Session
@@ -92,6 +92,9 @@ class Game:
         if not self.rooms:
             self.start_room = self.new_room(self.config.start_room_name, "The heart of the city. Heroes gather here.")
         self.start_room = min(self.rooms)
+        from .storage import StorageHealth
+
+        StorageHealth.of(self)  # a full disk: players told once, staff alerted (game/storage.py)
 
     # --- objects --------------------------------------------------------------------------
     def new_room(self, name: str, desc: str = "") -> int:
@@ -229,5 +232,8 @@ class Game:
         """Every staff command is recorded (issue 4 §4): in the store and the log file, passwords
         replaced by ``***``."""
         line = redact_secrets(line)
-        self.store.append("staff", {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
+        try:
+            self.store.append("staff", {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
+        except StoreError:  # a full disk must not keep staff from acting (the log file has it)
+            pass
         logging.getLogger("champions_mush.staff").info("%s(#%d): %s", actor.name, actor.id, line)

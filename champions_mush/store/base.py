@@ -8,6 +8,7 @@ No SQL lives outside ``store/``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import attrs
@@ -53,5 +54,9 @@ class Store(Protocol):
 
     def next_id(self, counter: str) -> int:
         """A durable counter: 1, 2, 3 ..."""
+
+    def watch(self, listener: Callable[[StoreError | None], None]) -> None:
+        """Call ``listener(error)`` when writes start failing and ``listener(None)`` when they
+        work again."""
 
     def close(self) -> None: ...

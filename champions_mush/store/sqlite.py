@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,8 @@ class SqliteStore:
     def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         self.path = Path(path)
         self._full = synchronous == "FULL"
+        self._watchers: list[Callable[[StoreError | None], None]] = []
+        self._failing = False
         try:
             self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -55,11 +58,28 @@ class SqliteStore:
             raise StoreError(f"Cannot write the database {self.path}: {exc} "
                              "(check its owner, permissions and free disk space)") from exc
 
+    def watch(self, listener: Callable[[StoreError | None], None]) -> None:
+        """Call ``listener(error)`` when writes start failing, ``listener(None)`` when one
+        works again (the game tells its players and staff: game/storage.py)."""
+        self._watchers.append(listener)
+
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
         try:
-            return self._db.execute(sql, params)
+            cursor = self._db.execute(sql, params)
         except sqlite3.Error as exc:
-            raise StoreError(f"The database refused a write: {exc}") from exc
+            error = StoreError(f"The database refused a write: {exc}")
+            if not self._failing:
+                self._failing = True
+                self._tell(error)
+            raise error from exc
+        if self._failing:
+            self._failing = False
+            self._tell(None)
+        return cursor
+
+    def _tell(self, error: StoreError | None) -> None:
+        for listener in list(self._watchers):
+            listener(error)
 
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
         row = self._db.execute("SELECT data FROM docs WHERE kind=? AND key=?", (kind, key)).fetchone()

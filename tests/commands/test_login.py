@@ -228,6 +228,21 @@ def test_login_hooks_run_after_login_and_a_broken_one_does_not_stop_it():
 
 
 def test_a_failure_while_logging_in_is_one_short_line(caplog):
+    world = make_world()
+    _created(world).do("QUIT")
+
+    def broken(*args):
+        raise RuntimeError("a bug")
+
+    world.game.run_login_hooks = broken
+    guest = world.guest()
+    assert guest.do("connect Alice secret1") == [
+        "Something went wrong logging you in. It has been logged for staff; please try again."]
+    assert guest.character_id is None
+    assert "login of Alice failed" in caplog.text
+
+
+def test_a_full_disk_does_not_lock_anyone_out():
     from champions_mush.store.base import StoreError
 
     world = make_world()
@@ -236,9 +251,10 @@ def test_a_failure_while_logging_in_is_one_short_line(caplog):
     def full_disk(*args):
         raise StoreError("disk full")
 
-    world.store.put = full_disk
+    world.store.put = full_disk  # the last_login write fails
     guest = world.guest()
-    assert guest.do("connect Alice secret1") == [
-        "Something went wrong logging you in. It has been logged for staff; please try again."]
-    assert guest.character_id is None
-    assert "login of Alice failed" in caplog.text
+    assert guest.do("connect Alice secret1")[:2] == [
+        "[Storage] The game cannot save right now: you can log in, look around and read, "
+        "but nothing you change will be kept. Staff have been told.",
+        "Welcome to Champions MUSH, Alice!"]
+    assert guest.character.name == "Alice"
