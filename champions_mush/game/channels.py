@@ -205,8 +205,7 @@ class Channels:
 
     def broadcast(self, channel: Channel, line: str) -> None:
         """Deliver a line to every connection of every listener (no history)."""
-        for char in self.listeners(channel):
-            self.game.msg(char, line)
+        self.game.msg_characters(self.listeners(channel), line)
 
     def last(self, channel: Channel, count: int) -> list[str]:
         count = max(1, min(MAX_LAST, count))

@@ -5,9 +5,10 @@ The network layer subclasses :class:`Session`; tests use a session that records 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import Any, Protocol
 
-__all__ = ["CLIENT_REPORT_DEFAULTS", "Session"]
+__all__ = ["CLIENT_REPORT_DEFAULTS", "Session", "Watcher"]
 
 #: What :meth:`Session.client_report` gives for a connection that negotiated nothing.
 #: ``colour`` is one of none/16/256/truecolour, ``prompt`` one of eor/ga/none, ``charset``
@@ -20,10 +21,23 @@ CLIENT_REPORT_DEFAULTS: dict[str, Any] = {
 }
 
 
+class Watcher(Protocol):
+    """Told before a session changes character (the game keeps its index and batch right)."""
+
+    def session_changing(self, session: Session) -> None: ...
+
+    def session_changed(self, session: Session) -> None: ...
+
+
 class Session:
-    """One client connection. Subclasses implement :meth:`send`, :meth:`send_gmcp` and :meth:`disconnect`."""
+    """One client connection. Subclasses implement :meth:`send`, :meth:`send_gmcp` and :meth:`disconnect`;
+    a subclass that can share rendered bytes with other sessions also implements
+    :meth:`render_kind`, :meth:`render` and :meth:`send_rendered` (game/outbox.py)."""
 
     _next_id = 0
+    _character_id: int | None = None
+    #: the game this session was added to (set by :meth:`Game.add_session`)
+    watcher: Watcher | None = None
 
     def __init__(self, address: str = "", now: float = 0.0) -> None:
         Session._next_id += 1
@@ -40,6 +54,34 @@ class Session:
         self.busy = False
         #: False when the character switched colour off (``+colour off``; set at login)
         self.colour = True
+
+    @property
+    def character_id(self) -> int | None:
+        """The character logged in on this connection, or None."""
+        return self._character_id
+
+    @character_id.setter
+    def character_id(self, value: int | None) -> None:
+        watcher = self.watcher
+        if watcher is None:
+            self._character_id = value
+            return
+        watcher.session_changing(self)
+        self._character_id = value
+        watcher.session_changed(self)
+
+    def render_kind(self) -> Hashable | None:
+        """Sessions with equal kinds render any text to the same bytes, so a broadcast is
+        rendered once per kind; None (the default) means: deliver with :meth:`send`."""
+        return None
+
+    def render(self, text: str) -> bytes:
+        """``text`` as this kind of session's bytes (only called when :meth:`render_kind` is not None)."""
+        raise NotImplementedError
+
+    def send_rendered(self, data: bytes) -> None:
+        """Deliver bytes from :meth:`render` (perhaps rendered for another session of the same kind)."""
+        raise NotImplementedError
 
     def send(self, text: str) -> None:
         """Deliver one message (lines joined by ``\\n``, colour markup allowed)."""

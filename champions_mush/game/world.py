@@ -17,6 +17,7 @@ from ..rules.dice import RandomRoller, Roller
 from ..store.base import Store, StoreError
 from .config import GameConfig
 from .objects import Character, Room
+from .outbox import EVERYONE, STAFF, Outbox, for_characters, for_room
 from .session import Session
 
 __all__ = ["Game"]
@@ -77,6 +78,10 @@ class Game:
         }
         self.rooms: dict[int, Room] = {int(k): Room.from_doc(v) for k, v in store.all("room").items()}
         self.sessions: dict[int, Session] = {}
+        #: character id -> its connected sessions
+        self._sessions_by_char: dict[int, list[Session]] = {}
+        #: room, channel and staff text, batched per turn (game/outbox.py)
+        self.outbox = Outbox(self)
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
         #: set when shutdown is asked for (the network layer watches it)
         self.on_shutdown: Callable[[str], None] | None = None
@@ -133,7 +138,10 @@ class Game:
         self.rooms.pop(room.id, None)
 
     def move_character(self, char: Character, room_id: int) -> None:
-        """Put ``char`` in another room, saved before anyone is told."""
+        """Put ``char`` in another room, saved before anyone is told (its connections first
+        take what the old room said this turn)."""
+        for session in self.sessions_of(char):
+            self.outbox.catch_up(session)
         char.location = room_id
         self.save_character(char)
 
@@ -179,15 +187,34 @@ class Game:
     # --- sessions -------------------------------------------------------------------------
     def add_session(self, session: Session) -> None:
         self.sessions[session.id] = session
+        session.watcher = self
+        self.session_changed(session)
 
     def remove_session(self, session: Session) -> None:
-        self.sessions.pop(session.id, None)
+        if self.sessions.pop(session.id, None) is None:
+            return
+        self.session_changing(session)
+        session.watcher = None
+
+    def session_changing(self, session: Session) -> None:
+        """Before ``session`` changes character or leaves: it takes its share of this turn's
+        batch as who it was, and leaves the index."""
+        self.outbox.catch_up(session)
+        listed = self._sessions_by_char.get(session.character_id)
+        if listed is not None and session in listed:
+            listed.remove(session)
+            if not listed:
+                del self._sessions_by_char[session.character_id]
+
+    def session_changed(self, session: Session) -> None:
+        if session.character_id is not None:
+            self._sessions_by_char.setdefault(session.character_id, []).append(session)
 
     def sessions_of(self, char: Character) -> list[Session]:
-        return [s for s in self.sessions.values() if s.character_id == char.id]
+        return list(self._sessions_by_char.get(char.id, ()))
 
     def is_connected(self, char: Character) -> bool:
-        return any(s.character_id == char.id for s in self.sessions.values())
+        return char.id in self._sessions_by_char
 
     def connected_characters(self) -> list[Character]:
         ids = {s.character_id for s in self.sessions.values() if s.character_id is not None}
@@ -201,25 +228,17 @@ class Game:
 
     def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = ()) -> None:
         """Send text to everyone connected in a room."""
-        skip = {c.id for c in exclude}
-        for session in list(self.sessions.values()):
-            cid = session.character_id
-            if cid is None or cid in skip:
-                continue
-            char = self.characters.get(cid)
-            if char is not None and char.location == room_id:
-                session.send(text)
+        self.outbox.send(for_room(room_id), text, exclude)
+
+    def msg_characters(self, chars: Iterable[Character], text: str) -> None:
+        """Send text to every connection of each of ``chars`` (a channel's listeners)."""
+        self.outbox.send(for_characters(chars), text)
 
     def msg_staff(self, text: str) -> None:
-        for session in list(self.sessions.values()):
-            char = self.characters.get(session.character_id) if session.character_id else None
-            if self.is_staff(char):
-                session.send(text)
+        self.outbox.send(STAFF, text)
 
     def msg_all(self, text: str) -> None:
-        for session in list(self.sessions.values()):
-            if session.character_id is not None:
-                session.send(text)
+        self.outbox.send(EVERYONE, text)
 
     def run_login_hooks(self, session: Session, char: Character) -> None:
         for hook in list(self.login_hooks):

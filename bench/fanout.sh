@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Fan-out side by side in one run: TinyMUX, then champions-mush, each alone on the machine.
+#
+#   bench/fanout.sh OUT.jsonl [tinymux|champions ...]   (default: both, TinyMUX first)
+#
+# Per server: the single-client round trip (probe), `say` in one crowded room at each of
+# $SIZES clients (closed loop), and 1,000 clients connected and idle (resident memory).
+# Characters Tm1.. / Ch1.. must exist (bench/peers/*.sh setup, then loadgen --scenario create).
+# Each result's label carries the machine's load average when the run started.
+# Environment: PEERS (as bench/peers/*.sh), TM_PORT (5801), CH_PORT (5802), SIZES
+# ("50 200 500 1000"), DURATION (15), WARMUP (5), HOLD (1000), NICE (-10), LOADGEN_PY (python3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$1; shift
+servers=${*:-"tinymux champions"}
+SIZES=${SIZES:-"50 200 500 1000"} DURATION=${DURATION:-15} WARMUP=${WARMUP:-5}
+HOLD=${HOLD:-1000} NICE=${NICE:--10} PY=${LOADGEN_PY:-python3}
+P=bench/peers
+for s in tinymux champions; do "$P/$s.sh" stop >/dev/null 2>&1 || true; done
+run() {  # run PRESET PORT PREFIX LABEL PID
+  local preset=$1 port=$2 prefix=$3 label=$4 pid=$5
+  lg() {
+    local what=$1; shift
+    echo "+ $label $what ($(cut -d' ' -f1-3 /proc/loadavg))" >&2
+    nice -n "$NICE" "$PY" bench/loadgen.py --preset "$preset" --port "$port" --names "$prefix" \
+      --json "$out" --login-timeout 900 --server-pid "$pid" \
+      --label "$label $what; load $(cut -d' ' -f1-3 /proc/loadavg)" "$@" || true
+  }
+  renice -n "$NICE" -p "$pid" >/dev/null
+  lg probe --scenario probe --login connect --duration 10 --warmup 2 --room-join home
+  for n in $SIZES; do
+    lg "say $n" --scenario say --clients "$n" --login connect --duration "$DURATION" \
+      --warmup "$WARMUP" --cmd-timeout 120 --room-join home
+  done
+  if [ "$HOLD" -gt 0 ]; then
+    lg "hold $HOLD" --scenario hold --clients "$HOLD" --login connect --duration 10 --ramp 200
+  fi
+}
+for s in $servers; do
+  case "$s" in
+    tinymux)
+      pid=$("$P/tinymux.sh" start)
+      run tinymux "${TM_PORT:-5801}" Tm TinyMUX "$pid"
+      "$P/tinymux.sh" stop ;;
+    champions)
+      pid=$("$P/champions.sh" start)
+      run champions "${CH_PORT:-5802}" Ch champions-mush "$pid"
+      "$P/champions.sh" stop ;;
+  esac
+done
+"$PY" bench/summarize.py "$out"

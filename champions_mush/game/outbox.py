@@ -1,0 +1,205 @@
+"""Text for many listeners, batched per reactor turn and rendered once per kind of client.
+
+A ``say`` in a room of N players used to cost N calls to queue one line. Here a message for a
+room, a channel, the staff or everyone is appended once to this turn's batch (O(1)); when the
+turn ends, :meth:`Outbox.flush` walks the connected sessions once, and every group of listeners
+that hear the same messages and render text the same way (:meth:`Session.render_kind`) shares
+one block of bytes, rendered once. So a turn costs O(messages + sessions), not
+O(messages x listeners) (docs/performance.md, "Fan-out per turn").
+
+Order is kept per connection: before a session is sent anything of its own (its ``You say``, a
+page, a prompt) it first takes what the batch holds for it so far (:meth:`Outbox.catch_up`),
+and a session excluded from a message (the speaker) is caught up and then moved past it. Each
+session has a cursor (the first entry it has not had); a session is in a message's audience by
+where its character is when the batch is delivered, so :meth:`Game.move_character` and a change
+of character catch the session up first.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .session import Session
+    from .world import Game
+
+__all__ = ["EVERYONE", "STAFF", "Audience", "Outbox", "for_characters", "for_room"]
+
+#: Who hears a message: ``("room", id)`` (everyone whose character is there),
+#: ``("chars", frozenset of ids)`` (a channel's listeners), :data:`STAFF` or :data:`EVERYONE`.
+Audience = tuple
+#: Every connected staff member.
+STAFF: Audience = ("staff",)
+#: Every logged-in connection.
+EVERYONE: Audience = ("all",)
+
+
+def for_room(room_id: int) -> Audience:
+    return ("room", room_id)
+
+
+def for_characters(chars: Iterable[Character]) -> Audience:
+    return ("chars", frozenset(c.id for c in chars))
+
+
+class _Entries:
+    """One audience's messages this turn: their turn-wide sequence numbers and texts."""
+
+    __slots__ = ("seqs", "texts")
+
+    def __init__(self) -> None:
+        self.seqs: list[int] = []
+        self.texts: list[str] = []
+
+    def since(self, start: int) -> list[tuple[int, str]]:
+        i = bisect.bisect_left(self.seqs, start) if start else 0
+        return list(zip(self.seqs[i:], self.texts[i:]))
+
+
+class Outbox:
+    """This turn's broadcast messages, delivered at :meth:`flush`.
+
+    Args:
+        game: whose sessions and characters decide who hears what.
+
+    Until :meth:`defer` is given a scheduler, every message is delivered at once (tools, tests
+    of the game alone); the server defers delivery to the end of each reactor turn.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._schedule: Callable[[], None] | None = None
+        self._scheduled = False
+        self._reset()
+
+    def _reset(self) -> None:
+        #: entries appended this turn (the next entry's sequence number)
+        self._end = 0
+        self._by_audience: dict[Audience, _Entries] = {}
+        #: session id -> first entry it has not had (sessions not here start at 0)
+        self._cursor: dict[int, int] = {}
+
+    def defer(self, schedule: Callable[[], None] | None) -> None:
+        """Deliver at the end of the turn: ``schedule()`` is called once per turn with messages
+        and must arrange for :meth:`flush` to run then. None delivers at once again."""
+        self.flush()
+        self._schedule = schedule
+
+    # --- producing ------------------------------------------------------------------------------
+    def send(self, audience: Audience, text: str, exclude: Iterable[Character] = ()) -> None:
+        """Queue ``text`` for ``audience``; the sessions of ``exclude`` do not get it."""
+        skipped = [s for char in exclude for s in self.game.sessions_of(char)]
+        for session in skipped:
+            self.catch_up(session)
+        entries = self._by_audience.get(audience)
+        if entries is None:
+            entries = self._by_audience[audience] = _Entries()
+        entries.seqs.append(self._end)
+        entries.texts.append(text)
+        self._end += 1
+        for session in skipped:
+            self._cursor[session.id] = self._end
+        if self._schedule is None:
+            self.flush()
+        elif not self._scheduled:
+            self._scheduled = True
+            self._schedule()
+
+    # --- delivering -----------------------------------------------------------------------------
+    def catch_up(self, session: Session) -> None:
+        """Give ``session`` what this turn's batch holds for it so far (call before sending it
+        anything of its own, so its lines stay in the order they were produced)."""
+        if not self._end:
+            return
+        start = self._cursor.get(session.id, 0)
+        if start >= self._end:
+            return
+        self._cursor[session.id] = self._end
+        char = self._character(session)
+        if char is None:
+            return
+        texts = self._texts(self._audiences_of(char), start)
+        if texts:
+            _deliver(session, session.render_kind(), texts)
+
+    def flush(self) -> None:
+        """Deliver this turn's batch: one pass over the sessions, one rendering per group of
+        sessions hearing the same messages with the same kind of client."""
+        self._scheduled = False
+        if not self._end:
+            return
+        end, cursors = self._end, self._cursor
+        audiences = self._by_audience
+        self._reset()  # anything sent while delivering belongs to the next batch
+        rooms = {a[1]: a for a in audiences if a[0] == "room"}
+        others = [a for a in audiences if a[0] != "room"]
+        characters = self.game.characters
+        shared: dict[tuple, bytes] = {}
+        for session in list(self.game.sessions.values()):
+            cid = session.character_id
+            char = None if cid is None else characters.get(cid)
+            if char is None:
+                continue
+            start = cursors.get(session.id, 0)
+            if start >= end:
+                continue
+            room = rooms.get(char.location)
+            heard = (room,) if room is not None else ()
+            if others:
+                heard += tuple(a for a in others if self._hears(a, char))
+            if not heard:
+                continue
+            kind = session.render_kind()
+            if kind is None:
+                _deliver(session, None, _merge(audiences, heard, start))
+                continue
+            key = (heard, kind, start)
+            data = shared.get(key)
+            if data is None:
+                data = shared[key] = b"".join(
+                    session.render(text) for text in _merge(audiences, heard, start))
+            if data:
+                session.send_rendered(data)
+
+    # --- who hears what -------------------------------------------------------------------------
+    def _character(self, session: Session) -> Character | None:
+        cid = session.character_id
+        return None if cid is None else self.game.characters.get(cid)
+
+    def _audiences_of(self, char: Character) -> tuple[Audience, ...]:
+        return tuple(a for a in self._by_audience if self._hears(a, char))
+
+    def _hears(self, audience: Audience, char: Character) -> bool:
+        kind = audience[0]
+        if kind == "room":
+            return char.location == audience[1]
+        if kind == "chars":
+            return char.id in audience[1]
+        if kind == "staff":
+            return self.game.is_staff(char)
+        return True
+
+    def _texts(self, heard: tuple[Audience, ...], start: int) -> list[str]:
+        return _merge(self._by_audience, heard, start)
+
+
+def _merge(audiences: dict[Audience, _Entries], heard: tuple[Audience, ...], start: int) -> list[str]:
+    """The texts of the ``heard`` audiences from sequence ``start`` on, in production order."""
+    if len(heard) == 1:
+        entries = audiences[heard[0]]
+        if not start:
+            return entries.texts
+        return entries.texts[bisect.bisect_left(entries.seqs, start):]
+    return [text for _, text in heapq.merge(*(audiences[a].since(start) for a in heard))]
+
+
+def _deliver(session: Session, kind: Hashable | None, texts: list[str]) -> None:
+    if kind is None:
+        for text in texts:
+            session.send(text)
+    else:
+        session.send_rendered(b"".join(session.render(text) for text in texts))
