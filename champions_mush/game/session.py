@@ -22,17 +22,20 @@ CLIENT_REPORT_DEFAULTS: dict[str, Any] = {
 
 
 class Watcher(Protocol):
-    """Told before a session changes character (the game keeps its index and batch right)."""
+    """The game a session is in: told when it changes character (to keep its index and this
+    turn's batch right), and asked for the session's share of the batch (game/batch.py)."""
 
     def session_changing(self, session: Session) -> None: ...
 
     def session_changed(self, session: Session) -> None: ...
 
+    def catch_up(self, session: Session) -> None: ...
+
 
 class Session:
     """One client connection. Subclasses implement :meth:`send`, :meth:`send_gmcp` and :meth:`disconnect`;
     a subclass that can share rendered bytes with other sessions also implements
-    :meth:`render_kind`, :meth:`render` and :meth:`send_rendered` (game/outbox.py)."""
+    :meth:`render_kind`, :meth:`render` and :meth:`send_rendered` (game/batch.py)."""
 
     _next_id = 0
     _character_id: int | None = None
@@ -69,6 +72,13 @@ class Session:
         watcher.session_changing(self)
         self._character_id = value
         watcher.session_changed(self)
+
+    def take_broadcasts(self) -> None:
+        """Before sending this session a line of its own: first take what this turn's batch
+        holds for it, so its lines arrive in the order they were produced."""
+        watcher = self.watcher
+        if watcher is not None:
+            watcher.catch_up(self)
 
     def render_kind(self) -> Hashable | None:
         """Sessions with equal kinds render any text to the same bytes, so a broadcast is

@@ -17,7 +17,7 @@ from ..rules.dice import RandomRoller, Roller
 from ..store.base import Store, StoreError
 from .config import GameConfig
 from .objects import Character, Room
-from .outbox import EVERYONE, STAFF, Outbox, for_characters, for_room
+from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .session import Session
 
 __all__ = ["Game"]
@@ -80,8 +80,8 @@ class Game:
         self.sessions: dict[int, Session] = {}
         #: character id -> its connected sessions
         self._sessions_by_char: dict[int, list[Session]] = {}
-        #: room, channel and staff text, batched per turn (game/outbox.py)
-        self.outbox = Outbox(self)
+        #: room, channel and staff text, batched per turn (game/batch.py)
+        self.batch = Batch(self)
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
         #: set when shutdown is asked for (the network layer watches it)
         self.on_shutdown: Callable[[str], None] | None = None
@@ -141,7 +141,7 @@ class Game:
         """Put ``char`` in another room, saved before anyone is told (its connections first
         take what the old room said this turn)."""
         for session in self.sessions_of(char):
-            self.outbox.catch_up(session)
+            self.batch.catch_up(session)
         char.location = room_id
         self.save_character(char)
 
@@ -199,12 +199,15 @@ class Game:
     def session_changing(self, session: Session) -> None:
         """Before ``session`` changes character or leaves: it takes its share of this turn's
         batch as who it was, and leaves the index."""
-        self.outbox.catch_up(session)
+        self.batch.catch_up(session)
         listed = self._sessions_by_char.get(session.character_id)
         if listed is not None and session in listed:
             listed.remove(session)
             if not listed:
                 del self._sessions_by_char[session.character_id]
+
+    def catch_up(self, session: Session) -> None:
+        self.batch.catch_up(session)
 
     def session_changed(self, session: Session) -> None:
         if session.character_id is not None:
@@ -228,17 +231,17 @@ class Game:
 
     def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = ()) -> None:
         """Send text to everyone connected in a room."""
-        self.outbox.send(for_room(room_id), text, exclude)
+        self.batch.send(for_room(room_id), text, exclude)
 
     def msg_characters(self, chars: Iterable[Character], text: str) -> None:
         """Send text to every connection of each of ``chars`` (a channel's listeners)."""
-        self.outbox.send(for_characters(chars), text)
+        self.batch.send(for_characters(chars), text)
 
     def msg_staff(self, text: str) -> None:
-        self.outbox.send(STAFF, text)
+        self.batch.send(STAFF, text)
 
     def msg_all(self, text: str) -> None:
-        self.outbox.send(EVERYONE, text)
+        self.batch.send(EVERYONE, text)
 
     def run_login_hooks(self, session: Session, char: Character) -> None:
         for hook in list(self.login_hooks):

@@ -55,21 +55,36 @@ class Outbox:
 
 
 class Coalescer:
-    """Connections with output queued this turn, flushed together once the turn ends."""
+    """Connections with output queued this turn, flushed together once the turn ends.
 
-    def __init__(self, call_later: Callable[..., object]) -> None:
+    Args:
+        call_later: the reactor's (or a test clock's) ``callLater``.
+        before: run first when the turn ends (the game's broadcast batch, game/batch.py, which
+            queues output on the connections that hear it).
+    """
+
+    def __init__(self, call_later: Callable[..., object], before: Callable[[], None] = lambda: None) -> None:
         self._call_later = call_later
+        self._before = before
         self._dirty: set = set()
         self._call = None
 
     def mark(self, proto) -> None:  # noqa: ANN001 - anything with flush()
         self._dirty.add(proto)
+        self.wake()
+
+    def wake(self) -> None:
+        """Have this turn end with a flush."""
         if self._call is None:
             self._call = self._call_later(0, self.flush)
 
     def flush(self) -> None:
-        """Write every marked connection's output (one write each)."""
+        """Deliver the game's batch, then write every marked connection's output (one write each)."""
         self._call = None
+        try:
+            self._before()
+        except Exception:  # noqa: BLE001 - a bad broadcast must not keep output from everyone
+            log.exception("delivering this turn's broadcasts failed")
         dirty, self._dirty = self._dirty, set()
         for proto in dirty:
             try:

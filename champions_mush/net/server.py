@@ -193,10 +193,8 @@ class MushFactory(protocol.Factory):
         self.doorway = Doorway(game, dispatcher)
         self.clock = clock
         self.offer_mccp = offer_mccp
-        #: write each connection's output once per reactor turn (the server turns it on;
-        #: adapter tests leave it off to see output at once)
+        self.coalescer = Coalescer(clock.callLater, game.batch.flush)
         self.coalesce_output = coalesce_output
-        self.coalescer = Coalescer(clock.callLater)
         #: the TCP port we listen on, for MSSP (set by the runner once listening)
         self.port = 0
         self.protocols: set[MushProtocol] = set()
@@ -204,6 +202,17 @@ class MushFactory(protocol.Factory):
         self.violations = 0
         self._sweeper: task.LoopingCall | None = None
         self._closed_waiters: list[defer.Deferred] = []
+
+    @property
+    def coalesce_output(self) -> bool:
+        """Broadcasts and each connection's output go out once per reactor turn (the server
+        turns it on; adapter tests leave it off to see output at once)."""
+        return self._coalesce
+
+    @coalesce_output.setter
+    def coalesce_output(self, on: bool) -> None:
+        self._coalesce = on
+        self.game.batch.defer(self.coalescer.wake if on else None)
 
     def buildProtocol(self, addr) -> MushProtocol:  # noqa: ANN001
         return MushProtocol(self)

@@ -12,8 +12,8 @@ import logging
 from typing import Any, Protocol
 
 from ..game.session import Session
-from ..text import markup
 from ..text.markup import ColourLevel
+from ..text.render import RenderCache
 from .quirks import client_hints
 from .telnet import LocalProtocolError, Option, PromptMark, TelnetConnection
 from .wire import encode_text
@@ -22,10 +22,9 @@ __all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSessio
 
 log = logging.getLogger("champions_mush.net")
 
-#: Rendered messages kept for reuse: a say to a crowded room is rendered once per
-#: (colour level, charset) and the bytes shared by every listener. Cleared when full.
-RENDER_CACHE_SIZE = 2048
-_rendered: dict[tuple[str, object, str], bytes] = {}
+#: Each message's bytes for a kind of client, (colour level, charset): a say to a crowded
+#: room is rendered once per kind and the bytes shared by every listener of that kind.
+RENDERED = RenderCache(lambda text, kind: encode_text(text, *kind) + b"\r\n")
 
 
 def _resetting(name: str) -> property:
@@ -51,13 +50,14 @@ def _resetting(name: str) -> property:
 
 
 class SharedRenderConnection(TelnetConnection):
-    """The telnet core with its text encoding memoised across connections.
+    """The telnet core taking text already rendered for its kind of client.
 
     Encoding depends only on the text, the colour level and the charset
     (:func:`~champions_mush.net.wire.encode_text` is pure), so every client with the same two
-    shares one rendering of a message: a ``say`` to 500 people is rendered once per kind of
-    client, not 500 times. The client's (colour, charset) is remembered between messages: it
-    changes only when the client negotiates (:meth:`receive_data`) or an override is set.
+    shares one rendering of a message (:data:`RENDERED`): a ``say`` to 500 people is rendered
+    once per kind of client, not 500 times. The client's (colour, charset) is remembered
+    between messages: it changes only when the client negotiates (:meth:`receive_data`) or an
+    override is set.
     """
 
     _style: tuple[object, str] | None = None
@@ -77,16 +77,12 @@ class SharedRenderConnection(TelnetConnection):
         return style
 
     def send_text(self, text: str) -> None:
-        if self.closed:
-            return
-        colour, charset = self.style()
-        key = (text, colour, charset)
-        found = _rendered.get(key)
-        if found is None:
-            if len(_rendered) >= RENDER_CACHE_SIZE:
-                _rendered.clear()
-            found = _rendered[key] = encode_text(text, colour, charset) + b"\r\n"
-        self._queue(found)
+        self.send_rendered(RENDERED(text, self.style()))
+
+    def send_rendered(self, data: bytes) -> None:
+        """Queue text rendered for this kind of client (:data:`RENDERED`), compressed when MCCP2 is on."""
+        if not self.closed:
+            self._queue(data)
 
 
 #: GMCP package roots the game sends (``Core`` is the protocol's own).
@@ -130,19 +126,31 @@ class TelnetSession(Session):
         #: the +client overrides in force on this connection
         self.overrides: dict[str, Any] = {}
 
-    def send(self, text: str) -> None:
-        if not self.colour:
-            text = markup.escape(markup.strip(text))
-        self.conn.send_text(text)
+    def render_kind(self) -> tuple[ColourLevel, str]:
+        """(colour level, charset): the player's ``+colour off`` renders as no colour."""
+        colour, charset = self.conn.style()
+        return (colour, charset) if self.colour else (ColourLevel.NONE, charset)
+
+    def render(self, text: str) -> bytes:
+        return RENDERED(text, self.render_kind())
+
+    def send_rendered(self, data: bytes) -> None:
+        self.conn.send_rendered(data)
         self.writer.schedule_flush()
 
+    def send(self, text: str) -> None:
+        self.take_broadcasts()
+        self.send_rendered(self.render(text))
+
     def send_prompt(self, text: str) -> None:
+        self.take_broadcasts()
         self.conn.send_prompt(text)
         self.writer.schedule_flush()
 
     def send_gmcp(self, package: str, data: object) -> None:
         if not self.conn.gmcp_wanted(package):
             return
+        self.take_broadcasts()
         try:
             self.conn.send_gmcp(package, data)
         except LocalProtocolError as exc:
@@ -154,6 +162,7 @@ class TelnetSession(Session):
         self.writer.continue_input()
 
     def hide_input(self, hidden: bool) -> None:
+        self.take_broadcasts()
         self.conn.hide_input(hidden)
         self.writer.flush()
 

@@ -3,7 +3,7 @@
 Rendering markup for a client depends only on the text and on the client's kind (colour level,
 charset: whatever the render function reads), so connections of one kind share the bytes. A
 ``say`` to a crowded room is rendered once per kind in the room, and the same announcement in
-several rooms once in all (game/outbox.py groups the listeners; docs/performance.md).
+several rooms once in all (game/batch.py groups the listeners; docs/performance.md).
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ class RenderCache:
                 self._kept.clear()
             found = self._kept[key] = self._render(text, kind)
         return found
+
+    def clear(self) -> None:
+        self._kept.clear()
 
     def __len__(self) -> int:
         return len(self._kept)

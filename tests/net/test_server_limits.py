@@ -4,6 +4,7 @@ from champions_mush.net import session as net_session
 from champions_mush.game.limits import ConnectLimiter, TokenBucket
 from champions_mush.net.session import SharedRenderConnection
 from champions_mush.text.markup import ColourLevel
+from champions_mush.text.render import RENDER_CACHE_SIZE
 
 
 def test_token_bucket_burst_then_rate():
@@ -30,7 +31,7 @@ def test_connect_limiter_per_address_and_window():
 
 
 def test_shared_rendering_is_per_colour_level_and_charset():
-    net_session._rendered.clear()
+    net_session.RENDERED.clear()
     plain, ansi, ansi2 = SharedRenderConnection(), SharedRenderConnection(), SharedRenderConnection()
     ansi.colour_override = ansi2.colour_override = ColourLevel.ANSI16
     message = "|rAlert|n: Viper — here"
@@ -39,7 +40,7 @@ def test_shared_rendering_is_per_colour_level_and_charset():
     assert plain.data_to_send() == b"Alert: Viper -- here\r\n"
     assert ansi.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
     assert ansi2.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
-    assert len(net_session._rendered) == 2  # one rendering per (colour, charset), shared
+    assert len(net_session.RENDERED) == 2  # one rendering per (colour, charset), shared
     utf8 = SharedRenderConnection()
     utf8.charset_override = "UTF-8"
     utf8.send_text(message)
@@ -47,11 +48,11 @@ def test_shared_rendering_is_per_colour_level_and_charset():
 
 
 def test_the_render_cache_stays_bounded():
-    net_session._rendered.clear()
+    net_session.RENDERED.clear()
     conn = SharedRenderConnection()
-    for i in range(net_session.RENDER_CACHE_SIZE + 10):
+    for i in range(RENDER_CACHE_SIZE + 10):
         conn.send_text(f"line {i}")
-    assert len(net_session._rendered) <= net_session.RENDER_CACHE_SIZE
+    assert len(net_session.RENDERED) <= RENDER_CACHE_SIZE
 
 
 def test_remembered_style_follows_overrides_and_negotiation():

@@ -1,4 +1,4 @@
-"""Broadcasts batched per turn (game/outbox.py): every connection still gets its lines in the
+"""Broadcasts batched per turn (game/batch.py): every connection still gets its lines in the
 order they were produced, and each message is rendered once per kind of client."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class KindSession(FakeSession):
         self.blocks.append(data)
 
     def send(self, text: str) -> None:
-        self.world.game.outbox.catch_up(self)
+        self.take_broadcasts()
         self.blocks.append(self.render(text))
 
     @property
@@ -45,7 +45,7 @@ class Turn:
         self.world = make_world()
         self.game = self.world.game
         self.scheduled = 0
-        self.game.outbox.defer(self._schedule)
+        self.game.batch.defer(self._schedule)
         KindSession.renders.clear()
 
     def _schedule(self) -> None:
@@ -59,7 +59,7 @@ class Turn:
         return session
 
     def end(self) -> None:
-        self.game.outbox.flush()
+        self.game.batch.flush()
 
 
 def test_room_text_waits_for_the_end_of_the_turn_and_is_scheduled_once():

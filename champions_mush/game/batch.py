@@ -2,13 +2,13 @@
 
 A ``say`` in a room of N players used to cost N calls to queue one line. Here a message for a
 room, a channel, the staff or everyone is appended once to this turn's batch (O(1)); when the
-turn ends, :meth:`Outbox.flush` walks the connected sessions once, and every group of listeners
+turn ends, :meth:`Batch.flush` walks the connected sessions once, and every group of listeners
 that hear the same messages and render text the same way (:meth:`Session.render_kind`) shares
 one block of bytes, rendered once. So a turn costs O(messages + sessions), not
 O(messages x listeners) (docs/performance.md, "Fan-out per turn").
 
 Order is kept per connection: before a session is sent anything of its own (its ``You say``, a
-page, a prompt) it first takes what the batch holds for it so far (:meth:`Outbox.catch_up`),
+page, a prompt) it first takes what the batch holds for it so far (:meth:`Batch.catch_up`),
 and a session excluded from a message (the speaker) is caught up and then moved past it. Each
 session has a cursor (the first entry it has not had); a session is in a message's audience by
 where its character is when the batch is delivered, so :meth:`Game.move_character` and a change
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .session import Session
     from .world import Game
 
-__all__ = ["EVERYONE", "STAFF", "Audience", "Outbox", "for_characters", "for_room"]
+__all__ = ["EVERYONE", "STAFF", "Audience", "Batch", "for_characters", "for_room"]
 
 #: Who hears a message: ``("room", id)`` (everyone whose character is there),
 #: ``("chars", frozenset of ids)`` (a channel's listeners), :data:`STAFF` or :data:`EVERYONE`.
@@ -60,7 +60,7 @@ class _Entries:
         return list(zip(self.seqs[i:], self.texts[i:]))
 
 
-class Outbox:
+class Batch:
     """This turn's broadcast messages, delivered at :meth:`flush`.
 
     Args:
