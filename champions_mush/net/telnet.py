@@ -6,18 +6,12 @@ h11/wsproto design).  The adapter feeds it what arrived
 :meth:`~TelnetConnection.next_events`, calls the ``send_*`` methods and
 writes whatever :meth:`~TelnetConnection.data_to_send` returns.
 
-Options (negotiated with RFC 1143's Q method, :mod:`.qmethod`):
-
-* NAWS (RFC 1073) window size; TTYPE (RFC 1091) with the three MTTS rounds;
-* CHARSET (RFC 2066): we WILL CHARSET and send the REQUEST, offering UTF-8,
-  ISO-8859-1 and US-ASCII (all three are really implemented); a client that
-  refuses our WILL is asked DO CHARSET instead (MUSHclient's way round);
-* SGA (RFC 858) and ECHO (RFC 857, only while input is hidden);
-* EOR (RFC 885) or GA to mark prompts, chosen per client;
-* MCCP2 (option 86, zlib), MSSP (option 70), GMCP (option 201);
-* IAC NOP keepalives (:meth:`~TelnetConnection.send_keepalive`).
-
-Payload parsing and text encoding are plain functions in :mod:`.wire`.
+Options are negotiated with RFC 1143's Q method (:mod:`.qmethod`), the same
+for every option; what each option does is its policy record in
+:mod:`.options` (NAWS, TTYPE/MTTS, CHARSET, SGA, ECHO, EOR, MCCP2, MSSP,
+GMCP), read from the table :data:`.options.OPTIONS`.  IAC NOP keepalives:
+:meth:`~TelnetConnection.send_keepalive`.  Payload parsing and text encoding
+are plain functions in :mod:`.wire`.
 
 Everything a client sends that makes no sense becomes a
 :class:`~.events.ProtocolViolation` event and is otherwise ignored; no
@@ -32,33 +26,11 @@ import zlib
 from collections.abc import Callable, Collection, Mapping
 
 from champions_mush.net import qmethod
-from champions_mush.net.capabilities import (
-    MTTS,
-    colour_from_mtts,
-    colour_from_names,
-    is_known_client,
-    parse_mtts,
-)
-from champions_mush.net.events import (
-    CharsetChanged,
-    Closed,
-    Event,
-    GMCPMessage,
-    HandshakeComplete,
-    LineReceived,
-    LineTooLong,
-    OptionRefused,
-    ProtocolViolation,
-    TerminalType,
-    WindowSize,
-)
+from champions_mush.net.capabilities import MTTS, colour_from_mtts, colour_from_names, is_known_client
+from champions_mush.net.events import Closed, Event, HandshakeComplete, LineReceived, LineTooLong, OptionRefused, ProtocolViolation
+from champions_mush.net.options import OPTIONS, OptionPolicy, gmcp
 from champions_mush.net.wire import (
     AYT,
-    CHARSET_ACCEPTED,
-    CHARSET_REJECTED,
-    CHARSET_REQUEST,
-    CHARSET_TTABLE_IS,
-    CHARSET_TTABLE_REJECTED,
     CR,
     DO,
     DONT,
@@ -70,26 +42,18 @@ from champions_mush.net.wire import (
     LF,
     NOP,
     NUL,
-    OFFERED_CHARSETS,
     SB,
     SE,
-    TTYPE_IS,
-    TTYPE_SEND,
     WILL,
     WONT,
     Option,
-    WireError,
     charset_name,
-    choose_charset,
     clean_line,
-    clean_name,
     decode_line,
     encode_text,
     gmcp_payload,
-    mssp_payload,
-    parse_gmcp,
-    parse_naws,
 )
+from champions_mush.text.format import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from champions_mush.text.markup import ColourLevel
 
 __all__ = [
@@ -131,15 +95,6 @@ MAX_LINE_BYTES = 8192
 #: Past it the payload is discarded up to IAC SE and a violation reported.
 MAX_SUBNEG_BYTES = 8192
 
-#: How many TTYPE SEND rounds we ask for (MTTS: name, terminal, bits).
-TTYPE_ROUNDS = 3
-
-#: Width and height assumed until NAWS says otherwise (GUIDE: 78 columns).
-DEFAULT_WIDTH, DEFAULT_HEIGHT = 78, 24
-
-#: Largest window we believe; bigger NAWS values are clamped.
-MAX_WINDOW = 1000
-
 #: How often we answer a request for an option we refused before going
 #: quiet.  A client repeats a refused request only when broken or hostile;
 #: answering each one would turn a flood of 3-byte requests into a flood of
@@ -148,18 +103,6 @@ MAX_REFUSALS = 8
 
 #: zlib level for MCCP2: 6 is zlib's own default, most of level 9's gain.
 MCCP_LEVEL = 6
-
-#: Options the client may perform (we answer DO).
-_HIM_ACCEPTS = frozenset({Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA})
-#: Options we perform when asked (we answer WILL); ECHO only while hiding input.
-_US_ACCEPTS = frozenset({Option.SGA, Option.EOR, Option.CHARSET, Option.GMCP,
-                         Option.MSSP, Option.MCCP2})
-
-#: The offers :attr:`TelnetConnection.handshake_pending` waits for.
-_HANDSHAKE_OPTIONS = frozenset({Option.TTYPE, Option.NAWS, Option.CHARSET, Option.EOR})
-
-#: TTYPE answers that carry no information (RFC 1091's catch-all names).
-_EMPTY_TERMINAL_NAMES = frozenset({"", "UNKNOWN"})
 
 #: A run of plain data: anything but IAC, CR and LF, with IAC IAC as a data byte.
 _DATA_RUN = re.compile(rb"(?:[^\xff\r\n]++|\xff\xff)*+")
@@ -196,6 +139,7 @@ class TelnetConnection:
             there); :meth:`send_gmcp` refuses others.
         offer_mccp: offer MCCP2 compression.
         offer_gmcp: offer GMCP.
+        options: the option policies (:data:`.options.OPTIONS`; tests add one).
     """
 
     def __init__(
@@ -205,11 +149,15 @@ class TelnetConnection:
         gmcp_supports: Collection[str] = ("Core", "Char"),
         offer_mccp: bool = True,
         offer_gmcp: bool = True,
+        options: Collection[OptionPolicy] = OPTIONS,
     ) -> None:
-        self._mssp = mssp
+        #: settings the option policies read
+        self.mssp_source = mssp
+        self.offer_mccp = offer_mccp
+        self.offer_gmcp = offer_gmcp
         self._gmcp_supports = frozenset(p.lower() for p in gmcp_supports) | {"core"}
-        self._offer_mccp = offer_mccp
-        self._offer_gmcp = offer_gmcp
+        self._policies: dict[int, OptionPolicy] = {p.code: p for p in options}
+        self._states: dict[int, object] = {}
         self._us: dict[int, qmethod.Side] = {}
         self._him: dict[int, qmethod.Side] = {}
         self._events: list[Event] = []
@@ -229,25 +177,11 @@ class TelnetConnection:
         self._refusals: dict[tuple[bool, int], int] = {}
         self._started = False
         self._handshake_reported = False
-        self._ttype_answers: list[str] = []
-        self._ttype_done = False
-        self._charset_requested = False
-        self._charset: str | None = None
         #: NAWS width and height (defaults until the client reports them)
         self.width = DEFAULT_WIDTH
         self.height = DEFAULT_HEIGHT
         #: True once the client reported its window size
         self.naws = False
-        self._ttype_name = ""
-        self._gmcp_client = ""
-        #: the client's version from GMCP Core.Hello ("" if not sent)
-        self.client_version = ""
-        #: the terminal type (second TTYPE answer), "" if not sent
-        self.terminal_type = ""
-        #: the MTTS bit field, None if the client sent none
-        self.mtts: int | None = None
-        #: GMCP packages the client asked for (Core.Supports), lower-case, no version
-        self.gmcp_packages: frozenset[str] = frozenset()
         #: count of client messages that made no sense
         self.violations = 0
         #: per-player overrides (``+client``), None = follow negotiation
@@ -261,11 +195,31 @@ class TelnetConnection:
     @property
     def client_name(self) -> str:
         """The client's name: first TTYPE answer, else GMCP Core.Hello's, else ""."""
-        name = self._ttype_name
+        name = self._ttype().name
         if name and (name != self.terminal_type or is_known_client(name)):
             return name
         # A terminal that only knows its own type (plain telnet sends $TERM).
-        return self._gmcp_client
+        return self._gmcp().client
+
+    @property
+    def client_version(self) -> str:
+        """The client's version from GMCP Core.Hello ("" if not sent)."""
+        return self._gmcp().version
+
+    @property
+    def terminal_type(self) -> str:
+        """The terminal type (second TTYPE answer), "" if not sent."""
+        return self._ttype().terminal_type
+
+    @property
+    def mtts(self) -> int | None:
+        """The MTTS bit field, None if the client sent none."""
+        return self._ttype().mtts
+
+    @property
+    def gmcp_packages(self) -> frozenset[str]:
+        """GMCP packages the client asked for (Core.Supports), lower-case, no version."""
+        return self._gmcp().packages
 
     @property
     def colour(self) -> ColourLevel:
@@ -308,8 +262,9 @@ class TelnetConnection:
         """The charset used both ways: ``UTF-8``, ``ISO-8859-1`` or ``US-ASCII``."""
         if self.charset_override is not None:
             return self.charset_override
-        if self._charset is not None:
-            return self._charset
+        agreed = self._agreed_charset()
+        if agreed is not None:
+            return agreed
         if (self.mtts or 0) & MTTS.UTF8:
             return "UTF-8"
         return "US-ASCII"
@@ -349,19 +304,20 @@ class TelnetConnection:
     def handshake_pending(self) -> bool:
         """True while an answer that shapes the output is still awaited.
 
-        That is TTYPE (colour), NAWS (width), CHARSET (encoding) and EOR
-        (prompts), and the TTYPE rounds and CHARSET request that follow.
-        MCCP2, GMCP and MSSP do not count: some clients never answer them
-        (TinTin++ ignores WILL MSSP).  A client that answers nothing at all
-        keeps this True forever: the adapter needs its own timeout.
+        That is every option whose policy has ``handshake`` (TTYPE for
+        colour, NAWS for width, CHARSET for the encoding, EOR for prompts),
+        and what such a policy still awaits (TTYPE rounds, a CHARSET
+        request).  MCCP2, GMCP and MSSP do not count: some clients never
+        answer them (TinTin++ ignores WILL MSSP).  A client that answers
+        nothing at all keeps this True forever: the adapter needs its own
+        timeout.
         """
-        for table in (self._us, self._him):
-            if any(table[opt].state is qmethod.Q.WANTYES
-                   for opt in _HANDSHAKE_OPTIONS if opt in table):
+        for policy in self._policies.values():
+            if policy.handshake and any(
+                    table[policy.code].state is qmethod.Q.WANTYES
+                    for table in (self._us, self._him) if policy.code in table):
                 return True
-        if self.him_enabled(Option.TTYPE) and not self._ttype_done:
-            return True
-        return self._charset_requested
+        return any(policy.awaiting(self) for policy in self._policies.values())
 
     @property
     def buffered_input(self) -> int:
@@ -386,11 +342,7 @@ class TelnetConnection:
 
         ``Core`` is always wanted.
         """
-        if not self.gmcp:
-            return False
-        parts = package.lower().split(".")
-        return parts[0] == "core" or any(
-            ".".join(parts[:n]) in self.gmcp_packages for n in range(1, len(parts) + 1))
+        return gmcp.wanted(self, package)
 
     # ------------------------------------------------------------- the input
 
@@ -399,16 +351,10 @@ class TelnetConnection:
         if self._started:
             raise LocalProtocolError("start() called twice")
         self._started = True
-        offers = [(False, Option.TTYPE), (False, Option.NAWS), (True, Option.CHARSET),
-                  (True, Option.EOR)]
-        if self._offer_gmcp:
-            offers.append((True, Option.GMCP))
-        if self._mssp is not None:
-            offers.append((True, Option.MSSP))
-        if self._offer_mccp:
-            offers.append((True, Option.MCCP2))
-        for ours, opt in offers:
-            self._ask(ours, opt, True)
+        for policy in self._policies.values():
+            for ours, offer in ((False, policy.offer_him), (True, policy.offer_us)):
+                if offer(self):
+                    self._ask(ours, policy.code, True)
 
     def receive_data(self, data: bytes) -> None:
         """Feed bytes read from the client; ``b""`` means the client closed."""
@@ -465,7 +411,7 @@ class TelnetConnection:
             raise LocalProtocolError(str(exc)) from exc
         if self.closed or not self.gmcp:
             return False
-        self._send_sb(Option.GMCP, payload)
+        self.send_sb(Option.GMCP, payload)
         return True
 
     def send_keepalive(self) -> None:
@@ -488,7 +434,7 @@ class TelnetConnection:
         """End the connection from our side: finish the MCCP2 stream; queue nothing after."""
         if self._closed:
             return
-        self._stop_compression()
+        self.stop_compression()
         self._closed = True
 
     def data_to_send(self) -> bytes:
@@ -501,25 +447,68 @@ class TelnetConnection:
         self._out.clear()
         return out
 
+    # ------------------------------------------------ for the option policies
+
+    def state(self, option: int) -> object:
+        """The option's per-connection state (its policy's ``new_state()``)."""
+        found = self._states.get(option)
+        if found is None:
+            found = self._states[option] = self._policies[option].new_state()
+        return found
+
+    def emit(self, event: Event) -> None:
+        """Hand an event to the adapter."""
+        self._events.append(event)
+
+    def violation(self, reason: str) -> None:
+        """The client sent something that makes no sense: counted, reported, ignored."""
+        self.violations += 1
+        self._events.append(ProtocolViolation(reason))
+
+    def send_sb(self, option: int, payload: bytes) -> None:
+        """Queue ``IAC SB option payload IAC SE`` (IAC in the payload doubled)."""
+        self._queue(bytes((IAC, SB, option)) + payload.replace(b"\xff", b"\xff\xff")
+                    + bytes((IAC, SE)))
+
+    def ask(self, ours: bool, option: int, enable: bool) -> None:
+        """Ask for an option on (or off), on our side (WILL) or the client's (DO)."""
+        self._ask(ours, option, enable)
+
+    def start_compression(self) -> None:
+        """MCCP2: everything queued from now on is compressed."""
+        if self._compressor is None and not self._closed:
+            self._queue(bytes((IAC, SB, Option.MCCP2, IAC, SE)))
+            self._compressor = zlib.compressobj(MCCP_LEVEL)
+
+    def stop_compression(self) -> None:
+        """MCCP2 off: the compressed stream is finished."""
+        if self._compressor is None:
+            return
+        self._out += self._compressor.compress(bytes(self._to_compress))
+        self._out += self._compressor.flush(zlib.Z_FINISH)
+        self._to_compress.clear()
+        self._compressor = None
+
     # ------------------------------------------------------------- internals
+
+    def _ttype(self):  # noqa: ANN202 - options.ttype.TTypeState
+        return self.state(Option.TTYPE) if Option.TTYPE in self._policies else _NO_STATE
+
+    def _gmcp(self):  # noqa: ANN202 - options.gmcp.GMCPState
+        return self.state(Option.GMCP) if Option.GMCP in self._policies else _NO_STATE
+
+    def _agreed_charset(self) -> str | None:
+        return self.state(Option.CHARSET).agreed if Option.CHARSET in self._policies else None
 
     def _negotiated_anything(self) -> bool:
         return any(s.enabled for s in self._us.values()) or any(
             s.enabled for s in self._him.values())
-
-    def _violation(self, reason: str) -> None:
-        self.violations += 1
-        self._events.append(ProtocolViolation(reason))
 
     def _queue(self, data: bytes) -> None:
         if self._compressor is not None:
             self._to_compress += data
         else:
             self._out += data
-
-    def _send_sb(self, option: int, payload: bytes) -> None:
-        self._queue(bytes((IAC, SB, option)) + payload.replace(b"\xff", b"\xff\xff")
-                    + bytes((IAC, SE)))
 
     # Negotiation ------------------------------------------------------------
 
@@ -552,7 +541,8 @@ class TelnetConnection:
     def _on_verb(self, verb: int, option: int) -> None:
         ours = verb in (DO, DONT)
         positive = verb in (DO, WILL)
-        accept = self._accepts(ours, option)
+        policy = self._policies.get(option)
+        accept = policy is not None and (policy.accept_us if ours else policy.accept_him)(self)
         side = self._side(ours, option)
         if positive and not accept and side.state is qmethod.Q.NO and self._refused_too_often(
                 ours, option):
@@ -561,70 +551,24 @@ class TelnetConnection:
         if step.send is not None:
             self._send_verb(ours, step.send, option)
         outcome = step.outcome
-        if outcome is qmethod.Outcome.ENABLED:
-            self._enabled(ours, option, ours_asked=step.send is None)
-        elif outcome is qmethod.Outcome.DISABLED:
-            self._disabled(ours, option)
+        if outcome is qmethod.Outcome.ENABLED and policy is not None:
+            policy.on_enable(self, ours, step.send is None)
+        elif outcome is qmethod.Outcome.DISABLED and policy is not None:
+            policy.on_disable(self, ours)
         elif outcome is qmethod.Outcome.REFUSED:
             self._events.append(OptionRefused(option))
-            if ours and option == Option.CHARSET and self._charset is None:
-                # MUSHclient only negotiates CHARSET the other way round (it
-                # wants DO CHARSET, answers WILL, then waits for our REQUEST).
-                self._ask(False, Option.CHARSET, True)
-        elif outcome is qmethod.Outcome.VIOLATION and option != Option.ECHO:
+            if policy is not None:
+                policy.on_refuse(self, ours)
+        elif outcome is qmethod.Outcome.VIOLATION and not (policy is not None and policy.late_answers):
             name = {WILL: "WILL", WONT: "WONT", DO: "DO", DONT: "DONT"}[verb]
-            self._violation(f"{name} {option} answered a request we never made")
-
-    def _accepts(self, ours: bool, option: int) -> bool:
-        """Whether we agree to ``option`` on our side (``ours``) or the client's."""
-        if not ours:
-            return option in _HIM_ACCEPTS
-        offered = {Option.ECHO: self._hide_input, Option.MSSP: self._mssp is not None,
-                   Option.MCCP2: self._offer_mccp, Option.GMCP: self._offer_gmcp}
-        return offered.get(option, option in _US_ACCEPTS)
+            self.violation(f"{name} {option} answered a request we never made")
 
     def _refused_too_often(self, ours: bool, option: int) -> bool:
         count = self._refusals.get((ours, option), 0) + 1
         self._refusals[(ours, option)] = count
         if count == MAX_REFUSALS + 1:
-            self._violation(f"option {option} asked for again after {MAX_REFUSALS} refusals")
+            self.violation(f"option {option} asked for again after {MAX_REFUSALS} refusals")
         return count > MAX_REFUSALS
-
-    def _enabled(self, ours: bool, option: int, *, ours_asked: bool) -> None:
-        if ours and option == Option.MCCP2:
-            self._start_compression()
-        elif ours and option == Option.MSSP:
-            self._send_mssp()
-        elif ours and option == Option.CHARSET:
-            self._request_charset()
-        elif not ours and option == Option.TTYPE:
-            self._send_sb(Option.TTYPE, bytes((TTYPE_SEND,)))
-        elif not ours and option == Option.CHARSET and ours_asked:
-            # RFC 2066 lets only the WILL side send REQUEST, so a client
-            # that offers WILL CHARSET itself will ask.  One that says WILL
-            # only because we said DO (MUSHclient) waits for our REQUEST.
-            self._request_charset()
-
-    def _disabled(self, ours: bool, option: int) -> None:
-        if ours and option == Option.MCCP2:
-            self._stop_compression()
-        elif option == Option.CHARSET and not (self.us_enabled(option) or self.him_enabled(option)):
-            self._charset_requested = False
-        elif not ours and option == Option.TTYPE and not self._ttype_done:
-            self._finish_ttype()
-
-    def _start_compression(self) -> None:
-        if self._compressor is None and not self._closed:
-            self._queue(bytes((IAC, SB, Option.MCCP2, IAC, SE)))
-            self._compressor = zlib.compressobj(MCCP_LEVEL)
-
-    def _stop_compression(self) -> None:
-        if self._compressor is None:
-            return
-        self._out += self._compressor.compress(bytes(self._to_compress))
-        self._out += self._compressor.flush(zlib.Z_FINISH)
-        self._to_compress.clear()
-        self._compressor = None
 
     # Parser -----------------------------------------------------------------
 
@@ -688,16 +632,16 @@ class TelnetConnection:
         elif byte == AYT:
             self._queue(b"\r\n[Yes]\r\n")
         elif byte == SE:
-            self._violation("IAC SE without IAC SB")
+            self.violation("IAC SE without IAC SB")
         elif byte < SE and byte != EOR:
-            self._violation(f"unknown telnet command {byte}")
+            self.violation(f"unknown telnet command {byte}")
         # NOP, DM, BRK, IP, AO, GA, EOR: nothing to do for a line-mode server
 
     def _on_sb_iac(self, byte: int) -> None:
         if byte == SE:
             self._parser = _P.DATA
             if self._sb_overflow:
-                self._violation(f"subnegotiation of option {self._sb_option} "
+                self.violation(f"subnegotiation of option {self._sb_option} "
                                 f"longer than {MAX_SUBNEG_BYTES} bytes")
             else:
                 self._on_subnegotiation(self._sb_option, bytes(self._sb))
@@ -708,7 +652,7 @@ class TelnetConnection:
         else:
             # RFC 854 allows nothing but IAC IAC and IAC SE here: the client
             # forgot to end the subnegotiation.  Drop it, obey the command.
-            self._violation(f"unterminated subnegotiation of option {self._sb_option}")
+            self.violation(f"unterminated subnegotiation of option {self._sb_option}")
             self._sb.clear()
             self._parser = _P.DATA
             self._on_command(byte)
@@ -746,147 +690,25 @@ class TelnetConnection:
         if self._discarding_line:
             self._discarding_line = False
             return
-        agreed = self._charset is not None or self._charset_override is not None
+        agreed = self._agreed_charset() is not None or self._charset_override is not None
         self._events.append(LineReceived(clean_line(decode_line(raw, self.charset, agreed=agreed))))
 
     # Subnegotiations --------------------------------------------------------
 
     def _on_subnegotiation(self, option: int, payload: bytes) -> None:
-        handler = {
-            Option.NAWS: self._on_naws,
-            Option.TTYPE: self._on_ttype,
-            Option.CHARSET: self._on_charset,
-            Option.GMCP: self._on_gmcp,
-        }.get(option)
-        if handler is None:
-            self._violation(f"unexpected subnegotiation of option {option}")
+        policy = self._policies.get(option)
+        if policy is None or policy.on_subneg is None:
+            self.violation(f"unexpected subnegotiation of option {option}")
         else:
-            handler(payload)
+            policy.on_subneg(self, payload)
 
-    def _on_naws(self, payload: bytes) -> None:
-        try:
-            width, height = parse_naws(payload)
-        except WireError as exc:
-            self._violation(str(exc))
-            return
-        width = min(width, MAX_WINDOW) if width else DEFAULT_WIDTH
-        height = min(height, MAX_WINDOW) if height else DEFAULT_HEIGHT
-        first = not self.naws
-        self.naws = True
-        if first or (width, height) != (self.width, self.height):
-            self.width, self.height = width, height
-            self._events.append(WindowSize(width, height))
 
-    def _on_ttype(self, payload: bytes) -> None:
-        if not payload or payload[0] != TTYPE_IS:
-            self._violation("TTYPE subnegotiation that is not IS")
-            return
-        if self._ttype_done:
-            return  # a late answer to a round we stopped waiting for
-        answer = clean_name(payload[1:])
-        if answer.upper() in _EMPTY_TERMINAL_NAMES and self._ttype_answers:
-            answer = self._ttype_answers[-1]  # "UNKNOWN" ends the list like a repeat
-        self._ttype_answers.append(answer)
-        rounds = len(self._ttype_answers)
-        if rounds == 1:
-            self._ttype_name = answer
-        elif answer == self._ttype_answers[-2]:
-            # RFC 1091: repeating the last answer means the list is over.
-            if rounds == 2:
-                self.terminal_type = answer
-            self._finish_ttype()
-            return
-        elif rounds == 2:
-            self.terminal_type = answer
-        else:
-            bits = parse_mtts(answer)
-            if bits is not None:
-                self.mtts = bits
-        if rounds >= TTYPE_ROUNDS:
-            self._finish_ttype()
-        else:
-            self._send_sb(Option.TTYPE, bytes((TTYPE_SEND,)))
+class _NoState:
+    """What an option left out of the table reports: nothing negotiated."""
 
-    def _finish_ttype(self) -> None:
-        self._ttype_done = True
-        self._events.append(TerminalType(self.client_name, self.terminal_type, self.mtts or 0))
+    name = terminal_type = client = version = ""
+    mtts = None
+    packages: frozenset[str] = frozenset()
 
-    def _request_charset(self) -> None:
-        if self._charset is not None or self._charset_requested:
-            return
-        self._charset_requested = True
-        names = ";" + ";".join(OFFERED_CHARSETS)
-        self._send_sb(Option.CHARSET, bytes((CHARSET_REQUEST,)) + names.encode("ascii"))
 
-    def _on_charset(self, payload: bytes) -> None:
-        if not payload:
-            self._violation("empty CHARSET subnegotiation")
-            return
-        code, rest = payload[0], payload[1:]
-        if code == CHARSET_REQUEST:
-            self._on_charset_request(rest)
-        elif code == CHARSET_ACCEPTED:
-            name = charset_name(rest.decode("ascii", "replace"))
-            if not self._charset_requested or name is None:
-                self._violation("CHARSET ACCEPTED of something we did not offer")
-                return
-            self._charset_requested = False
-            self._set_charset(name)
-        elif code == CHARSET_REJECTED:
-            self._charset_requested = False
-        elif code == CHARSET_TTABLE_IS:
-            self._send_sb(Option.CHARSET, bytes((CHARSET_TTABLE_REJECTED,)))
-        else:
-            self._violation(f"CHARSET subnegotiation code {code}")
-
-    def _on_charset_request(self, rest: bytes) -> None:
-        if self._charset_requested:
-            # RFC 2066: when both sides ask at once, the server's request wins.
-            self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
-            return
-        choice = choose_charset(rest)
-        if choice is None:
-            self._send_sb(Option.CHARSET, bytes((CHARSET_REJECTED,)))
-            return
-        spelled, name = choice
-        self._send_sb(Option.CHARSET, bytes((CHARSET_ACCEPTED,)) + spelled.encode("ascii"))
-        self._set_charset(name)
-
-    def _set_charset(self, name: str) -> None:
-        if name != self._charset:
-            self._charset = name
-            self._events.append(CharsetChanged(name))
-
-    def _send_mssp(self) -> None:
-        variables: dict[str, str | list[str]] = {
-            "ANSI": "1", "UTF-8": "1", "XTERM 256 COLORS": "1", "XTERM TRUE COLORS": "1",
-            "GMCP": "1" if self._offer_gmcp else "0", "MCCP": "1" if self._offer_mccp else "0",
-            "MSDP": "0", "MSP": "0", "MXP": "0", "PUEBLO": "0", "VT100": "0", "MCP": "0",
-        }
-        variables.update(self._mssp() if self._mssp else {})
-        self._send_sb(Option.MSSP, mssp_payload(variables))
-
-    def _on_gmcp(self, payload: bytes) -> None:
-        try:
-            package, data = parse_gmcp(payload)
-        except WireError as exc:
-            self._violation(str(exc))
-            return
-        self._on_gmcp_core(package.lower(), data)
-        self._events.append(GMCPMessage(package, data))
-
-    def _on_gmcp_core(self, package: str, data: object) -> None:
-        if package == "core.hello" and isinstance(data, dict):
-            self.client_version = clean_name(str(data.get("version", "")).encode())
-            self._gmcp_client = clean_name(str(data.get("client", "")).encode())
-        elif package == "core.ping":
-            self.send_gmcp("Core.Ping")
-        elif package.startswith("core.supports.") and isinstance(data, list):
-            names = {str(item).split(" ")[0].lower() for item in data}
-            verb = package.rsplit(".", 1)[1]
-            if verb == "set":
-                self.gmcp_packages = frozenset(names)
-            elif verb == "add":
-                self.gmcp_packages |= names
-            elif verb == "remove":
-                self.gmcp_packages -= names
+_NO_STATE = _NoState()

@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterable, Sequence
 
 __all__ = [
+    "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
     "MIN_WIDTH",
     "columns",
@@ -28,8 +29,9 @@ __all__ = [
     "wrap",
 ]
 
-#: The width used when the client never told us its size (GUIDE §2: 78 columns).
-DEFAULT_WIDTH = 78
+#: The window assumed until the client reports its size (NAWS, RFC 1073): 78 columns, the
+#: MUSH convention (docs/player-guide.md), and a terminal's 24 rows.
+DEFAULT_WIDTH, DEFAULT_HEIGHT = 78, 24
 #: Narrower than this is treated as this: a client reporting 0 or 5 columns still gets readable lines.
 MIN_WIDTH = 20
 

@@ -1,0 +1,81 @@
+"""GMCP (option 201, Generic MUD Communication Protocol): JSON messages both ways.
+
+The client names itself (``Core.Hello``), subscribes to packages (``Core.Supports.Set/Add/
+Remove``) and pings; the game sends only packages it declared and the client subscribed to.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..events import GMCPMessage
+from ..wire import Option, WireError, clean_name, parse_gmcp
+from .policy import OptionPolicy
+
+if TYPE_CHECKING:
+    from ..telnet import TelnetConnection
+
+__all__ = ["GMCPState", "MAX_GMCP_PACKAGES", "POLICY", "wanted"]
+
+#: Most package names one connection may subscribe to. Real clients name a dozen; past this
+#: further names are ignored, so a flood of unique ``Core.Supports.Add`` names costs nothing.
+MAX_GMCP_PACKAGES = 64
+
+
+@attrs.define
+class GMCPState:
+    #: the client's name and version from Core.Hello ("" if not sent)
+    client: str = ""
+    version: str = ""
+    #: packages the client asked for (Core.Supports), lower-case, no version
+    packages: frozenset[str] = frozenset()
+
+
+def _state(conn: TelnetConnection) -> GMCPState:
+    return conn.state(Option.GMCP)
+
+
+def wanted(conn: TelnetConnection, package: str) -> bool:
+    """True if GMCP is on and the client subscribed to ``package`` or a parent (``Core``
+    always)."""
+    if not conn.us_enabled(Option.GMCP):
+        return False
+    parts = package.lower().split(".")
+    packages = _state(conn).packages
+    return parts[0] == "core" or any(".".join(parts[:n]) in packages for n in range(1, len(parts) + 1))
+
+
+def _supports(state: GMCPState, verb: str, data: list) -> None:
+    names = {str(item).split(" ")[0].lower() for item in data[:MAX_GMCP_PACKAGES]}
+    if verb == "set":
+        state.packages = frozenset(names)
+    elif verb == "add":
+        room = MAX_GMCP_PACKAGES - len(state.packages)
+        state.packages |= frozenset(sorted(names - state.packages)[:max(0, room)])
+    elif verb == "remove":
+        state.packages -= names
+
+
+def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
+    try:
+        package, data = parse_gmcp(payload)
+    except WireError as exc:
+        conn.violation(str(exc))
+        return
+    name, state = package.lower(), _state(conn)
+    if name == "core.hello" and isinstance(data, dict):
+        state.version = clean_name(str(data.get("version", "")).encode())
+        state.client = clean_name(str(data.get("client", "")).encode())
+    elif name == "core.ping":
+        conn.send_gmcp("Core.Ping")
+    elif name.startswith("core.supports.") and isinstance(data, list):
+        _supports(state, name.rsplit(".", 1)[1], data)
+    conn.emit(GMCPMessage(package, data))
+
+
+POLICY = OptionPolicy(
+    Option.GMCP, "GMCP", offer_us=lambda conn: conn.offer_gmcp, accept_us=lambda conn: conn.offer_gmcp,
+    on_subneg=on_subneg, new_state=GMCPState,
+)
