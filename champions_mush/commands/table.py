@@ -30,6 +30,7 @@ FAMILIES = (
     "animouch",   # AnimOuch! commands
     "mail",       # @mail
     "bboard",     # +bbread, +bbpost ... (Myrddin's BBS)
+    "jobs",       # +request, +jobs, +job
 )
 
 

@@ -81,3 +81,20 @@ def test_a_board_post_is_counted_unread_read_and_survives_kill_9(server):
     dan = _connect(server, "Dan")
     dan.send("+bbscan")
     assert read_line(dan, "You have") == "You have no unread posts."
+
+
+def test_a_request_answered_by_staff_is_seen_after_reconnect_and_kill_9(server):
+    eve = server.login("Eve")
+    eve.send("+request Power change=May I swap Flight for Teleport?")
+    assert read_line(eve, "Request #") == \
+        "Request #1 filed: Power change. You will be told when staff answer (+request 1)."
+    eve.do("QUIT", "Goodbye!")
+    gina = _connect(server, "Gina")
+    gina.send("+job/comment 1=Yes, at the next approval.")
+    assert read_line(gina, "You answer") == "You answer #1; Eve is told."
+    _restart(server)
+    eve = _connect(server, "Eve")
+    assert read_line(eve, "[Jobs]") == "[Jobs] Staff have answered your request #1 (Power change). Type +request 1."
+    eve.send("+request 1")
+    assert read_line(eve, "Gina, ").endswith(":")
+    assert read_line(eve, "Yes,") == "Yes, at the next approval."

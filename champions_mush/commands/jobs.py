@@ -1,0 +1,137 @@
+"""+request for players and +jobs/+job for staff, as AresMUSH's jobs (the model is game/jobs.py)."""
+
+from __future__ import annotations
+
+from ..game import jobs
+from ..game.jobs import CLOSED, OPEN, Job, JobError
+from ..text.format import fit_rule, when, wrap
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .dispatch import permit
+
+__all__ = ["COMMANDS"]
+
+
+def _run(action):  # noqa: ANN001, ANN202
+    try:
+        return action()
+    except JobError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _job(ctx: Context, ref: str, usage: str, own: bool) -> Job:
+    """A job by number: one's own (``own``), or any for staff."""
+    ref = ref.strip().lstrip("#")
+    if not ref.isdigit():
+        raise CommandError(usage)
+    job = jobs.get(ctx.game, int(ref))
+    if job is None or (own and job.opener_id != ctx.actor.id and not permit(ctx, Role.STAFF)):
+        raise CommandError(f"You have no request #{ref}. +request lists yours." if own else f"There is no job #{ref}.")
+    return job
+
+
+def _show(ctx: Context, job: Job, staff: bool) -> str:
+    lines = [fit_rule(f"---- {job.kind.capitalize()} #{job.id}: {job.title} ----", ctx.width),
+             f"|hFiled by|n {job.opener} on {when(job.opened)}   |hStatus:|n {job.status}"
+             + (f"   |hAssigned:|n {job.assignee}" if staff and job.assignee else ""),
+             wrap(job.text, ctx.width)]
+    for comment in job.comments if staff else job.visible_to_opener():
+        lines.append(fit_rule("-" * 8, ctx.width))
+        mark = "|r[staff only]|n " if comment.staff_only else ""
+        lines.append(f"{mark}|h{comment.author}|n, {when(comment.time)}:")
+        lines.append(wrap(comment.text, ctx.width))
+    lines.append(fit_rule("-" * 8, ctx.width))
+    return "\n".join(lines)
+
+
+def _rows(jobs_: list[Job], staff: bool) -> list[str]:
+    header = f"|h{'#':>4}  {'Kind':<8}{'Title':<30}" + (f"{'From':<14}{'Assigned':<12}" if staff else "") + "Status|n"
+    rows = [header]
+    for job in jobs_:
+        who = f"{job.opener[:13]:<14}{job.assignee[:11]:<12}" if staff else ""
+        rows.append(f"{job.id:>4}  {job.kind:<8}{job.title[:29]:<30}{who}{job.status}")
+    return rows
+
+
+# --- players ------------------------------------------------------------------------------------
+def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
+    usage = "Usage: +request <title>=<text>, +request <number>, +request/comment <number>=<text>"
+    if "comment" in parsed.switches:
+        if parsed.rhs is None:
+            raise CommandError("Usage: +request/comment <number>=<text>")
+        job = _job(ctx, parsed.lhs, usage, own=True)
+        if job.status == CLOSED:
+            raise CommandError(f"Request #{job.id} is closed: file a new one with +request <title>=<text>.")
+        _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs))
+        ctx.reply(f"You add to request #{job.id}. Staff have been told.")
+    elif parsed.rhs is not None:
+        job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
+        ctx.reply(f"Request #{job.id} filed: {job.title}. You will be told when staff answer (+request {job.id}).")
+    elif parsed.args.strip():
+        job = _job(ctx, parsed.args, usage, own=True)
+        text = _show(ctx, job, staff=False)
+        if job.opener_id == ctx.actor.id:
+            jobs.seen(ctx.game, ctx.actor, job)
+        ctx.reply(text)
+    else:
+        mine = [j for j in jobs.all_jobs(ctx.game) if j.opener_id == ctx.actor.id]
+        if not mine:
+            ctx.reply("You have filed no requests. +request <title>=<text> files one.")
+            return
+        ctx.reply("\n".join(_rows(mine, staff=False)))
+
+
+# --- staff --------------------------------------------------------------------------------------
+def cmd_jobs(ctx: Context, parsed: ParsedCommand) -> None:
+    everything = jobs.all_jobs(ctx.game)
+    shown = everything if "all" in parsed.switches else [j for j in everything if j.status == OPEN]
+    if not shown:
+        ctx.reply("No open jobs." if "all" not in parsed.switches else "No jobs yet.")
+        return
+    closed = len(everything) - len([j for j in everything if j.status == OPEN])
+    footer = f"{len(shown)} shown; {closed} closed (+jobs/all lists them)." if "all" not in parsed.switches else ""
+    ctx.reply("\n".join([*_rows(shown, staff=True), *([footer] if footer else [])]))
+
+
+def cmd_job(ctx: Context, parsed: ParsedCommand) -> None:
+    switch = parsed.switches[0] if len(parsed.switches) == 1 else ""
+    if len(parsed.switches) > 1:
+        raise CommandError("Use one +job switch at a time.")
+    usage = f"Usage: +job/{switch} <number>=<text>" if switch in ("comment", "discuss") else "Usage: +job <number>"
+    game, actor = ctx.game, ctx.actor
+    if not switch:
+        ctx.reply(_show(ctx, _job(ctx, parsed.args, usage, own=False), staff=True))
+        return
+    job = _job(ctx, parsed.lhs, usage if switch in ("comment", "discuss") else f"Usage: +job/{switch} <number>", own=False)
+    if switch in ("comment", "discuss"):
+        if not parsed.rhs:
+            raise CommandError(usage)
+        _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs, staff_only=switch == "discuss"))
+        ctx.reply(f"You answer #{job.id}; {job.opener} is told." if switch == "comment"
+                  else f"You note on #{job.id} for staff only.")
+    elif switch == "assign":
+        name = (parsed.rhs or "").strip()
+        staff = actor if name.lower() in ("", "me") else ctx.game.find_character(name)
+        if name.lower() == "none":
+            jobs.assign(game, job, None)
+            ctx.reply(f"#{job.id} is assigned to no one.")
+            return
+        if staff is None or not game.is_staff(staff):
+            raise CommandError(f"'{name}' is not a staff member.")
+        jobs.assign(game, job, staff)
+        ctx.reply(f"#{job.id} is assigned to {staff.name}.")
+    else:
+        closing = switch == "close"
+        if closing and parsed.rhs:
+            job = _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs))
+        _run(lambda: jobs.set_status(game, job, actor, CLOSED if closing else OPEN))
+        ctx.reply(f"#{job.id} {'closed' if closing else 'reopened'}; {job.opener} is told.")
+
+
+COMMANDS = (
+    Command("+request", cmd_request, aliases=("+requests",), switches=("comment",),
+            summary="Ask staff for something and read their answers."),
+    Command("+jobs", cmd_jobs, role=Role.STAFF, switches=("all",), help="+job", summary="The open staff requests."),
+    Command("+job", cmd_job, role=Role.STAFF, switches=("comment", "discuss", "assign", "close", "reopen"),
+            summary="Read, answer, assign, close or reopen a request."),
+)

@@ -1,0 +1,195 @@
+"""Staff requests, as AresMUSH's jobs: a player files a request, staff answer it (to the player
+or among themselves), assign, close and reopen it, and the player is told of every answer,
+online at once or at the next login (docs/staff-guide.md, "Requests").
+
+A job is one store document (kind ``job``, key its number). The requests with answers their
+opener has not read are listed in one document per character (kind ``job_unseen``), so a login
+does not read every job. Every change is saved before anyone is told.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = [
+    "Comment",
+    "Job",
+    "JobError",
+    "add_comment",
+    "all_jobs",
+    "assign",
+    "get",
+    "login_notice",
+    "open_request",
+    "seen",
+    "set_status",
+]
+
+MAX_TITLE = 60
+OPEN, CLOSED = "open", "closed"
+#: the kinds of job the game files: a player's own request, a sheet sent for approval, XP spent
+KINDS = ("request", "sheet", "xp")
+TAG = "|y[Jobs]|n"
+
+
+class JobError(ValueError):
+    """A mistake with a request: the message says what to do."""
+
+
+@attrs.frozen
+class Comment:
+    author_id: int
+    author: str
+    text: str
+    time: float
+    #: seen by staff only (``+job/discuss``)
+    staff_only: bool = False
+
+
+@attrs.frozen
+class Job:
+    id: int
+    kind: str
+    title: str
+    text: str
+    opener_id: int
+    opener: str
+    opened: float
+    status: str = OPEN
+    assignee: str = ""
+    comments: tuple[Comment, ...] = ()
+    updated: float = 0.0
+
+    def to_doc(self) -> dict[str, Any]:
+        doc = attrs.asdict(self)
+        doc["comments"] = [attrs.asdict(c) for c in self.comments]
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Job:
+        return cls(**{**doc, "comments": tuple(Comment(**c) for c in doc.get("comments", ()))})
+
+    def visible_to_opener(self) -> list[Comment]:
+        return [c for c in self.comments if not c.staff_only]
+
+
+def _save(game: Game, job: Job) -> Job:
+    job = attrs.evolve(job, updated=game.clock())
+    game.store.put("job", str(job.id), job.to_doc())
+    return job
+
+
+def _check(game: Game, text: str, what: str) -> str:
+    text = text.strip()
+    if not text:
+        raise JobError(f"The {what} needs some text.")
+    if len(text) > game.config.post_max_length:
+        raise JobError(f"The {what} may be at most {game.config.post_max_length} characters.")
+    return text
+
+
+def open_request(game: Game, character: Character, title: str, text: str, kind: str = "request") -> Job:
+    """File a job for staff and tell the staff online; returns the saved job (its ``id`` is
+    the number players and staff use).
+
+    This is the one way a job is made: ``+request`` files ``kind="request"``; other commands
+    file their own kind (``"sheet"`` when a sheet is sent for approval, ``"xp"`` when XP is
+    spent). Raises :class:`JobError` for an empty or overlong title or text, or an unknown kind.
+    """
+    if kind not in KINDS:
+        raise JobError(f"Unknown kind of job '{kind}' (one of {', '.join(KINDS)}).")
+    title = title.strip()
+    if not title or len(title) > MAX_TITLE:
+        raise JobError(f"A request needs a title of 1-{MAX_TITLE} characters.")
+    job = Job(id=game.store.next_id("job"), kind=kind, title=title, text=_check(game, text, "request"),
+              opener_id=character.id, opener=character.name, opened=game.clock())
+    job = _save(game, job)
+    game.msg_staff(f"{TAG} New {kind} #{job.id} from {character.name}: {title}")
+    return job
+
+
+def get(game: Game, number: int) -> Job | None:
+    doc = game.store.get("job", str(number))
+    return None if doc is None else Job.from_doc(doc)
+
+
+def all_jobs(game: Game) -> list[Job]:
+    """Every job, by number."""
+    return sorted((Job.from_doc(d) for d in game.store.all("job").values()), key=lambda j: j.id)
+
+
+# --- who has unread answers ---------------------------------------------------------------------
+def _unseen(game: Game, char_id: int) -> list[int]:
+    return list((game.store.get("job_unseen", str(char_id)) or {}).get("jobs", []))
+
+
+def _set_unseen(game: Game, char_id: int, jobs: list[int]) -> None:
+    if jobs:
+        game.store.put("job_unseen", str(char_id), {"jobs": sorted(set(jobs))})
+    else:
+        game.store.delete("job_unseen", str(char_id))
+
+
+def _tell_opener(game: Game, job: Job, line: str) -> None:
+    """Mark the job unread for its opener (saved), then tell them if they are online."""
+    unseen = _unseen(game, job.opener_id)
+    if job.id not in unseen:
+        _set_unseen(game, job.opener_id, [*unseen, job.id])
+    opener = game.characters.get(job.opener_id)
+    if opener is not None:
+        game.msg(opener, line)
+
+
+def seen(game: Game, char: Character, job: Job) -> None:
+    """The opener has read the job's answers."""
+    unseen = _unseen(game, char.id)
+    if job.id in unseen:
+        _set_unseen(game, char.id, [j for j in unseen if j != job.id])
+
+
+# --- changes ------------------------------------------------------------------------------------
+def add_comment(game: Game, job: Job, author: Character, text: str, staff_only: bool = False) -> Job:
+    """Add a comment; the opener hears of a staff answer, staff hear of the opener's."""
+    comment = Comment(author.id, author.name, _check(game, text, "comment"), game.clock(), staff_only)
+    job = _save(game, attrs.evolve(job, comments=(*job.comments, comment)))
+    if staff_only:
+        game.msg_staff(f"{TAG} {author.name} (staff only) on #{job.id}: {comment.text}")
+    elif author.id == job.opener_id:
+        game.msg_staff(f"{TAG} {author.name} added to #{job.id} ({job.title}): {comment.text}")
+    else:
+        _tell_opener(game, job, f"{TAG} {author.name} answered your request #{job.id} ({job.title}): "
+                                f"{comment.text}  (+request {job.id})")
+    return job
+
+
+def assign(game: Game, job: Job, staff: Character | None) -> Job:
+    return _save(game, attrs.evolve(job, assignee=staff.name if staff else ""))
+
+
+def set_status(game: Game, job: Job, actor: Character, status: str) -> Job:
+    """Close or reopen a job; the opener is told either way."""
+    if job.status == status:
+        raise JobError(f"#{job.id} is already {status}.")
+    job = _save(game, attrs.evolve(job, status=status))
+    verb = "closed" if status == CLOSED else "reopened"
+    if actor.id != job.opener_id:
+        _tell_opener(game, job, f"{TAG} {actor.name} {verb} your request #{job.id} ({job.title}).  "
+                                f"(+request {job.id})")
+    return job
+
+
+# --- notices ------------------------------------------------------------------------------------
+def login_notice(game: Game, char: Character) -> list[str]:
+    """One line per request with answers ``char`` has not read yet."""
+    lines = []
+    for number in _unseen(game, char.id):
+        job = get(game, number)
+        if job is not None:
+            lines.append(f"{TAG} Staff have answered your request #{job.id} ({job.title}). Type +request {job.id}.")
+    return lines
