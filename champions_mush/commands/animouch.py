@@ -14,16 +14,17 @@ import re
 from ..game import rolls
 from ..rules import animouch as ao
 from ..text.markup import escape, strip
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
-from .dice import announce, note_text, roll_line
+from .dice import announce, note_text, roll_line, split_versus
 
 __all__ = ["COMMANDS", "check_text", "require_animouch"]
 
 RULESET = "animouch"
 TAG = "AO"
 _ACTIONS = ("opposed", "hit", "damage", "init", "kb", "fall", "collide", "scatter", "spray", "nerve", "terrain")
-_INT = re.compile(r"[+-]?\d{1,3}")
+_INT = re.compile(r"[+-]?[0-9]{1,3}")
 #: Largest distance in inches the commands accept.
 MAX_INCHES = 10_000
 _USAGE = {
@@ -101,7 +102,7 @@ class _Words:
                     raise CommandError(f"Give {count} number{'s' if count > 1 else ''} after '{word}'.")
                 self.values[word] = [int(n) for n in numbers]
                 i += count
-            elif re.fullmatch(r"[+-]\d{1,2}", word):
+            elif re.fullmatch(r"[+-][0-9]{1,2}", word):
                 self.modifier += int(word)
             else:
                 raise CommandError(f"I don't understand '{escape(word[:20])}'. {escape(_USAGE[self.action])}")
@@ -113,7 +114,7 @@ class _Words:
 
 
 def _number(text: str, action: str, low: int = 0, high: int = MAX_INCHES) -> int:
-    if not _INT.fullmatch(text.strip()) and not (text.strip().isdigit() and len(text.strip()) <= 5):
+    if not _INT.fullmatch(text.strip()) and not is_number(text.strip(), 5):
         raise _usage(action)
     value = int(text)
     if not low <= value <= high:
@@ -122,10 +123,10 @@ def _number(text: str, action: str, low: int = 0, high: int = MAX_INCHES) -> int
 
 
 def _split_vs(text: str, action: str) -> tuple[str, list[str]]:
-    parts = re.split(r"(?i)(?:^|\s+)vs\.?(?:\s+|$)", text.strip(), maxsplit=1)
-    if len(parts) != 2 or not parts[0].strip() or not parts[1].split():
+    found = split_versus(text)
+    if found is None or not found[0] or not found[1]:
         raise _usage(action)
-    return parts[0].strip(), parts[1].split()
+    return found[0], found[1].split()
 
 
 # --- attempts -------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from ..game.objects import Exit, Room
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .social import look_text, move_to
@@ -22,7 +23,7 @@ def find_room(ctx: Context, text: str) -> Room:
     text = text.strip()
     if text.lower() == "here":
         return ctx.room
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and is_number(text[1:]):
         room = ctx.game.rooms.get(int(text[1:]))
         if room is None:
             raise CommandError(f"There is no room {text}.")

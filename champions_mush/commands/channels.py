@@ -7,6 +7,7 @@ never swallow a command.
 from __future__ import annotations
 
 from ..game.channels import ChannelError, Channels
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dispatch import permit
@@ -104,7 +105,7 @@ def channel_alias(ctx: Context, parsed: ParsedCommand) -> bool:
     elif word == "who" and not rest:
         names = ", ".join(c.name for c in channels.listeners(channel)) or "no one"
         ctx.reply(f"On {channel.name}: {names}")
-    elif word == "last" and (not rest or rest.strip().isdigit()):
+    elif word == "last" and (not rest or is_number(rest.strip())):
         lines = channels.last(channel, int(rest) if rest.strip() else 10)
         ctx.reply("\n".join(lines) if lines else f"Nothing has been said on {channel.name} yet.")
     elif not text:

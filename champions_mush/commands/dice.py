@@ -27,6 +27,7 @@ from ..rules.dice import DiceAmount, roll_d6
 from ..rules.errors import RulesError
 from ..text.format import wrap
 from ..text.markup import escape, strip
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dispatch import PERMISSION_DENIED, permit
@@ -45,6 +46,7 @@ __all__ = [
     "roll_line",
     "skill_target",
     "skill_text",
+    "split_versus",
     "staff_switch_allowed",
 ]
 
@@ -146,7 +148,7 @@ def _private(parsed: ParsedCommand) -> bool:
 def cmd_d6(ctx: Context, parsed: ParsedCommand) -> None:
     """+d6 <n>: n plain six-sided dice, each face and the total (RULES NORMAL DAMAGE 2 uses it)."""
     text = parsed.lhs.strip()
-    if not re.fullmatch(r"\d{1,4}", text) or not 1 <= int(text) <= _MAX_D6:
+    if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= _MAX_D6:
         raise CommandError(f"Usage: +d6[/private] <number of dice, 1-{_MAX_D6}>[=<note>]")
     faces = roll_d6(int(text), ctx.roller)
     shown = " + ".join(str(f) for f in faces)
@@ -185,7 +187,7 @@ def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- +kd6 -------------------------------------------------------------------------------------
-_KD6_OPTION = re.compile(r"(?:^|\s)(?:x\s*\d+|isnm\s*\d+)(?=\s|$)", re.I)
+_KD6_OPTION = re.compile(r"(?:^|\s)(?:x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3})(?=\s|$)", re.I)
 
 
 def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMultiplier]:
@@ -193,9 +195,9 @@ def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMul
     match = _KD6_OPTION.search(text)
     amount_text, options = (text[: match.start()], text[match.start():]) if match else (text, "")
     amount = parse_amount(amount_text, _USAGE_KD6)
-    fixed = re.search(r"x\s*(\d+)", options, re.I)
-    isnm = re.search(r"isnm\s*(\d+)", options, re.I)
-    leftover = re.sub(r"x\s*\d+|isnm\s*\d+", "", options, flags=re.I).strip()
+    fixed = re.search(r"x\s*([0-9]{1,3})", options, re.I)
+    isnm = re.search(r"isnm\s*([0-9]{1,3})", options, re.I)
+    leftover = re.sub(r"x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3}", "", options, flags=re.I).strip()
     if leftover:
         raise CommandError(_USAGE_KD6)
     chosen = [bool(fixed), "6e" in switches, "loc" in switches]
@@ -252,14 +254,37 @@ def _log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str,
 
 
 # --- +roll, +hit -----------------------------------------------------------------------------
-_ROLL = re.compile(r"(?P<what>[A-Za-z0-9][A-Za-z0-9 '/]*?)\s*(?P<mod>[+-]\s*\d{1,2})?")
+#: what a +roll is made against; the modifier is split off first (:func:`_split_modifier`), so no
+#: two parts of a pattern compete for the same spaces (that backtracked: docs/reliability.md)
+_ROLL_WHAT = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '/]*")
+_MODIFIER = re.compile(r"([+-])\s*([0-9]{1,2})\Z")
 _USAGE_ROLL = "Usage: +roll[/private] <target number||characteristic||skill>[ +/-<modifier>][=<note>]"
+
+
+def _split_modifier(text: str) -> tuple[str, int]:
+    """``DEX +2`` -> ("DEX", 2); ``14`` -> ("14", 0): a trailing ``+n``/``-n`` (1-2 digits) split off."""
+    match = _MODIFIER.search(text)
+    if match is None:
+        return text, 0
+    return text[: match.start()].rstrip(), int(match[1] + match[2])
+
+
+#: ``vs`` or ``vs.`` standing as a word; lookarounds, not ``\s+``, so a run of spaces is read once
+_VERSUS = re.compile(r"(?i)(?<!\S)vs\.?(?!\S)")
+
+
+def split_versus(text: str) -> tuple[str, str] | None:
+    """``30 vs Bob active`` -> ("30", "Bob active"): the text around the first ``vs``; None without one."""
+    match = _VERSUS.search(text)
+    if match is None:
+        return None
+    return text[: match.start()].strip(), text[match.end():].strip()
 
 
 def roll_target(ctx: Context, what: str) -> tuple[str, int]:
     """The label and target number of a +roll: ``14``, a characteristic (9 + CHAR/5) or a skill."""
-    if what.isdigit():
-        value = int(what)
+    if what.isascii() and what.isdigit():
+        value = int(what) if is_number(what) else 0
         if not 1 <= value <= 99:
             raise CommandError("A target number is 1 to 99.")
         return f"{value}-", value
@@ -280,7 +305,7 @@ def roll_target(ctx: Context, what: str) -> tuple[str, int]:
 
 def skill_target(sheet: Sheet, value: str) -> int:
     """A stored skill value as a roll: ``12`` or ``DEX+1`` (9 + DEX/5 + 1)."""
-    match = re.fullmatch(r"(\d+)|([A-Z]+)([+-]\d+)?", value)
+    match = re.fullmatch(r"([0-9]{1,3})|([A-Z]+)([+-][0-9]{1,3})?", value)
     if match is None:
         raise CommandError(f"That skill's value '{value}' cannot be read; ask staff to set it again.")
     if match.group(1):
@@ -290,11 +315,10 @@ def skill_target(sheet: Sheet, value: str) -> int:
 
 def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
     """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E, GUIDE §3)."""
-    match = _ROLL.fullmatch(parsed.lhs.strip())
-    if match is None:
+    what, modifier = _split_modifier(parsed.lhs.strip())
+    if _ROLL_WHAT.fullmatch(what) is None:
         raise CommandError(_USAGE_ROLL)
-    label, target = roll_target(ctx, match["what"].strip())
-    modifier = int(re.sub(r"\s", "", match["mod"])) if match["mod"] else 0
+    label, target = roll_target(ctx, what)
     result = skill_roll(target, ctx.roller, modifier=modifier)
     if modifier:
         label += f" at {modifier:+d}"
@@ -358,7 +382,7 @@ def hit_text(result: AttackRoll) -> str:
 
 
 def _is_int(text: str) -> bool:
-    return re.fullmatch(r"[+-]?\d{1,3}", text.strip()) is not None
+    return re.fullmatch(r"[+-]?[0-9]{1,3}", text.strip()) is not None
 
 
 # --- +dice/verify, +dice/log ------------------------------------------------------------------

@@ -53,6 +53,7 @@ from ..rules.champions.recovery import can_recover, recovery
 from ..rules.champions.rolls import attack_roll, characteristic_target, effective_dcv, skill_roll
 from ..text.format import table
 from ..text.markup import escape, strip
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import (
@@ -149,7 +150,7 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
             damage = roll_killing(amount, ctx.roller, multiplier)
             said = f"{damage.amount} killing: {killing_text(damage)}"
         return damage, against, said
-    if len(rest) != 2 or not all(w.isdigit() and len(w) <= 4 for w in rest):
+    if len(rest) != 2 or not all(is_number(w, 4) for w in rest):
         raise CommandError(_USAGE_DAMAGE)
     if located:
         raise CommandError("Hit locations (loc) go with rolled damage: +damage <target>=nd6 <dice> loc.")
@@ -197,7 +198,7 @@ class _KBOptions:
 
 
 def _number(rest: list[str], usage: str) -> int:
-    if not rest or not rest[0].isdigit() or len(rest[0]) > 3:
+    if not rest or not is_number(rest[0], 3):
         raise CommandError(usage)
     return int(rest.pop(0))
 
@@ -205,7 +206,7 @@ def _number(rest: list[str], usage: str) -> int:
 def _parse_kb(ctx: Context, text: str) -> _KBOptions:
     """``9 flying root str 10 wall 6 5 after 2`` -> the options of one Knockback roll."""
     words = text.split()
-    if not words or not words[0].isdigit() or len(words[0]) > 3:
+    if not words or not is_number(words[0], 3):
         raise CommandError(_USAGE_KB)
     found: dict = {"body": int(words[0]), "mods": []}
     rest = words[1:]
@@ -451,7 +452,7 @@ def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
     """+end <name>=<n>: spend END; at 0 END each END costs 1D6 STUN (RULES END USE)."""
     require_champions(ctx)
     char, rest = _target_and_rest(ctx, parsed, "Usage: +end[/quiet] <name>=<END spent>")
-    if not rest.isdigit() or len(rest) > 3:
+    if not is_number(rest, 3):
         raise CommandError("Usage: +end[/quiet] <name>=<END spent>")
     _out(ctx, parsed, spend(ctx, char, int(rest)))
 
@@ -476,7 +477,7 @@ def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
     usage = "Usage: +push[/quiet] <name>=<points pushed>[ <Active Points of the Power>]  (STR by default)"
     char, rest = _target_and_rest(ctx, parsed, usage)
     words = rest.split()
-    if not 1 <= len(words) <= 2 or not all(w.isdigit() and len(w) <= 3 for w in words):
+    if not 1 <= len(words) <= 2 or not all(is_number(w, 3) for w in words):
         raise CommandError(usage)
     pushed = int(words[0])
     base = int(words[1]) if len(words) == 2 else get_sheet(ctx.game, char).base("STR")
@@ -498,7 +499,7 @@ def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
 def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: ANN202
     attacker, rest = _target_and_rest(ctx, parsed, usage)
     words = rest.split(None, 1)
-    if not words or not words[0].isdigit() or len(words[0]) > 3:
+    if not words or not is_number(words[0], 3):
         raise CommandError(usage)
     target = find_target(ctx, words[1]) if len(words) > 1 else None
     return attacker, int(words[0]), target
@@ -540,6 +541,11 @@ _USAGE_MULTI = ("Usage: +moveby/multiple[/quiet] <attacker>=<velocity> <target> 
 MAX_MOVE_BY_TARGETS = 10
 
 
+#: ``Ox:4`` or ``4``: a name (no ``:``, ending in a letter) before the colon, so a run of spaces is
+#: read once (``.+?\s*:`` backtracked: docs/reliability.md)
+_GIVEN_DCV = re.compile(r"(?:([^:]*[^\s:])\s*:)?\s*([+-]?[0-9]{1,2})")
+
+
 def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | None]]:
     """``Viper Ox:4 6`` -> (label, character or None, DCV given or None) in path order."""
     pieces = [p.strip() for p in text.split(",")] if "," in text else text.split()
@@ -550,7 +556,7 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
         raise CommandError(f"At most {MAX_MOVE_BY_TARGETS} attacks in one Multiple Move By.")
     targets = []
     for number, piece in enumerate(pieces, 1):
-        given = re.fullmatch(r"(?:(.+?)\s*:)?\s*([+-]?\d{1,2})", piece)
+        given = _GIVEN_DCV.fullmatch(piece)
         if given and given.group(1) is None:
             targets.append((f"target {number}", None, int(given.group(2))))
             continue
@@ -581,7 +587,7 @@ def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
     first miss misses (RULES MANEUVER MOVE BY 2); each hit does the Move By damage."""
     attacker, rest = _target_and_rest(ctx, parsed, _USAGE_MULTI)
     words = rest.split(None, 1)
-    if len(words) < 2 or not words[0].isdigit() or len(words[0]) > 3:
+    if len(words) < 2 or not is_number(words[0], 3):
         raise CommandError(_USAGE_MULTI)
     velocity, targets = int(words[0]), _move_by_targets(ctx, words[1])
     _check_circling(targets, velocity)

@@ -15,6 +15,7 @@ import re
 import attrs
 
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
+from ..help.search import MAX_SEARCH_WORDS
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
 from ..text.format import wrap
 from .base import Command, CommandError, ParsedCommand, Role
@@ -61,6 +62,8 @@ def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reade
     if "search" in parsed.switches:
         if not parsed.args.strip():
             raise CommandError(f"Usage: {reader.command}/SEARCH <words>")
+        if len(parsed.args.split()) > MAX_SEARCH_WORDS:
+            raise CommandError(f"Search for at most {MAX_SEARCH_WORDS} words at a time.")
         hits = catalog.search(parsed.args, staff=staff)
         ctx.reply(render_search(hits, parsed.args, reader.noun, width))
         return

@@ -21,9 +21,10 @@ from ..rules import ptb
 from ..rules.errors import RulesError
 from ..rules.ptb.scores import check_score
 from ..text.markup import escape, strip
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
-from .dice import announce, find_target, note_text, roll_line, staff_switch_allowed
+from .dice import announce, find_target, note_text, roll_line, split_versus, staff_switch_allowed
 
 __all__ = ["COMMANDS", "SCORE_NAMES", "multiplier_text", "require_ptb"]
 
@@ -45,7 +46,7 @@ _USAGE_ROLL = "Usage: +ptb/roll[/private] <score or score name>[=<note>]"
 _USAGE_INIT = "Usage: +ptb/init <name> [<Boldness>] [passive], <name> ...  (empty: everyone here with a Boldness)"
 _USAGE_SCORE = "Usage: +ptb/score <score>=<value>  (staff: +ptb/score <name>/<score>=<value>)"
 _ACTIONS = ("attack", "knockout", "lethal", "wrestle", "roll", "init", "serpentine", "dedicated", "score")
-_INT = re.compile(r"[+-]?\d{1,4}")
+_INT = re.compile(r"[+-]?[0-9]{1,4}")
 
 
 def require_ptb(ctx: Context) -> None:
@@ -70,7 +71,7 @@ def multiplier_text(value: Fraction) -> str:
 # --- reading scores -----------------------------------------------------------------------------
 def _sheet_score(ctx: Context, char, name: str) -> int:  # noqa: ANN001 - Character
     found = get_sheet(ctx.game, char).find_skill(name)
-    if found is None or not found[1].isdigit():
+    if found is None or not is_number(found[1]):
         who = "You have" if ctx.actor is not None and char.id == ctx.actor.id else f"{char.name} has"
         raise CommandError(f"{who} no {name} score: give a number, or set it with +ptb/score {name}=<value>.")
     return int(found[1])
@@ -136,7 +137,7 @@ def _options(words: list[str], usage: str) -> _Options:
                 opts.defense_bonus = check_score(value, "defense bonus")
             else:
                 opts.physical = check_score(value, "Physical Resist")
-        elif re.fullmatch(r"\+\d{1,3}", word):
+        elif re.fullmatch(r"\+[0-9]{1,3}", word):
             opts.bonus = opts.contact_margin = int(word)
         elif pair.startswith("very ") and _is_class(pair):
             opts.weapon_class = ptb.WeaponClass.parse(pair)
@@ -157,16 +158,13 @@ def _is_class(text: str) -> bool:
     return True
 
 
-_VS = re.compile(r"(?i)(?:^|\s+)vs\.?(?:\s+|$)")
-
-
 def _split_vs(text: str, usage: str) -> tuple[str, str, list[str]]:
     """``30 vs Bob active heavy`` -> ("30", "Bob", ["active", "heavy"])."""
-    parts = _VS.split(text.strip(), maxsplit=1)
-    words = parts[1].split() if len(parts) == 2 else []
+    found = split_versus(text)
+    words = found[1].split() if found else []
     if not words:
         raise CommandError(usage)
-    return parts[0].strip(), words[0], words[1:]
+    return found[0], words[0], words[1:]
 
 
 def _defense(ctx: Context, token: str, opts: _Options, name: str = "Dodge Resist") -> tuple[ptb.Defense, str, object]:
@@ -239,7 +237,7 @@ def _attack(ctx: Context, parsed: ParsedCommand, maneuver: ptb.Maneuver, action:
 
 def _own_strength(ctx: Context) -> int:
     found = get_sheet(ctx.game, ctx.actor).find_skill("Strength")
-    return int(found[1]) if found and found[1].isdigit() else 10
+    return int(found[1]) if found and is_number(found[1]) else 10
 
 
 def _after_hit(ctx: Context, result: ptb.AttackResult, opts: _Options, char) -> str:  # noqa: ANN001
@@ -250,7 +248,7 @@ def _after_hit(ctx: Context, result: ptb.AttackResult, opts: _Options, char) -> 
     physical = opts.physical
     if physical is None and char is not None:
         found = get_sheet(ctx.game, char).find_skill("Physical Resist")
-        physical = int(found[1]) if found and found[1].isdigit() else None
+        physical = int(found[1]) if found and is_number(found[1]) else None
     if physical is None:
         return f"; the target must roll a Physical Resist of {result.damage} or be knocked out"
     ko = ptb.knockout_resist(result.damage, physical, ctx.roller, _method(ctx))
@@ -323,7 +321,7 @@ def _roll(ctx: Context, parsed: ParsedCommand) -> None:
 def _init_entries(ctx: Context, text: str) -> list[ptb.InitiativeEntry]:
     if not text.strip():
         here = [c for c in ctx.game.characters_in(ctx.actor.location)
-                if (get_sheet(ctx.game, c).find_skill("Boldness") or ("", ""))[1].isdigit()]
+                if is_number((get_sheet(ctx.game, c).find_skill("Boldness") or ("", ""))[1])]
         if not here:
             raise CommandError(f"Nobody here has a Boldness score. {_USAGE_INIT}")
         return [ptb.InitiativeEntry(c.name, _sheet_score(ctx, c, "Boldness")) for c in here]
@@ -357,7 +355,7 @@ def _init(ctx: Context, parsed: ParsedCommand) -> None:
 # --- maneuvers without dice -----------------------------------------------------------------------
 def _serpentine(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
-    if not 1 <= len(words) <= 2 or not all(w.isdigit() and len(w) <= 4 for w in words):
+    if not 1 <= len(words) <= 2 or not all(is_number(w, 4) for w in words):
         raise CommandError("Usage: +ptb/serpentine <feet> [<AP the move would cost>]")
     feet, ap = int(words[0]), int(words[1]) if len(words) > 1 else 0
     move = ptb.serpentine(feet, ap)
@@ -369,7 +367,7 @@ def _serpentine(ctx: Context, parsed: ParsedCommand) -> None:
 def _dedicated(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.lower().split()
     if not words or words[0] not in ("attack", "defense", "defence") or len(words) > 2 or (
-            len(words) == 2 and not (words[1].isdigit() and len(words[1]) <= 4)):
+            len(words) == 2 and not is_number(words[1], 4)):
         raise CommandError("Usage: +ptb/dedicated attack|defense [<AP>]")
     ap = int(words[1]) if len(words) == 2 else 0
     action = ptb.dedicated_attack(ap) if words[0] == "attack" else ptb.dedicated_defense(ap)
@@ -397,7 +395,7 @@ def _set_score(ctx: Context, parsed: ParsedCommand) -> None:
     sheet = get_sheet(ctx.game, char)
     if sheet.approved and not slash:
         raise CommandError("Your sheet is approved: ask staff to change it.")
-    if value and not re.fullmatch(r"\d{1,2}", value):
+    if value and not re.fullmatch(r"[0-9]{1,2}", value):
         raise CommandError("A score is a whole number from 0 to 99 (an empty value clears it).")
     try:
         save_sheet(ctx.game, sheet.with_skill(name, value or None))

@@ -18,6 +18,7 @@ from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..text.format import table, wrap
 from ..text.markup import escape
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import find_target, require_champions
@@ -225,7 +226,7 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
         if value == "":
             new = sheet.without_stat(stat)
             return new, f"{stat} is back to {new.base(stat)}."
-        if not value.lstrip("-").isdigit() or len(value) > 4:
+        if len(value) > 4 or not is_number(value[1:] if value.startswith("-") else value):
             raise SheetError(f"{stat} needs a whole number, not '{escape(value[:10])}'.")
         new = sheet.with_stat(stat, int(value))
         return new, f"{stat} is now {new.base(stat)}."

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..rules.dice import RandomRoller, Roller
 from ..store.base import Store, StoreError
+from ..text.numbers import is_number
 from .config import GameConfig
 from .objects import Character, Room
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
@@ -148,7 +149,7 @@ class Game:
     def find_character(self, name: str) -> Character | None:
         """A character by exact name (any case), or ``#id``."""
         name = name.strip()
-        if name.startswith("#") and name[1:].isdigit():
+        if name.startswith("#") and is_number(name[1:]):
             return self.characters.get(int(name[1:]))
         found = self._by_name.get(name.lower())
         return None if found is None else self.characters.get(found)

@@ -12,6 +12,11 @@ The ladder (issue 3 §3), tried in order; the first rung that finds anything dec
 
 More than one candidate on a rung (after continuation pages fold into their base) is an
 ambiguous answer listing them. Case and extra spaces never matter.
+
+Every lookup's work is bounded whatever the input (docs/reliability.md): a query longer than
+:data:`MAX_QUERY_CHARS` is answered "no topic" at once; a rung that cannot match (more words, or
+a longer word, than any name has) is skipped; suggestions are sought only for queries up to
+:data:`MAX_SUGGESTED_CHARS`.
 """
 
 from __future__ import annotations
@@ -25,11 +30,11 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .fuzzy import edit_distance, letter_pairs, one_edit_variants
+from .fuzzy import MAX_EDIT_WORD, edit_distance, letter_pairs, one_edit_variants
 from .search import Hit, SearchIndex
 from .topic import Topic, normalize
 
-__all__ = ["Catalog", "Hit", "Match", "Rung", "edit_distance"]
+__all__ = ["MAX_QUERY_CHARS", "MAX_SUGGESTED_CHARS", "Catalog", "Hit", "Match", "Rung", "edit_distance"]
 
 _NUMBERED = re.compile(r"^(.*\S) (\d+)$")
 _SIGILS = "+@"
@@ -41,6 +46,10 @@ MAX_SUGGESTIONS = 5
 MAX_COMPARED = 60
 #: letter pairs are indexed from this many leading characters of each name
 MAX_KEY_PAIRS = 40
+#: a longer query (after spaces collapse) matches nothing and is not looked up: names are far shorter
+MAX_QUERY_CHARS = 100
+#: "did you mean" is worked out only for queries up to this long (edit distance is len x len)
+MAX_SUGGESTED_CHARS = 48
 
 
 class Rung(enum.Enum):
@@ -224,6 +233,10 @@ class _View:
         self._words = words
         self._word_list = [w for w, _, _ in words]
         self._alphabet = "".join(sorted({c for key, _ in self.keys for c in key if c != " "}))
+        #: a query with more words than any name matches none on the word rungs, and a word more
+        #: than one letter longer than any in a name has no one-edit variant that is a prefix of one
+        self._most_words = max((len(key.split(" ")) for key, _ in self.keys), default=0)
+        self._longest_word = max((len(w) for w in self._word_list), default=0)
         self._pairs: dict[str, list[int]] | None = None
         self._cache: dict[str, Match] = {}
         self._search = SearchIndex(self.topics)
@@ -234,6 +247,8 @@ class _View:
     # --- the ladder -----------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
         q = normalize(query)
+        if len(q) > MAX_QUERY_CHARS:
+            return Match(query, Rung.NONE)
         cached = self._cache.get(q)
         if cached is not None:
             return cached if cached.query == query else attrs.evolve(cached, query=query)
@@ -253,6 +268,8 @@ class _View:
         if "*" in q or "?" in q:
             return self._decide(query, Rung.WILDCARD, self._wildcard(q)) or self._missing(query, q)
         words = q.split(" ")
+        if len(words) > self._most_words:
+            return self._missing(query, q)
         rungs = (
             (Rung.PREFIX, lambda: self._prefixed(q)),
             (Rung.WORDS, lambda: self._by_words(words, anchored=True)),
@@ -291,7 +308,7 @@ class _View:
         found = []
         seen: set[int] = set()
         for word, index, position in self._words[start:end]:
-            if index in seen or (anchored and position != 0) or (first.isdigit() and word != first):
+            if index in seen or (anchored and position != 0) or (_is_number(first) and word != first):
                 continue
             seen.add(index)
             key, topic = self.keys[index]
@@ -308,7 +325,7 @@ class _View:
         found: list[tuple[str, Topic]] = []
         checked: set[int] = set()
         for position, word in enumerate(words):
-            if word.isdigit() or len(word) < 3:
+            if _is_number(word) or not 3 <= len(word) <= min(self._longest_word + 1, MAX_EDIT_WORD):
                 continue
             for variant in one_edit_variants(word, self._alphabet):
                 start = bisect.bisect_left(self._word_list, variant)
@@ -328,6 +345,8 @@ class _View:
 
     def _missing(self, query: str, q: str) -> Match:
         """Nothing found: the nearest names by edit distance, among keys sharing enough letter pairs."""
+        if len(q) > MAX_SUGGESTED_CHARS:
+            return Match(query, Rung.NONE)
         limit = max(2, len(q) // 3)
         scored: dict[int, tuple[int, str, Topic]] = {}
         for index in self._near(q, limit):
@@ -374,7 +393,12 @@ def _words_match(words: list[str], key_words: list[str], anchored: bool) -> bool
 
 
 def _word_fits(word: str, key_word: str) -> bool:
-    return word == key_word if word.isdigit() else key_word.startswith(word)
+    return word == key_word if _is_number(word) else key_word.startswith(word)
+
+
+def _is_number(word: str) -> bool:
+    """A page number: ASCII digits only (``str.isdigit`` also takes ``²``)."""
+    return word.isascii() and word.isdigit()
 
 
 def _fits_except(words: list[str], key_words: list[str], slip: int) -> bool:

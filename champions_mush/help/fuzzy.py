@@ -1,8 +1,16 @@
-"""Edit distance and its helpers, for the forgiving rungs of the lookup ladder."""
+"""Edit distance and its helpers, for the forgiving rungs of the lookup ladder.
+
+Their work grows with the length of what a player typed (``one_edit_variants`` builds about
+``2 * len(alphabet) * len(word)`` strings of ``len(word)`` letters each: quadratic), so each
+has a bound and the ladder never calls them beyond it (docs/reliability.md).
+"""
 
 from __future__ import annotations
 
-__all__ = ["edit_distance", "letter_pairs", "one_edit_variants"]
+__all__ = ["MAX_EDIT_WORD", "edit_distance", "letter_pairs", "one_edit_variants"]
+
+#: words longer than this get no one-edit variants (no topic name has a word half as long)
+MAX_EDIT_WORD = 32
 
 
 def edit_distance(a: str, b: str, limit: int = 99) -> int:
@@ -33,7 +41,12 @@ def letter_pairs(text: str) -> set[str]:
 
 
 def one_edit_variants(word: str, alphabet: str) -> set[str]:
-    """Every string one edit (delete, swap, replace, insert) from ``word``, three letters or longer."""
+    """Every string one edit (delete, swap, replace, insert) from ``word``, three letters or longer.
+
+    A word longer than :data:`MAX_EDIT_WORD` has none: the set would not be worth its cost.
+    """
+    if len(word) > MAX_EDIT_WORD:
+        return set()
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     out = {a + b[1:] for a, b in splits if b}
     out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}

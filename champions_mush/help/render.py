@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..text.format import columns, fit_rule, visible_len, wrap
 from .catalog import Catalog, Hit, Match
+from .search import search_terms
 from .topic import Topic
 
 __all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
@@ -81,9 +82,14 @@ def render_missing(match: Match, noun: str, width: int, hint: str = "") -> str:
     return wrap(escape("\n".join(lines)), width)
 
 
+#: a query is echoed back up to this many characters, then "..."
+MAX_SHOWN = 60
+
+
 def _shown(query: str) -> str:
-    """The query as the player typed it, spaces collapsed."""
-    return " ".join(query.split())
+    """The query as the player typed it, spaces collapsed, cut after :data:`MAX_SHOWN` characters."""
+    shown = " ".join(query.split())
+    return shown if len(shown) <= MAX_SHOWN else shown[: MAX_SHOWN - 3].rstrip() + "..."
 
 
 def render_search(hits: Sequence[Hit], words: str, noun: str, width: int) -> str:
@@ -92,7 +98,7 @@ def render_search(hits: Sequence[Hit], words: str, noun: str, width: int) -> str
     if not hits:
         return escape(f"No {noun} topic mentions '{words}'.")
     lines = [f"{noun.capitalize()} topics mentioning '{words}' (best first):"]
-    terms = re.findall(r"[a-z0-9]+", words.casefold())
+    terms = search_terms(words)
     for hit in hits:
         head = f"  {hit.topic.name}: "
         lines.append(head + _around(hit.line, terms, max(10, width - len(head))))

@@ -2,7 +2,8 @@
 
 Terms are letters and digits; a query word matches every term it starts (three letters or more);
 a topic scores the sum over query words of term weight (3 in the name, 1 in the text) times
-its rarity (``log(1 + topics / topics with the term)``).
+its rarity (``log(1 + topics / topics with the term)``). Only the first
+:data:`MAX_SEARCH_WORDS` distinct words are read, so a search costs the same whatever its length.
 """
 
 from __future__ import annotations
@@ -17,9 +18,16 @@ import attrs
 from ..text.format import is_rule
 from .topic import Topic
 
-__all__ = ["Hit", "SearchIndex"]
+__all__ = ["MAX_SEARCH_WORDS", "Hit", "SearchIndex", "search_terms"]
 
 _TERM = re.compile(r"[a-z0-9]+")
+#: the distinct words of a search that are read; the rest are ignored (commands refuse more)
+MAX_SEARCH_WORDS = 8
+
+
+def search_terms(words: str) -> list[str]:
+    """The distinct terms of a search, in order, at most :data:`MAX_SEARCH_WORDS` of them."""
+    return list(dict.fromkeys(_TERM.findall(words.casefold())))[:MAX_SEARCH_WORDS]
 
 
 @attrs.frozen
@@ -38,14 +46,15 @@ class SearchIndex:
         self.topics = tuple(topics)
         self._terms: dict[str, dict[int, float]] | None = None
         self._vocab: list[str] = []
+        self._longest = 0
 
     def search(self, words: str, limit: int = 10) -> list[Hit]:
-        terms = _TERM.findall(words.casefold())
+        terms = search_terms(words)
         if not terms:
             return []
         index = self._index()
         total: dict[int, float] | None = None
-        for term in dict.fromkeys(terms):
+        for term in terms:
             scores: dict[int, float] = {}
             for found in self._matching(term):
                 postings = index[found]
@@ -59,6 +68,8 @@ class SearchIndex:
     def _matching(self, term: str) -> list[str]:
         if len(term) < 3:
             return [term] if term in (self._terms or {}) else []
+        if len(term) > self._longest:
+            return []
         start = bisect.bisect_left(self._vocab, term)
         end = bisect.bisect_left(self._vocab, term + "\uffff")
         return self._vocab[start:end]
@@ -73,6 +84,7 @@ class SearchIndex:
                         postings[i] = postings.get(i, 0.0) + weight
             self._terms = terms
             self._vocab = sorted(terms)
+            self._longest = max(map(len, self._vocab), default=0)
         return self._terms
 
 

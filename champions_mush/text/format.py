@@ -38,8 +38,8 @@ MIN_WIDTH = 20
 # One markup code (same set as text/markup.py), or a literal pipe written ``||``.
 _TOKEN = re.compile(r"\|\||\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})|.", re.S)
 _CODE = re.compile(r"\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})")
-# A banner rule: 4+ of one fill character, optionally a label, then 4+ of the fill again.
-_RULE = re.compile(r"^\s*(?P<fill>[-=_~*#])(?P=fill){3,}(?:\s*(?P<label>\S.*?)\s*(?P=fill){3,})?\s*$")
+#: what a banner rule is drawn with (see :func:`_rule`)
+_FILLS = "-=_~*#"
 # Hand-laid columns: a run of two or more spaces after some text, or a tab.
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t)\S")
 
@@ -57,9 +57,29 @@ def visible_len(text: str) -> int:
     return len(_CODE.sub("", text.replace("||", "\0")))
 
 
+def _rule(line: str) -> tuple[str, str] | None:
+    """A banner rule's fill character and label: 4+ of one fill, optionally a label and 3+ more.
+
+    Read by counting, not by a pattern: ``fill{4,}\\s*(label.*?)\\s*fill{3,}`` backtracks
+    cubically on a player's ``----    x`` (docs/reliability.md).
+    """
+    body = line.strip()
+    fill = body[:1]
+    if not fill or fill not in _FILLS:
+        return None
+    left = len(body) - len(body.lstrip(fill))
+    if left < 4:
+        return None
+    if left == len(body):
+        return fill, ""
+    right = len(body) - len(body.rstrip(fill))
+    label = body[left : len(body) - right].strip()
+    return (fill, label) if right >= 3 and label else None
+
+
 def is_rule(line: str) -> bool:
     """True for a banner or separator line such as ``----- [CM 2.0 Rules] -----``."""
-    return _RULE.match(line) is not None
+    return _rule(line) is not None
 
 
 def is_table_row(line: str) -> bool:
@@ -70,10 +90,10 @@ def is_table_row(line: str) -> bool:
 def fit_rule(line: str, width: int) -> str:
     """Redraw a banner rule ``width`` columns wide, keeping its fill character and centred label."""
     width = _clamp(width)
-    match = _RULE.match(line)
-    if match is None:
+    found = _rule(line)
+    if found is None:
         return line
-    fill, label = match["fill"], match["label"]
+    fill, label = found
     if not label:
         return fill * width
     label = f" {label} "
