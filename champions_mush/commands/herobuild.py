@@ -18,6 +18,7 @@ from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from ..text.format import columns
 from ..text.markup import escape
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
 from .dice import require_champions
@@ -29,7 +30,8 @@ _USAGE_POWER = "Usage: +power <name>=<power> <dice, PD/ED or inches> [+advantage
 _USAGE_SKILL = "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"
 _USAGE_DISAD = "Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
-_DEFENSE = re.compile(r"(\d{1,3})\s*(?:PD)?\s*/\s*(\d{1,3})\s*(?:ED)?", re.I)
+#: ``8/8``, ``8 PD / 8 ED``; ``(?:PD\s*)?``, not ``(?:PD)?\s*``, so a run of spaces is read once
+_DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.I)
 _SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>\d{1,2}))?")
 
 
@@ -67,7 +69,7 @@ def _remove(ctx: Context, section: Section, what: str) -> None:
     hero = _own_unapproved(ctx)
     what = what.strip()
     numbered = list(enumerate(hero.items, 1))
-    found = [i for n, i in numbered if (what.lstrip("#").isdigit() and n == int(what.lstrip("#")))
+    found = [i for n, i in numbered if (is_number(what.lstrip("#")) and n == int(what.lstrip("#")))
              or i.name.lower() == what.lower()]
     found = [i for i in found if i.section is section]
     if not what or not found:
@@ -107,7 +109,7 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
             raise CommandError(f"{spec.name} needs PD/ED, like {spec.name.lower()} 8/8.")
         return power_item(item_id, spec, name=name, pd=int(match[1]), ed=int(match[2]), modifiers=mods)
     number = amount.strip().rstrip('"').rstrip()
-    if not number.isdigit() or len(number) > 3:
+    if not is_number(number, 3):
         raise CommandError(f"{spec.name} needs a whole number of {spec.unit or 'levels'}, like {spec.name.lower()} 10.")
     return power_item(item_id, spec, name=name, levels=int(number), modifiers=mods)
 
@@ -134,7 +136,7 @@ def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
-    cost = f"{spec.per_level:g}" if spec.per_level.denominator == 1 else f"{float(spec.per_level):g}"
+    cost = str(spec.per_level.numerator) if spec.per_level.denominator == 1 else f"{float(spec.per_level):g}"
     if spec.per_level:
         return f"{cost}/{spec.unit}"
     return f"{spec.base} points"
@@ -175,7 +177,7 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
     hero = _own_unapproved(ctx)
     name = _name(parsed.lhs)
     points, _, detail = parsed.rhs.strip().partition(" ")
-    if not points.isdigit() or len(points) > 3:
+    if not is_number(points, 3):
         raise CommandError(_USAGE_DISAD)
     try:
         item = disad_item(_item_id(hero, name), name, int(points), detail=detail.strip()[:80])

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..text.numbers import is_number
+
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
@@ -100,7 +102,7 @@ class Boards:
         if not ref:
             raise BoardError("Which board? +bbread lists them.")
         mine = self.readable(char)
-        if ref.isdigit():
+        if is_number(ref):
             found = [(n, b) for n, b in mine if n == int(ref)]
         else:
             found = [(n, b) for n, b in mine if b.name.lower() == ref] or [
@@ -149,7 +151,7 @@ class Boards:
             return chosen
         chosen: list[Post] = []
         for part in re.split(r"[\s,]+", spec):
-            match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+            match = re.fullmatch(r"([0-9]{1,9})(?:-([0-9]{1,9}))?", part)
             if not match:
                 raise BoardError(f"'{part}' is not a post number (try 3, 1-4 or u).")
             first, last = int(match[1]), int(match[2] or match[1])

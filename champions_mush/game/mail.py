@@ -39,7 +39,7 @@ INBOX = "inbox"
 MAX_SUBJECT = 60
 MAX_FOLDERS = 16
 _FOLDER = re.compile(r"[a-z][a-z0-9_-]{0,15}")
-_RANGE = re.compile(r"(\d+)(?:-(\d+))?")
+_RANGE = re.compile(r"([0-9]{1,9})(?:-([0-9]{1,9}))?")  # bounded: int() refuses 4,300+ digits
 
 
 class MailError(ValueError):

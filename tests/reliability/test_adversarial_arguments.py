@@ -84,6 +84,7 @@ ATTACKS = {
     "valid start then spaces": lambda n: "Bob=10 a," + " " * (n - 10) + "!",
     "valid start then a gap": lambda n: "Bob=10 a" + " " * (n - 10) + "!",
     "valid start, a comma, a gap": lambda n: "Bob=10 Bob, a" + " " * (n - 15) + "!",
+    "valid start: a power, a number, a gap": lambda n: "Shield=armor 8" + " " * (n - 15) + "!",
     "valid start then colons": lambda n: "Bob=10 " + _fill("a :", n - 7),
     "valid start then vs": lambda n: "10 vs Bob " + _fill("+1 ", n - 10),
     "x then digits": lambda n: "3 x" + "9" * (n - 3),
