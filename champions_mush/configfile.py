@@ -35,6 +35,13 @@ class ServerConfig:
     host: str = check("0.0.0.0", "text", 1, 253)
     #: TCP port for telnet clients (0: any free port, which the "listening" line names)
     port: int = check(4201, "whole", 0, 65535)
+    #: TCP port for TLS clients, on when a certificate is there (docs/admin-guide.md, "TLS")
+    tls_port: int = check(4202, "whole", 0, 65535)
+    #: the certificate (chain) and key files; "" = DATA_DIR/tls/cert.pem and key.pem
+    tls_cert: str = check("", "text", 0, 4096)
+    tls_key: str = check("", "text", 0, 4096)
+    #: TCP port for the web client and its WebSocket (/ws); 0 turns it off
+    web_port: int = check(4280, "whole", 0, 65535)
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
     backlog: int = check(1024, "whole", 1, 65535)
     #: threads hashing passwords (each scrypt hash holds 16 MiB while it runs)
@@ -142,6 +149,10 @@ def _server_doc(name: str) -> str:
     return {
         "host": "address to listen on (0.0.0.0: every interface; 127.0.0.1: this machine only)",
         "port": "TCP port for telnet clients",
+        "tls_port": "TCP port for TLS clients (on when the certificate and key are there)",
+        "tls_cert": "certificate file, e.g. Let's Encrypt's fullchain.pem (default DATA_DIR/tls/cert.pem)",
+        "tls_key": "private key file, e.g. privkey.pem (default DATA_DIR/tls/key.pem)",
+        "web_port": "TCP port for the web client at / and its WebSocket at /ws (0: off)",
         "backlog": "connections that may wait to be accepted",
         "hash_threads": "threads hashing passwords",
         "offer_mccp": "offer MCCP2 compression",

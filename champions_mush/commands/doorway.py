@@ -75,15 +75,18 @@ class Doorway:
             visit.idle_check(now)
         self.connects.forget_old(now)
 
-    def mssp(self, port: int) -> dict[str, str]:
-        """MSSP variables (the telnet core adds the protocol flags)."""
+    def mssp(self, port: int, tls_port: int = 0) -> dict[str, str]:
+        """MSSP variables (the telnet core adds the protocol flags); ``SSL`` is the TLS port."""
         game = self.game
-        return {
+        found = {
             "NAME": game.config.name, "PLAYERS": str(len(game.connected_characters())),
             "UPTIME": str(int(game.started_at)), "CODEBASE": "champions-mush",
             "PORT": str(port),
             "FAMILY": "Custom", "GENRE": "Superhero", "GAMESYSTEM": "HERO System",
         }
+        if tls_port:
+            found["SSL"] = str(tls_port)
+        return found
 
 
 class Visit:

@@ -57,6 +57,23 @@ def _install_signal_handlers(reactor) -> None:  # noqa: ANN001
         signal.signal(signum, lambda number, frame: reactor.callFromThread(stop))
 
 
+def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path) -> dict[str, int]:  # noqa: ANN001
+    """TLS and the web client, in the relay process (net/relay.py): the ports it opened."""
+    from .relayed import start_relay
+
+    relay = start_relay(reactor, factory, server, data_dir)
+    if relay is None:
+        return {}
+    reactor.addSystemEventTrigger("after", "shutdown", relay.stop)
+    factory.tls_port = relay.ports.get("tls", 0)
+    if factory.tls_port:
+        print(f"TLS listening on {server.host}:{factory.tls_port}", flush=True)
+    if relay.ports.get("web"):
+        print(f"web client on http://{server.host}:{relay.ports['web']}/", flush=True)
+    log.info("relay (pid %d) listening: %s", relay.pid, relay.ports)
+    return {f"{name}_port": number for name, number in relay.ports.items()}
+
+
 def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     """Serve until stopped; returns the exit status."""
     from twisted.internet import reactor
@@ -90,13 +107,14 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     factory.start()
     reactor.callWhenRunning(_install_signal_handlers, reactor)
     where = port.getHost()
-    from .status import start_status
-
-    start_status(reactor, data_dir, factory, host=where.host, port=where.port,
-                 started_at=game.started_at)
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
     print(message, flush=True)
+    ports = _start_relay(reactor, factory, server, data_dir)
+    from .status import start_status
+
+    start_status(reactor, data_dir, factory, host=where.host, port=where.port,
+                 started_at=game.started_at, **ports)
     reactor.run()
     store.close()
     log.info("server stopped")

@@ -62,7 +62,7 @@ class MushProtocol(protocol.Protocol):
 
     def connectionMade(self) -> None:
         factory = self.factory
-        address = getattr(self.transport.getPeer(), "host", "") or ""
+        address = self.peer_address()
         refusal = factory.doorway.refusal(address, len(factory.protocols))
         if refusal:
             log.info("refused connection from %s: %s", address, refusal)
@@ -73,7 +73,7 @@ class MushProtocol(protocol.Protocol):
             getattr(self.transport, option, lambda on: None)(True)
         self.outbox = Outbox(lambda data: self.transport.write(data), factory.game.config.max_output_buffer)
         self.transport.registerProducer(self.outbox, True)
-        self.conn = SharedRenderConnection(mssp=lambda: factory.doorway.mssp(factory.port),
+        self.conn = SharedRenderConnection(mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port),
                                            offer_mccp=factory.offer_mccp, gmcp_supports=GMCP_PACKAGES)
         now = factory.game.clock()
         self.session = TelnetSession(self.conn, self, address, now)
@@ -85,6 +85,10 @@ class MushProtocol(protocol.Protocol):
         self.conn.start()
         self.flush()
         self._calls.append(factory.clock.callLater(WELCOME_DELAY, self.visit.welcome))
+
+    def peer_address(self) -> str:
+        """The client's address (a relayed client's comes in its header: net/relayed.py)."""
+        return getattr(self.transport.getPeer(), "host", "") or ""
 
     def dataReceived(self, data: bytes) -> None:
         if self.conn is None or self._closing:
@@ -197,6 +201,8 @@ class MushFactory(protocol.Factory):
         self.coalesce_output = coalesce_output
         #: the TCP port we listen on, for MSSP (set by the runner once listening)
         self.port = 0
+        #: the TLS port the relay listens on, for MSSP (0: no TLS)
+        self.tls_port = 0
         self.protocols: set[MushProtocol] = set()
         #: telnet violations seen on every connection since the server started
         self.violations = 0

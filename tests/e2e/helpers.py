@@ -129,6 +129,8 @@ class Server:
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.config = self.data_dir / "test-config.yaml"
+        if "web_port" not in config:  # the web client's port is on by default: off unless asked
+            config += "\nweb_port: 0\n"
         self.config.write_text(config)
         self.proc: subprocess.Popen | None = None
         self.port = 0
@@ -207,3 +209,84 @@ def read_line(client: Client, start: str, timeout: float = TIMEOUT) -> str:
     before = seen[: -len(start)]
     assert before == "" or before.endswith("\n"), f"{start!r} arrived mid-line: {seen!r}"
     return start + client.expect("\n", timeout)[:-1]
+
+
+# --- TLS and WebSocket clients, for the TLS, web client and reload tests (issue 16) ------------
+__all__ += ["TlsClient", "WebSocketClient", "free_port", "wait_for_output"]
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on just now (for the TLS and web listeners in tests)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_output(server: Server, pattern: str, timeout: float = TIMEOUT) -> re.Match:
+    """Wait until the server's output matches ``pattern``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        match = re.search(pattern, server.output.read_text())
+        if match:
+            return match
+        if time.monotonic() > deadline or server.proc.poll() is not None:
+            raise AssertionError(f"never saw {pattern!r}: {server.output.read_text()}")
+        time.sleep(0.02)
+
+
+class TlsClient(Client):
+    """The plain client over TLS (Python's ssl module), trusting the test certificate."""
+
+    def __init__(self, port: int, cafile: Path) -> None:
+        import ssl
+
+        context = ssl.create_default_context(cafile=str(cafile))
+        raw = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        self.sock = context.wrap_socket(raw, server_hostname="localhost")
+        self.text = ""
+        self._pending = b""
+        self.closed = False
+
+
+class WebSocketClient(Client):
+    """The plain client over a WebSocket at /ws (the ``websockets`` package), binary frames."""
+
+    def __init__(self, port: int) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(f"ws://127.0.0.1:{port}/ws", subprotocols=["telnet"], open_timeout=TIMEOUT,
+                          legacy=True)
+        self.text = ""
+        self._pending = b""
+        self.closed = False
+        self.sock = _WebSocketAsSocket(self.ws)
+
+
+class _WebSocketAsSocket:
+    """Just enough of a socket (sendall, recv, settimeout, close) over a WebSocket."""
+
+    def __init__(self, ws) -> None:  # noqa: ANN001
+        self.ws, self.timeout = ws, TIMEOUT
+
+    def settimeout(self, seconds: float) -> None:
+        self.timeout = seconds
+
+    def setsockopt(self, *args: object) -> None:
+        pass
+
+    def sendall(self, data: bytes) -> None:
+        self.ws.send(bytes(data))
+
+    def recv(self, size: int) -> bytes:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            message = self.ws.recv(timeout=self.timeout)
+        except TimeoutError as exc:
+            raise socket.timeout from exc
+        except ConnectionClosed:
+            return b""
+        return message if isinstance(message, bytes) else message.encode("utf-8")
+
+    def close(self) -> None:
+        self.ws.close()

@@ -1,0 +1,250 @@
+"""The relay: a small process that holds the TLS and WebSocket connections (docs/reload.md).
+
+TLS keys and WebSocket framing live in this process, never in the game's, so the game can
+re-execute itself (``@reboot``) without dropping them: the relay turns each TLS or WebSocket
+client into a plain telnet byte stream over a loopback TCP connection to the game, opened with
+one header line (``RELAY <token> <kind> <address>``) that says who the client is. The game
+hands those loopback connections over across a reload like any telnet connection.
+
+The game starts the relay (:mod:`champions_mush.net.relayed`) and writes its settings as one
+JSON line on the relay's standard input; the relay answers with one JSON line on its standard
+output (the ports it listens on, or why it cannot) and runs until its standard input closes,
+which happens when the game stops, however it stops.
+
+    python -m champions_mush.net.relay
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.handlers
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from twisted.internet import protocol
+
+__all__ = ["GamePipe", "RelayedClient", "main"]
+
+log = logging.getLogger("champions_mush.relay")
+
+#: Bytes a client may send before the game has answered the relay's connection.
+MAX_EARLY_INPUT = 65536
+
+
+class GameSide(protocol.Protocol):
+    """The relay's loopback connection to the game, for one client."""
+
+    def __init__(self, pipe: GamePipe) -> None:
+        self.pipe = pipe
+
+    def connectionMade(self) -> None:
+        self.pipe.game_connected(self.transport)
+
+    def dataReceived(self, data: bytes) -> None:
+        self.pipe.to_client(data)
+
+    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+        self.pipe.game_lost()
+
+
+class GamePipe:
+    """One client's bytes to and from the game. ``client`` is a :class:`RelayedClient`."""
+
+    def __init__(self, relay: Relay, client: RelayedClient, kind: str, address: str) -> None:
+        self.relay, self.client = relay, client
+        self.game = None
+        self._early = bytearray()
+        self._closed = False
+        header = f"RELAY {relay.token} {kind} {address}\n".encode("ascii", "replace")
+        self._early += header
+        factory = protocol.ClientFactory()
+        factory.noisy = False
+        factory.buildProtocol = lambda addr: GameSide(self)
+        factory.clientConnectionFailed = lambda connector, reason: self._failed(reason)
+        relay.reactor.connectTCP("127.0.0.1", relay.game_port, factory, timeout=30)
+
+    def _failed(self, reason) -> None:  # noqa: ANN001
+        log.warning("cannot reach the game for %s: %s", self.client.address(), reason.getErrorMessage())
+        self._closed = True
+        self.client.close_client("The game cannot be reached right now: please try again in a minute.")
+
+    def game_connected(self, transport) -> None:  # noqa: ANN001
+        if self._closed:
+            transport.loseConnection()
+            return
+        self.game = transport
+        transport.setTcpNoDelay(True)
+        client = self.client.transport
+        if getattr(client, "producer", None) is not None:
+            client.unregisterProducer()  # twisted.web's, left from the WebSocket's HTTP request
+        client.registerProducer(transport, True)  # a slow client slows the game side
+        transport.registerProducer(client, True)
+        transport.write(bytes(self._early))
+        self._early.clear()
+
+    def to_game(self, data: bytes) -> None:
+        if self._closed:
+            return
+        if self.game is not None:
+            self.game.write(data)
+        elif len(self._early) + len(data) <= MAX_EARLY_INPUT:
+            self._early += data
+
+    def to_client(self, data: bytes) -> None:
+        if not self._closed:
+            self.client.send_to_client(data)
+
+    def game_lost(self) -> None:
+        """The game closed this connection (QUIT, idle, shutdown): the client goes too."""
+        if not self._closed:
+            self._closed = True
+            self.client.close_client("")
+
+    def client_lost(self) -> None:
+        if not self._closed:
+            self._closed = True
+            if self.game is not None:
+                self.game.loseConnection()
+
+
+class RelayedClient:
+    """What a TLS or WebSocket protocol gives its :class:`GamePipe`."""
+
+    transport: Any
+
+    def address(self) -> str:
+        return getattr(self.transport.getPeer(), "host", "") or ""
+
+    def send_to_client(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def close_client(self, reason: str) -> None:
+        raise NotImplementedError
+
+
+class TlsClient(protocol.Protocol, RelayedClient):
+    """A TLS client: the decrypted stream is the telnet stream."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+        self.pipe: GamePipe | None = None
+
+    def connectionMade(self) -> None:
+        self.transport.setTcpNoDelay(True)
+        self.pipe = GamePipe(self.relay, self, "tls", self.address())
+
+    def dataReceived(self, data: bytes) -> None:
+        self.pipe.to_game(data)
+
+    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+        if self.pipe is not None:
+            self.pipe.client_lost()
+
+    def send_to_client(self, data: bytes) -> None:
+        self.transport.write(data)
+
+    def close_client(self, reason: str) -> None:
+        if reason:
+            self.transport.write(reason.encode("ascii") + b"\r\n")
+        self.transport.loseConnection()
+
+
+class Relay:
+    """The relay's settings and listeners."""
+
+    def __init__(self, reactor, settings: dict[str, Any]) -> None:  # noqa: ANN001
+        self.reactor = reactor
+        self.token = str(settings["token"])
+        self.game_port = int(settings["game_port"])
+        self.settings = settings
+
+    def listen(self) -> dict[str, Any]:
+        """Open the TLS and web listeners; what became of each (port, or why not)."""
+        answer: dict[str, Any] = {}
+        s = self.settings
+        if s.get("tls_port") is not None:
+            answer["tls"] = self._listen_tls(s)
+        if s.get("web_port"):
+            answer["web"] = self._listen_web(s)
+        return answer
+
+    def _listen_tls(self, s: dict[str, Any]) -> dict[str, Any]:
+        try:
+            from .tls import TlsError, context_factory
+        except ImportError as exc:
+            return {"error": f"TLS needs pyOpenSSL: {exc}"}
+        try:
+            ctx = context_factory(Path(s["tls_cert"]), Path(s["tls_key"]))
+            factory = protocol.Factory.forProtocol(lambda: TlsClient(self))
+            port = self.reactor.listenSSL(int(s["tls_port"]), factory, ctx, backlog=int(s.get("backlog", 50)),
+                                          interface=s.get("host", "0.0.0.0"))
+        except TlsError as exc:
+            return {"error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
+            return {"error": f"cannot listen on {s.get('host')}:{s['tls_port']}: {exc}"}
+        return {"port": port.getHost().port}
+
+    def _listen_web(self, s: dict[str, Any]) -> dict[str, Any]:
+        try:
+            from .web import web_site
+
+            port = self.reactor.listenTCP(int(s["web_port"]), web_site(self), backlog=int(s.get("backlog", 50)),
+                                          interface=s.get("host", "0.0.0.0"))
+        except Exception as exc:  # noqa: BLE001
+            return {"error": f"cannot listen on {s.get('host')}:{s['web_port']}: {exc}"}
+        return {"port": port.getHost().port}
+
+
+def _log_to(folder: str | None) -> None:
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            Path(folder) / "relay.log", maxBytes=5_000_000, backupCount=3, encoding="utf-8")
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+
+
+def _stop_when_stdin_closes(reactor) -> None:  # noqa: ANN001
+    """The game holds our standard input open while it lives (across its reloads too)."""
+
+    def wait() -> None:
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        finally:
+            reactor.callFromThread(reactor.stop)
+
+    threading.Thread(target=wait, daemon=True, name="stdin-watch").start()
+
+
+def main() -> int:
+    from twisted.internet import reactor
+    from twisted.python import log as twisted_log
+
+    line = sys.stdin.buffer.readline()
+    try:
+        settings = json.loads(line)
+        relay = Relay(reactor, settings)
+    except (ValueError, KeyError, TypeError) as exc:
+        print(json.dumps({"error": f"bad relay settings: {exc}"}), flush=True)
+        return 2
+    _log_to(settings.get("log_dir"))
+    twisted_log.PythonLoggingObserver(loggerName="twisted").start()
+    answer = relay.listen()
+    print(json.dumps(answer), flush=True)
+    log.info("relay up: %s", answer)
+    _stop_when_stdin_closes(reactor)
+    reactor.run()
+    log.info("relay stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""The game's side of the relay (:mod:`champions_mush.net.relay`): starting it, and the
+loopback listener where each TLS or WebSocket client arrives as a telnet stream.
+
+A relayed connection starts with one header line, ``RELAY <token> <kind> <address>``; the
+token is a secret the game gave the relay, so nothing else on the machine can claim to be a
+client from another address. After it, the connection is a :class:`MushProtocol` like any.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import os
+import secrets
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from twisted.internet import protocol
+
+from ..configfile import ServerConfig
+from .server import MushFactory, MushProtocol
+from .tls import tls_files
+
+__all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "start_relay"]
+
+log = logging.getLogger("champions_mush.net")
+
+#: What a relayed client came by.
+KINDS = ("tls", "websocket")
+#: Longest header line the game reads before giving up on a relayed connection.
+MAX_HEADER = 200
+#: Seconds the game waits for the relay to say it listens.
+RELAY_START_TIMEOUT = 20.0
+
+
+class RelayedProtocol(MushProtocol):
+    """A client that came through the relay: its header first, then telnet as usual."""
+
+    def __init__(self, factory: MushFactory, token: str) -> None:
+        super().__init__(factory)
+        self._token = token
+        self._header = bytearray()
+        #: "tls" or "websocket" once the header is read
+        self.via: str | None = None
+        self._address = ""
+
+    def connectionMade(self) -> None:  # the game's side starts once the header says who it is
+        pass
+
+    def peer_address(self) -> str:
+        return self._address
+
+    def dataReceived(self, data: bytes) -> None:
+        if self.via is not None:
+            super().dataReceived(data)
+            return
+        self._header += data
+        end = self._header.find(b"\n")
+        if end < 0:
+            if len(self._header) > MAX_HEADER:
+                self._refuse("no header")
+            return
+        head, rest = bytes(self._header[:end]), bytes(self._header[end + 1:])
+        self._header.clear()
+        parts = head.decode("ascii", "replace").split(" ")
+        if (len(parts) != 4 or parts[0] != "RELAY" or parts[2] not in KINDS
+                or not hmac.compare_digest(parts[1], self._token)):
+            self._refuse("a bad header")
+            return
+        self.via, self._address = parts[2], parts[3]
+        super().connectionMade()
+        if self.session is not None:
+            self.session.client["via"] = self.via
+        if rest:
+            super().dataReceived(rest)
+
+    def _refuse(self, why: str) -> None:
+        log.warning("refused a relayed connection with %s", why)
+        self.transport.abortConnection()
+
+
+class RelayedFactory(protocol.Factory):
+    """Builds :class:`RelayedProtocol` for the game's ``factory``."""
+
+    def __init__(self, factory: MushFactory, token: str) -> None:
+        self.factory, self.token = factory, token
+
+    def buildProtocol(self, addr) -> RelayedProtocol:  # noqa: ANN001
+        return RelayedProtocol(self.factory, self.token)
+
+
+class RelayProcess:
+    """The running relay, as the game knows it: enough to stop it, and to hand it over
+    across a reload (its pid, the pipe on its standard input, the loopback listener)."""
+
+    def __init__(self, pid: int, stdin_fd: int, listener, token: str, ports: dict[str, int]) -> None:  # noqa: ANN001
+        self.pid, self.stdin_fd, self.listener, self.token = pid, stdin_fd, listener, token
+        #: "tls" and "web" -> the port listened on (missing when that listener is off)
+        self.ports = ports
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the relay's standard input (it stops), and reap it."""
+        try:
+            os.close(self.stdin_fd)
+        except OSError:
+            pass
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done:
+                return
+            time.sleep(0.02)
+        try:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+
+
+def relay_settings(server: ServerConfig, data_dir: Path) -> dict[str, Any]:
+    """What the relay should listen on: TLS when a certificate or key is there (or named in
+    the config: a missing file is then reported), the web port unless it is 0."""
+    settings: dict[str, Any] = {"host": server.host, "backlog": server.backlog,
+                                "log_dir": str(data_dir / "logs")}
+    cert, key = tls_files(data_dir, server.tls_cert, server.tls_key)
+    if server.tls_port and (cert.exists() or key.exists() or server.tls_cert or server.tls_key):
+        settings.update(tls_port=server.tls_port, tls_cert=str(cert.resolve()), tls_key=str(key.resolve()))
+    if server.web_port:
+        settings["web_port"] = server.web_port
+    return settings
+
+
+def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path) -> RelayProcess | None:  # noqa: ANN001
+    """Start the relay when TLS or the web client is on; None when neither is (or it fails)."""
+    settings = relay_settings(server, data_dir)
+    if "tls_port" not in settings and "web_port" not in settings:
+        return None
+    token = secrets.token_hex(16)
+    listener = reactor.listenTCP(0, RelayedFactory(factory, token), backlog=server.backlog,
+                                 interface="127.0.0.1")
+    settings.update(token=token, game_port=listener.getHost().port)
+    proc = subprocess.Popen([sys.executable, "-m", "champions_mush.net.relay"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, close_fds=True)
+    proc.stdin.write(json.dumps(settings).encode() + b"\n")
+    proc.stdin.flush()
+    answer = _read_answer(proc)
+    stdin_fd = os.dup(proc.stdin.fileno())
+    proc.stdin.close()
+    proc.stdout.close()
+    relay = RelayProcess(proc.pid, stdin_fd, listener, token, {})
+    if answer is None:
+        log.error("the relay (TLS and web client) did not start")
+        relay.stop()
+        listener.stopListening()
+        return None
+    for name in ("tls", "web"):
+        part = answer.get(name)
+        if isinstance(part, dict) and "port" in part:
+            relay.ports[name] = int(part["port"])
+        elif isinstance(part, dict):
+            log.error("%s is off: %s", "TLS" if name == "tls" else "the web client", part.get("error"))
+            print(f"champions-mush: {'TLS' if name == 'tls' else 'the web client'} is off: "
+                  f"{part.get('error')}", file=sys.stderr, flush=True)
+    return relay
+
+
+def _read_answer(proc: subprocess.Popen) -> dict[str, Any] | None:
+    deadline = time.monotonic() + RELAY_START_TIMEOUT
+    buffer = b""
+    fd = proc.stdout.fileno()
+    while b"\n" not in buffer:
+        left = deadline - time.monotonic()
+        if left <= 0 or proc.poll() is not None:
+            return None
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return None
+            buffer += chunk
+    try:
+        answer = json.loads(buffer.split(b"\n", 1)[0])
+    except ValueError:
+        return None
+    return answer if isinstance(answer, dict) else None

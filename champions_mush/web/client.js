@@ -1,0 +1,337 @@
+// The champions-mush web client: the game's telnet stream over a WebSocket (subprotocol
+// "telnet"), ANSI colour rendered, GMCP Char.Vitals in the bar, "See also" topics as links,
+// input history, and reconnecting by itself (docs/admin-guide.md, "The web client").
+"use strict";
+(function () {
+  const IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, SE = 240, EOR_CMD = 239, GA = 249;
+  const ECHO = 1, SGA = 3, TTYPE = 24, EOR = 25, NAWS = 31, CHARSET = 42, GMCP = 201;
+  const WE_DO = new Set([ECHO, SGA, EOR, CHARSET, GMCP]);   // server WILL -> we say DO
+  const WE_WILL = new Set([TTYPE, NAWS, CHARSET]);         // server DO -> we say WILL
+  const TTYPES = ["CHAMPIONS-WEB", "XTERM-TRUECOLOR", "MTTS 269"]; // MTTS: ANSI, UTF-8, 256, truecolour
+  const MAX_LINES = 5000, HISTORY = 200;
+  const PALETTE = ["#000000", "#c23621", "#25bc24", "#adad27", "#492ee1", "#d338d3", "#33bbc8", "#cbcccd",
+                   "#818383", "#fc391f", "#31e722", "#eaec23", "#5833ff", "#f935f8", "#14f0f0", "#e9ebeb"];
+
+  const out = document.getElementById("output"), input = document.getElementById("input");
+  const statusEl = document.getElementById("status"), reconnectBtn = document.getElementById("reconnect");
+  const encoder = new TextEncoder();
+  let ws = null, decoder = null, retry = 1, retryTimer = null, wantOpen = true;
+  let state = 0, verb = 0, sb = [], sbOpt = 0, ttypeRound = 0;
+  let text = "", echoOff = false, lastHelp = "rules", seeAlsoOpen = false;
+  let sgr = fresh(), pending = [], scheduled = false, partial = null;
+  const history = JSON.parse(localStorage.getItem("cm-history") || "[]");
+  let histPos = history.length;
+
+  function fresh() { return { fg: null, bg: null, b: false, i: false, u: false, d: false, rev: false }; }
+
+  // --- connection ---------------------------------------------------------------------------
+  function connect() {
+    clearTimeout(retryTimer);
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    setStatus("Connecting…", "wait");
+    ws = new WebSocket(url, ["telnet"]);
+    ws.binaryType = "arraybuffer";
+    decoder = new TextDecoder("utf-8");
+    state = 0; ttypeRound = 0; text = ""; setEcho(false);
+    ws.onopen = () => { retry = 1; setStatus("Connected", "ok"); reconnectBtn.hidden = true; };
+    ws.onmessage = (e) => receive(new Uint8Array(e.data instanceof ArrayBuffer ? e.data : encoder.encode(e.data)));
+    ws.onclose = () => lost();
+    ws.onerror = () => {};
+  }
+
+  function lost() {
+    if (text) { flushText(true); }
+    ws = null;
+    setEcho(false);
+    document.getElementById("vitals").hidden = true;
+    if (!wantOpen) return;
+    notice(`Connection lost. Reconnecting in ${retry} s…`);
+    setStatus("Disconnected", "lost");
+    reconnectBtn.hidden = false;
+    retryTimer = setTimeout(connect, retry * 1000);
+    retry = Math.min(30, Math.round(retry * 1.6)); // 1, 2, 3, 5, 8, 13, 21, 30 s
+  }
+
+  function setStatus(words, kind) { statusEl.textContent = words; statusEl.className = "status-" + kind; }
+
+  function sendBytes(bytes) { if (ws && ws.readyState === 1) ws.send(new Uint8Array(bytes)); }
+  function sendCmd(...bytes) { sendBytes([IAC, ...bytes]); }
+  function sendSb(option, payload) {
+    const body = [];
+    for (const b of payload) { body.push(b); if (b === IAC) body.push(IAC); }
+    sendBytes([IAC, SB, option, ...body, IAC, SE]);
+  }
+  function sendGmcp(pkg, data) { sendSb(GMCP, encoder.encode(pkg + (data === undefined ? "" : " " + JSON.stringify(data)))); }
+  function sendLine(line) { sendBytes([...encoder.encode(line), 13, 10]); }
+
+  // --- telnet -------------------------------------------------------------------------------
+  function receive(bytes) {
+    let start = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      if (state === 0) {
+        if (b === IAC) { addText(bytes.subarray(start, i)); state = 1; }
+        continue;
+      }
+      if (state === 1) {
+        state = 0;
+        if (b === IAC) { addText(new Uint8Array([IAC])); }
+        else if (b >= WILL && b <= DONT) { verb = b; state = 2; }
+        else if (b === SB) { sb = []; state = 3; }
+        else if (b === EOR_CMD || b === GA) { flushText(true); }
+        start = i + 1;
+      } else if (state === 2) {
+        negotiate(verb, b); state = 0; start = i + 1;
+      } else if (state === 3) {
+        sbOpt = b; state = 4;
+      } else if (state === 4) {
+        if (b === IAC) state = 5; else sb.push(b);
+      } else if (state === 5) {
+        if (b === SE) { subneg(sbOpt, sb); state = 0; start = i + 1; }
+        else { if (b === IAC) sb.push(IAC); state = 4; }
+      }
+    }
+    if (state === 0) addText(bytes.subarray(start));
+    flushText(false);
+  }
+
+  function negotiate(v, opt) {
+    if (v === WILL) {
+      sendCmd(WE_DO.has(opt) ? DO : DONT, opt);
+      if (opt === ECHO) setEcho(true);
+      if (opt === GMCP) {
+        sendGmcp("Core.Hello", { client: "champions-web", version: "1" });
+        sendGmcp("Core.Supports.Set", ["Char 1", "Combat 1"]);
+      }
+    } else if (v === WONT) {
+      sendCmd(DONT, opt);
+      if (opt === ECHO) setEcho(false);
+    } else if (v === DO) {
+      sendCmd(WE_WILL.has(opt) ? WILL : WONT, opt);
+      if (opt === NAWS) sendSize();
+    } else {
+      sendCmd(WONT, opt);
+    }
+  }
+
+  function subneg(opt, data) {
+    if (opt === TTYPE && data[0] === 1) {
+      const name = TTYPES[Math.min(ttypeRound++, TTYPES.length - 1)];
+      sendSb(TTYPE, [0, ...encoder.encode(name)]);
+    } else if (opt === CHARSET && data[0] === 1) {
+      const offered = new TextDecoder().decode(new Uint8Array(data.slice(2))).toUpperCase().split(";");
+      if (offered.includes("UTF-8")) sendSb(CHARSET, [2, ...encoder.encode("UTF-8")]);
+      else sendSb(CHARSET, [3]);
+    } else if (opt === GMCP) {
+      const msg = new TextDecoder().decode(new Uint8Array(data));
+      const space = msg.indexOf(" ");
+      const pkg = space < 0 ? msg : msg.slice(0, space);
+      let body = null;
+      try { body = space < 0 ? null : JSON.parse(msg.slice(space + 1)); } catch (e) { body = null; }
+      if (pkg.toLowerCase() === "char.vitals" && body) showVitals(body);
+    }
+  }
+
+  function sendSize() {
+    const probe = document.createElement("span");
+    probe.textContent = "M".repeat(10);
+    out.appendChild(probe);
+    const charWidth = probe.getBoundingClientRect().width / 10 || 9;
+    const lineHeight = probe.getBoundingClientRect().height || 18;
+    probe.remove();
+    const cols = Math.max(40, Math.min(250, Math.floor((out.clientWidth - 20) / charWidth) - 1));
+    const rows = Math.max(10, Math.min(200, Math.floor(out.clientHeight / lineHeight)));
+    sendSb(NAWS, [cols >> 8, cols & 255, rows >> 8, rows & 255]);
+  }
+
+  function setEcho(off) {
+    echoOff = off;
+    input.type = off ? "password" : "text";
+  }
+
+  // --- text and ANSI ------------------------------------------------------------------------
+  function addText(bytes) { if (bytes.length) text += decoder.decode(bytes, { stream: true }); }
+
+  function flushText(prompt) {
+    const parts = text.split("\n");
+    text = parts.pop();
+    for (const line of parts) queueLine(line.replace(/\r$/, ""), false);
+    if (prompt && text) { queueLine(text, true); text = ""; }
+    else if (text) queueLine(text, true, true);
+  }
+
+  function queueLine(line, isPartial, keep) {
+    pending.push([line, isPartial && keep]);
+    if (!scheduled) { scheduled = true; requestAnimationFrame(render); }
+  }
+
+  function render() {
+    scheduled = false;
+    const atBottom = out.scrollHeight - out.scrollTop - out.clientHeight < 40;
+    const frag = document.createDocumentFragment();
+    for (const [line, isPartial] of pending) {
+      if (partial) { partial.remove(); partial = null; }
+      const el = lineElement(line);
+      if (isPartial) partial = el;
+      frag.appendChild(el);
+    }
+    pending = [];
+    out.appendChild(frag);
+    while (out.childElementCount > MAX_LINES) out.firstElementChild.remove();
+    if (atBottom) out.scrollTop = out.scrollHeight;
+  }
+
+  function lineElement(line) {
+    const div = document.createElement("div");
+    div.className = "line";
+    const plain = [];
+    let at = 0;
+    const re = /\x1b\[([0-9;]*)([A-Za-z])/g;
+    let m;
+    while ((m = re.exec(line)) !== null) {
+      addSpan(div, line.slice(at, m.index), plain);
+      if (m[2] === "m") applySgr(m[1]);
+      at = re.lastIndex;
+    }
+    addSpan(div, line.slice(at), plain);
+    seeAlso(div, plain.join(""));
+    return div;
+  }
+
+  function addSpan(div, chunk, plain) {
+    chunk = chunk.replace(/\x1b[^\[]?/g, "");
+    if (!chunk) return;
+    plain.push(chunk);
+    const span = document.createElement("span");
+    span.textContent = chunk;
+    let fg = sgr.fg, bg = sgr.bg;
+    if (sgr.rev) { [fg, bg] = [bg || "#101014", fg || "#c8c8c8"]; }
+    if (fg) span.style.color = fg;
+    if (bg) span.style.backgroundColor = bg;
+    span.className = (sgr.b ? "b " : "") + (sgr.i ? "i " : "") + (sgr.u ? "u " : "") + (sgr.d ? "d" : "");
+    div.appendChild(span);
+  }
+
+  function xterm(n) {
+    if (n < 16) return PALETTE[n];
+    if (n >= 232) { const v = 8 + (n - 232) * 10; return `rgb(${v},${v},${v})`; }
+    n -= 16;
+    const c = (x) => (x ? 55 + x * 40 : 0);
+    return `rgb(${c(Math.floor(n / 36))},${c(Math.floor(n / 6) % 6)},${c(n % 6)})`;
+  }
+
+  function applySgr(params) {
+    const p = params === "" ? [0] : params.split(";").map((x) => parseInt(x || "0", 10));
+    for (let k = 0; k < p.length; k++) {
+      const n = p[k];
+      if (n === 0) sgr = fresh();
+      else if (n === 1) sgr.b = true;
+      else if (n === 2) sgr.d = true;
+      else if (n === 3) sgr.i = true;
+      else if (n === 4) sgr.u = true;
+      else if (n === 7) sgr.rev = true;
+      else if (n === 22) { sgr.b = false; sgr.d = false; }
+      else if (n === 23) sgr.i = false;
+      else if (n === 24) sgr.u = false;
+      else if (n === 27) sgr.rev = false;
+      else if (n >= 30 && n <= 37) sgr.fg = PALETTE[n - 30 + (sgr.b ? 8 : 0)];
+      else if (n === 39) sgr.fg = null;
+      else if (n >= 40 && n <= 47) sgr.bg = PALETTE[n - 40];
+      else if (n === 49) sgr.bg = null;
+      else if (n >= 90 && n <= 97) sgr.fg = PALETTE[n - 90 + 8];
+      else if (n >= 100 && n <= 107) sgr.bg = PALETTE[n - 100 + 8];
+      else if ((n === 38 || n === 48) && p[k + 1] === 5) {
+        const colour = xterm(p[k + 2] || 0); k += 2;
+        if (n === 38) sgr.fg = colour; else sgr.bg = colour;
+      } else if ((n === 38 || n === 48) && p[k + 1] === 2) {
+        const colour = `rgb(${p[k + 2] || 0},${p[k + 3] || 0},${p[k + 4] || 0})`; k += 4;
+        if (n === 38) sgr.fg = colour; else sgr.bg = colour;
+      }
+    }
+  }
+
+  // "See also: A, B, C." (perhaps wrapped over lines): each topic a link to read it.
+  function seeAlso(div, plain) {
+    const starts = plain.startsWith("See also: ");
+    if (!starts && !seeAlsoOpen) return;
+    seeAlsoOpen = !plain.trimEnd().endsWith(".");
+    const body = starts ? plain.slice("See also: ".length) : plain;
+    div.textContent = starts ? "See also: " : "";
+    const names = body.replace(/\.\s*$/, "").split(",");
+    names.forEach((raw, n) => {
+      const name = raw.trim();
+      if (n > 0) div.appendChild(document.createTextNode(", "));
+      else if (!starts) div.appendChild(document.createTextNode(raw.slice(0, raw.indexOf(name))));
+      if (!name) return;
+      const link = document.createElement("a");
+      link.textContent = name;
+      link.title = `${lastHelp} ${name}`;
+      link.addEventListener("click", () => command(`${lastHelp} ${name}`));
+      div.appendChild(link);
+    });
+    if (!seeAlsoOpen) div.appendChild(document.createTextNode("."));
+    else if (body.trimEnd().endsWith(",")) div.appendChild(document.createTextNode(","));
+  }
+
+  function notice(words) {
+    const div = document.createElement("div");
+    div.className = "line notice";
+    div.textContent = words;
+    out.appendChild(div);
+    out.scrollTop = out.scrollHeight;
+  }
+
+  // --- vitals -------------------------------------------------------------------------------
+  function showVitals(v) {
+    document.getElementById("vitals").hidden = false;
+    for (const name of ["stun", "body", "end"]) {
+      const el = document.getElementById("v-" + name);
+      const now = Number(v[name]), max = Number(v["max" + name]);
+      el.querySelector(".num").textContent = `${now}/${max}`;
+      el.querySelector(".fill").style.width = max > 0 ? `${Math.max(0, Math.min(100, (100 * now) / max))}%` : "0";
+    }
+    const conditions = Array.isArray(v.conditions) ? v.conditions : [];
+    document.getElementById("v-conditions").textContent = conditions.join(", ");
+  }
+
+  // --- input --------------------------------------------------------------------------------
+  function command(line) {
+    const word = line.trim().split(/\s+/)[0].toLowerCase();
+    if (["rules", "+help", "help", "news", "+news"].includes(word)) lastHelp = word;
+    if (!ws || ws.readyState !== 1) { notice("Not connected: that was not sent."); return; }
+    sendLine(line);
+    const echo = document.createElement("div");
+    echo.className = "line echo";
+    echo.textContent = echoOff ? "" : "> " + line;
+    if (!echoOff) { out.appendChild(echo); out.scrollTop = out.scrollHeight; }
+  }
+
+  document.getElementById("entry").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const line = input.value;
+    if (!echoOff && line.trim()) {
+      if (history[history.length - 1] !== line) history.push(line);
+      while (history.length > HISTORY) history.shift();
+      localStorage.setItem("cm-history", JSON.stringify(history));
+    }
+    histPos = history.length;
+    input.value = "";
+    command(line);
+  });
+
+  input.addEventListener("keydown", (e) => {
+    if (echoOff) return;
+    if (e.key === "ArrowUp" && histPos > 0) { input.value = history[--histPos]; e.preventDefault(); }
+    else if (e.key === "ArrowDown") {
+      histPos = Math.min(history.length, histPos + 1);
+      input.value = history[histPos] || "";
+      e.preventDefault();
+    }
+  });
+
+  reconnectBtn.addEventListener("click", () => { retry = 1; connect(); });
+  window.addEventListener("resize", () => { clearTimeout(window.cmResize); window.cmResize = setTimeout(sendSize, 300); });
+  out.addEventListener("click", () => { if (!getSelection().toString()) input.focus(); });
+  input.focus();
+  connect();
+})();
