@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..game import jobs
 from ..game.jobs import CLOSED, OPEN, Job, JobError
 from ..text.format import fit_rule, when, wrap
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dispatch import permit
@@ -22,7 +23,7 @@ def _run(action):  # noqa: ANN001, ANN202
 def _job(ctx: Context, ref: str, usage: str, own: bool) -> Job:
     """A job by number: one's own (``own``), or any for staff."""
     ref = ref.strip().lstrip("#")
-    if not ref.isdigit():
+    if not is_number(ref):
         raise CommandError(usage)
     job = jobs.get(ctx.game, int(ref))
     if job is None or (own and job.opener_id != ctx.actor.id and not permit(ctx, Role.STAFF)):
