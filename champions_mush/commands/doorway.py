@@ -18,6 +18,7 @@ from ..game.session import Session
 from . import client, login
 from .base import CommandError
 from .dispatch import Dispatcher
+from .multiline import collecting
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -132,7 +133,7 @@ class Visit:
         if len(text) > game.config.max_line_length:
             session.send(TOO_LONG)
             return
-        if not self.bucket.take(now):
+        if not collecting(session) and not self.bucket.take(now):  # pasted lines are not commands
             if not self._throttle_told:
                 self._throttle_told = True
                 session.send(TOO_FAST)

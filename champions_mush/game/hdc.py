@@ -376,7 +376,7 @@ def read_hdc(data: bytes | str, char_id: int) -> Imported:
     name = (info.get("CHARACTER_NAME", "") if info is not None else "").strip()
     hero = HeroSheet(char_id=char_id, base_points=_int(config, "BASE_POINTS"), disad_points=_int(config, "DISAD_POINTS"),
                      experience=_int(config, "EXPERIENCE"), values=values, items=tuple(items),
-                     source=f"Hero Designer: {name[:60]}" if name else "Hero Designer")
+                     source=f"from Hero Designer ({name[:60]})" if name else "from Hero Designer")
     return Imported(hero=hero, name=name, unknown=tuple(i.text for i in items if not i.known))
 
 

@@ -179,7 +179,7 @@ class HeroSheet:
     values: dict[str, int] = attrs.field(factory=dict, hash=False)
     items: tuple[Item, ...] = attrs.field(default=(), converter=lambda v: tuple(
         i if isinstance(i, Item) else Item.from_doc(i) for i in v))
-    #: where it came from: "by hand" or "Hero Designer: <file's character name>"
+    #: where it came from: "by hand" or "from Hero Designer (<the file's character name>)"
     source: str = "by hand"
 
     # --- characteristics ----------------------------------------------------------------
@@ -382,7 +382,8 @@ def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     if total.rpd or total.red:  # resistant defense from powers; otherwise as set by +stat
         stats.update(rPD=total.rpd, rED=total.red)
     kept = {k: v for k, v in sheet.stats.items() if k in ("OCV", "DCV") or (k in ("rPD", "rED") and k not in stats)}
-    skills = {k: v for k, v in sheet.skills.items() if k.lower() not in {i.name.lower() for i in hero.items}}
+    bought = {i.name.lower() for i in hero.items}
+    skills = {k: v for k, v in sheet.skills.items() if k.lower() not in bought}
     skills.update({i.name[:30]: i.roll.rstrip("-") for i in hero.items if i.roll and i.section is Section.SKILLS})
     return attrs.evolve(sheet, stats={**stats, **kept}, skills=skills).capped()
 

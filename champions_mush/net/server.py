@@ -16,7 +16,6 @@ from twisted.internet import defer, protocol, task
 
 from ..commands.doorway import Doorway, Visit
 from ..commands.dispatch import Dispatcher
-from ..commands.multiline import collecting
 from . import events as ev
 from .memory import release_free_memory
 from .output import Coalescer, Outbox

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import RulesError
 from .rounding import Half, hero_round
@@ -64,17 +65,26 @@ def as_fraction(value: object) -> Fraction:
     """
     if isinstance(value, Fraction):
         return value
+    if isinstance(value, int):
+        return Fraction(value)
+    return _parsed(str(value).strip())
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Fraction:
+    """Text read once: a file repeats the same few values ("0.0", "3.0", "-0.25") thousands of times."""
     try:
-        text = str(value).strip().replace("+", "")
-        return Fraction(text).limit_denominator(1000)
+        return Fraction(text.replace("+", "")).limit_denominator(1000)
     except (ValueError, ZeroDivisionError):
-        raise RulesError(f"'{str(value)[:20]}' is not a number of points.") from None
+        raise RulesError(f"'{text[:20]}' is not a number of points.") from None
 
 
 def round_cost(value: Fraction | int | float) -> int:
     """A cost rounded HERO 5E style: to the nearest point, an exact .5 down (in the
     character's favour; a negative .5 therefore gives the larger refund)."""
-    return hero_round(Fraction(value), Half.DOWN)
+    if isinstance(value, int):
+        return value
+    return hero_round(value if isinstance(value, Fraction) else Fraction(value), Half.DOWN)
 
 
 def total_advantages(values: Iterable[object]) -> Fraction:

@@ -12,7 +12,6 @@ settle the exact halves:
 from __future__ import annotations
 
 import enum
-import math
 from fractions import Fraction
 
 __all__ = ["Half", "hero_round"]
@@ -36,9 +35,11 @@ def hero_round(value: Fraction | int | float, half: Half = Half.UP) -> int:
     >>> hero_round(Fraction(17, 2)), hero_round(Fraction(5, 2), Half.DOWN)
     (9, 2)
     """
-    exact = Fraction(value)
-    floor = math.floor(exact)
-    rest = exact - floor
-    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and half is Half.UP):
+    if isinstance(value, int):
+        return value
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    floor, rest = divmod(exact.numerator, exact.denominator)  # rest / denominator is in [0, 1)
+    twice = 2 * rest
+    if twice > exact.denominator or (twice == exact.denominator and half is Half.UP):
         return floor + 1
     return floor

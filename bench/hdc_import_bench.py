@@ -1,0 +1,80 @@
+"""Benchmark the Hero Designer import: parse and price ``everything_lad_5e.hdc`` (~100 KB).
+
+    python bench/hdc_import_bench.py [--runs 50]
+
+Times three things (the figures in docs/performance.md, "Importing a Hero Designer file"):
+``read_hdc`` alone (what runs off the reactor thread), the save and sheet render that follow
+on the game's thread, and the whole paste through the command layer (900+ lines, each through
+the dispatcher, then the import) with an in-memory store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from champions_mush.commands.sheets import render_sheet  # noqa: E402
+from champions_mush.game.hdc import read_hdc  # noqa: E402
+from champions_mush.game.hero import get_hero, save_hero  # noqa: E402
+from champions_mush.game.sheets import get_sheet  # noqa: E402
+from tests.harness import make_world  # noqa: E402
+
+FILE = ROOT / "tests" / "game" / "data" / "hdc" / "everything_lad_5e.hdc"
+
+
+def _time(func: Callable[[], object], runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=50)
+    args = parser.parse_args()
+    data = FILE.read_bytes()
+    text = data.decode("utf-8")
+    lines = text.splitlines()
+
+    world = make_world()
+    alice = world.login("Alice")
+    char = world.game.find_character("Alice")
+    imported = read_hdc(data, char.id)
+
+    def save_and_show() -> None:
+        save_hero(world.game, imported.hero)
+        render_sheet(get_sheet(world.game, char), 78, get_hero(world.game, char))
+
+    def paste() -> None:
+        alice.do("+sheet/import")
+        for line in lines:
+            alice.do(line)
+        alice.do(".")
+
+    rows = [("read_hdc (parse and price, off the reactor thread)", _time(lambda: read_hdc(data, char.id), args.runs)),
+            ("save_hero + render +sheet (game thread)", _time(save_and_show, args.runs)),
+            (f"whole paste through the dispatcher ({len(lines)} lines + import)", _time(paste, max(5, args.runs // 5)))]
+    print(f"everything_lad_5e.hdc: {len(data):,} bytes, {len(imported.hero.items)} items; "
+          f"Python {platform.python_version()} on {platform.machine()}")
+    print()
+    print("| Step | median ms | p95 ms | max ms |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, times in rows:
+        times.sort()
+        p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+        print(f"| {name} | {statistics.median(times):.1f} | {p95:.1f} | {times[-1]:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
