@@ -82,6 +82,7 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     session.character_id = char.id
     session.colour = char.settings.get("colour", True) is not False
     char.last_login = game.clock()
+    failures = Accounts.failures_notice(char)  # told once: forgotten with this save
     try:
         game.save_character(char)
     except StoreError as exc:  # a full disk must not lock anyone out; players and staff are told
@@ -90,6 +91,8 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     game.run_login_hooks(session, char)  # saved +client settings apply to the greeting too
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
     session.send(look_text(game, char, game.room_of(char), session.width))
+    if failures:
+        session.send(f"|y{failures}|n")
     _send_notices(game, session, char)
     if first:
         game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
@@ -165,7 +168,7 @@ def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
     session = _begin(ctx)
     game = ctx.game
     Accounts.of(game).authenticate(session.address, name, password,
-                                   lambda char, err: _finish(game, session, char, err))
+                                   lambda char, err: _finish(game, session, char, err), owner=session.id)
 
 
 def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
@@ -187,7 +190,7 @@ def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
                 log.warning("%s not joined to the default channel: %s", char.name, exc)
         _finish(game, session, char, err)
 
-    Accounts.of(game).create(name, password, made)
+    Accounts.of(game).create(name, password, made, owner=session.id)
 
 
 def format_duration(seconds: float) -> str:

@@ -269,13 +269,13 @@ def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
     def changed(char, error) -> None:  # noqa: ANN001
         session.send(error or "Password changed.")
 
-    def checked(ok: bool) -> None:
-        if not ok:
-            session.send("That is not your current password.")
+    def checked(error: str | None) -> None:
+        if error:
+            session.send(error)
             return
-        accounts.set_password(actor, parsed.rhs, changed)
+        accounts.set_password(actor, parsed.rhs, changed, owner=session.id)
 
-    accounts.check_password(actor, parsed.lhs, checked)
+    accounts.check_password(actor, parsed.lhs, checked, address=session.address, owner=session.id)
 
 
 def cmd_colour(ctx: Context, parsed: ParsedCommand) -> None:

@@ -13,10 +13,12 @@ import fnmatch
 import hashlib
 import hmac
 import logging
+import math
 import os
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import attrs
 
 from ..store.base import StoreError
 from .objects import valid_name
@@ -94,42 +96,75 @@ def password_problem(password: str) -> str | None:
     return None
 
 
+@attrs.define
+class _Tries:
+    count: int
+    last: float
+    next_try: float
+
+
 class LoginThrottle:
-    """Failed logins per address in a sliding minute; over the limit, attempts are refused."""
+    """Password tries per key (an address, an account name) with growing delays, never a lockout.
+
+    A try counts when it starts, before its hash (tries sent in parallel cannot all pass an
+    empty count); the right password forgets its keys. The first ``free`` tries cost nothing;
+    after them each try waits twice as long as the one before (1, 2, 4 ... seconds, at most
+    :attr:`MAX_DELAY`), so a guesser gets a few tries a minute while the owner, after at most
+    that wait, still gets in. A key quiet for :attr:`WINDOW` seconds starts again.
+    """
 
     WINDOW = 60.0
+    MAX_DELAY = 30.0
+    #: Most keys remembered: names sprayed at the login screen cannot grow it without bound.
+    MAX_KEYS = 10_000
 
-    def __init__(self, limit: int, clock: Callable[[], float]) -> None:
-        self.limit = limit
+    def __init__(self, free: int, clock: Callable[[], float]) -> None:
+        self.free = free
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
+        self._tries: dict[str, _Tries] = {}
 
-    def _recent(self, address: str) -> deque[float]:
-        times = self._failures.get(address)
-        if times is None:
-            return deque()
-        cutoff = self.clock() - self.WINDOW
-        while times and times[0] <= cutoff:
-            times.popleft()
-        if not times:
-            self._failures.pop(address, None)
-        return times
+    def _record(self, key: str) -> _Tries | None:
+        found = self._tries.get(key)
+        if found is not None and self.clock() - found.last >= self.WINDOW:
+            del self._tries[key]
+            return None
+        return found
 
-    def blocked(self, address: str) -> bool:
-        return self.limit > 0 and len(self._recent(address)) >= self.limit
-
-    def wait(self, address: str) -> int:
-        """Seconds until the next attempt is allowed."""
-        times = self._recent(address)
-        if not times:
+    def wait(self, *keys: str) -> int:
+        """Whole seconds until a try may start for every key (0: now)."""
+        if self.free <= 0:
             return 0
-        return max(1, int(times[0] + self.WINDOW - self.clock() + 0.999))
+        now = self.clock()
+        waits = [r.next_try - now for r in map(self._record, keys) if r is not None]
+        return max(0, math.ceil(max(waits, default=0.0)))
 
-    def failed(self, address: str) -> None:
-        self._failures.setdefault(address, deque()).append(self.clock())
+    def begin(self, *keys: str) -> int:
+        """Count a try for every key; returns the highest count."""
+        now, counts = self.clock(), []
+        for key in keys:
+            record = self._record(key) or self._new(key, now)
+            record.count += 1
+            record.last = now
+            excess = record.count - self.free
+            record.next_try = now + (min(2.0 ** excess, self.MAX_DELAY) if excess >= 0 else 0.0)
+            counts.append(record.count)
+        return max(counts, default=0)
 
-    def succeeded(self, address: str) -> None:
-        self._failures.pop(address, None)
+    def _new(self, key: str, now: float) -> _Tries:
+        if len(self._tries) >= self.MAX_KEYS:
+            self.forget_old()
+            while len(self._tries) >= self.MAX_KEYS:
+                del self._tries[next(iter(self._tries))]
+        record = self._tries[key] = _Tries(0, now, now)
+        return record
+
+    def succeeded(self, *keys: str) -> None:
+        for key in keys:
+            self._tries.pop(key, None)
+
+    def forget_old(self) -> None:
+        for key in list(self._tries):
+            self._record(key)
 
 
 class Accounts:
@@ -140,12 +175,20 @@ class Accounts:
     """
 
     WRONG_LOGIN = "Either that name does not exist or the password is wrong."
+    WRONG_PASSWORD = "That is not your current password."
+    BUSY = "The game is checking many passwords just now; please try again in a moment."
+    STILL_CHECKING = "Still checking your last attempt: a moment, please."
+    #: Password hashes queued or running at once, all sessions together; past it a try is
+    #: refused at once (each session may have one at a time, so the queue is fair per session).
+    MAX_PENDING_HASHES = 32
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.throttle = LoginThrottle(game.config.failed_logins_per_minute, game.clock)
         #: a hash to check wrong names against, so an unknown name costs as long as a known one
         self._decoy = ""
+        #: who has a hash queued or running (a session id; None for callers without one)
+        self._hashing: list[object] = []
 
     @classmethod
     def of(cls, game: Game) -> Accounts:
@@ -165,8 +208,32 @@ class Accounts:
             return "That name is already taken."
         return None
 
+    # --- the hashing queue --------------------------------------------------------------------
+    def _hash(self, owner: object, work: Callable[[], object], then: Callable[[object], None],
+              failed: Callable[[str], None]) -> None:
+        """Run ``work`` off the game's thread, one at a time per ``owner``, at most
+        :attr:`MAX_PENDING_HASHES` in all; ``failed(message)`` when refused or broken."""
+        if owner is not None and owner in self._hashing:
+            failed(self.STILL_CHECKING)
+            return
+        if len(self._hashing) >= self.MAX_PENDING_HASHES:
+            failed(self.BUSY)
+            return
+        self._hashing.append(owner)
+
+        def done(result: object) -> None:
+            self._hashing.remove(owner)
+            then(result)
+
+        def broken(exc: BaseException) -> None:
+            self._hashing.remove(owner)
+            failed(_failed(exc))
+
+        self.game.run_blocking(work, done, broken)
+
     # --- creating and connecting ---------------------------------------------------------------
-    def create(self, name: str, password: str, done: Callable[[Character | None, str | None], None]) -> None:
+    def create(self, name: str, password: str, done: Callable[[Character | None, str | None], None],
+               owner: object = None) -> None:
         """Hash the password off-thread, then make the character (names re-checked on return)."""
         problem = self.name_problem(name) or password_problem(password)
         if problem:
@@ -181,14 +248,24 @@ class Accounts:
                 return
             self._saving(done, lambda: self.game.new_character(name, password_hash=hashed))
 
-        self.game.run_blocking(lambda: hash_password(password, cost), made, lambda exc: done(None, _failed(exc)))
+        self._hash(owner, lambda: hash_password(password, cost), made, lambda err: done(None, err))
+
+    def _too_soon(self, keys: tuple[str, ...]) -> str | None:
+        wait = self.throttle.wait(*keys)
+        if wait <= 0:
+            return None
+        return f"Too many failed logins: try again in {wait} second{'s' if wait != 1 else ''}."
 
     def authenticate(
-        self, address: str, name: str, password: str, done: Callable[[Character | None, str | None], None]
+        self, address: str, name: str, password: str, done: Callable[[Character | None, str | None], None],
+        owner: object = None,
     ) -> None:
-        """Check a login; a wrong name and a wrong password look the same to the player."""
-        if self.throttle.blocked(address):
-            done(None, f"Too many failed logins from your address: try again in {self.throttle.wait(address)} seconds.")
+        """Check a login; a wrong name and a wrong password look the same to the player. The try
+        counts against the address and the name from the moment it starts."""
+        keys = (f"site:{address}", f"name:{name.strip().lower()}")
+        refusal = self._too_soon(keys)
+        if refusal:
+            done(None, refusal)
             return
         char = self.game.find_character(name)
         stored = char.password_hash if char is not None and not char.npc else self._decoy_hash()
@@ -196,17 +273,50 @@ class Accounts:
         def checked(ok: bool) -> None:
             current = self.game.characters.get(char.id) if char is not None else None
             if ok and current is not None and not current.npc:
-                self.throttle.succeeded(address)
+                self.throttle.succeeded(*keys)
                 done(current, None)
                 return
-            self.throttle.failed(address)
-            log.info("failed login for %r from %s", name, address)
+            self._failed_try(current, name, address, count)
             done(None, self.WRONG_LOGIN)
 
-        self.game.run_blocking(lambda: verify_password(password, stored), checked,
-                               lambda exc: done(None, _failed(exc)))
+        count = self.throttle.begin(*keys)
+        self._hash(owner, lambda: verify_password(password, stored), checked, lambda err: done(None, err))
 
-    def set_password(self, char: Character, password: str, done: Callable[[Character | None, str | None], None]) -> None:
+    def _failed_try(self, char: Character | None, name: str, address: str, count: int,
+                    what: str = "login") -> None:
+        """A wrong password: logged, staff told (the first and the one that starts the delays),
+        and the character's owner told at their next login."""
+        log.warning("failed %s for %r from %s (%d in a row)", what, name, address, count)
+        if count in (1, self.throttle.free):
+            later = ": further tries wait" if count >= self.throttle.free else ""
+            shown = char.name if char is not None else "an unknown name"
+            self.game.msg_staff(f"|y[Login]|n {count} failed {what}{'s' if count != 1 else ''} "
+                                f"for {shown} from {address or 'an unknown site'}{later}.")
+        if char is not None and not char.npc:
+            failures = char.settings.get("failed_logins")
+            failures = failures if isinstance(failures, dict) else {}
+            number = failures.get("count") if isinstance(failures.get("count"), int) else 0
+            char.settings = {**char.settings, "failed_logins": {
+                "count": number + 1, "from": address, "time": self.game.clock()}}
+            try:
+                self.game.save_character(char)
+            except StoreError as exc:  # the player is still answered; staff hear of the disk
+                StorageHealth.of(self.game).failed(exc)
+
+    @staticmethod
+    def failures_notice(char: Character) -> str | None:
+        """What to tell a player at login about wrong passwords tried since last time (and
+        forget them), or None."""
+        failures = char.settings.get("failed_logins")
+        if not isinstance(failures, dict) or not isinstance(failures.get("count"), int):
+            return None
+        char.settings = {k: v for k, v in char.settings.items() if k != "failed_logins"}
+        count, where = failures["count"], failures.get("from") or "an unknown site"
+        return (f"{count} failed login attempt{'s' if count != 1 else ''} on this character "
+                f"since you last connected (the last from {where}).")
+
+    def set_password(self, char: Character, password: str, done: Callable[[Character | None, str | None], None],
+                     owner: object = None) -> None:
         """Hash and save a new password for ``char``."""
         problem = password_problem(password)
         if problem:
@@ -231,12 +341,29 @@ class Accounts:
 
             self._saving(done, save)
 
-        self.game.run_blocking(lambda: hash_password(password, cost), hashed, lambda exc: done(None, _failed(exc)))
+        self._hash(owner, lambda: hash_password(password, cost), hashed, lambda err: done(None, err))
 
-    def check_password(self, char: Character, password: str, done: Callable[[bool], None]) -> None:
-        """Is ``password`` the character's current one? (For ``@password old=new``.)"""
+    def check_password(self, char: Character, password: str, done: Callable[[str | None], None],
+                       address: str = "", owner: object = None) -> None:
+        """Is ``password`` the character's current one? (For ``@password old=new``.) ``done``
+        gets None when it is, else the message for the player. The same limit as logins."""
+        keys = (f"site:{address}", f"name:{char.name.lower()}")
+        refusal = self._too_soon(keys)
+        if refusal:
+            done(refusal)
+            return
         stored = char.password_hash
-        self.game.run_blocking(lambda: verify_password(password, stored), done, lambda exc: done(False))
+
+        def checked(ok: bool) -> None:
+            if ok:
+                self.throttle.succeeded(*keys)
+                done(None)
+                return
+            self._failed_try(self.game.characters.get(char.id), char.name, address, count, "@password")
+            done(self.WRONG_PASSWORD)
+
+        count = self.throttle.begin(*keys)
+        self._hash(owner, lambda: verify_password(password, stored), checked, done)
 
     NOT_SAVED = "The game cannot save right now, so nothing changed; please try again later."
 

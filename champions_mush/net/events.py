@@ -81,7 +81,8 @@ class ProtocolViolation:
 
 @attrs.frozen
 class LineTooLong:
-    """A line went past ``limit`` bytes; the whole line was thrown away."""
+    """A line went past ``limit`` bytes (the core's limit; the game counts characters); the
+    whole line was thrown away."""
 
     limit: int
 

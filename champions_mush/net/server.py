@@ -72,8 +72,9 @@ class MushProtocol(protocol.Protocol):
             getattr(self.transport, option, lambda on: None)(True)
         self.outbox = Outbox(lambda data: self.transport.write(data), factory.game.config.max_output_buffer)
         self.transport.registerProducer(self.outbox, True)
-        self.conn = SharedRenderConnection(mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port),
-                                           offer_mccp=factory.offer_mccp, gmcp_supports=GMCP_PACKAGES)
+        self.conn = SharedRenderConnection(
+            mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port), offer_mccp=factory.offer_mccp,
+            gmcp_supports=GMCP_PACKAGES, max_line_bytes=4 * factory.game.config.max_line_length)
         now = factory.game.clock()
         self.session = TelnetSession(self.conn, self, address, now)
         self.last_keepalive = now

@@ -85,10 +85,12 @@ class LocalProtocolError(Exception):
     """Our own code used the connection wrongly (a bug: let it reach the log)."""
 
 
-#: Longest input line, in bytes.  PennMUSH's BUFFER_LEN: room for a long
-#: @desc or pose, far beyond anything typed by hand.  A longer line is
-#: thrown away whole and reported as :class:`LineTooLong`.
-MAX_LINE_BYTES = 8192
+#: Longest input line, in bytes, unless the adapter says otherwise.  The
+#: game's limit is in characters (``max_line_length``, PennMUSH's
+#: BUFFER_LEN of 8,192); a UTF-8 character takes up to four bytes, so the
+#: adapter passes four times that and the game counts the characters.  A
+#: longer line is thrown away whole and reported as :class:`LineTooLong`.
+MAX_LINE_BYTES = 4 * 8192
 
 #: Longest subnegotiation payload.  The largest clients send are GMCP
 #: Core.Supports lists and Core.Hello (well under 1 KiB); 8 KiB is generous.
@@ -140,6 +142,7 @@ class TelnetConnection:
         offer_mccp: offer MCCP2 compression.
         offer_gmcp: offer GMCP.
         options: the option policies (:data:`.options.OPTIONS`; tests add one).
+        max_line_bytes: longest input line in bytes (:data:`MAX_LINE_BYTES`).
     """
 
     def __init__(
@@ -150,7 +153,9 @@ class TelnetConnection:
         offer_mccp: bool = True,
         offer_gmcp: bool = True,
         options: Collection[OptionPolicy] = OPTIONS,
+        max_line_bytes: int = MAX_LINE_BYTES,
     ) -> None:
+        self.max_line_bytes = max_line_bytes
         #: settings the option policies read
         self.mssp_source = mssp
         self.offer_mccp = offer_mccp
@@ -323,7 +328,7 @@ class TelnetConnection:
     def buffered_input(self) -> int:
         """Bytes of partial input held (a line or subnegotiation not yet ended).
 
-        Never more than :data:`MAX_LINE_BYTES` + :data:`MAX_SUBNEG_BYTES`.
+        Never more than :attr:`max_line_bytes` + :data:`MAX_SUBNEG_BYTES`.
         """
         return len(self._line) + len(self._sb)
 
@@ -671,10 +676,10 @@ class TelnetConnection:
     def _add_line_bytes(self, chunk: bytes) -> None:
         if self._discarding_line:
             return
-        if len(self._line) + len(chunk) > MAX_LINE_BYTES:
+        if len(self._line) + len(chunk) > self.max_line_bytes:
             self._discarding_line = True
             self._line.clear()
-            self._events.append(LineTooLong(MAX_LINE_BYTES))
+            self._events.append(LineTooLong(self.max_line_bytes))
             return
         self._line += chunk
 

@@ -4,6 +4,8 @@ from champions_mush.commands import login
 from champions_mush.commands.dispatch import NOT_CONNECTED
 from champions_mush.game.accounts import Accounts, verify_password
 
+from champions_mush.commands.base import Role
+
 from ..harness import make_world
 
 WRONG = "Either that name does not exist or the password is wrong."
@@ -72,19 +74,97 @@ def test_wrong_name_and_wrong_password_read_the_same():
     assert guest.character_id is None
 
 
-def test_failed_logins_are_throttled_per_address_then_released():
+def test_failed_logins_wait_longer_each_time_per_address_and_account_never_a_lockout():
     world = make_world(failed_logins_per_minute=3)
     _created(world).do("QUIT")
+    _created(world, "Bob", "bobpass1").do("QUIT")
     guest = world.guest("10.0.0.5")
     for _ in range(3):
         assert guest.do("connect Alice nope1") == [WRONG]
-    assert guest.do("connect Alice secret1") == [
-        "Too many failed logins from your address: try again in 60 seconds."]
-    assert guest.character_id is None
-    other = world.guest("10.0.0.6")  # another address is not held up
-    assert other.do("connect Alice secret1")[0] == "Welcome to Champions MUSH, Alice!"
-    world.clock.advance(61)
-    assert guest.do("connect Alice secret1")[0] == "Welcome to Champions MUSH, Alice!"
+    assert guest.do("connect Alice secret1") == ["Too many failed logins: try again in 1 second."]
+    world.clock.advance(1)
+    assert guest.do("connect Alice nope1") == [WRONG]
+    other = world.guest("10.0.0.6")  # the account waits from any address ...
+    assert other.do("connect Alice secret1") == ["Too many failed logins: try again in 2 seconds."]
+    assert other.do("connect Bob bobpass1")[0] == "Welcome to Champions MUSH, Bob!"  # ... others do not
+    world.clock.advance(2)
+    out = guest.do("connect Alice secret1")  # the right password after the wait: in, and told
+    assert out[0] == "Welcome to Champions MUSH, Alice!"
+    assert ("4 failed login attempts on this character since you last connected "
+            "(the last from 10.0.0.5).") in out
+    guest.do("QUIT")
+    again = world.guest("10.0.0.5")
+    out = again.do("connect Alice secret1")
+    assert out[0] == "Welcome to Champions MUSH, Alice!"  # a success forgets the count
+    assert not any("failed login" in line for line in out)
+
+
+def _hold_hashes(world):
+    """Hashes wait in a list instead of running: as if 25 arrived before any finished."""
+    pending = []
+    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    return pending
+
+
+def test_parallel_wrong_passwords_are_counted_when_they_start():
+    """25 connections sending ``connect Bob wrongN`` at once: only the free tries are hashed."""
+    world = make_world(failed_logins_per_minute=5)
+    _created(world, "Bob", "bobpass1").do("QUIT")
+    pending = _hold_hashes(world)
+    answers = [world.guest(f"10.1.0.{n}").do(f"connect Bob wrong{n}") for n in range(25)]
+    assert len(pending) == 5
+    assert answers[5:] == [["Too many failed logins: try again in 1 second."]] * 20
+    for func, callback in pending:
+        callback(func())
+    assert world.game.find_character("Bob").settings["failed_logins"]["count"] == 5
+
+
+def test_staff_see_failed_logins_in_the_game():
+    world = make_world(failed_logins_per_minute=3)
+    _created(world).do("QUIT")
+    gm = world.login("Gina", role=Role.STAFF)
+    guest = world.guest("10.0.0.5")
+    for _ in range(3):
+        guest.do("connect Alice nope1")
+    guest.do("connect Nobody nope1")
+    assert gm.lines == [
+        "[Login] 1 failed login for Alice from 10.0.0.5.",
+        "[Login] 3 failed logins for Alice from 10.0.0.5: further tries wait.",
+    ]
+
+
+def test_at_password_has_the_same_limit_and_is_logged():
+    world = make_world(failed_logins_per_minute=3)
+    alice = _created(world)
+    gm = world.login("Gina", role=Role.STAFF)
+    for _ in range(3):
+        assert alice.do("@password wrong1=newpass1") == ["That is not your current password."]
+    assert alice.do("@password secret1=newpass1") == ["Too many failed logins: try again in 1 second."]
+    assert gm.lines == [
+        "[Login] 1 failed @password for Alice from 127.0.0.1.",
+        "[Login] 3 failed @passwords for Alice from 127.0.0.1: further tries wait.",
+    ]
+    world.clock.advance(1)
+    assert alice.do("@password secret1=newpass1") == ["Password changed."]
+
+
+def test_the_hashing_queue_is_bounded_and_one_per_session():
+    world = make_world()
+    alice = _created(world)
+    pending = _hold_hashes(world)
+    assert alice.do("@password secret1=newpass1") == []
+    assert alice.do("@password secret1=newpass2") == ["Still checking your last attempt: a moment, please."]
+    guests = [world.guest(f"10.2.0.{n}") for n in range(Accounts.MAX_PENDING_HASHES)]
+    answers = [g.do(f"create Hero{chr(97 + n // 26)}{chr(97 + n % 26)} secret1") for n, g in enumerate(guests)]
+    assert answers[:-1] == [[]] * (Accounts.MAX_PENDING_HASHES - 1)
+    assert answers[-1] == [Accounts.BUSY]
+    func, callback = pending.pop(0)  # the old password checked: the new one is hashed next
+    callback(func())
+    assert world.guest("10.3.0.1").do("create Latecomer secret1") == [Accounts.BUSY]
+    func, callback = pending.pop()
+    callback(func())
+    assert alice.lines[-1] == "Password changed."
+    assert world.guest("10.3.0.1").do("create Latecomer secret1") == []  # room again
 
 
 def test_commands_before_login_are_refused():

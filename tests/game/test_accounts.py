@@ -51,18 +51,32 @@ def test_password_rules():
     assert password_problem("good1") is None
 
 
-def test_throttle_window_slides():
+def test_throttle_counts_at_the_start_then_doubles_the_wait_and_forgets_when_quiet():
     clock = FakeClock()
     throttle = LoginThrottle(2, clock)
-    throttle.failed("1.1.1.1")
-    clock.advance(30)
-    throttle.failed("1.1.1.1")
-    assert throttle.blocked("1.1.1.1") and not throttle.blocked("2.2.2.2")
-    assert throttle.wait("1.1.1.1") == 30
-    clock.advance(30)
-    assert not throttle.blocked("1.1.1.1")  # the first failure left the window
-    throttle.succeeded("1.1.1.1")
-    assert throttle.wait("1.1.1.1") == 0
+    assert [throttle.begin("site:a", "name:bob") for _ in range(2)] == [1, 2]
+    assert throttle.wait("site:a") == 1 and throttle.wait("name:bob") == 1
+    assert throttle.wait("site:b", "name:carol") == 0
+    clock.advance(1)
+    throttle.begin("site:a", "name:bob")
+    assert throttle.wait("site:b", "name:bob") == 2  # the account waits from any address
+    for _ in range(10):
+        clock.advance(throttle.wait("site:a"))
+        throttle.begin("site:a")
+    assert throttle.wait("site:a") == LoginThrottle.MAX_DELAY  # growing, but capped
+    clock.advance(LoginThrottle.WINDOW)
+    assert throttle.wait("site:a") == 0 and throttle.begin("site:a") == 1  # quiet: starts again
+    throttle.succeeded("site:a", "name:bob")
+    assert throttle.wait("site:a", "name:bob") == 0
+
+
+def test_throttle_remembers_at_most_max_keys():
+    clock = FakeClock()
+    throttle = LoginThrottle(5, clock)
+    for i in range(LoginThrottle.MAX_KEYS + 50):
+        throttle.begin(f"name:n{i}")
+    assert len(throttle._tries) == LoginThrottle.MAX_KEYS
+    assert throttle.wait(f"name:n{LoginThrottle.MAX_KEYS + 49}") == 0
 
 
 def test_create_rechecks_the_name_after_hashing():

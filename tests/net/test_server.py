@@ -171,6 +171,20 @@ def test_long_lines_are_refused():
     assert text(bob_t) == TOO_LONG + "\r\n"
 
 
+def test_the_line_limit_counts_characters_as_max_line_length_means():
+    rig = Rig(max_line_length=100, command_rate=0)
+    alice, alice_t = rig.player("Alice")
+    alice.conn.charset_override = "UTF-8"
+    alice.dataReceived(("say " + "é" * 96 + "\r\n").encode())  # 100 characters, 196 bytes
+    assert text(alice_t) == 'You say, "' + "é" * 96 + '"\r\n'
+    clear(alice_t)
+    alice.dataReceived(("say " + "é" * 97 + "\r\n").encode())  # 101 characters
+    alice.dataReceived(("say " + "€" * 200 + "\r\n").encode())  # past the bytes too
+    assert text(alice_t) == TOO_LONG + "\r\n" + TOO_LONG + "\r\n"
+    alice.dataReceived(b"look\r\n")  # the connection goes on
+    assert "Hero Plaza" in text(alice_t)
+
+
 def test_login_timeout_is_shorter_and_staff_never_idle_out():
     rig = Rig(login_timeout=60, idle_timeout=600)
     rig.factory.start()

@@ -1,0 +1,54 @@
+"""The failed-login limit on the real server: 25 wrong passwords sent at once over 25
+connections, the owner told at login, staff told in the game (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .helpers import Server, create_admin
+
+pytestmark = pytest.mark.e2e
+
+WRONG = "Either that name does not exist or the password is wrong."
+WAIT = "Too many failed logins: try again in"
+
+
+def _answer(client, *needles: str) -> str:
+    """Read until one of ``needles`` arrives; returns the one that did (and the rest of its line)."""
+    deadline = time.monotonic() + 10
+    while not any(n in client.text for n in needles):
+        assert time.monotonic() < deadline and not client.closed, client.text
+        client._read(deadline)
+    found = next(n for n in needles if n in client.text)
+    client.expect(found)
+    return found + client.expect("\n")
+
+
+def test_parallel_wrong_passwords_are_limited_and_reported(tmp_path):
+    server = Server(tmp_path, "password_cost: 1024\nfailed_logins_per_minute: 5\n")
+    create_admin(server, "Ada", "adapass1")
+    with server:
+        ada = server.login("Ada", "adapass1", create=False)
+        server.login("Bob", "bobpass1").send("QUIT")
+        guests = [server.client() for _ in range(25)]
+        for guest in guests:
+            guest.expect("QUIT")
+        for n, guest in enumerate(guests):  # all sent before any answer arrives
+            guest.send(f"connect Bob wrong{n}")
+        answers = [_answer(guest, WRONG, WAIT) for guest in guests]
+        assert sum(a.startswith(WRONG) for a in answers) == 5  # only the free tries were hashed
+        assert sum(a.startswith(WAIT) for a in answers) == 20
+        ada.expect("[Login] 1 failed login for Bob from 127.0.0.1.")
+        ada.expect("[Login] 5 failed logins for Bob from 127.0.0.1: further tries wait.")
+        bob = server.client()
+        bob.expect("QUIT")
+        bob.send("connect Bob bobpass1")
+        first = _answer(bob, "Welcome to Champions MUSH, Bob!", WAIT)
+        if WAIT in first:  # still inside the delay the guesses earned: wait it out
+            time.sleep(int(first.split(WAIT)[1].split()[0]))
+            bob.send("connect Bob bobpass1")
+            bob.expect("Welcome to Champions MUSH, Bob!")
+        bob.expect("5 failed login attempts on this character since you last connected "
+                   "(the last from 127.0.0.1).")
