@@ -200,14 +200,22 @@ def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when
 
 def cmd_serve(args: argparse.Namespace) -> int:
     data_dir = _data_dir(args.data_dir)
-    lock = _lock_data_dir(data_dir)
-    if lock is None:
-        raise Refusal(RUNNING.format(dir=data_dir))
+    resume = None
+    if args.resume:  # a reload: the old process handed over its lock, sockets and sessions
+        from .net.reload import load_state
+
+        resume = load_state(Path(args.resume))
+        lock_fd = resume["lock_fd"]
+    else:
+        lock = _lock_data_dir(data_dir)
+        if lock is None:
+            raise Refusal(RUNNING.format(dir=data_dir))
+        lock_fd = lock.fileno()
     server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
     setup_logging(data_dir, server)
     from .net.runner import run
 
-    return run(data_dir, server, game_config)
+    return run(data_dir, server, game_config, lock_fd=lock_fd, argv=args.argv, resume=resume)
 
 
 def _can_ask() -> bool:
@@ -317,6 +325,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="TCP port (default 4201)")
     serve.add_argument("--data-dir", default=DEFAULT_DATA_DIR, help="database, logs, connect screen")
     serve.add_argument("--config", help=f"YAML config file (default DATA_DIR/{CONFIG_FILE} when present)")
+    serve.add_argument("--resume", help=argparse.SUPPRESS)  # a reload's state (docs/reload.md)
     admin = sub.add_parser("create-admin", help="make an admin character (or make one an admin)")
     admin.add_argument("name")
     admin.add_argument("--password", help="the password (asked for when not given)")
@@ -389,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "check-help":
         return cmd_check_help(argv[1:])
     args = _parser().parse_args(argv)
+    args.argv = argv
     os.umask(0o077)  # the database, its WAL/SHM and the logs: readable by the server's user alone
     from . import ops
 

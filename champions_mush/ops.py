@@ -169,6 +169,38 @@ def cmd_stop(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reload(args: argparse.Namespace) -> int:
+    data_dir = _data_dir(args.data_dir)
+    status = running_server(data_dir)
+    if status is None:
+        _complain(NOT_RUNNING.format(dir=data_dir))
+        return EXIT_NOT_RUNNING
+    asked = time.time()
+    try:
+        os.kill(int(status["pid"]), signal.SIGHUP)
+    except OSError as exc:
+        _complain(f"cannot signal the server (pid {status['pid']}): {exc.strerror}")
+        return 1
+    result: dict[str, Any] = {}
+
+    def answered() -> bool:
+        now = read_status(data_dir) or {}
+        record = now.get("reload")
+        if isinstance(record, dict) and float(record.get("at", 0)) >= asked:
+            result.update(record)
+            return True
+        return False
+
+    if not _wait_until(answered, args.timeout):
+        _complain(f"no answer from the server (pid {status['pid']}) after {args.timeout:g} s")
+        return 1
+    if result.get("ok"):
+        _say(str(result.get("message")))
+        return 0
+    _complain(str(result.get("message")))
+    return 1
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
     from .cli import DB_FILE
 
@@ -244,7 +276,7 @@ def cmd_make_cert(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"status": cmd_status, "stop": cmd_stop, "backup": cmd_backup, "make-cert": cmd_make_cert}
+COMMANDS = {"status": cmd_status, "stop": cmd_stop, "reload": cmd_reload, "backup": cmd_backup, "make-cert": cmd_make_cert}
 
 
 def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
@@ -254,6 +286,9 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argpa
     stop = sub.add_parser("stop", help="stop the running server cleanly")
     stop.add_argument("--data-dir", default=default_data_dir)
     stop.add_argument("--timeout", type=float, default=30.0, help="seconds to wait (default 30)")
+    reload = sub.add_parser("reload", help="replace the running server's code, keeping every connection")
+    reload.add_argument("--data-dir", default=default_data_dir)
+    reload.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (default 60)")
     backup = sub.add_parser("backup", help="a consistent copy of the game's database, while it runs")
     backup.add_argument("dest", help="file to write (or a directory: a dated file in it)")
     backup.add_argument("--data-dir", default=default_data_dir)

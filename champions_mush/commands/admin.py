@@ -1,4 +1,4 @@
-"""Running the game: roles, @boot, @wall, @shutdown, @newpassword and site bans (issue 4 §4).
+"""Running the game: roles, @boot, @wall, @shutdown, @reboot, @newpassword and site bans (issue 4 §4).
 
 Who may use each is in its ``Command`` head; the dispatcher checks it and logs every staff
 command before it runs.
@@ -78,6 +78,15 @@ def cmd_shutdown(ctx: Context, parsed: ParsedCommand) -> None:
     game.on_shutdown(reason or f"@shutdown by {ctx.actor.name}")
 
 
+def cmd_reboot(ctx: Context, parsed: ParsedCommand) -> None:
+    game = ctx.game
+    if game.on_reboot is None:
+        raise CommandError("This game has no server to reload (reboot ignored).")
+    log.info("reboot by %s", ctx.actor.name)
+    ctx.session.send("Reloading the game's code: the new code is tried first.")
+    game.on_reboot(ctx.session.send, ctx.session.id)
+
+
 def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs:
         raise CommandError("Usage: @newpassword <name>=<new password>")
@@ -123,6 +132,7 @@ COMMANDS = (
     Command("@boot", cmd_boot, role=Role.STAFF, summary="Disconnect a player."),
     Command("@wall", cmd_wall, role=Role.STAFF, summary="Announce to everyone connected."),
     Command("@shutdown", cmd_shutdown, role=Role.ADMIN, summary="Save and stop the server."),
+    Command("@reboot", cmd_reboot, role=Role.ADMIN, summary="Reload the server's code; nobody is disconnected."),
     Command("@newpassword", cmd_newpassword, role=Role.ADMIN, summary="Set a player's password."),
     Command("@ban", cmd_ban, role=Role.ADMIN, summary="Ban a site (address pattern)."),
     Command("@unban", cmd_unban, role=Role.ADMIN, help="@ban", summary="Lift a site ban."),

@@ -86,6 +86,8 @@ class Game:
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
         #: set when shutdown is asked for (the network layer watches it)
         self.on_shutdown: Callable[[str], None] | None = None
+        #: set by the server: reload the code keeping every connection (@reboot; docs/reload.md)
+        self.on_reboot: Callable[..., None] | None = None
         #: subsystems attach here by name (help library, channels, ...); see their modules
         self.services: dict[str, Any] = {}
         #: slow work (password hashing) goes through here; the server sets a thread pool

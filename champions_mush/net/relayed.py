@@ -147,7 +147,7 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
     listener = reactor.listenTCP(0, RelayedFactory(factory, token), backlog=server.backlog,
                                  interface="127.0.0.1")
     settings.update(token=token, game_port=listener.getHost().port)
-    proc = subprocess.Popen([sys.executable, "-m", "champions_mush.net.relay"], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.net.relay"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, close_fds=True)
     proc.stdin.write(json.dumps(settings).encode() + b"\n")
     proc.stdin.flush()
@@ -191,3 +191,14 @@ def _read_answer(proc: subprocess.Popen) -> dict[str, Any] | None:
     except ValueError:
         return None
     return answer if isinstance(answer, dict) else None
+
+
+def adopt_relay(reactor, factory: MushFactory, resume: dict[str, Any]) -> RelayProcess | None:  # noqa: ANN001
+    """After a reload: the relay that kept running, and its loopback listener, adopted."""
+    from .reload import adopt_port
+
+    saved = resume.get("relay")
+    if not saved:
+        return None
+    listener = adopt_port(reactor, resume["listeners"]["relay"], RelayedFactory(factory, saved["token"]))
+    return RelayProcess(saved["pid"], saved["stdin_fd"], listener, saved["token"], dict(saved["ports"]))

@@ -57,13 +57,14 @@ def _install_signal_handlers(reactor) -> None:  # noqa: ANN001
         signal.signal(signum, lambda number, frame: reactor.callFromThread(stop))
 
 
-def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path) -> dict[str, int]:  # noqa: ANN001
-    """TLS and the web client, in the relay process (net/relay.py): the ports it opened."""
-    from .relayed import start_relay
+def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):  # noqa: ANN001, ANN202
+    """TLS and the web client, in the relay process (net/relay.py): started, or after a reload
+    the one already running adopted. Returns the RelayProcess, or None."""
+    from .relayed import adopt_relay, start_relay
 
-    relay = start_relay(reactor, factory, server, data_dir)
+    relay = start_relay(reactor, factory, server, data_dir) if resume is None else adopt_relay(reactor, factory, resume)
     if relay is None:
-        return {}
+        return None
     reactor.addSystemEventTrigger("after", "shutdown", relay.stop)
     factory.tls_port = relay.ports.get("tls", 0)
     if factory.tls_port:
@@ -71,17 +72,21 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path) -> dict
     if relay.ports.get("web"):
         print(f"web client on http://{server.host}:{relay.ports['web']}/", flush=True)
     log.info("relay (pid %d) listening: %s", relay.pid, relay.ports)
-    return {f"{name}_port": number for name, number in relay.ports.items()}
+    return relay
 
 
-def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
-    """Serve until stopped; returns the exit status."""
+def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: int = -1,
+        argv: list[str] | None = None, resume: dict | None = None) -> int:
+    """Serve until stopped; returns the exit status. ``resume``: the state a reload handed over
+    (docs/reload.md); ``argv`` and ``lock_fd`` are what a reload needs to start again."""
     from twisted.internet import reactor
 
     from ..cli import open_game
     from ..commands.table import build_dispatcher
     from .memory import keep_big_allocations_returnable
+    from .reload import adopt_port, install_reloader
     from .server import MushFactory
+    from .status import start_status
 
     keep_big_allocations_returnable()
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()
@@ -98,7 +103,11 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     game.on_shutdown = shutdown
     reactor.addSystemEventTrigger("before", "shutdown", lambda: factory.close_all(SHUTDOWN_MESSAGE))
     try:
-        port = reactor.listenTCP(server.port, factory, backlog=server.backlog, interface=server.host)
+        if resume is None:
+            port = reactor.listenTCP(server.port, factory, backlog=server.backlog, interface=server.host)
+        else:
+            port = adopt_port(reactor, resume["listeners"]["telnet"], factory)
+            game.started_at = resume["started_at"]
         factory.port = port.getHost().port
     except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
         log.error("cannot listen on %s:%s: %s", server.host, server.port, exc)
@@ -110,11 +119,14 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig) -> int:
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
     print(message, flush=True)
-    ports = _start_relay(reactor, factory, server, data_dir)
-    from .status import start_status
-
-    start_status(reactor, data_dir, factory, host=where.host, port=where.port,
-                 started_at=game.started_at, **ports)
+    relay = _start_relay(reactor, factory, server, data_dir, resume)
+    ports = {f"{name}_port": number for name, number in (relay.ports if relay else {}).items()}
+    fixed = dict(resume["status"]) if resume else {}
+    fixed.update(host=where.host, port=where.port, started_at=game.started_at, **ports)
+    status = start_status(reactor, data_dir, factory, **fixed)
+    listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
+    install_reloader(reactor, factory, data_dir, argv or [], {"listeners": listeners, "relay": relay,
+                                                            "lock_fd": lock_fd}, status, resume)
     reactor.run()
     store.close()
     log.info("server stopped")

@@ -1,0 +1,72 @@
+"""What a reload hands over for one connection (docs/reload.md): the telnet core's negotiated
+state survives pickling and rebuilding in new code, and MCCP ends cleanly and is offered again."""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+
+from champions_mush.net.reload import CONN_SKIP, _state_of, check, rebuild_conn
+from champions_mush.text.markup import ColourLevel
+
+from .helpers import DO, DONT, GMCP, IAC, MCCP2, NAWS, SB, SE, TTYPE, WILL, WONT, cmd, gmcp, naws, ttype_is
+from .test_server import Rig
+
+MCCP_START = bytes((IAC, SB, MCCP2, IAC, SE))
+
+
+def _negotiated(rig: Rig):  # noqa: ANN202
+    proto, transport = rig.connect()
+    proto.dataReceived(cmd(WILL, NAWS) + naws(100, 40) + cmd(WILL, TTYPE) + ttype_is("MUDLET")
+                       + ttype_is("XTERM-256COLOR") + ttype_is("MTTS 269") + cmd(DO, GMCP)
+                       + gmcp('Core.Supports.Set ["Char 1"]'))
+    return proto, transport
+
+
+def test_the_negotiated_state_comes_back_in_a_rebuilt_core():
+    rig = Rig()
+    proto, _ = _negotiated(rig)
+    old = proto.conn
+    saved = pickle.loads(pickle.dumps(_state_of(old, CONN_SKIP)))
+    new = rebuild_conn(rig.factory, saved)
+    assert (new.width, new.height, new.client_name, new.terminal_type) == (100, 40, "MUDLET", "XTERM-256COLOR")
+    assert new.colour is old.colour is ColourLevel.TRUECOLOUR and new.charset == old.charset == "UTF-8"
+    assert new.gmcp and new.gmcp_wanted("Char.Vitals") and not new.gmcp_wanted("Room.Info")
+    new.send_text("|rred|n")
+    assert new.data_to_send() == b"\x1b[0;31mred\x1b[0m\r\n"
+    new.receive_data(b"say hi\r\n")
+    assert [type(e).__name__ for e in new.next_events()] == ["LineReceived"]
+
+
+def test_mccp_ends_cleanly_before_and_is_offered_again_after():
+    rig = Rig()
+    proto, transport = _negotiated(rig)
+    proto.dataReceived(cmd(DO, MCCP2))
+    conn = proto.conn
+    assert conn.mccp
+    conn.send_text("before")
+    conn.stop_compression()
+    conn.ask(True, MCCP2, False)
+    out = transport.value() + conn.data_to_send()
+    stream = out[out.index(MCCP_START) + len(MCCP_START):]
+    inflate = zlib.decompressobj()
+    assert b"before\r\n" in inflate.decompress(stream)
+    assert inflate.eof and inflate.unused_data == bytes((IAC, WONT, MCCP2))  # stream finished, then WONT
+    new = rebuild_conn(rig.factory, pickle.loads(pickle.dumps(_state_of(conn, CONN_SKIP))))
+    new.ask(True, MCCP2, True)  # the new process offers it again...
+    assert new.data_to_send() == b""  # ...once the client has answered the WONT
+    new.receive_data(cmd(DONT, MCCP2))
+    assert new.data_to_send() == bytes((IAC, WILL, MCCP2))
+    new.receive_data(cmd(DO, MCCP2))
+    assert new.mccp and new.data_to_send() == MCCP_START
+
+
+def test_the_trial_run_refuses_a_state_it_cannot_read(tmp_path):
+    bad = tmp_path / "state.pickle"
+    bad.write_bytes(pickle.dumps({"connections": []}))
+    try:
+        check(bad)
+    except KeyError as exc:
+        assert "the saved state has no listeners" in str(exc)
+    else:
+        raise AssertionError("a state without listeners was accepted")
