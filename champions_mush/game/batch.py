@@ -47,17 +47,47 @@ def for_characters(chars: Iterable[Character]) -> Audience:
 
 
 class _Entries:
-    """One audience's messages this turn: their turn-wide sequence numbers and texts."""
+    """One audience's messages this turn: turn-wide sequence numbers, texts, and per kind of
+    client the texts rendered one after another into one buffer (rendered once each)."""
 
-    __slots__ = ("seqs", "texts")
+    __slots__ = ("seqs", "texts", "rendered")
 
     def __init__(self) -> None:
         self.seqs: list[int] = []
         self.texts: list[str] = []
+        #: kind -> (bytes of the first n texts, where each of them starts)
+        self.rendered: dict[Hashable, tuple[bytearray, list[int]]] = {}
 
-    def since(self, start: int) -> list[tuple[int, str]]:
-        i = bisect.bisect_left(self.seqs, start) if start else 0
-        return list(zip(self.seqs[i:], self.texts[i:]))
+    def index(self, seq: int) -> int:
+        """Where the first entry numbered ``seq`` or later is."""
+        return bisect.bisect_left(self.seqs, seq) if seq else 0
+
+    def buffer(self, session: Session, kind: Hashable) -> tuple[bytearray, list[int]]:
+        """Every text so far rendered for ``kind`` (by ``session``, one of that kind)."""
+        found = self.rendered.get(kind)
+        if found is None:
+            found = self.rendered[kind] = (bytearray(), [])
+        buf, starts = found
+        for text in self.texts[len(starts):]:
+            starts.append(len(buf))
+            buf += session.render(text)
+        return found
+
+    def since(self, session: Session, kind: Hashable, seq: int) -> bytes:
+        """The bytes of every entry from ``seq`` on, for ``kind``: one slice."""
+        buf, starts = self.buffer(session, kind)
+        i = self.index(seq)
+        if i >= len(starts):
+            return b""
+        with memoryview(buf) as view:
+            return bytes(view[starts[i]:])
+
+    def pieces(self, session: Session, kind: Hashable, seq: int) -> list[tuple[int, bytes]]:
+        """(sequence number, bytes) of every entry from ``seq`` on, for merging audiences."""
+        buf, starts = self.buffer(session, kind)
+        ends = [*starts[1:], len(buf)]
+        i = self.index(seq)
+        return [(self.seqs[j], bytes(buf[starts[j]:ends[j]])) for j in range(i, len(starts))]
 
 
 class Batch:
@@ -120,20 +150,18 @@ class Batch:
             return
         self._cursor[session.id] = self._end
         char = self._character(session)
-        if char is None:
-            return
-        texts = self._texts(self._audiences_of(char), start)
-        if texts:
-            _deliver(session, session.render_kind(), texts)
+        if char is not None:
+            heard = tuple(a for a in self._by_audience if self._hears(a, char))
+            if heard:
+                _deliver(session, self._by_audience, heard, start, session.render_kind())
 
     def flush(self) -> None:
-        """Deliver this turn's batch: one pass over the sessions, one rendering per group of
-        sessions hearing the same messages with the same kind of client."""
+        """Deliver this turn's batch: one pass over the sessions; the sessions that hear the
+        same messages with the same kind of client are handed one shared bytes object."""
         self._scheduled = False
         if not self._end:
             return
-        end, cursors = self._end, self._cursor
-        audiences = self._by_audience
+        end, cursors, audiences = self._end, self._cursor, self._by_audience
         self._reset()  # anything sent while delivering belongs to the next batch
         rooms = {a[1]: a for a in audiences if a[0] == "room"}
         others = [a for a in audiences if a[0] != "room"]
@@ -154,24 +182,19 @@ class Batch:
             if not heard:
                 continue
             kind = session.render_kind()
-            if kind is None:
-                _deliver(session, None, _merge(audiences, heard, start))
+            if kind is None or start:
+                _deliver(session, audiences, heard, start, kind)
                 continue
-            key = (heard, kind, start)
+            key = (heard, kind)
             data = shared.get(key)
             if data is None:
-                data = shared[key] = b"".join(
-                    session.render(text) for text in _merge(audiences, heard, start))
-            if data:
-                session.send_rendered(data)
+                data = shared[key] = _bytes(session, kind, audiences, heard, 0)
+            session.send_rendered(data)
 
     # --- who hears what -------------------------------------------------------------------------
     def _character(self, session: Session) -> Character | None:
         cid = session.character_id
         return None if cid is None else self.game.characters.get(cid)
-
-    def _audiences_of(self, char: Character) -> tuple[Audience, ...]:
-        return tuple(a for a in self._by_audience if self._hears(a, char))
 
     def _hears(self, audience: Audience, char: Character) -> bool:
         kind = audience[0]
@@ -183,23 +206,25 @@ class Batch:
             return self.game.is_staff(char)
         return True
 
-    def _texts(self, heard: tuple[Audience, ...], start: int) -> list[str]:
-        return _merge(self._by_audience, heard, start)
 
-
-def _merge(audiences: dict[Audience, _Entries], heard: tuple[Audience, ...], start: int) -> list[str]:
-    """The texts of the ``heard`` audiences from sequence ``start`` on, in production order."""
+def _bytes(session: Session, kind: Hashable, audiences: dict[Audience, _Entries],
+           heard: tuple[Audience, ...], start: int) -> bytes:
+    """What ``heard`` said from sequence ``start`` on, rendered for ``kind``, in production order."""
     if len(heard) == 1:
-        entries = audiences[heard[0]]
-        if not start:
-            return entries.texts
-        return entries.texts[bisect.bisect_left(entries.seqs, start):]
-    return [text for _, text in heapq.merge(*(audiences[a].since(start) for a in heard))]
+        return audiences[heard[0]].since(session, kind, start)
+    merged = heapq.merge(*(audiences[a].pieces(session, kind, start) for a in heard))
+    return b"".join(data for _, data in merged)
 
 
-def _deliver(session: Session, kind: Hashable | None, texts: list[str]) -> None:
-    if kind is None:
-        for text in texts:
-            session.send(text)
-    else:
-        session.send_rendered(b"".join(session.render(text) for text in texts))
+def _deliver(session: Session, audiences: dict[Audience, _Entries], heard: tuple[Audience, ...],
+             start: int, kind: Hashable | None) -> None:
+    """Hand one session its share from sequence ``start`` on (by :meth:`Session.send`, one
+    message at a time, when it has no kind)."""
+    if kind is not None:
+        data = _bytes(session, kind, audiences, heard, start)
+        if data:
+            session.send_rendered(data)
+        return
+    entries = [audiences[a] for a in heard]
+    for _, text in heapq.merge(*(zip(e.seqs[e.index(start):], e.texts[e.index(start):]) for e in entries)):
+        session.send(text)

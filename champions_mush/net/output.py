@@ -9,7 +9,7 @@ from collections.abc import Callable
 from twisted.internet import interfaces
 from zope.interface import implementer
 
-__all__ = ["Coalescer", "Outbox"]
+__all__ = ["Coalescer", "Outbox", "socket_writer"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -52,6 +52,37 @@ class Outbox:
     def stopProducing(self) -> None:
         self._held.clear()
         self.held_size = 0
+
+
+def socket_writer(transport) -> Callable[[bytes], None]:  # noqa: ANN001 - a Twisted TCP transport
+    """``transport.write``, but straight to the socket when Twisted holds nothing unsent.
+
+    Twisted's ``write`` buffers the bytes, registers the socket with epoll, writes on the next
+    loop pass and unregisters it: two ``epoll_ctl`` calls and a pass per write. A connection
+    that keeps up (nearly all) takes the bytes at once, so we try ``send`` first and give
+    Twisted only what the kernel did not take (it then waits for the socket, pauses the
+    producer and reports errors as always). Transports without a plain socket (TLS, tests)
+    use ``write`` (docs/performance.md, "Fan-out per turn").
+    """
+    sock = getattr(transport, "socket", None)
+    if sock is None or getattr(transport, "TLS", True) or not hasattr(transport, "_tempDataLen"):
+        return lambda data: transport.write(data)
+
+    def write(data: bytes) -> None:
+        if (transport._tempDataLen or transport.offset != len(transport.dataBuffer)
+                or transport.disconnecting or not transport.connected):
+            transport.write(data)
+            return
+        try:
+            sent = sock.send(data)
+        except BlockingIOError:
+            sent = 0
+        except OSError:  # reset, broken pipe: Twisted's own write and read report it
+            sent = 0
+        if sent < len(data):
+            transport.write(data[sent:])
+
+    return write
 
 
 class Coalescer:

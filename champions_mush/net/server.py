@@ -18,7 +18,7 @@ from ..commands.doorway import Doorway, Visit
 from ..commands.dispatch import Dispatcher
 from . import events as ev
 from .memory import release_free_memory
-from .output import Coalescer, Outbox
+from .output import Coalescer, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession
 
@@ -70,7 +70,7 @@ class MushProtocol(protocol.Protocol):
             return
         for option in ("setTcpNoDelay", "setTcpKeepAlive"):
             getattr(self.transport, option, lambda on: None)(True)
-        self.outbox = Outbox(lambda data: self.transport.write(data), factory.game.config.max_output_buffer)
+        self.outbox = Outbox(socket_writer(self.transport), factory.game.config.max_output_buffer)
         self.transport.registerProducer(self.outbox, True)
         self.conn = SharedRenderConnection(
             mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port), offer_mccp=factory.offer_mccp,

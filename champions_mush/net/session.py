@@ -128,8 +128,8 @@ class TelnetSession(Session):
 
     def render_kind(self) -> tuple[ColourLevel, str]:
         """(colour level, charset): the player's ``+colour off`` renders as no colour."""
-        colour, charset = self.conn.style()
-        return (colour, charset) if self.colour else (ColourLevel.NONE, charset)
+        style = self.conn.style()
+        return style if self.colour else (ColourLevel.NONE, style[1])
 
     def render(self, text: str) -> bytes:
         return RENDERED(text, self.render_kind())

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 import zlib
 
+from twisted.internet.testing import StringTransport
+
+from champions_mush.net.output import socket_writer
 from champions_mush.text.markup import ColourLevel
 
 from .helpers import DO, GMCP, IAC, MCCP2, MCCP2_START, cmd, gmcp
@@ -158,3 +161,59 @@ def test_a_slow_reader_in_a_crowded_room_is_dropped_at_its_own_cap_and_the_rest_
     assert sleeper_t.disconnected and sleeper.outbox.held_size == 0
     assert not reader_t.disconnecting
     assert len(received(reader_t)) == 120
+
+
+class _Socket:
+    """A socket whose kernel buffer takes ``room`` more bytes."""
+
+    def __init__(self, room: int) -> None:
+        self.room, self.sent = room, b""
+
+    def send(self, data: bytes) -> int:
+        if not self.room:
+            raise BlockingIOError
+        taken = data[:self.room]
+        self.room -= len(taken)
+        self.sent += taken
+        return len(taken)
+
+
+class _TcpTransport:
+    """The parts of Twisted's TCP transport that socket_writer reads."""
+
+    TLS = False
+    connected, disconnecting = True, False
+
+    def __init__(self, room: int) -> None:
+        self.socket = _Socket(room)
+        self.dataBuffer, self.offset, self._tempDataLen = b"", 0, 0
+        self.buffered: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.buffered.append(bytes(data))
+        self._tempDataLen += len(data)
+
+
+def test_output_goes_straight_to_the_socket_and_only_the_rest_to_twisted_in_order():
+    transport = _TcpTransport(room=10)
+    write = socket_writer(transport)
+    write(b"12345")
+    assert (transport.socket.sent, transport.buffered) == (b"12345", [])
+    write(b"67890abcde")  # the kernel takes five: Twisted holds the rest
+    assert (transport.socket.sent, transport.buffered) == (b"1234567890", [b"abcde"])
+    transport.socket.room = 100
+    write(b"fgh")  # Twisted still holds bytes: these queue behind them
+    assert (transport.socket.sent, transport.buffered) == (b"1234567890", [b"abcde", b"fgh"])
+
+
+def test_a_full_socket_or_a_closing_transport_leaves_writing_to_twisted():
+    transport = _TcpTransport(room=0)
+    socket_writer(transport)(b"hello")
+    assert transport.buffered == [b"hello"]
+    closing = _TcpTransport(room=100)
+    closing.disconnecting = True
+    socket_writer(closing)(b"bye")
+    assert (closing.socket.sent, closing.buffered) == (b"", [b"bye"])
+    plain = StringTransport()
+    socket_writer(plain)(b"as is")  # no socket (tests, TLS): Twisted's own write
+    assert plain.value() == b"as is"
