@@ -1,0 +1,59 @@
+"""Python memory per connected client, by source file (tracemalloc), through the real adapter.
+
+    python bench/conn_memory.py [--clients 1000] [--top 15]
+
+Opens N connections on ``StringTransport`` (no sockets: Twisted's TCP objects and the kernel's
+buffers are not counted), logs each into its own character in one room, lets the connect
+screen go out, and reports the bytes allocated per connection, biggest files first.
+The resident memory of the real server with N clients: ``loadgen.py --scenario hold``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import tracemalloc
+
+from twisted.internet import task
+from twisted.internet.address import IPv4Address
+from twisted.internet.testing import StringTransport
+
+from champions_mush.commands.table import build_dispatcher
+from champions_mush.game.config import GameConfig
+from champions_mush.game.world import Game
+from champions_mush.net.server import WELCOME_DELAY, MushFactory
+from champions_mush.store.memory import MemoryStore
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--clients", type=int, default=1000)
+    p.add_argument("--top", type=int, default=15)
+    a = p.parse_args()
+    clock = task.Clock()
+    game = Game(MemoryStore(), config=GameConfig(password_cost=16, connects_per_minute=0,
+                                                 max_connections=a.clients + 10), clock=clock.seconds)
+    factory = MushFactory(game, build_dispatcher(), clock=clock, coalesce_output=True)
+    chars = [game.new_character(f"Mem{i}") for i in range(a.clients)]
+    gc.collect()
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot()
+    for i, char in enumerate(chars):
+        proto = factory.buildProtocol(None)
+        transport = StringTransport(peerAddress=IPv4Address("TCP", f"10.0.{i // 250}.{i % 250}", 40000))
+        proto.makeConnection(transport)
+        proto.session.character_id = char.id
+    clock.advance(WELCOME_DELAY)
+    for proto in factory.protocols:
+        proto.transport.clear()
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    stats = after.compare_to(before, "filename")
+    total = sum(s.size_diff for s in stats)
+    print(f"{a.clients} connections: {total / a.clients / 1024:.1f} KiB of Python objects each")
+    for s in stats[:a.top]:
+        print(f"  {s.size_diff / a.clients:8.0f} B  {s.traceback[0].filename}")
+
+
+if __name__ == "__main__":
+    main()
