@@ -8,13 +8,14 @@
 # Characters Tm1.. / Ch1.. must exist (bench/peers/*.sh setup, then loadgen --scenario create).
 # Each result's label carries the machine's load average when the run started.
 # Environment: PEERS (as bench/peers/*.sh), TM_PORT (5801), CH_PORT (5802), SIZES
-# ("50 200 500 1000"), DURATION (15), WARMUP (5), HOLD (1000), NICE (-10), LOADGEN_PY (python3).
+# ("50 200 500 1000"), DURATION (15), WARMUP (5), HOLD (1000), NICE (-10), LOADGEN_PY (python3),
+# RAMP (logins/s, 30: our server refuses a login past 32 password hashes waiting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$1; shift
 servers=${*:-"tinymux champions"}
 SIZES=${SIZES:-"50 200 500 1000"} DURATION=${DURATION:-15} WARMUP=${WARMUP:-5}
-HOLD=${HOLD:-1000} NICE=${NICE:--10} PY=${LOADGEN_PY:-python3}
+HOLD=${HOLD:-1000} NICE=${NICE:--10} PY=${LOADGEN_PY:-python3} RAMP=${RAMP:-30}
 P=bench/peers
 for s in tinymux champions; do "$P/$s.sh" stop >/dev/null 2>&1 || true; done
 run() {  # run PRESET PORT PREFIX LABEL PID
@@ -23,7 +24,7 @@ run() {  # run PRESET PORT PREFIX LABEL PID
     local what=$1; shift
     echo "+ $label $what ($(cut -d' ' -f1-3 /proc/loadavg))" >&2
     nice -n "$NICE" "$PY" bench/loadgen.py --preset "$preset" --port "$port" --names "$prefix" \
-      --json "$out" --login-timeout 900 --server-pid "$pid" \
+      --json "$out" --login-timeout 900 --server-pid "$pid" --ramp "$RAMP" \
       --label "$label $what; load $(cut -d' ' -f1-3 /proc/loadavg)" "$@" || true
   }
   renice -n "$NICE" -p "$pid" >/dev/null
@@ -33,7 +34,7 @@ run() {  # run PRESET PORT PREFIX LABEL PID
       --warmup "$WARMUP" --cmd-timeout 120 --room-join home
   done
   if [ "$HOLD" -gt 0 ]; then
-    lg "hold $HOLD" --scenario hold --clients "$HOLD" --login connect --duration 10 --ramp 200
+    lg "hold $HOLD" --scenario hold --clients "$HOLD" --login connect --duration 10
   fi
 }
 for s in $servers; do
