@@ -1,28 +1,42 @@
-"""The combat tracker: +combat/start, /join, /next, /hold, /abort, /status, /end.
+"""The combat tracker and the Phase actions: +combat/<switch>, +recover, +paramedics.
 
-Staff start, step and end a fight (``/start``, ``/next``, ``/end``); players join, hold and
-abort for themselves, staff for anyone (NPCs included). The state and its rules of play live in
-:mod:`champions_mush.game.combat`; it is kept in the store and survives a restart.
+Staff start, step and end a fight, set its mode, confirm, change and undo results; players act
+on their own Phase in DEX order (or with a held action), staff for anyone (NPCs included). The
+state and its timing live in :mod:`champions_mush.game.combat`; every change is a record in
+the combat log (:mod:`champions_mush.game.journal`) that staff can take back.
 """
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from ..game import combat as fights
-from ..game.sheets import get_sheet
+from ..game import journal
+from ..game.sheets import get_sheet, save_sheet
+from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
+from ..rules.champions.endurance import movement_end
+from ..rules.champions.maneuvers import dive_for_cover
+from ..rules.champions.movement import forward_leap
+from ..rules.champions.rolls import skill_roll
 from ..text.format import table
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions
+from .dice import find_target, require_champions, skill_target, skill_text
+from .gm import spend
+from .recording import journaled
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "acting", "finish"]
 
-_TAG = "|r[Combat]|n"
-_STAFF_SWITCHES = ("start", "next", "end")
-_USAGE = "Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [name], /status, /end"
+TAG = "|r[Combat]|n"
+_STAFF_SWITCHES = ("start", "next", "end", "mode", "confirm", "undo", "adjust")
+_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [name][=dodge||block||dive "
+          "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /status, /log, "
+          "/mode auto||confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 
 
+# --- finding who acts ------------------------------------------------------------------------
 def _fight(ctx: Context) -> fights.Fight:
     fight = fights.get_fight(ctx.game, ctx.actor.location)
     if fight is None:
@@ -30,83 +44,18 @@ def _fight(ctx: Context) -> fights.Fight:
     return fight
 
 
-def _who(ctx: Context, parsed: ParsedCommand):  # noqa: ANN202
-    """The character named (staff may name anyone; players only themselves), or the actor."""
-    if not parsed.args.strip():
-        return ctx.actor
-    char = find_target(ctx, parsed.args)
-    if char.id != ctx.actor.id and not ctx.is_staff:
-        raise CommandError("Only staff can do that for someone else.")
-    return char
-
-
-def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
-    """+combat/<switch>: run the fight in this room."""
-    require_champions(ctx)
-    switches = [s for s in parsed.switches]
-    if len(switches) != 1:
-        raise CommandError(_USAGE)
-    switch = switches[0]
-    _HANDLERS[switch](ctx, parsed)
-
-
-def _start(ctx: Context, parsed: ParsedCommand) -> None:
-    if fights.get_fight(ctx.game, ctx.actor.location) is not None:
-        raise CommandError("A fight is already running here (+combat/status, or +combat/end it).")
-    fight = fights.Fight(room=ctx.actor.location, gm=ctx.actor.name)
-    fights.save_fight(ctx.game, fight)
-    ctx.emit_room(f"{_TAG} {ctx.actor.name} starts a fight here. Join it with +combat/join; "
-                  "it begins in Segment 12 at the first +combat/next.")
-
-
-def _join(ctx: Context, parsed: ParsedCommand) -> None:
-    fight = _fight(ctx)
-    char = _who(ctx, parsed)
-    if char.location != fight.room:
-        raise CommandError(f"{char.name} is not here.")
-    if fight.fighter(char.id) is not None:
-        raise CommandError(f"{char.name} is already in the fight.")
-    sheet = get_sheet(ctx.game, char)
-    fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name)))
-    phases = " ".join(map(str, fights.phases_of(sheet)))
-    ctx.emit_room(f"{_TAG} {char.name} joins the fight (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}: "
-                  f"Segments {phases}).")
-
-
-def _leave(ctx: Context, parsed: ParsedCommand) -> None:
-    fight = _fight(ctx)
-    char = _who(ctx, parsed)
-    if fight.fighter(char.id) is None:
-        raise CommandError(f"{char.name} is not in the fight.")
-    fights.save_fight(ctx.game, fight.without(char.id))
-    ctx.emit_room(f"{_TAG} {char.name} leaves the fight.")
-
-
-def _next(ctx: Context, parsed: ParsedCommand) -> None:
-    fight = _fight(ctx)
-    if not fight.fighters:
-        raise CommandError("Nobody has joined the fight yet (+combat/join <name>).")
-    fight, step = fights.advance(ctx.game, fight, ctx.roller)
-    lines = []
-    if step.post_segment_12:
-        lines.append(f"{_TAG} |hPost-Segment 12|n of Turn {step.turn - 1}:")
-        lines.extend(f"  {line}" for line in step.post_segment_12)
-    lines.append(f"{_TAG} |hTurn {step.turn}, Segment {step.segment}|n" +
-                 (": in DEX order" if step.phases else ": nobody has a Phase"))
-    lines.extend(f"  {line}" for line in step.phases)
-    if step.holding:
-        lines.append(f"  Holding an action: {', '.join(step.holding)}.")
-    ctx.emit_room("\n".join(lines))
-
-
-def _hold(ctx: Context, parsed: ParsedCommand) -> None:
-    fight = _fight(ctx)
-    char = _who(ctx, parsed)
-    fighter = _in_fight(fight, char)
-    if fighter.holding:
-        raise CommandError(f"{char.name} is already holding an action.")
-    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True)))
-    ctx.emit_room(f"{_TAG} {char.name} holds their action (it may be used later, until their next Phase).")
+def _who(ctx: Context, name: str):  # noqa: ANN202 - a Character
+    """The character named (staff may name anyone; players only themselves); with no name the
+    actor, or for staff outside the fight the one whose Phase it is."""
+    if name.strip():
+        char = find_target(ctx, name)
+        if char.id != ctx.actor.id and not ctx.is_staff:
+            raise CommandError("Only staff can do that for someone else.")
+        return char
+    fight = fights.get_fight(ctx.game, ctx.actor.location)
+    if ctx.is_staff and fight is not None and fight.fighter(ctx.actor.id) is None and fight.current is not None:
+        return ctx.game.characters[fight.current]
+    return ctx.actor
 
 
 def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # noqa: ANN001 - a Character
@@ -116,58 +65,358 @@ def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # noqa: ANN001 - a 
     return fighter
 
 
-def _act(ctx: Context, parsed: ParsedCommand) -> None:
+def acting(ctx: Context, char, *, full: bool = False, held: bool = True) -> fights.Fighter:  # noqa: ANN001
+    """``char``'s record when he may act now: in his own Phase, or (``held``) with a held action.
+    ``full``: the action needs a whole Phase (none of it used yet)."""
     fight = _fight(ctx)
-    char = _who(ctx, parsed)
-    fighter = fight.fighter(char.id)
-    if fighter is None or not fighter.holding:
-        raise CommandError(f"{char.name} is not holding an action.")
-    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=False)))
-    ctx.emit_room(f"{_TAG} {char.name} acts on a held action in Segment {fight.segment}.")
-
-
-def _abort(ctx: Context, parsed: ParsedCommand) -> None:
-    fight = _fight(ctx)
-    char = _who(ctx, parsed)
     fighter = _in_fight(fight, char)
-    if fighter.aborted:
-        raise CommandError(f"{char.name} has already aborted their next Phase.")
-    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, aborted=True, holding=False)))
-    ctx.emit_room(f"{_TAG} {char.name} aborts to a defensive action and loses their next Phase.")
+    if fight.waiting:
+        raise CommandError("The last action waits for the GM (+combat/confirm or +combat/undo).")
+    if fight.current != char.id and not (held and fighter.holding):
+        now = fights.current_fighter(fight)
+        raise CommandError(f"It is not {char.name}'s Phase" + (f": it is {now.name}'s." if now else "."))
+    sheet = get_sheet(ctx.game, char)
+    if sheet.stunned or sheet.knocked_out:
+        why = "Knocked Out" if sheet.knocked_out else "Stunned"
+        raise CommandError(f"{char.name} is {why} and can take no action (RULES DAMAGE EFFECTS).")
+    if full and fight.current == char.id and fighter.half_used:
+        raise CommandError(f"{char.name} has used half of this Phase; that takes a full Phase.")
+    return fighter
+
+
+def finish(ctx: Context, char, *, half: bool = False) -> list[str]:  # noqa: ANN001
+    """After ``char``'s action: a held action is used, or half of his Phase, or all of it; then
+    the next Phase starts (or, in confirm mode, the fight waits for the GM). The lines to show."""
+    fight = _fight(ctx)
+    fighter = fight.fighter(char.id)
+    if fight.current != char.id:
+        fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=False)))
+        return []
+    if half and not fighter.half_used:
+        fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, half_used=True)))
+        return [f"{char.name} has half a Phase left."]
+    if fight.mode == fights.CONFIRM:
+        fights.save_fight(ctx.game, attrs.evolve(fight, waiting=True))
+        return ["Waiting for the GM: +combat/confirm (or +combat/undo)."]
+    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
+    return lines
+
+
+def _say(ctx: Context, text: str, lines: list[str] = ()) -> None:  # type: ignore[assignment]
+    ctx.emit_room("\n".join([f"{TAG} {text}"] + [f"{TAG} {line}" for line in lines]))
+
+
+# --- staff: running the fight ----------------------------------------------------------------
+def _start(ctx: Context, parsed: ParsedCommand) -> None:
+    if fights.get_fight(ctx.game, ctx.actor.location) is not None:
+        raise CommandError("A fight is already running here (+combat/status, or +combat/end it).")
+    fight = fights.Fight(room=ctx.actor.location, gm=ctx.actor.name, id=ctx.game.store.next_id("fight"))
+    fights.save_fight(ctx.game, fight)
+    _say(ctx, f"{ctx.actor.name} starts fight #{fight.id} here. Join it with +combat/join; it begins in Segment 12 "
+         "at the first +combat/next.")
+
+
+def _next(ctx: Context, parsed: ParsedCommand) -> None:
+    fight = _fight(ctx)
+    if not fight.fighters:
+        raise CommandError("Nobody has joined the fight yet (+combat/join <name>).")
+    now = fights.current_fighter(fight)
+    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
+    head = f"{ctx.actor.name} ends {now.name}'s Phase." if now and not fight.waiting else lines.pop(0)
+    _say(ctx, head, lines)
+
+
+def _mode(ctx: Context, parsed: ParsedCommand) -> None:
+    fight = _fight(ctx)
+    mode = parsed.args.strip().lower()
+    if mode not in (fights.AUTO, fights.CONFIRM):
+        raise CommandError("Usage: +combat/mode auto||confirm  (confirm: each action waits for +combat/confirm)")
+    fights.save_fight(ctx.game, attrs.evolve(fight, mode=mode))
+    what = "each action waits for the GM's +combat/confirm" if mode == fights.CONFIRM else "actions apply at once"
+    _say(ctx, f"{ctx.actor.name} sets the fight to {mode}: {what}.")
+
+
+def _confirm(ctx: Context, parsed: ParsedCommand) -> None:
+    fight = _fight(ctx)
+    if not fight.waiting:
+        raise CommandError("No action is waiting for confirmation.")
+    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
+    _say(ctx, f"{ctx.actor.name} confirms.", lines)
+
+
+def _undo(ctx: Context, parsed: ParsedCommand) -> None:
+    _fight(ctx)
+    _say(ctx, journal.undo_last(ctx.game, ctx.actor.location, ctx.actor.name))
+
+
+_ADJUST = re.compile(r"(stun|body|end)\s+(-?\d{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
+_USAGE_ADJUST = ("Usage: +combat/adjust <name>=<stun||body||end> <value>  or  "
+                 "=<prone||stunned||recovering||awed||cowed||stabilized> <on||off>")
+
+
+def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
+    """The GM changes any result: a current value or a condition (logged, so it can be undone)."""
+    if parsed.rhs is None:
+        raise CommandError(_USAGE_ADJUST)
+    char = find_target(ctx, parsed.lhs)
+    match = _ADJUST.fullmatch(parsed.rhs.strip())
+    if match is None:
+        raise CommandError(_USAGE_ADJUST)
+    sheet = get_sheet(ctx.game, char)
+    if match.group(1):
+        what, value = match.group(1).lower(), int(match.group(2))
+        save_sheet(ctx.game, sheet.with_vitals(**{what: value}))
+        _say(ctx, f"{ctx.actor.name} sets {char.name}'s {what.upper()} to {value}.")
+        return
+    what, on = match.group(3).lower(), match.group(4).lower() == "on"
+    if what in ("stunned", "stabilized"):
+        save_sheet(ctx.game, attrs.evolve(sheet, **{what: on}))
+    elif fights.update_fighter(ctx.game, char, **({"presence": what if on else ""} if what in ("awed", "cowed")
+                                                  else {what: on})) is None:
+        raise CommandError(f"{char.name} is not in the fight.")
+    _say(ctx, f"{ctx.actor.name} sets {char.name} {what} {'on' if on else 'off'}.")
+
+
+def _end(ctx: Context, parsed: ParsedCommand) -> None:
+    _fight(ctx)
+    freed = fights.end_fight(ctx.game, ctx.actor.location)
+    tail = f" Out of combat nobody stays Stunned: {', '.join(freed)} recovers." if freed else ""
+    _say(ctx, f"{ctx.actor.name} ends the fight.{tail}")
+
+
+# --- joining, reading ------------------------------------------------------------------------
+def _join(ctx: Context, parsed: ParsedCommand) -> None:
+    fight = _fight(ctx)
+    char = _who(ctx, parsed.args) if parsed.args.strip() else ctx.actor
+    if char.location != fight.room:
+        raise CommandError(f"{char.name} is not here.")
+    if fight.fighter(char.id) is not None:
+        raise CommandError(f"{char.name} is already in the fight.")
+    sheet = get_sheet(ctx.game, char)
+    fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name)))
+    phases = " ".join(map(str, fights.phases_of(sheet)))
+    _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}: Segments {phases}).")
+
+
+def _leave(ctx: Context, parsed: ParsedCommand) -> None:
+    fight = _fight(ctx)
+    char = _who(ctx, parsed.args) if parsed.args.strip() else ctx.actor
+    _in_fight(fight, char)
+    fights.save_fight(ctx.game, fight.without(char.id))
+    _say(ctx, f"{char.name} leaves the fight.")
 
 
 def _status(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     when = "not begun (starts in Segment 12)" if fight.segment == 0 else f"Turn {fight.turn}, Segment {fight.segment}"
+    now = fights.current_fighter(fight)
+    when += f", {now.name}'s Phase" if now else ""
+    when += " (waiting for the GM)" if fight.waiting else ""
     rows = []
-    for fighter in sorted(fight.fighters, key=lambda f: -get_sheet(ctx.game, ctx.game.characters[f.char_id]).base("DEX")
-                          if f.char_id in ctx.game.characters else 0):
+    for fighter in fight.fighters:
         char = ctx.game.characters.get(fighter.char_id)
         if char is None:
             continue
         sheet = get_sheet(ctx.game, char)
-        flags = sheet.conditions() + (["holding"] if fighter.holding else []) + (["aborted"] if fighter.aborted else [])
+        dcv, _ = fights.target_dcv(ctx.game, char)
         rows.append((char.name, str(sheet.base("DEX")), str(sheet.base("SPD")),
                      f"{sheet.current_stun}/{sheet.max_stun}", f"{sheet.current_body}/{sheet.max_body}",
-                     f"{sheet.current_end}/{sheet.max_end}", ", ".join(flags) or "-"))
-    text = f"{_TAG} Fight run by {fight.gm}: {when}.\n"
-    text += table(rows, ctx.width, headers=("Name", "DEX", "SPD", "STUN", "BODY", "END", "Conditions")) if rows \
-        else "Nobody has joined yet."
+                     f"{sheet.current_end}/{sheet.max_end}", str(dcv),
+                     ", ".join(sheet.conditions() + fighter.conditions()) or "-"))
+    rows.sort(key=lambda r: -int(r[1]))
+    text = f"{TAG} Fight #{fight.id} run by {fight.gm} ({fight.mode}): {when}.\n"
+    text += table(rows, ctx.width, headers=("Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions")) \
+        if rows else "Nobody has joined yet."
     ctx.reply(text)
 
 
-def _end(ctx: Context, parsed: ParsedCommand) -> None:
-    _fight(ctx)
-    fights.end_fight(ctx.game, ctx.actor.location)
-    ctx.emit_room(f"{_TAG} {ctx.actor.name} ends the fight.")
+def _log(ctx: Context, parsed: ParsedCommand) -> None:
+    """+combat/log [fight number]: the fight's records with their roll ids (staff, and those in it)."""
+    arg = parsed.args.strip().lstrip("#")
+    if arg and not (arg.isdigit() and len(arg) < 10):
+        raise CommandError("Usage: +combat/log [fight number]")
+    fight_id = int(arg) if arg else _fight(ctx).id
+    if not ctx.is_staff and not journal.may_read(ctx.game, fight_id, ctx.actor.id):
+        raise CommandError(f"You were not in fight #{fight_id}.")
+    records = journal.fight_log(ctx.game, fight_id)
+    if not records:
+        ctx.reply(f"{TAG} Fight #{fight_id} has no records.")
+        return
+    lines = [f"{TAG} Fight #{fight_id}: {len(records)} records."]
+    for record in records:
+        mark = " (undone)" if record.undone else ""
+        lines.append(f"#{record.id} {record.actor}{mark}:")
+        lines.extend(f"  {line}" for line in record.text.split("\n"))
+    ctx.reply("\n".join(lines))
+
+
+# --- Phase actions -----------------------------------------------------------------------------
+def _hold(ctx: Context, parsed: ParsedCommand) -> None:
+    char = _who(ctx, parsed.args)
+    fighter = acting(ctx, char, held=False)
+    fight = _fight(ctx)
+    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True)))
+    _say(ctx, f"{char.name} holds their action (to use at a lower DEX, until their next Phase).",
+         fights.next_phase(ctx.game, _fight(ctx), ctx.roller)[1])
+
+
+def _pass(ctx: Context, parsed: ParsedCommand) -> None:
+    char = _who(ctx, parsed.args)
+    acting(ctx, char)
+    _say(ctx, f"{char.name} does nothing more this Phase.", finish(ctx, char))
+
+
+def _move(ctx: Context, parsed: ParsedCommand) -> None:
+    """+combat/move [name=]<inches>: a ½ Phase move, 1 END per 5" (RULES END USE)."""
+    name, inches = (parsed.lhs, parsed.rhs) if parsed.rhs is not None else ("", parsed.args)
+    if not inches.strip().isdigit() or len(inches.strip()) > 3:
+        raise CommandError("Usage: +combat/move [<name>=]<inches>")
+    char = _who(ctx, name)
+    fighter = acting(ctx, char)
+    if fighter.prone:
+        raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
+    fights.update_fighter(ctx.game, char, set=False)
+    inches_n = int(inches)
+    said = spend(ctx, char, movement_end(inches_n), f" moving {inches_n}\"")
+    _say(ctx, f"{char.name} moves {inches_n}\" (1/2 Phase). {said}", finish(ctx, char, half=True))
+
+
+def _stand(ctx: Context, parsed: ParsedCommand) -> None:
+    char = _who(ctx, parsed.args)
+    fighter = acting(ctx, char)
+    if not fighter.prone:
+        raise CommandError(f"{char.name} is not lying on the ground.")
+    fights.update_fighter(ctx.game, char, prone=False)
+    _say(ctx, f"{char.name} stands up (1/2 Phase): full DCV again.", finish(ctx, char, half=True))
+
+
+def _brace(ctx: Context, parsed: ParsedCommand) -> None:
+    """Brace: no time, +2 OCV only against the Range Modifier, ½ DCV until the next Phase (HERO 5E)."""
+    char = _who(ctx, parsed.args)
+    acting(ctx, char)
+    fights.update_fighter(ctx.game, char, braced=True)
+    _say(ctx, f"{char.name} braces: +2 OCV against the Range Modifier, 1/2 DCV until their next Phase.")
+
+
+def _set(ctx: Context, parsed: ParsedCommand) -> None:
+    """Set: a full Phase taking aim, then +1 OCV with ranged attacks until he moves (HERO 5E)."""
+    char = _who(ctx, parsed.args)
+    acting(ctx, char, full=True)
+    fights.update_fighter(ctx.game, char, set=True)
+    _say(ctx, f"{char.name} takes a full Phase to Set: +1 OCV with ranged attacks from now on.", finish(ctx, char))
+
+
+_USAGE_ABORT = "Usage: +combat/abort [<name>][=dodge||block||dive <inches>]"
+
+
+def _abort(ctx: Context, parsed: ParsedCommand) -> None:
+    """Abort to a defensive action before one's Phase: a held action is used, or the next Phase
+    is lost. Dodge +3 DCV and Block until that Phase; Dive For Cover rolls DEX at -1 per 1"
+    (RULES MANEUVER DIVE FOR COVER)."""
+    fight = _fight(ctx)
+    char = _who(ctx, parsed.lhs if parsed.rhs is not None else parsed.args)
+    fighter = _in_fight(fight, char)
+    how = (parsed.rhs or "").strip().lower().split()
+    if fight.current == char.id:
+        raise CommandError(f"It is {char.name}'s Phase: act now (Abort is for before it).")
+    if fighter.aborted:
+        raise CommandError(f"{char.name} has already aborted their next Phase.")
+    changes, said = _abort_action(ctx, char, how)
+    lost = "uses the held action" if fighter.holding else "loses their next Phase"
+    changes |= {"holding": False} if fighter.holding else {"aborted": True}
+    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, **changes)))
+    _say(ctx, f"{char.name} aborts to {said} and {lost}.")
+
+
+def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # noqa: ANN001
+    if not how:
+        return {}, "a defensive action"
+    if how == ["dodge"]:
+        return {"dcv_mod": 3, "dcv_note": "Dodge"}, "a Dodge (+3 DCV against all attacks until their next Phase)"
+    if how == ["block"]:
+        return {"dcv_note": "Block"}, "a Block (stops one HTH attack, the GM's call)"
+    if len(how) == 2 and how[0] == "dive" and how[1].isdigit() and len(how[1]) <= 2:
+        sheet = get_sheet(ctx.game, char)
+        result = dive_for_cover(sheet.base("DEX"), int(how[1]), forward_leap(sheet.base("STR")), ctx.roller)
+        where = "lands in the hex" if result.success else "is in mid-air in the starting hex (airborne for Knockback)"
+        return {}, f"Dive For Cover {how[1]}\" (DEX roll at -{how[1]}: {skill_text(result)}: {where})"
+    raise CommandError(_USAGE_ABORT)
+
+
+def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
+    """+combat/<switch>: run the fight in this room."""
+    require_champions(ctx)
+    if len(parsed.switches) != 1:
+        raise CommandError(_USAGE)
+    _HANDLERS[parsed.switches[0]](ctx, parsed)
+
+
+# --- Recovery and Paramedics -------------------------------------------------------------------
+def recover(ctx: Context, char) -> list[str]:  # noqa: ANN001
+    """A Phase spent taking a Recovery (RULES RECOVERING): once per Phase, only in one's own Phase
+    in a fight (½ DCV until the next Phase; damage that Segment spoils it). Out of combat, a Stunned
+    character spends it no longer being Stunned. The lines to show."""
+    sheet = get_sheet(ctx.game, char)
+    if fights.fight_of(ctx.game, char) is None:
+        if sheet.stunned:
+            save_sheet(ctx.game, attrs.evolve(sheet, stunned=False))
+            return [f"{char.name} spends a Phase recovering from being Stunned, and is no longer Stunned."]
+        _, said = fights.take_recovery(ctx.game, sheet, RecoveryFrequency.ONCE_A_MINUTE)
+        return [f"{char.name} {said}." if said.startswith("recovers") else f"{char.name}: {said}."]
+    acting(ctx, char, full=True, held=False)
+    damaged = fights.damaged_this_segment(ctx.game, char)
+    new, said = fights.take_recovery(ctx.game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged)
+    gained = (new.current_stun - sheet.current_stun, new.current_end - sheet.current_end)
+    fights.update_fighter(ctx.game, char, recovering=True, recovered=gained if said.startswith("recovers") else None)
+    text = f"{char.name} {said}" if said.startswith("recovers") else f"{char.name} takes a Recovery: {said}"
+    return [f"{text}; 1/2 DCV until their next Phase."] + finish(ctx, char)
+
+
+@journaled
+def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
+    """+recover [name]: take a Recovery (RULES RECOVERING)."""
+    require_champions(ctx)
+    lines = recover(ctx, _who(ctx, parsed.args))
+    _say(ctx, lines[0], lines[1:])
+
+
+@journaled
+def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
+    """+paramedics <patient>: a Paramedics roll at -1 per 2 BODY below 0 stabilizes the dying (RULES DYING)."""
+    require_champions(ctx)
+    if not parsed.args.strip():
+        raise CommandError("Usage: +paramedics <dying character>")
+    patient = find_target(ctx, parsed.args)
+    healer = ctx.actor
+    if fights.fight_of(ctx.game, healer) is not None:
+        acting(ctx, healer, full=True)
+    p_sheet, h_sheet = get_sheet(ctx.game, patient), get_sheet(ctx.game, healer)
+    if not p_sheet.dying:
+        raise CommandError(f"{patient.name} is not dying.")
+    found = h_sheet.find_skill("Paramedic")
+    if found is None:
+        raise CommandError(f"{healer.name} has no Paramedics skill on the sheet (+skill Paramedics=INT).")
+    modifier = paramedic_modifier(p_sheet.current_body)
+    result = skill_roll(skill_target(h_sheet, found[1]), ctx.roller, modifier=modifier)
+    if result.success:
+        save_sheet(ctx.game, attrs.evolve(p_sheet, stabilized=True))
+    after = "stabilized: loses no more BODY on Post-Segment 12" if result.success else "still dying"
+    lines = finish(ctx, healer) if fights.fight_of(ctx.game, healer) is not None else []
+    _say(ctx, f"{healer.name} gives {patient.name} first aid: {found[0]} at {modifier:+d} (BODY "
+         f"{p_sheet.current_body}): {skill_text(result)}. {patient.name} is {after}.", lines)
 
 
 _HANDLERS = {
-    "start": _start, "join": _join, "leave": _leave, "next": _next, "hold": _hold, "act": _act,
-    "abort": _abort, "status": _status, "end": _end,
+    "start": _start, "join": _join, "leave": _leave, "next": _next, "hold": _hold, "abort": _abort,
+    "move": _move, "stand": _stand, "brace": _brace, "set": _set, "pass": _pass, "status": _status, "log": _log,
+    "mode": _mode, "confirm": _confirm, "undo": _undo, "adjust": _adjust, "end": _end,
 }
+_UNRECORDED = ("status", "log", "undo", "start")
+_HANDLERS = {k: (v if k in _UNRECORDED else journaled(v)) for k, v in _HANDLERS.items()}
 
 COMMANDS = (
     Command("+combat", cmd_combat, switches=tuple(_HANDLERS),
             switch_roles={s: Role.STAFF for s in _STAFF_SWITCHES}, summary="the combat tracker"),
+    Command("+recover", cmd_recover, summary="take a Recovery (in a fight: on your Phase)"),
+    Command("+paramedics", cmd_paramedics, summary="stabilize a dying character"),
 )

@@ -25,6 +25,7 @@ from ..rules.champions.knockback import (
     PRONE_EFFECT,
     KBModifier,
     KBResult,
+    Knockback,
     airborne_dex_modifier,
     breakfall_modifier,
     knockback_into_character,
@@ -48,7 +49,7 @@ from ..rules.champions.maneuvers import (
     pull_punch_ocv,
     single_target_move_by_hits,
 )
-from ..rules.champions.presence import PreModifier, presence_attack, presence_level
+from ..rules.champions.presence import PreModifier, PresenceLevel, presence_attack, presence_level
 from ..rules.champions.recovery import can_recover, recovery
 from ..rules.champions.rolls import attack_roll, characteristic_target, effective_dcv, skill_roll
 from ..text.format import table
@@ -56,6 +57,7 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
+from .recording import journaled
 from .dice import (
     find_target,
     hit_text,
@@ -69,7 +71,7 @@ from .dice import (
     skill_text,
 )
 
-__all__ = ["COMMANDS", "damage_report"]
+__all__ = ["COMMANDS", "apply_knockback", "damage_report", "hurt", "spend"]
 
 _TAG = "|y[GM]|n"
 
@@ -93,11 +95,16 @@ def _log(ctx: Context, kind: str, text: str, data: dict) -> str:
 
 
 # --- damage -----------------------------------------------------------------------------------
-def _hurt(ctx: Context, char, damage, against: Against):  # noqa: ANN001, ANN202
-    """Apply damage to a sheet and tell the combat tracker when any got through (RULES RECOVERING)."""
-    taken, sheet = take_damage(ctx.game, char, damage, against)
-    fights.note_damage(ctx.game, char, taken.stun > 0 or taken.body > 0)
-    return taken, sheet
+def hurt(ctx: Context, char, damage, against: Against = Against.PD, *,  # noqa: ANN001
+         knocked_out: bool | None = None) -> str:
+    """Apply damage to a sheet; the report. Tells the tracker when any got through (RULES
+    RECOVERING) and whether this blow knocked him out. ``knocked_out``: as :func:`take_damage`."""
+    was_out = get_sheet(ctx.game, char).knocked_out if knocked_out is None else knocked_out
+    taken, sheet = take_damage(ctx.game, char, damage, against, knocked_out=knocked_out)
+    spoiled = fights.note_damage(ctx.game, char, taken.stun > 0 or taken.body > 0)
+    fights.update_fighter(ctx.game, char, fresh_ko=sheet.knocked_out and not was_out)
+    report = damage_report(char.name, damage, taken, sheet, against)
+    return f"{report} {spoiled}" if spoiled else report
 
 
 def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: DamageTaken, sheet: Sheet,
@@ -164,9 +171,8 @@ def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_DAMAGE)
     damage, against, said = _read_damage(ctx, rest)
-    taken, sheet = _hurt(ctx, target, damage, against)
     kind = "an energy" if against is Against.ED else "a physical"
-    text = f"{target.name} is hit by {kind} attack: {said}. " + damage_report(target.name, damage, taken, sheet, against)
+    text = f"{target.name} is hit by {kind} attack: {said}. " + hurt(ctx, target, damage, against)
     if damage.rolled:
         text += f" |x[{_log(ctx, 'damage', text, {'target': target.name})}]|n"
     _out(ctx, parsed, text)
@@ -203,7 +209,7 @@ def _number(rest: list[str], usage: str) -> int:
     return int(rest.pop(0))
 
 
-def _parse_kb(ctx: Context, text: str) -> _KBOptions:
+def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
     """``9 flying root str 10 wall 6 5 after 2`` -> the options of one Knockback roll."""
     words = text.split()
     if not words or not is_number(words[0], 3):
@@ -236,7 +242,7 @@ def _parse_kb(ctx: Context, text: str) -> _KBOptions:
         raise CommandError("Either a wall or a character in the way, not both.")
     if found.get("high") and not found.get("flying"):
         raise CommandError("'high' goes with 'flying': a flyer high up falls when the DEX roll fails.")
-    found["mods"] = tuple(found["mods"])
+    found["mods"] = tuple(dict.fromkeys(found["mods"]))  # "air flying" is one -1D6
     return _KBOptions(**found)
 
 
@@ -252,23 +258,67 @@ def _parse_root(rest: list[str], found: dict) -> None:
 
 def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
     """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK);
-    rooting and the airborne DEX roll (RULES KNOCKBACK 6)."""
+    rooting and the airborne DEX roll (RULES KNOCKBACK 6). ``+kb <target>=<roll id>`` applies the
+    Knockback a +nd6/kb or +kd6/kb roll made, once, without rolling it again."""
     require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_KB)
-    options = _parse_kb(ctx, rest)
+    first, _, more = rest.partition(" ")
+    rolled = _rolled_kb(ctx, first)
+    options = parse_kb_options(ctx, f"{rolled[0].body} {more}" if rolled else rest)
+    if rolled and (options.mods or options.flight or options.strength):
+        raise CommandError(f"The Knockback of {rolled[1]} is already rolled: only a wall or a character in the way "
+                           "can be added (air, rooting and the like change the dice: +kb <target>=<BODY> air).")
     resistance = rooting_resistance(flight_inches=options.flight, strength=options.strength)
-    kb = roll_knockback(options.body, ctx.roller, options.mods, resistance=resistance)
+    kb = rolled[0] if rolled else roll_knockback(options.body, ctx.roller, options.mods, resistance=resistance)
     said = [m.text for m in options.mods] + ([_root_text(options, resistance)] if resistance else [])
+    said += [f"rolled with {rolled[1]}"] if rolled else []
     mod_text = f" ({', '.join(said)})" if said else ""
     lines = [f"{target.name}{mod_text}: {kb_text(kb)}."]
-    if kb.result is KBResult.KNOCKED_DOWN:
-        lines.append(f"{target.name} is knocked down. {PRONE_EFFECT}")
-    elif kb.result is KBResult.KNOCKED_BACK:
-        if resistance:
-            lines.append(f"That is more than the {resistance}\" rooted: all of it takes effect.")
-        lines.extend(_kb_impact(ctx, target, kb.inches, options))
+    if kb.result is KBResult.KNOCKED_BACK and resistance:
+        lines.append(f"That is more than the {resistance}\" rooted: all of it takes effect.")
+    fresh = fights.fight_of(ctx.game, target)
+    fresh_ko = fresh is not None and fresh.fighter(target.id).fresh_ko
+    lines.extend(apply_knockback(ctx, target, kb, options, knocked_out=False if fresh_ko else None))
+    if rolled:
+        ctx.game.store.put(_KB_APPLIED, rolled[1], {"target": target.id})
     text = " ".join(lines)
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'kb', text, {'target': target.name})}]|n")
+
+
+#: Store kind marking the rolls whose Knockback was applied (by roll id).
+_KB_APPLIED = "kb-applied"
+_ROLL_ID = re.compile(r"#?r[0-9a-z]{1,13}", re.I)
+
+
+def _rolled_kb(ctx: Context, word: str) -> tuple[Knockback, str] | None:
+    """The Knockback a +nd6/kb or +kd6/kb roll made, and its id; None when ``word`` is no roll id."""
+    if not _ROLL_ID.fullmatch(word):
+        return None
+    record = rolls.find_roll(ctx.game, word)
+    if record is None or not isinstance(record.data.get("kb"), dict):
+        raise CommandError(f"{escape(word[:15])} is not a roll with Knockback (+nd6/kb or +kd6/kb).")
+    if ctx.game.store.get(_KB_APPLIED, record.id) is not None:
+        raise CommandError(f"The Knockback of {record.id} is already applied.")
+    kb, body = record.data["kb"], int(record.data["body"])
+    faces = tuple(int(f) for f in kb["faces"])
+    return Knockback(body, faces, body - sum(faces), int(kb["inches"]), KBResult(kb["result"])), record.id
+
+
+def apply_knockback(ctx: Context, target, kb: Knockback, options: _KBOptions | None = None,  # noqa: ANN001
+                    *, knocked_out: bool | None = None) -> list[str]:
+    """What a rolled Knockback does to ``target``: knocked down, or thrown into a wall, a character
+    or the ground (RULES KNOCKBACK 2-6); he is then lying on the ground (tracked as prone) unless
+    he lands on his feet or stays aloft. ``knocked_out``: as :func:`hurt`, for the landing."""
+    options = options or _KBOptions(body=kb.body)
+    if kb.result is KBResult.KNOCKED_DOWN:
+        fights.update_fighter(ctx.game, target, prone=True)
+        return [f"{target.name} is knocked down. {PRONE_EFFECT}"]
+    if kb.result is not KBResult.KNOCKED_BACK:
+        return []
+    lines, prone = _kb_impact(ctx, target, kb.inches, options, knocked_out)
+    if prone:
+        fights.update_fighter(ctx.game, target, prone=True)
+    return lines
 
 
 def _root_text(options: _KBOptions, resistance: int) -> str:
@@ -291,9 +341,9 @@ def _breakfall(ctx: Context, target, inches: int, lines: list[str]) -> bool:  # 
     return result.success
 
 
-def _stay_aloft(ctx: Context, target, inches: int, high: bool) -> tuple[list[str], bool]:  # noqa: ANN001
+def _stay_aloft(ctx: Context, target, inches: int, high: bool) -> tuple[list[str], str]:  # noqa: ANN001
     """RULES KNOCKBACK 6: a flyer who hits nothing rolls DEX (or Breakfall, if better) at -1 per
-    2" to stay in the air at full DCV. Returns the lines and whether the flyer stays up."""
+    2" to stay in the air at full DCV. Returns the lines and ``aloft``, ``falls`` or ``lands``."""
     sheet = get_sheet(ctx.game, target)
     modifier = airborne_dex_modifier(inches)
     name, base = "DEX", characteristic_target(sheet.base("DEX"))
@@ -305,16 +355,18 @@ def _stay_aloft(ctx: Context, target, inches: int, high: bool) -> tuple[list[str
              f"{skill_text(result)}."]
     if result.success:
         lines.append(f"{target.name} stays in the air at full DCV.")
-        return lines, True
+        return lines, "aloft"
     if high:
         lines.append(f"{target.name} falls: Falling damage, not Knockback damage, unless the fall is stopped "
                      "(the GM rolls it).")
-        return lines, True
+        return lines, "falls"
     lines.append(f"{target.name} drops the inch or two to the ground and takes the Knockback damage. {PRONE_EFFECT}")
-    return lines, False
+    return lines, "lands"
 
 
-def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions) -> list[str]:  # noqa: ANN001
+def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions,  # noqa: ANN001
+               knocked_out: bool | None) -> tuple[list[str], bool]:
+    """The lines of a Knockback of ``inches``, and whether the target ends lying on the ground."""
     wall, other = options.wall, options.other
     if wall is not None:
         wall_def, wall_body, after = wall
@@ -323,31 +375,30 @@ def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions) -> list[s
         impact = knockback_into_wall(inches, wall_def, wall_body, ctx.roller, travelled=after)
         lines = [f"After {after}\" {target.name} hits a DEF {wall_def} BODY {wall_body} wall:"]
         if impact.damage is not None:
-            taken, sheet = _hurt(ctx, target, impact.damage, Against.PD)
-            lines.append(f"{impact.damage.amount} normal, {normal_text(impact.damage)}. {damage_report(target.name, impact.damage, taken, sheet, Against.PD)}")
+            report = hurt(ctx, target, impact.damage, knocked_out=knocked_out)
+            lines.append(f"{impact.damage.amount} normal, {normal_text(impact.damage)}. {report}")
         if impact.shattered:
             lines.append(f"The wall shatters and {target.name} goes on {impact.continues}\" beyond it, landing in a heap.")
-        return lines
+        return lines, True
     if other is not None:
         impact = knockback_into_character(inches, ctx.roller)
         lines = [f"{target.name} flies {inches}\" into {other.name}; both take {inches}d6."]
-        for who, dmg in ((target, impact.target), (other, impact.other)):
-            taken, sheet = _hurt(ctx, who, dmg, Against.PD)
-            lines.append(f"{who.name}: {normal_text(dmg)}. {damage_report(who.name, dmg, taken, sheet, Against.PD)}")
-        return lines
+        for who, dmg, out in ((target, impact.target, knocked_out), (other, impact.other, None)):
+            lines.append(f"{who.name}: {normal_text(dmg)}. {hurt(ctx, who, dmg, knocked_out=out)}")
+        return lines, True
     if options.flying:
-        lines, stays_up = _stay_aloft(ctx, target, inches, options.high)
-        if stays_up:
-            return lines
+        lines, state = _stay_aloft(ctx, target, inches, options.high)
+        if state != "lands":
+            return lines, state == "falls"
     else:
         lines = [f"{target.name} flies back {inches}\" and lands. {PRONE_EFFECT}"]
         if _breakfall(ctx, target, inches, lines):
-            return lines
+            return lines, False
     landing = knockback_onto_ground(inches, ctx.roller)
     if landing is not None:
-        taken, sheet = _hurt(ctx, target, landing, Against.PD)
-        lines.append(f"Landing: {landing.amount} normal, {normal_text(landing)}. {damage_report(target.name, landing, taken, sheet, Against.PD)}")
-    return lines
+        report = hurt(ctx, target, landing, knocked_out=knocked_out)
+        lines.append(f"Landing: {landing.amount} normal, {normal_text(landing)}. {report}")
+    return lines, True
 
 
 # --- PRE attacks ------------------------------------------------------------------------------
@@ -388,43 +439,30 @@ def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
     mod_text = ", ".join([m.text for m in mods] + ([f"{extra:+d}D6"] if extra else []))
     lines = [f"{attacker.name} makes a PRE attack on {target.name}{f' ({mod_text})' if mod_text else ''}: {dice}"
              f" against PRE/EGO {result.against}. {target.name}: {result.effect}"]
+    _presence_effect(ctx, target, result.level)
     for other in ctx.game.characters_in(attacker.location):
         if other.id in (attacker.id, target.id) or not _onlooker(ctx, other):
             continue
         o_sheet = get_sheet(ctx.game, other)
         level = presence_level(result.total, o_sheet.base("PRE"), o_sheet.base("EGO"), aimed=False)
         lines.append(f"{other.name} (onlooker, one level less): {level.effect}")
+        _presence_effect(ctx, other, level)
     text = "\n".join(lines)
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pre', text, {'attacker': attacker.name, 'target': target.name})}]|n")
 
 
+def _presence_effect(ctx: Context, char, level: PresenceLevel) -> None:  # noqa: ANN001
+    """Awed (½ DCV) and Cowed (0 DCV) go on the tracker until his next Phase, which he spends
+    hesitating (RULES PRE ATTACKS 2); a stronger result replaces a weaker one."""
+    found = {PresenceLevel.AWED: fights.AWED, PresenceLevel.COWED: fights.COWED}.get(level)
+    fight = fights.fight_of(ctx.game, char)
+    if found is None or fight is None:
+        return
+    if fight.fighter(char.id).presence != fights.COWED:
+        fights.update_fighter(ctx.game, char, presence=found)
+
+
 # --- recovery, healing, END, Pushing ------------------------------------------------------------
-def do_recovery(ctx: Context, char) -> str:  # noqa: ANN001
-    """One Recovery for ``char`` if the rules allow it now; the sentence saying what happened."""
-    sheet = get_sheet(ctx.game, char)
-    damaged = fights.damaged_this_segment(ctx.game, char)
-    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath, damaged_this_segment=damaged):
-        why = "is Stunned" if sheet.stunned else "is holding breath" if sheet.holding_breath else "took damage this Segment"
-        return f"{char.name} {why}: no Recovery."
-    frequency = recovery_frequency(sheet.current_stun)
-    # in a fight a Phase's Recovery needs "every Phase"; out of combat "once a minute" will do
-    in_fight = fights.fight_of(ctx.game, char) is not None
-    needed = RecoveryFrequency.EVERY_PHASE if in_fight else RecoveryFrequency.ONCE_A_MINUTE
-    if frequency < needed:
-        return f"{char.name} is too far out (STUN {sheet.current_stun}) to recover now (RULES RECOVERING CHART)."
-    rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
-    save_sheet(ctx.game, sheet.with_vitals(stun=rec.stun, end=rec.end))
-    woke = " and wakes up" if rec.woke_up else ""
-    return f"{char.name} recovers {sheet.base('REC')}{woke}: STUN {rec.stun}, END {rec.end}."
-
-
-def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
-    """+recover <name>: a Phase spent taking a Recovery (RULES RECOVERING)."""
-    require_champions(ctx)
-    char = find_target(ctx, parsed.args)
-    _out(ctx, parsed, do_recovery(ctx, char))
-
-
 _USAGE_HEAL = "Usage: +heal[/quiet] <name>[=<stun|body|end> <amount>]  (no amount: fully healed)"
 
 
@@ -506,16 +544,12 @@ def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand, usage: str): 
 
 
 def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
-    if target is None:
-        return ""
-    taken, sheet = _hurt(ctx, target, damage, Against.PD)
-    return " " + damage_report(target.name, damage, taken, sheet, Against.PD)
+    return "" if target is None else " " + hurt(ctx, target, damage)
 
 
 def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
-    share = stated_damage(stun, body)
-    taken, sheet = _hurt(ctx, attacker, share, Against.PD)
-    return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + damage_report(attacker.name, share, taken, sheet, Against.PD)
+    """The attacker's own share of a Move By or Move Through (RULES MANEUVER MOVE BY, MOVE THROUGH)."""
+    return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + hurt(ctx, attacker, stated_damage(stun, body))
 
 
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
@@ -566,9 +600,8 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
 
 
 def _sheet_dcv(ctx: Context, char) -> int:  # noqa: ANN001
-    """The DCV on the sheet, halved when Stunned, 0 when Knocked Out (RULES DAMAGE EFFECTS)."""
-    sheet = get_sheet(ctx.game, char)
-    return effective_dcv(sheet.base("DCV"), stunned=sheet.stunned, knocked_out=sheet.knocked_out)
+    """The DCV with every condition the tracker knows (RULES DAMAGE EFFECTS, KNOCKBACK 2)."""
+    return fights.target_dcv(ctx.game, char)[0]
 
 
 def _check_circling(targets: list, velocity: int) -> None:
@@ -633,10 +666,13 @@ def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
         ctx, parsed, "Usage: +movethrough[/quiet] <attacker>=<velocity in inches> [<target>]")
     strength = get_sheet(ctx.game, attacker).base("STR")
     damage = roll_normal(move_through_dice(strength, velocity), ctx.roller)
+    was_out = target is not None and get_sheet(ctx.game, target).knocked_out
     text = (f"{attacker.name} Moves Through at {velocity}\" (OCV {move_through_ocv(velocity):+d}, DCV -3): "
             f"{damage.amount} normal, {normal_text(damage)}.{_hit_target(ctx, target, damage)}")
     kb = roll_knockback(damage.body, ctx.roller)
     text += f" {kb_text(kb)}."
+    if target is not None:
+        text += "".join(f" {line}" for line in apply_knockback(ctx, target, kb, knocked_out=was_out))
     share = move_through_attacker_share(damage, kb)
     what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
     text += _share(ctx, attacker, share.stun, share.body, what)
@@ -669,26 +705,28 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
         else str_dice(get_sheet(ctx.game, attacker).base("STR"))
     rolled = roll_normal(amount, ctx.roller)
     pulled = pull_punch(rolled)
+    was_out = target is not None and get_sheet(ctx.game, target).knocked_out
     text = (f"{attacker.name} Pulls a Punch (OCV {pull_punch_ocv(amount):+d}, DCV +0): {amount} normal, "
             f"{rolled.stun} STUN, {rolled.body} BODY pulled to {pulled.body} BODY ({rolled.roll.faces_text()}).")
     text += _hit_target(ctx, target, pulled)
     kb = roll_knockback(pulled.body, ctx.roller)
     text += f" {kb_text(kb)}."
+    if target is not None:
+        text += "".join(f" {line}" for line in apply_knockback(ctx, target, kb, knocked_out=was_out))
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pullpunch', text, {'attacker': attacker.name})}]|n")
 
 
 _Q = ("quiet",)
 COMMANDS = (
-    Command("+damage", cmd_damage, role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
-    Command("+kb", cmd_kb, role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
-    Command("+pre", cmd_pre, role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
-    Command("+recover", cmd_recover, role=Role.STAFF, switches=_Q, summary="a character takes a Recovery"),
-    Command("+heal", cmd_heal, role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
-    Command("+end", cmd_end, role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
-    Command("+push", cmd_push, role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
+    Command("+damage", journaled(cmd_damage), role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
+    Command("+kb", journaled(cmd_kb), role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
+    Command("+pre", journaled(cmd_pre), role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
+    Command("+heal", journaled(cmd_heal), role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
+    Command("+end", journaled(cmd_end), role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
+    Command("+push", journaled(cmd_push), role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
     Command("+maneuver", cmd_maneuver, summary="the combat maneuver table"),
-    Command("+moveby", cmd_moveby, role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
-    Command("+movethrough", cmd_movethrough, role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
-    Command("+haymaker", cmd_haymaker, role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
-    Command("+pullpunch", cmd_pullpunch, role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
+    Command("+moveby", journaled(cmd_moveby), role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
+    Command("+movethrough", journaled(cmd_movethrough), role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
+    Command("+haymaker", journaled(cmd_haymaker), role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
+    Command("+pullpunch", journaled(cmd_pullpunch), role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
 )

@@ -24,8 +24,9 @@ FAMILIES = (
     "dice",       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
     "sheets",     # +sheet, +sheet/import, +stat, +approve, +npc
     "herobuild",  # +power, +skill, +disad: building a HERO sheet by hand
-    "gm",         # +damage, +kb, +pre, +recover, +heal, +end, +push, maneuvers
-    "combat",     # +combat tracker
+    "gm",         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
+    "combat",     # +combat tracker, +recover, +paramedics
+    "attack",     # +attack on one's Phase
     "ptb",        # Powers That Be commands
     "animouch",   # AnimOuch! commands
     "mail",       # @mail

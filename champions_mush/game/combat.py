@@ -1,18 +1,22 @@
-"""The combat tracker: one fight per room, its Turn and Segment, who acts, holds and aborts.
+"""The combat tracker: one fight per room, its Turn and Segment, whose Phase it is, and conditions.
 
-A :class:`Fight` is a frozen value kept in the store (kind ``"combat"``, keyed by room id), so
-a fight survives a server restart. :func:`advance` moves it on: to the next Segment in which
-someone has a Phase (HERO 5E Speed Chart, highest DEX first; combat starts in Segment 12),
-running Post-Segment 12 on the way past the end of a Turn:
+A :class:`Fight` is a frozen value kept in the store (kind ``"combat"``, keyed by room id), so a
+fight survives a server restart. Phases run one at a time in DEX order (HERO 5E Speed Chart;
+combat starts in Segment 12): :func:`next_phase` ends the current Phase and starts the next,
+running Post-Segment 12 on the way past the end of a Turn (RULES RECOVERING, DYING).
 
-* every eligible character takes a free Recovery (RULES RECOVERING; not while Stunned or
-  holding breath, not when damage got through that Segment; the RECOVERING CHART says who
-  is too far out);
-* every dying character who is not stabilized loses 1 BODY (RULES DYING).
+When a character's Phase comes, on his DEX (RULES DAMAGE EFFECTS 1-3, RULES RECOVERING):
 
-On a character's Phase: an aborted action costs the Phase; a Stunned character spends it
-recovering from being Stunned; a Knocked Out one recovers if the chart allows it every Phase;
-one holding breath spends 1 END (RULES HOLDING BREATH). Every number comes from the engine.
+* one holding breath spends 1 END, whatever else happens (RULES HOLDING BREATH);
+* what lasted "until his next Phase" ends: a Recovery's ½ DCV, a maneuver's DCV, Brace;
+* an aborted Phase is lost; Awed and Cowed hesitate that Phase (RULES PRE ATTACKS 2);
+* a Stunned character spends it recovering and is no longer Stunned right after it;
+* a Knocked Out one takes a Recovery when the chart allows it every Phase and no STUN or BODY
+  got through earlier in that Segment; faster characters find him still unconscious.
+
+Conditions the sheet does not keep live on the :class:`Fighter`: prone (after Knockback or a
+knockdown, until he stands), recovering, Awed or Cowed, a maneuver's DCV, Brace and Set.
+:func:`target_dcv` reads them all for every attack roll.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import attrs
 
 from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
+from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
 from ..rules.dice import Roller
 from .sheets import Sheet, get_sheet, save_sheet
@@ -32,34 +37,68 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = [
+    "AUTO",
     "COMBAT_KIND",
+    "CONFIRM",
     "Fight",
     "Fighter",
-    "Step",
-    "advance",
+    "current_fighter",
     "damaged_this_segment",
     "end_fight",
+    "end_phase",
     "fight_of",
     "get_fight",
+    "next_phase",
     "note_damage",
     "phases_of",
     "post_segment_12",
     "save_fight",
     "send_phase",
+    "take_recovery",
+    "target_dcv",
+    "update_fighter",
 ]
 
 #: Store document kind of fights.
 COMBAT_KIND = "combat"
+#: Fight modes: actions apply at once, or the fight waits for the GM's +combat/confirm.
+AUTO, CONFIRM = "auto", "confirm"
+#: Presence Attack results that change a target's combat (RULES PRE ATTACKS 2).
+AWED, COWED = "awed", "cowed"
 
 
 @attrs.frozen
 class Fighter:
-    """Someone in a fight: holding an action, or having aborted (losing the next Phase)."""
+    """Someone in a fight, with the conditions the tracker keeps for him."""
 
     char_id: int
     name: str
     holding: bool = False
-    aborted: bool = False
+    aborted: bool = False  #: aborted to a defensive action: loses his next Phase
+    prone: bool = False  #: lying on the ground, ½ DCV until he stands (RULES KNOCKBACK 2, 5)
+    recovering: bool = False  #: took a Recovery: ½ DCV until his next Phase (RULES RECOVERING)
+    presence: str = ""  #: AWED or COWED (RULES PRE ATTACKS 2)
+    dcv_mod: int = 0  #: a maneuver's DCV modifier until his next Phase (Haymaker -5, Dodge +3)
+    dcv_note: str = ""  #: the maneuver that set ``dcv_mod``
+    braced: bool = False  #: Brace: +2 OCV against the Range Modifier, ½ DCV
+    set: bool = False  #: Set: +1 OCV with ranged attacks
+    half_used: bool = False  #: half of the current Phase is used (a move, standing up)
+    #: the last blow knocked him out: Knockback from it lands without 2x STUN (RULES DAMAGE EFFECTS 2)
+    fresh_ko: bool = False
+    #: STUN and END a Recovery gave this Segment (taken back if damage gets through)
+    recovered: tuple[int, int] | None = None
+
+    def conditions(self) -> list[str]:
+        """The tracker's conditions to show, in a fixed order."""
+        found = [self.presence.capitalize()] if self.presence else []
+        found += ["Prone"] if self.prone else []
+        found += ["Recovering"] if self.recovering else []
+        found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
+        found += ["Braced"] if self.braced else []
+        found += ["Set"] if self.set else []
+        found += ["holding"] if self.holding else []
+        found += ["aborted"] if self.aborted else []
+        return found
 
 
 @attrs.frozen
@@ -73,26 +112,53 @@ class Fight:
     fighters: tuple[Fighter, ...] = ()
     #: ids of characters damage got through to this Segment (no Recovery for them)
     damaged: tuple[int, ...] = ()
+    #: the fight's number: its records in the combat log carry it
+    id: int = 0
+    mode: str = AUTO
+    #: whose Phase it is now (a character id), None between Phases
+    current: int | None = None
+    #: ids whose Phase in this Segment is over
+    done: tuple[int, ...] = ()
+    #: confirm mode: an action waits for the GM
+    waiting: bool = False
+    #: log ids of the records +combat/undo can take back, newest last
+    undo: tuple[int, ...] = ()
 
     def fighter(self, char_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.char_id == char_id), None)
 
     def with_fighter(self, fighter: Fighter) -> Fight:
-        """Add or replace one fighter."""
-        others = tuple(f for f in self.fighters if f.char_id != fighter.char_id)
-        return attrs.evolve(self, fighters=others + (fighter,))
+        """Add or replace one fighter (the join order is kept)."""
+        if self.fighter(fighter.char_id) is None:
+            return attrs.evolve(self, fighters=self.fighters + (fighter,))
+        return attrs.evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
 
     def without(self, char_id: int) -> Fight:
-        return attrs.evolve(self, fighters=tuple(f for f in self.fighters if f.char_id != char_id))
+        return attrs.evolve(self, fighters=tuple(f for f in self.fighters if f.char_id != char_id),
+                            current=None if self.current == char_id else self.current)
 
     def to_doc(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        doc = attrs.asdict(self)
+        for fighter in doc["fighters"]:
+            fighter["recovered"] = list(fighter["recovered"]) if fighter["recovered"] else None
+        return doc
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Fight:
-        fighters = tuple(Fighter(**f) for f in doc.get("fighters", ()))
+        fighters = []
+        for f in doc.get("fighters", ()):
+            known = {k: v for k, v in f.items() if k in _FIGHTER_FIELDS}
+            if known.get("recovered") is not None:
+                known["recovered"] = tuple(known["recovered"])
+            fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
-                   segment=int(doc.get("segment", 0)), fighters=fighters, damaged=tuple(doc.get("damaged", ())))
+                   segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
+                   damaged=tuple(doc.get("damaged", ())), id=int(doc.get("id", 0)), mode=doc.get("mode", AUTO),
+                   current=doc.get("current"), done=tuple(doc.get("done", ())),
+                   waiting=bool(doc.get("waiting", False)), undo=tuple(doc.get("undo", ())))
+
+
+_FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -105,8 +171,17 @@ def save_fight(game: Game, fight: Fight) -> None:
     game.store.put(COMBAT_KIND, str(fight.room), fight.to_doc())
 
 
-def end_fight(game: Game, room: int) -> None:
+def end_fight(game: Game, room: int) -> list[str]:
+    """End the fight; out of combat nobody stays Stunned (his Phase comes within seconds).
+    Returns the names that stop being Stunned."""
+    fight = get_fight(game, room)
+    freed = []
+    for fighter, sheet in _combatants(game, fight) if fight else ():
+        if sheet.stunned:
+            save_sheet(game, attrs.evolve(sheet, stunned=False))
+            freed.append(fighter.name)
     game.store.delete(COMBAT_KIND, str(room))
+    return freed
 
 
 def fight_of(game: Game, char: Character) -> Fight | None:
@@ -115,11 +190,38 @@ def fight_of(game: Game, char: Character) -> Fight | None:
     return fight if fight is not None and fight.fighter(char.id) is not None else None
 
 
-def note_damage(game: Game, char: Character, got_through: bool) -> None:
-    """Remember that damage got through to ``char`` this Segment (RULES RECOVERING)."""
+def update_fighter(game: Game, char: Character, **changes: Any) -> Fighter | None:
+    """Change the tracker's record of ``char`` (when he is in a fight); the new record or None."""
     fight = fight_of(game, char)
-    if fight is not None and got_through and char.id not in fight.damaged:
-        save_fight(game, attrs.evolve(fight, damaged=fight.damaged + (char.id,)))
+    if fight is None:
+        return None
+    fighter = attrs.evolve(fight.fighter(char.id), **changes)
+    save_fight(game, fight.with_fighter(fighter))
+    return fighter
+
+
+def current_fighter(fight: Fight) -> Fighter | None:
+    return None if fight.current is None else fight.fighter(fight.current)
+
+
+def note_damage(game: Game, char: Character, got_through: bool) -> str:
+    """Remember that damage got through to ``char`` this Segment (RULES RECOVERING): no Recovery
+    for him now, and one he took earlier this Segment is spoiled. The sentence saying so, or ""."""
+    fight = fight_of(game, char)
+    if fight is None or not got_through:
+        return ""
+    fighter = fight.fighter(char.id)
+    said = ""
+    if fighter.recovered is not None:
+        stun, end = fighter.recovered
+        sheet = get_sheet(game, char)
+        save_sheet(game, sheet.with_vitals(stun=sheet.current_stun - stun, end=sheet.current_end - end))
+        fight = fight.with_fighter(attrs.evolve(fighter, recovered=None))
+        said = f"Damage got through during {char.name}'s Recovery: it is lost (-{stun} STUN, -{end} END)."
+    if char.id not in fight.damaged:
+        fight = attrs.evolve(fight, damaged=fight.damaged + (char.id,))
+    save_fight(game, fight)
+    return said
 
 
 def damaged_this_segment(game: Game, char: Character) -> bool:
@@ -127,19 +229,43 @@ def damaged_this_segment(game: Game, char: Character) -> bool:
     return fight is not None and char.id in fight.damaged
 
 
+def target_dcv(game: Game, char: Character) -> tuple[int, str]:
+    """The DCV an attack roll is made against, with every condition on it, and how it was found.
+
+    RULES DAMAGE EFFECTS (Stunned ½, Knocked Out 0), RULES KNOCKBACK 2 and 5 (prone ½), RULES
+    RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0); a maneuver's DCV adds first.
+    """
+    sheet = get_sheet(game, char)
+    fight = fight_of(game, char)
+    fighter = fight.fighter(char.id) if fight else Fighter(char.id, char.name)
+    why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
+    why += [c for c in fighter.conditions() if c not in ("holding", "aborted", "Set")]
+    dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
+                        knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
+                        braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED)
+    return dcv, f"DCV {sheet.base('DCV')} ({', '.join(why)}) = {dcv}" if why else f"DCV {dcv}"
+
+
+# --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------
+def take_recovery(game: Game, sheet: Sheet, needed: RecoveryFrequency, *, damaged: bool = False,
+                  helped: bool = False) -> tuple[Sheet, str]:
+    """One Recovery if the rules allow it: the sheet after it and ``recovers 8: STUN 30, END 40``
+    or ``no Recovery (Stunned)``. ``needed``: how often one must be able to recover now (every
+    Phase in a fight, Post-Segment 12, once a minute out of combat)."""
+    if sheet.dead:
+        return sheet, "no Recovery"
+    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath, damaged_this_segment=damaged):
+        why = "Stunned" if sheet.stunned else "holding breath" if sheet.holding_breath else "damage got through this Segment"
+        return sheet, f"no Recovery ({why})"
+    if recovery_frequency(sheet.current_stun, helped=helped) < needed:
+        return sheet, f"no Recovery (STUN {sheet.current_stun}, too far out)"
+    rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
+    new = save_sheet(game, sheet.with_vitals(stun=rec.stun, end=rec.end))
+    woke = " and wakes up" if rec.woke_up else ""
+    return new, f"recovers {sheet.base('REC')}{woke}: STUN {rec.stun}, END {rec.end}"
+
+
 # --- moving on -------------------------------------------------------------------------------
-@attrs.frozen
-class Step:
-    """What one :func:`advance` did: the new Segment, Post-Segment 12 lines, and who acts."""
-
-    turn: int
-    segment: int
-    post_segment_12: tuple[str, ...]
-    acting: tuple[str, ...]
-    phases: tuple[str, ...]
-    holding: tuple[str, ...]
-
-
 def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
     found = []
     for fighter in fight.fighters:
@@ -151,9 +277,9 @@ def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
 
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
     """Who has a Phase in ``segment``, highest DEX first (engine Speed Chart); the dead act no more."""
-    pairs = {f.name: (f, s) for f, s in _combatants(game, fight) if not s.dead}
-    order = phase_order((Combatant(name, s.base("SPD"), s.base("DEX")) for name, (_, s) in pairs.items()), segment)
-    return [pairs[c.name] for c in order]
+    pairs = {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
+    order = phase_order((Combatant(str(cid), s.base("SPD"), s.base("DEX")) for cid, (_, s) in pairs.items()), segment)
+    return [pairs[int(c.name)] for c in order]
 
 
 def _next_segment(game: Game, fight: Fight, after: int) -> int:
@@ -164,68 +290,99 @@ def _next_segment(game: Game, fight: Fight, after: int) -> int:
     return SEGMENTS
 
 
-def advance(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, Step]:
-    """Move the fight to the next Segment with a Phase in it; saves sheets and the fight."""
-    post: list[str] = []
-    turn = fight.turn
+def end_phase(fight: Fight) -> Fight:
+    """The current Phase is over."""
+    if fight.current is None:
+        return fight
+    return attrs.evolve(fight, current=None, done=fight.done + (fight.current,), waiting=False)
+
+
+def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[str]]:
+    """End the current Phase and start the next one in DEX order (a new Segment, and Post-Segment
+    12, when this one is over). Phases a condition uses up pass by themselves. Saves everything;
+    returns the lines to show."""
+    fight, lines = end_phase(fight), []
+    while True:
+        waiting = [(f, s) for f, s in _acting(game, fight, fight.segment) if f.char_id not in fight.done] \
+            if fight.segment else []
+        if not waiting:
+            fight, header = _new_segment(game, fight)
+            lines.extend(header)
+            waiting = [(f, s) for f, s in _acting(game, fight, fight.segment)]
+            if not waiting:
+                break
+        fighter, sheet = waiting[0]
+        fighter, line, acts = _phase_start(game, fight, fighter, sheet, roller)
+        fight = fight.with_fighter(fighter)
+        lines.append(line)
+        if acts:
+            fight = attrs.evolve(fight, current=fighter.char_id)
+            break
+        fight = attrs.evolve(fight, done=fight.done + (fighter.char_id,))
+    save_fight(game, fight)
+    send_phase(game, fight)
+    return fight, lines
+
+
+def _new_segment(game: Game, fight: Fight) -> tuple[Fight, list[str]]:
+    """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12."""
+    lines, turn = [], fight.turn
     if fight.segment == 0:
         segment = FIRST_SEGMENT
     elif fight.segment >= SEGMENTS:
-        post = post_segment_12(game, fight)
+        lines.append(f"Post-Segment 12 of Turn {turn}:")
+        lines.extend(f"  {line}" for line in post_segment_12(game, fight))
+        fight = get_fight(game, fight.room) or fight  # a spoiled Recovery may have changed it
         turn += 1
-        segment = _next_segment(game, attrs.evolve(fight, damaged=()), 0)
+        segment = _next_segment(game, fight, 0)
     else:
         segment = _next_segment(game, fight, fight.segment)
-    fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=())
-    acting, lines = [], []
-    for fighter, sheet in _acting(game, fight, segment):
-        line, fighter = _phase(game, fighter, sheet, roller)
-        fight = fight.with_fighter(fighter)
-        acting.append(fighter.name)
-        lines.append(line)
-    holding = tuple(f.name for f in fight.fighters if f.holding)
-    save_fight(game, fight)
-    send_phase(game, fight, acting)
-    return fight, Step(turn, segment, tuple(post), tuple(acting), tuple(lines), holding)
+    fighters = tuple(attrs.evolve(f, recovered=None) for f in fight.fighters)
+    fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
+    order = _acting(game, fight, segment)
+    who = ", ".join(f"{f.name} {s.base('DEX')}" for f, s in order) or "nobody"
+    lines.append(f"Turn {turn}, Segment {segment}: Phases in DEX order: {who}.")
+    return fight, lines
 
 
-def _phase(game: Game, fighter: Fighter, sheet: Sheet, roller: Roller) -> tuple[str, Fighter]:
-    """One character's Phase: the line to show and the fighter afterwards."""
-    head = f"{fighter.name} (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')})"
+def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
+                 roller: Roller) -> tuple[Fighter, str, bool]:
+    """A Phase begins on the character's DEX: the fighter afterwards, the line, and whether he acts."""
+    head = f"{fighter.name}'s Phase (DEX {sheet.base('DEX')})"
     notes = []
     if fighter.holding:
         notes.append("the held action is lost")
-        fighter = attrs.evolve(fighter, holding=False)
-    if fighter.aborted:
-        return f"{head}: aborted earlier, so loses this Phase.", attrs.evolve(fighter, aborted=False)
+    fighter = attrs.evolve(fighter, holding=False, recovering=False, dcv_mod=0, dcv_note="", braced=False,
+                           half_used=False, recovered=None)
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
-        sheet = sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end)
-        save_sheet(game, sheet)
+        sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
         notes.append(f"holding breath: END {breath.end}, STUN {breath.stun}, BODY {breath.body}")
+    if fighter.aborted:
+        notes.append("aborted earlier, so loses this Phase")
+        return attrs.evolve(fighter, aborted=False), f"{head}: {'; '.join(notes)}.", False
+    if fighter.presence:
+        notes.append(f"{fighter.presence.capitalize()}: hesitates this whole Phase")
+        return attrs.evolve(fighter, presence=""), f"{head}: {'; '.join(notes)}.", False
     if sheet.stunned:
         save_sheet(game, attrs.evolve(sheet, stunned=False))
-        notes.append("Stunned: spends this Phase recovering from it")
-    elif sheet.knocked_out:
-        notes.append(_knocked_out_phase(game, fighter, sheet))
-    else:
-        notes.append("acts")
-    return f"{head}: {'; '.join(notes)}.", fighter
-
-
-def _knocked_out_phase(game: Game, fighter: Fighter, sheet: Sheet) -> str:
-    if recovery_frequency(sheet.current_stun) < RecoveryFrequency.EVERY_PHASE or not can_recover(
-        holding_breath=sheet.holding_breath
-    ):
-        return f"Knocked Out at STUN {sheet.current_stun}: too far out to recover this Phase"
-    rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
-    save_sheet(game, sheet.with_vitals(stun=rec.stun, end=rec.end))
-    woke = "wakes up" if rec.woke_up else "is still out"
-    return f"Knocked Out: takes a Recovery, STUN {rec.stun}, END {rec.end}, {woke}"
+        notes.append("Stunned: spends this Phase recovering from it, and is no longer Stunned")
+        return fighter, f"{head}: {'; '.join(notes)}.", False
+    if sheet.knocked_out:
+        damaged = fighter.char_id in fight.damaged
+        sheet, said = take_recovery(game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged)
+        notes.append(f"Knocked Out: {said}")
+        return fighter, f"{head}: {'; '.join(notes)}.", False
+    notes.append("acts")
+    return fighter, f"{head}: {'; '.join(notes)}.", True
 
 
 def post_segment_12(game: Game, fight: Fight) -> list[str]:
-    """Post-Segment 12 for everyone in the fight: dying characters lose BODY, then free Recoveries."""
+    """Post-Segment 12 for everyone in the fight: dying characters lose BODY, then free Recoveries.
+
+    RULES RECOVERING: the free Recovery "occurs outside of the Turn", so damage taken during
+    Segment 12 does not spoil it; Stunned and holding breath still do.
+    """
     lines = []
     for fighter, sheet in _combatants(game, fight):
         if sheet.dead:
@@ -233,29 +390,14 @@ def post_segment_12(game: Game, fight: Fight) -> list[str]:
         if sheet.dying:
             body = post_segment_12_body(sheet.current_body, stabilised=sheet.stabilized)
             if body != sheet.current_body:
-                sheet = sheet.with_vitals(body=body)
-                save_sheet(game, sheet)
+                sheet = save_sheet(game, sheet.with_vitals(body=body))
                 state = {LifeState.DEAD: "dies", LifeState.COMA: "falls into a coma"}.get(sheet.life, "is dying")
                 lines.append(f"{fighter.name} loses 1 BODY (now {body}) and {state}.")
-        lines.append(_free_recovery(game, fighter, sheet, fight))
+                if sheet.dead:
+                    continue
+        _, said = take_recovery(game, sheet, RecoveryFrequency.POST_SEGMENT_12)
+        lines.append(f"{fighter.name} {said}." if said.startswith("recovers") else f"{fighter.name}: {said}.")
     return lines
-
-
-def _free_recovery(game: Game, fighter: Fighter, sheet: Sheet, fight: Fight) -> str:
-    """The free Post-Segment 12 Recovery. RULES RECOVERING: it "is free and occurs outside of the
-    Turn", so damage taken during Segment 12 does not spoil it (that rule is for a Recovery taken
-    as a Phase action); Stunned and holding breath still do."""
-    if sheet.dead:
-        return f"{fighter.name}: no Recovery."
-    if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath):
-        why = "Stunned" if sheet.stunned else "holding breath"
-        return f"{fighter.name}: no Recovery ({why})."
-    if recovery_frequency(sheet.current_stun) < RecoveryFrequency.POST_SEGMENT_12:
-        return f"{fighter.name}: no Recovery (STUN {sheet.current_stun}, too far out)."
-    rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
-    save_sheet(game, sheet.with_vitals(stun=rec.stun, end=rec.end))
-    woke = ", wakes up" if rec.woke_up else ""
-    return f"{fighter.name} recovers {sheet.base('REC')}: STUN {rec.stun}, END {rec.end}{woke}."
 
 
 def phases_of(sheet: Sheet) -> tuple[int, ...]:
@@ -263,9 +405,10 @@ def phases_of(sheet: Sheet) -> tuple[int, ...]:
     return speed_phases(sheet.base("SPD"))
 
 
-def send_phase(game: Game, fight: Fight, acting: list[str]) -> None:
+def send_phase(game: Game, fight: Fight) -> None:
     """GMCP ``Combat.Phase`` to everyone connected in the fight's room."""
-    body = {"turn": fight.turn, "segment": fight.segment, "acting": list(acting)}
+    acting = current_fighter(fight)
+    body = {"turn": fight.turn, "segment": fight.segment, "acting": [acting.name] if acting else []}
     for char in game.characters_in(fight.room):
         for session in game.sessions_of(char):
             session.send_gmcp("Combat.Phase", body)

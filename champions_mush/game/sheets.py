@@ -327,20 +327,23 @@ def send_vitals(game: Game, char: Character, sheet: Sheet | None = None) -> None
 
 
 def take_damage(
-    game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD
+    game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD,
+    *, knocked_out: bool | None = None,
 ) -> tuple[DamageTaken, Sheet]:
     """Apply rolled damage to a character's sheet against its defenses, and save it.
 
     The engine does the arithmetic (RULES TAKING DAMAGE, DAMAGE EFFECTS): defenses from the
     sheet (PD/ED with rPD/rED), Stunned against CON, 2x STUN against the Knocked Out.
     A character Stunned by the blow keeps the Stunned condition until his next Phase.
+    ``knocked_out``: whether he counts as Knocked Out (None: as the sheet says); the landing
+    after the blow that knocked him out is part of that attack, not a new one.
     """
     sheet = get_sheet(game, char)
     defenses = Defenses(pd=sheet.base("PD"), ed=sheet.base("ED"), rpd=sheet.base("rPD"), red=sheet.base("rED"))
     taken = apply_damage(
         damage, defenses, against=against, con=sheet.base("CON"),
         current=Health(stun=sheet.current_stun, body=sheet.current_body),
-        target_knocked_out=sheet.knocked_out,
+        target_knocked_out=sheet.knocked_out if knocked_out is None else knocked_out,
     )
     new = sheet.with_vitals(stun=taken.after.stun, body=taken.after.body)
     if taken.stunned:

@@ -1,8 +1,8 @@
-"""The combat tracker model: Segments, DEX order, Post-Segment 12, dying and holding breath."""
+"""The combat tracker model: Phases in DEX order, Post-Segment 12, dying, holding breath, documents."""
 
 import attrs
 
-from champions_mush.game.combat import Fight, Fighter, advance, get_fight, save_fight
+from champions_mush.game.combat import Fight, Fighter, get_fight, next_phase, save_fight
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.rules.dice import FixedRoller
 
@@ -24,25 +24,31 @@ def _sheet(world, name):
     return get_sheet(world.game, world.game.find_character(name))
 
 
-def test_starts_in_segment_12_then_skips_to_the_next_phase():
+def _step(world, fight, *dice):
+    return next_phase(world.game, fight, FixedRoller(dice))
+
+
+def test_starts_in_segment_12_then_one_phase_at_a_time_in_dex_order():
     world = make_world()
-    fight = _fight(world, ("Quick", 4, 20), ("Slow", 2, 10))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert (step.turn, step.segment, step.acting) == (1, 12, ("Quick", "Slow"))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert (step.turn, step.segment, step.acting) == (2, 3, ("Quick",))  # SPD 4: 3 6 9 12
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert (step.segment, step.acting) == (6, ("Quick", "Slow"))
+    fight = _fight(world, ("Slow", 2, 10), ("Quick", 4, 20))
+    fight, lines = _step(world, fight)
+    assert lines == ["Turn 1, Segment 12: Phases in DEX order: Quick 20, Slow 10.", "Quick's Phase (DEX 20): acts."]
+    fight, lines = _step(world, fight)
+    assert lines == ["Slow's Phase (DEX 10): acts."]
+    fight, lines = _step(world, fight)  # SPD 4: 3 6 9 12; SPD 2: 6 12
+    assert lines == ["Post-Segment 12 of Turn 1:", "  Slow recovers 4: STUN 20, END 20.", "  Quick recovers 4: STUN 20, END 20.",
+                     "Turn 2, Segment 3: Phases in DEX order: Quick 20.", "Quick's Phase (DEX 20): acts."]
     assert get_fight(world.game, fight.room) == fight
+    assert (fight.turn, fight.segment, fight.current) == (2, 3, world.game.find_character("Quick").id)
 
 
 def test_equal_dex_keeps_join_order_and_spd_1_acts_in_7():
     world = make_world()
     fight = _fight(world, ("A", 1, 10), ("B", 1, 10))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert (step.segment, step.acting) == (12, ())
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert (step.segment, step.acting) == (7, ("A", "B"))
+    fight, lines = _step(world, fight)
+    assert lines == ["Turn 1, Segment 12: Phases in DEX order: nobody."]
+    fight, lines = _step(world, fight)
+    assert lines[-2:] == ["Turn 2, Segment 7: Phases in DEX order: A 10, B 10.", "A's Phase (DEX 10): acts."]
 
 
 def test_post_segment_12_dying_lose_body_unless_stabilized():
@@ -51,13 +57,15 @@ def test_post_segment_12_dying_lose_body_unless_stabilized():
     for name, stabilized in (("Hurt", False), ("Saved", True)):
         sheet = _sheet(world, name).with_vitals(body=-2, stun=5)
         save_sheet(world.game, attrs.evolve(sheet, stabilized=stabilized))
-    fight, _ = advance(world.game, fight, FixedRoller([]))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert step.post_segment_12 == (
-        "Hurt loses 1 BODY (now -3) and is dying.",
-        "Hurt recovers 4: STUN 9, END 20.",
-        "Saved recovers 4: STUN 9, END 20.",
-    )
+    fight, _ = _step(world, attrs.evolve(fight, segment=12, done=tuple(f.char_id for f in fight.fighters)))
+    assert _ == [
+        "Post-Segment 12 of Turn 1:",
+        "  Hurt loses 1 BODY (now -3) and is dying.",
+        "  Hurt recovers 4: STUN 9, END 20.",
+        "  Saved recovers 4: STUN 9, END 20.",
+        "Turn 2, Segment 6: Phases in DEX order: Hurt 10, Saved 10.",
+        "Hurt's Phase (DEX 10): acts.",
+    ]
     assert _sheet(world, "Hurt").current_body == -3
     assert _sheet(world, "Saved").current_body == -2
 
@@ -69,22 +77,40 @@ def test_an_npc_bleeding_out_dies_and_a_player_falls_into_a_coma():
     save_sheet(world.game, get_sheet(world.game, viper).with_vitals(body=-9, stun=-5))
     save_sheet(world.game, _sheet(world, "Hero").with_vitals(body=-9, stun=-5))
     fight = fight.with_fighter(Fighter(viper.id, "Viper"))
-    fight, _ = advance(world.game, attrs.evolve(fight, segment=12), FixedRoller([]))
+    fight, lines = _step(world, attrs.evolve(fight, segment=12, done=tuple(f.char_id for f in fight.fighters)))
+    assert lines[:3] == ["Post-Segment 12 of Turn 1:", "  Hero loses 1 BODY (now -10) and falls into a coma.",
+                         "  Viper loses 1 BODY (now -10) and dies."]
     assert _sheet(world, "Viper").conditions() == ["Knocked Out", "Dead"]
     assert _sheet(world, "Hero").conditions() == ["Knocked Out", "Coma"]
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert "Viper" not in step.acting  # the dead act no more
+    assert lines[-1] == "Turn 2, Segment 12: Phases in DEX order: nobody."  # the dead act no more
 
 
 def test_holding_breath_costs_end_each_phase_and_blocks_recovery():
     world = make_world()
     fight = _fight(world, ("Diver", 2, 10))
     save_sheet(world.game, attrs.evolve(_sheet(world, "Diver").with_vitals(end=1, stun=10), holding_breath=True))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert step.phases == ("Diver (DEX 10, SPD 2): holding breath: END 0, STUN 10, BODY 10; acts.",)
-    fight, step = advance(world.game, fight, FixedRoller([4]))
-    assert step.post_segment_12 == ("Diver: no Recovery (holding breath).",)
-    assert step.phases == ("Diver (DEX 10, SPD 2): holding breath: END 0, STUN 6, BODY 10; acts.",)
+    fight, lines = _step(world, fight)
+    assert lines[-1] == "Diver's Phase (DEX 10): holding breath: END 0, STUN 10, BODY 10; acts."
+    fight, lines = _step(world, fight, 4)  # at 0 END, 1D6 STUN per END (RULES END USE)
+    assert lines == ["Post-Segment 12 of Turn 1:", "  Diver: no Recovery (holding breath).",
+                     "Turn 2, Segment 6: Phases in DEX order: Diver 10.",
+                     "Diver's Phase (DEX 10): holding breath: END 0, STUN 6, BODY 10; acts."]
+
+
+def test_an_aborted_phase_still_costs_holding_breaths_end():
+    world = make_world()
+    fight = _fight(world, ("Diver", 2, 10))
+    save_sheet(world.game, attrs.evolve(_sheet(world, "Diver").with_vitals(end=5), holding_breath=True))
+    fighter = attrs.evolve(fight.fighters[0], aborted=True)
+    fight, lines = _step(world, fight.with_fighter(fighter))
+    assert lines == [
+        "Turn 1, Segment 12: Phases in DEX order: Diver 10.",
+        "Diver's Phase (DEX 10): holding breath: END 4, STUN 20, BODY 10; aborted earlier, so loses this Phase.",
+        "Post-Segment 12 of Turn 1:", "  Diver: no Recovery (holding breath).",
+        "Turn 2, Segment 6: Phases in DEX order: Diver 10.",
+        "Diver's Phase (DEX 10): holding breath: END 3, STUN 20, BODY 10; acts.",
+    ]
+    assert _sheet(world, "Diver").current_end == 3
 
 
 def test_damage_in_segment_12_does_not_spoil_the_free_post_segment_12_recovery():
@@ -93,13 +119,16 @@ def test_damage_in_segment_12_does_not_spoil_the_free_post_segment_12_recovery()
     world = make_world()
     fight = _fight(world, ("Ox", 2, 10))
     save_sheet(world.game, _sheet(world, "Ox").with_vitals(stun=5))
-    fight, _ = advance(world.game, fight, FixedRoller([]))
+    fight, _ = _step(world, fight)
     fight = attrs.evolve(fight, damaged=(world.game.find_character("Ox").id,))
-    fight, step = advance(world.game, fight, FixedRoller([]))
-    assert step.post_segment_12 == ("Ox recovers 4: STUN 9, END 20.",)
+    fight, lines = _step(world, fight)
+    assert lines[:2] == ["Post-Segment 12 of Turn 1:", "  Ox recovers 4: STUN 9, END 20."]
     assert fight.damaged == ()
 
 
 def test_fight_documents_round_trip():
-    fight = Fight(room=3, gm="Gina", turn=2, segment=6, fighters=(Fighter(5, "Ox", holding=True),), damaged=(5,))
+    fighter = Fighter(5, "Ox", holding=True, prone=True, presence="awed", dcv_mod=-5, dcv_note="Haymaker",
+                      recovered=(4, 4))
+    fight = Fight(room=3, gm="Gina", turn=2, segment=6, fighters=(fighter,), damaged=(5,), id=7, mode="confirm",
+                  current=5, done=(2,), waiting=True, undo=(11, 12))
     assert Fight.from_doc(fight.to_doc()) == fight
