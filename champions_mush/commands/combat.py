@@ -31,7 +31,7 @@ __all__ = ["COMMANDS", "acting", "finish"]
 
 TAG = "|r[Combat]|n"
 _STAFF_SWITCHES = ("start", "next", "end", "mode", "confirm", "undo", "adjust")
-_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [name][=dodge||block||dive "
+_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge||block||dive "
           "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /status, /log, "
           "/mode auto||confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 
@@ -306,7 +306,7 @@ def _set(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} takes a full Phase to Set: +1 OCV with ranged attacks from now on.", finish(ctx, char))
 
 
-_USAGE_ABORT = "Usage: +combat/abort [<name>][=dodge||block||dive <inches>]"
+_USAGE_ABORT = "Usage: +combat/abort [dodge||block||dive <inches>]  (staff: +combat/abort <name>[=<action>])"
 
 
 def _abort(ctx: Context, parsed: ParsedCommand) -> None:
@@ -314,9 +314,14 @@ def _abort(ctx: Context, parsed: ParsedCommand) -> None:
     is lost. Dodge +3 DCV and Block until that Phase; Dive For Cover rolls DEX at -1 per 1"
     (RULES MANEUVER DIVE FOR COVER)."""
     fight = _fight(ctx)
-    char = _who(ctx, parsed.lhs if parsed.rhs is not None else parsed.args)
+    if parsed.rhs is not None:
+        name, how = parsed.lhs, parsed.rhs.strip().lower().split()
+    elif parsed.args.strip().lower().split()[:1] in (["dodge"], ["block"], ["dive"]):
+        name, how = "", parsed.args.strip().lower().split()
+    else:
+        name, how = parsed.args, []
+    char = _who(ctx, name)
     fighter = _in_fight(fight, char)
-    how = (parsed.rhs or "").strip().lower().split()
     if fight.current == char.id:
         raise CommandError(f"It is {char.name}'s Phase: act now (Abort is for before it).")
     if fighter.aborted:
@@ -395,7 +400,7 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"{patient.name} is not dying.")
     found = h_sheet.find_skill("Paramedic")
     if found is None:
-        raise CommandError(f"{healer.name} has no Paramedics skill on the sheet (+skill Paramedics=INT).")
+        raise CommandError(f"{healer.name} has no Paramedics skill on the sheet (+stat Paramedics=INT).")
     modifier = paramedic_modifier(p_sheet.current_body)
     result = skill_roll(skill_target(h_sheet, found[1]), ctx.roller, modifier=modifier)
     if result.success:

@@ -153,29 +153,39 @@ def test_a_player_is_refused_damage_and_the_target_sheet_is_unchanged(server):
 
 
 # --- a whole fight ----------------------------------------------------------------------------
-def _phase_block(turn: int, segment: int, *acting: str) -> str:
-    stats = {"Starfire": "DEX 23, SPD 5", "Psiana": "DEX 18, SPD 4", "Viper": "DEX 14, SPD 3"}
-    lines = [f"[Combat] Turn {turn}, Segment {segment}: in DEX order"]
-    lines += [f"  {name} ({stats[name]}): acts." for name in acting]
-    return "\n".join(lines) + "\n"
+_DEX = {"Starfire": 23, "Psiana": 18, "Viper": 14}
 
 
-def _next(gm: Client, expected: str, *watchers: Client) -> None:
-    """+combat/next: the GM's whole answer is ``expected``, and the room sees it too."""
-    gm.send("+combat/next")
-    assert gm.expect(expected) == expected
+def _segment(turn: int, segment: int, *acting: str) -> str:
+    order = ", ".join(f"{name} {_DEX[name]}" for name in acting)
+    return f"[Combat] Turn {turn}, Segment {segment}: Phases in DEX order: {order}.\n" + _phase(acting[0])
+
+
+def _phase(name: str) -> str:
+    return f"[Combat] {name}'s Phase (DEX {_DEX[name]}): acts.\n"
+
+
+def _act(client: Client, line: str, expected: str, *watchers: Client) -> None:
+    """A Phase action: the whole answer is ``expected`` (after what the client had not read yet), and the
+    room sees it too."""
+    client.send(line)
+    seen = client.expect(expected)
+    assert seen.endswith(expected) and "[GM]" not in seen and "Sorry" not in seen, seen
     for watcher in watchers:
         watcher.expect(expected)
 
 
-def _next_after_segment_12(gm: Client, turn: int, recoveries: set[str], new_turn: str, *watchers: Client) -> None:
-    """+combat/next past Segment 12: Post-Segment 12 (any order of characters), then the new Turn."""
-    gm.send("+combat/next")
-    seen = gm.expect(new_turn)
-    assert seen.endswith(new_turn), seen
-    head = seen[: -len(new_turn)].splitlines()
-    assert head[0] == f"[Combat] Post-Segment 12 of Turn {turn}:", seen
-    assert {line.strip() for line in head[1:]} == recoveries and len(head) == 1 + len(recoveries), seen
+def _next_after_segment_12(client: Client, line: str, head: str, turn: int, recoveries: set[str], new_turn: str,
+                           *watchers: Client) -> None:
+    """An action ending Segment 12: its line, Post-Segment 12 (any order of characters), then the new Turn."""
+    client.send(line)
+    seen = client.expect(new_turn)
+    assert head in seen and seen.endswith(new_turn), seen
+    seen = seen[seen.rindex(head):]
+    lines = seen[len(head): -len(new_turn)].splitlines()
+    assert lines[0] == f"[Combat] Post-Segment 12 of Turn {turn}:", seen
+    assert {line.replace("[Combat]", "").strip() for line in lines[1:]} == recoveries, seen
+    assert len(lines) == 1 + len(recoveries), seen
     for watcher in watchers:
         watcher.expect(f"[Combat] Post-Segment 12 of Turn {turn}:")
         watcher.expect(new_turn)
@@ -184,8 +194,8 @@ def _next_after_segment_12(gm: Client, turn: int, recoveries: set[str], new_turn
 def _status(client: Client, names: int) -> tuple[str, list[list[str]]]:
     """+combat/status: the "when" line and each row split into its columns."""
     client.send("+combat/status")
-    when = read_line(client, "[Combat] Fight run by ")
-    assert read_line(client, "Name ").split() == ["Name", "DEX", "SPD", "STUN", "BODY", "END", "Conditions"]
+    when = read_line(client, "[Combat] Fight #")
+    assert read_line(client, "Name ").split() == ["Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions"]
     read_line(client, "---")
     return when, [re.split(r"\s{2,}", client.expect("\n").strip()) for _ in range(names)]
 
@@ -218,8 +228,8 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
             _do(gwen, f"+stat/set {name}/{stat}={value}", f"{name}: {stat} is now {value}.")
 
         gwen.send("+combat/start")
-        psi.expect("[Combat] Gwen starts a fight here.")
-        # Each join shows the Speed Chart Segments of that SPD (GUIDE §3).
+        psi.expect("[Combat] Gwen starts fight #1 here.")
+        # Each join shows the Speed Chart Segments of that SPD.
         star.send("+combat/join")
         psi.expect("[Combat] Starfire joins the fight (DEX 23, SPD 5: Segments 3 5 8 10 12).\n")
         psi.send("+combat/join")
@@ -230,13 +240,18 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
         star.send("+combat/next")
         assert read_line(star, "Permission denied.") == "Permission denied."
 
-        # Turn 1: combat starts in Segment 12, everyone acts, highest DEX first.
-        _next(gwen, _phase_block(1, 12, "Starfire", "Psiana", "Viper"), psi)
+        # Turn 1: combat starts in Segment 12; one Phase at a time, highest DEX first.
+        _act(gwen, "+combat/next", _segment(1, 12, "Starfire", "Psiana", "Viper"), psi)
+        psi.send("+combat/pass")
+        assert read_line(psi, "It is not") == "It is not Psiana's Phase: it is Starfire's."
+        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
+        _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _phase("Viper"), star)
         # Post-Segment 12: a free Recovery for all (all at full: STUN and END stay at their maxima;
-        # REC = STR/5 + CON/5, STUN = BODY + STR/2 + CON/2, END = 2 x CON).
-        _next_after_segment_12(gwen, 1, {"Starfire recovers 6: STUN 25, END 40.", "Psiana recovers 6: STUN 25, END 40.",
-                                         "Viper recovers 4: STUN 30, END 20."},
-                               _phase_block(2, 3, "Starfire", "Psiana"), star, psi)
+        # REC = STR/5 + CON/5, STUN = BODY + STR/2 + CON/2, END = 2 x CON). Staff act for the NPC.
+        _next_after_segment_12(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n", 1,
+                               {"Starfire recovers 6: STUN 25, END 40.", "Psiana recovers 6: STUN 25, END 40.",
+                                "Viper recovers 4: STUN 30, END 20."},
+                               _segment(2, 3, "Starfire", "Psiana"), star, psi)
 
         # Segment 3: the rules file's two worked examples, on Psiana and on the NPC.
         _do(gwen, "+damage Psiana=32 9",
@@ -246,22 +261,27 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
             "[GM] Viper is hit by a physical attack: 36 STUN 12 BODY killing. Viper takes 20 STUN and 6 BODY "
             "(36 STUN - 16 PD, 12 BODY - 6 rPD): Stunned. Now STUN 10, BODY 4.")  # 20 STUN > CON 10
         when, rows = _status(star, 3)  # players may look too
-        assert when == "[Combat] Fight run by Gwen: Turn 2, Segment 3."
-        assert rows == [["Starfire", "23", "5", "25/25", "10/10", "40/40", "-"],
-                        ["Psiana", "18", "4", "5/25", "10/10", "40/40", "-"],
-                        ["Viper", "14", "3", "10/30", "4/10", "20/20", "Stunned"]]
-
-        _next(gwen, "[Combat] Turn 2, Segment 4: in DEX order\n"
-                    "  Viper (DEX 14, SPD 3): Stunned: spends this Phase recovering from it.\n", psi)
-        _next(gwen, _phase_block(2, 5, "Starfire"), psi)
+        assert when == "[Combat] Fight #1 run by Gwen (auto): Turn 2, Segment 3, Starfire's Phase."
+        assert rows == [["Starfire", "23", "5", "25/25", "10/10", "40/40", "8", "-"],
+                        ["Psiana", "18", "4", "5/25", "10/10", "40/40", "6", "-"],
+                        ["Viper", "14", "3", "10/30", "4/10", "20/20", "3", "Stunned"]]
+        # a 1/2 Phase move (1 END per 5"), then the rest of the Phase
+        _act(star, "+combat/move 10", "[Combat] Starfire moves 10\" (1/2 Phase). Starfire spends 2 END moving 10\": "
+             "END 38.\n[Combat] Starfire has half a Phase left.\n", psi)
+        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
+        # damage got through to Psiana this Segment: her Recovery is spoiled (RULES RECOVERING)
+        _act(psi, "+recover", "[Combat] Psiana takes a Recovery: no Recovery (damage got through this Segment); "
+             "1/2 DCV until their next Phase.\n[Combat] Turn 2, Segment 4: Phases in DEX order: Viper 14.\n"
+             "[Combat] Viper's Phase (DEX 14): Stunned: spends this Phase recovering from it, and is no longer "
+             "Stunned.\n" + _segment(2, 5, "Starfire"), star)
         _do(gwen, "+damage Starfire=15 4",
             "[GM] Starfire is hit by a physical attack: 15 STUN 4 BODY normal. Starfire takes 13 STUN and 2 BODY "
             "(15 STUN - 2 PD, 4 BODY - 2 PD). Now STUN 12, BODY 8.")
-        _next(gwen, _phase_block(2, 6, "Psiana"), psi)
-        mid_turn = ("[Combat] Fight run by Gwen: Turn 2, Segment 6.",
-                    [["Starfire", "23", "5", "12/25", "8/10", "40/40", "-"],
-                     ["Psiana", "18", "4", "5/25", "10/10", "40/40", "-"],
-                     ["Viper", "14", "3", "10/30", "4/10", "20/20", "-"]])
+        _act(gwen, "+combat/next", "[Combat] Gwen ends Starfire's Phase.\n" + _segment(2, 6, "Psiana"), psi)
+        mid_turn = ("[Combat] Fight #1 run by Gwen (auto): Turn 2, Segment 6, Psiana's Phase.",
+                    [["Starfire", "23", "5", "12/25", "8/10", "38/40", "8", "-"],
+                     ["Psiana", "18", "4", "5/25", "10/10", "40/40", "6", "-"],
+                     ["Viper", "14", "3", "10/30", "4/10", "20/20", "5", "-"]])
         assert _status(gwen, 3) == mid_turn
 
         # The server restarts in the middle of Turn 2; the fight carries on where it was.
@@ -273,17 +293,24 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
         assert _status(gwen, 3) == mid_turn
         assert _status(psi, 3) == mid_turn
 
-        _next(gwen, _phase_block(2, 8, "Starfire", "Viper"), psi)
-        _next(gwen, _phase_block(2, 9, "Psiana"), psi)
-        _next(gwen, _phase_block(2, 10, "Starfire"), psi)
-        _next(gwen, _phase_block(2, 12, "Starfire", "Psiana", "Viper"), psi)
-        _next_after_segment_12(gwen, 2, {"Starfire recovers 6: STUN 18, END 40.", "Psiana recovers 6: STUN 11, END 40.",
-                                         "Viper recovers 4: STUN 14, END 20."},
-                               _phase_block(3, 3, "Starfire", "Psiana"), star, psi)
-        assert _status(gwen, 3) == ("[Combat] Fight run by Gwen: Turn 3, Segment 3.",
-                                    [["Starfire", "23", "5", "18/25", "8/10", "40/40", "-"],
-                                     ["Psiana", "18", "4", "11/25", "10/10", "40/40", "-"],
-                                     ["Viper", "14", "3", "14/30", "4/10", "20/20", "-"]])
+        # a Recovery on her own Phase: +6 STUN, 1/2 DCV until her next Phase
+        _act(psi, "+recover", "[Combat] Psiana recovers 6: STUN 11, END 40; 1/2 DCV until their next Phase.\n"
+             + _segment(2, 8, "Starfire", "Viper"), star)
+        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Viper"), psi)
+        _act(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n" + _segment(2, 9, "Psiana"), psi)
+        _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _segment(2, 10, "Starfire"), star)
+        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n"
+             + _segment(2, 12, "Starfire", "Psiana", "Viper"), psi)
+        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
+        _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _phase("Viper"), star)
+        _next_after_segment_12(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n", 2,
+                               {"Starfire recovers 6: STUN 18, END 40.", "Psiana recovers 6: STUN 17, END 40.",
+                                "Viper recovers 4: STUN 14, END 20."},
+                               _segment(3, 3, "Starfire", "Psiana"), star, psi)
+        assert _status(gwen, 3) == ("[Combat] Fight #1 run by Gwen (auto): Turn 3, Segment 3, Starfire's Phase.",
+                                    [["Starfire", "23", "5", "18/25", "8/10", "40/40", "8", "-"],
+                                     ["Psiana", "18", "4", "17/25", "10/10", "40/40", "6", "-"],
+                                     ["Viper", "14", "3", "14/30", "4/10", "20/20", "5", "-"]])
 
         gwen.send("+combat/end")
         assert read_line(psi, "[Combat] Gwen ends") == "[Combat] Gwen ends the fight."

@@ -13,7 +13,7 @@ from twisted.internet.testing import StringTransport
 from champions_mush.commands import client
 from champions_mush.commands.dispatch import CommandTable, Dispatcher
 from champions_mush.commands.table import build_table
-from champions_mush.game.combat import send_phase
+from champions_mush.game.combat import Fight, Fighter, send_phase
 from champions_mush.game.config import GameConfig
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.game.world import Game
@@ -161,10 +161,9 @@ def test_gmcp_combat_phase_and_vitals_at_login():
     assert set(sent[0][1]) == {"stun", "maxstun", "body", "maxbody", "end", "maxend", "conditions"}
     again_t.clear()
 
-    class Fight:
-        turn, segment, room = 1, 12, char.location
-
-    send_phase(rig.game, Fight, ["Alice"])
+    fight = Fight(room=char.location, gm="Gina", turn=1, segment=12, fighters=(Fighter(char.id, "Alice"),),
+                  current=char.id)
+    send_phase(rig.game, fight)
     assert gmcp_sent(again_t) == [("Combat.Phase", {"turn": 1, "segment": 12, "acting": ["Alice"]})]
 
 
