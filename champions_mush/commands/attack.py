@@ -11,6 +11,7 @@ The room sees one block with every die and the roll id; the Phase is used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import attrs
@@ -94,7 +95,7 @@ def _find_maneuver(words: list[str]) -> tuple[_Maneuver, list[str]]:
 
 
 def _number(words: list[str], word: str, top: int) -> int:
-    if not words or not words[0].isdigit() or int(words[0]) > top:
+    if not words or not re.fullmatch(r"[0-9]{1,4}", words[0]) or int(words[0]) > top:
         raise CommandError(f"'{word}' takes a number from 0 to {top}. {_USAGE}")
     return int(words.pop(0))
 

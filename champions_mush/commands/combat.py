@@ -233,7 +233,7 @@ def _status(ctx: Context, parsed: ParsedCommand) -> None:
 def _log(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/log [fight number]: the fight's records with their roll ids (staff, and those in it)."""
     arg = parsed.args.strip().lstrip("#")
-    if arg and not (arg.isdigit() and len(arg) < 10):
+    if arg and not re.fullmatch(r"[0-9]{1,9}", arg):
         raise CommandError("Usage: +combat/log [fight number]")
     fight_id = int(arg) if arg else _fight(ctx).id
     if not ctx.is_staff and not journal.may_read(ctx.game, fight_id, ctx.actor.id):
@@ -269,7 +269,7 @@ def _pass(ctx: Context, parsed: ParsedCommand) -> None:
 def _move(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/move [name=]<inches>: a ½ Phase move, 1 END per 5" (RULES END USE)."""
     name, inches = (parsed.lhs, parsed.rhs) if parsed.rhs is not None else ("", parsed.args)
-    if not inches.strip().isdigit() or len(inches.strip()) > 3:
+    if not re.fullmatch(r"[0-9]{1,3}", inches.strip()):
         raise CommandError("Usage: +combat/move [<name>=]<inches>")
     char = _who(ctx, name)
     fighter = acting(ctx, char)
@@ -340,7 +340,7 @@ def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # no
         return {"dcv_mod": 3, "dcv_note": "Dodge"}, "a Dodge (+3 DCV against all attacks until their next Phase)"
     if how == ["block"]:
         return {"dcv_note": "Block"}, "a Block (stops one HTH attack, the GM's call)"
-    if len(how) == 2 and how[0] == "dive" and how[1].isdigit() and len(how[1]) <= 2:
+    if len(how) == 2 and how[0] == "dive" and re.fullmatch(r"[0-9]{1,2}", how[1]):
         sheet = get_sheet(ctx.game, char)
         result = dive_for_cover(sheet.base("DEX"), int(how[1]), forward_leap(sheet.base("STR")), ctx.roller)
         where = "lands in the hex" if result.success else "is in mid-air in the starting hex (airborne for Knockback)"
