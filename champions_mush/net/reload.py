@@ -8,10 +8,10 @@ a file. Before anything is disturbed, the new code is tried in a separate proces
 state, the old server keeps running and says why.
 
 Steps (:class:`Reloader`): check the new code; tell everyone; stop accepting (new connections
-wait in the kernel's queue); end MCCP on every connection (the stream finished, ``WONT
-MCCP2``); wait until output is written and no password is being checked; stop reading; save the
+wait in the kernel's queue); end MCCP on every connection (the zlib stream finished: the
+client reads plain bytes from there); wait until output is written and no password is being checked; stop reading; save the
 state; ``execv``. The new process (``serve --resume STATE``) adopts the descriptors, rebuilds
-each connection, offers MCCP again where it was on, and goes on.
+each connection, starts a fresh MCCP stream where it was on, and goes on.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 from ..game.session import Session
 from .output import Outbox
 from .pacing import Pacer
-from .server import MushFactory, MushProtocol
+from .server import WELCOME_DELAY, MushFactory, MushProtocol
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession
 from .wire import Option
 
@@ -137,8 +137,7 @@ class Reloader:
             proto.session.send(RESTARTING)
             proto.mccp_was_on = conn.mccp
             if conn.mccp:
-                conn.stop_compression()  # the compressed stream ends cleanly...
-                conn.ask(True, Option.MCCP2, False)  # ...and the client hears WONT MCCP2
+                conn.stop_compression()  # the compressed stream ends cleanly (zlib's end)
         factory.coalescer.flush()
         for proto in list(factory.protocols):
             proto.flush()
@@ -256,11 +255,13 @@ class ResumedProtocol(MushProtocol):
         self.pacer._events.extend(saved.get("events", ()))
         if saved.get("unsent"):
             self.transport.write(saved["unsent"])
-        if saved.get("mccp_again") and factory.offer_mccp:
-            self.conn.ask(True, Option.MCCP2, True)  # offered again: the client says DO to have it back
+        if saved.get("mccp_again") and self.conn.us_enabled(Option.MCCP2):
+            self.conn.start_compression()  # a fresh stream: IAC SB MCCP2 IAC SE, as MCCP2 allows
         self.flush()
         if self.pacer._events:
             self.pacer.go_on()
+        if not getattr(self.visit, "_welcomed", True):  # its connect screen was still to come
+            self._calls.append(factory.clock.callLater(WELCOME_DELAY, self.visit.welcome))
 
 
 class _OneConnection:
