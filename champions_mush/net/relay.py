@@ -160,6 +160,21 @@ class Relay:
         self.token = str(settings["token"])
         self.game_port = int(settings["game_port"])
         self.settings = settings
+        #: the TLS listener's context factory (None while TLS is off)
+        self.tls_context = None
+
+    def reload_certificate(self) -> None:
+        """Read the certificate and key again (SIGUSR1: the game reloaded, or a renewal)."""
+        from .tls import TlsError
+
+        if self.tls_context is None:
+            return
+        try:
+            self.tls_context.reload()
+        except TlsError as exc:
+            log.error("kept the old certificate: %s", exc)
+            return
+        log.info("certificate read again from %s", self.tls_context.cert)
 
     def listen(self) -> dict[str, Any]:
         """Open the TLS and web listeners; what became of each (port, or why not)."""
@@ -177,7 +192,7 @@ class Relay:
         except ImportError as exc:
             return {"error": f"TLS needs pyOpenSSL: {exc}"}
         try:
-            ctx = context_factory(Path(s["tls_cert"]), Path(s["tls_key"]))
+            ctx = self.tls_context = context_factory(Path(s["tls_cert"]), Path(s["tls_key"]))
             factory = protocol.Factory.forProtocol(lambda: TlsClient(self))
             port = self.reactor.listenSSL(int(s["tls_port"]), factory, ctx, backlog=int(s.get("backlog", 50)),
                                           interface=s.get("host", "0.0.0.0"))
@@ -228,6 +243,10 @@ def main() -> int:
     from twisted.internet import reactor
     from twisted.python import log as twisted_log
 
+    import signal
+
+    relay: Relay | None = None
+    signal.signal(signal.SIGUSR1, lambda number, frame: relay and reactor.callFromThread(relay.reload_certificate))
     line = sys.stdin.buffer.readline()
     try:
         settings = json.loads(line)

@@ -14,6 +14,7 @@ import logging
 import os
 import secrets
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -102,6 +103,13 @@ class RelayProcess:
         self.pid, self.stdin_fd, self.listener, self.token = pid, stdin_fd, listener, token
         #: "tls" and "web" -> the port listened on (missing when that listener is off)
         self.ports = ports
+
+    def reread_certificate(self) -> None:
+        """Have the relay read the TLS certificate and key again (a renewed certificate)."""
+        try:
+            os.kill(self.pid, signal.SIGUSR1)
+        except OSError as exc:
+            log.error("cannot reach the relay (pid %d): %s", self.pid, exc.strerror)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Close the relay's standard input (it stops), and reap it."""

@@ -323,6 +323,9 @@ def install_reloader(reactor, factory: MushFactory, data_dir: Path, argv: list[s
                    f"{kept} of {len(resume['connections'])} connections kept.")
         log.info(message)
         status.note(reloads=resume["reloads"], reloaded_at=now, reload={"ok": True, "at": now, "message": message})
+        relay = handover.get("relay")
+        if relay is not None:
+            relay.reread_certificate()
         asker = factory.game.sessions.get(resume.get("by"))
         if asker is not None:
             asker.send(message)

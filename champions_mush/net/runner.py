@@ -123,6 +123,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     ports = {f"{name}_port": number for name, number in (relay.ports if relay else {}).items()}
     fixed = dict(resume["status"]) if resume else {}
     fixed.update(host=where.host, port=where.port, started_at=game.started_at, **ports)
+    if relay is not None:
+        fixed["relay_pid"] = relay.pid
     status = start_status(reactor, data_dir, factory, **fixed)
     listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
     install_reloader(reactor, factory, data_dir, argv or [], {"listeners": listeners, "relay": relay,

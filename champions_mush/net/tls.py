@@ -80,27 +80,37 @@ def make_self_signed(cert: Path, key: Path, hosts: list[str]) -> list[str]:
 
 @implementer(IOpenSSLContextFactory)
 class _ServerContext:
-    """A Twisted context factory: one pyOpenSSL context, TLS 1.2 and up."""
+    """A Twisted context factory: one pyOpenSSL context, TLS 1.2 and up. :meth:`reload` reads
+    the files again (a renewed certificate) for the connections that come after."""
 
     def __init__(self, cert: Path, key: Path) -> None:
-        from OpenSSL import SSL
-
-        ctx = SSL.Context(SSL.TLS_SERVER_METHOD)
-        ctx.set_min_proto_version(SSL.TLS1_2_VERSION)
-        ctx.set_options(SSL.OP_NO_COMPRESSION | SSL.OP_CIPHER_SERVER_PREFERENCE)
-        try:
-            ctx.use_certificate_chain_file(str(cert))
-        except SSL.Error as exc:
-            raise TlsError(f"cannot use the certificate {cert}: {_reason(exc)}") from exc
-        try:
-            ctx.use_privatekey_file(str(key))
-            ctx.check_privatekey()
-        except SSL.Error as exc:
-            raise TlsError(f"cannot use the key {key} with {cert}: {_reason(exc)}") from exc
-        self._context = ctx
+        self.cert, self.key = cert, key
+        self._context = _build_context(cert, key)
 
     def getContext(self):  # noqa: ANN201, N802 - Twisted's name
         return self._context
+
+    def reload(self) -> None:
+        """Use the files as they are now; :class:`TlsError` (the old context kept) if they cannot be."""
+        self._context = context_factory(self.cert, self.key)._context
+
+
+def _build_context(cert: Path, key: Path):  # noqa: ANN202 - an OpenSSL.SSL.Context
+    from OpenSSL import SSL
+
+    ctx = SSL.Context(SSL.TLS_SERVER_METHOD)
+    ctx.set_min_proto_version(SSL.TLS1_2_VERSION)
+    ctx.set_options(SSL.OP_NO_COMPRESSION | SSL.OP_CIPHER_SERVER_PREFERENCE)
+    try:
+        ctx.use_certificate_chain_file(str(cert))
+    except SSL.Error as exc:
+        raise TlsError(f"cannot use the certificate {cert}: {_reason(exc)}") from exc
+    try:
+        ctx.use_privatekey_file(str(key))
+        ctx.check_privatekey()
+    except SSL.Error as exc:
+        raise TlsError(f"cannot use the key {key} with {cert}: {_reason(exc)}") from exc
+    return ctx
 
 
 def _reason(exc: Exception) -> str:

@@ -102,6 +102,34 @@ def test_openssl_s_client_plays(secure):
     assert "Goodbye! Come back soon." in out
 
 
+def test_a_renewed_certificate_is_used_after_sigusr1(tmp_path):
+    """``make-cert --force`` stands in for a renewal; the relay reads it again on SIGUSR1 (which
+    every reload sends) and new TLS clients get the new certificate."""
+    import os
+    import signal
+    import time
+
+    from champions_mush.net.status import read_status
+
+    data = tmp_path / "game"
+    assert cli.main(["make-cert", "--data-dir", str(data)]) == 0
+    old = tmp_path / "old.pem"
+    old.write_bytes((data / "tls" / "cert.pem").read_bytes())
+    tls_port = free_port()
+    with Server(data, config=f"password_cost: 1024\ntls_port: {tls_port}\n") as server:
+        wait_for_output(server, rf"TLS listening on [^:]+:{tls_port}")
+        TlsClient(tls_port, old).close()
+        assert cli.main(["make-cert", "--data-dir", str(data), "--force"]) == 0
+        os.kill(read_status(data)["relay_pid"], signal.SIGUSR1)
+        deadline = time.monotonic() + TIMEOUT
+        while "certificate read again" not in (data / "logs" / "relay.log").read_text():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        TlsClient(tls_port, data / "tls" / "cert.pem").close()
+        with pytest.raises(ssl.SSLCertVerificationError):
+            TlsClient(tls_port, old)
+
+
 def test_the_web_port_serves_the_client(secure):
     base = f"http://127.0.0.1:{secure.web_port}/"
     page = urllib.request.urlopen(base, timeout=TIMEOUT).read().decode()
