@@ -165,7 +165,8 @@ def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN00
     example = data_dir / "config.example.yaml"
     if not example.exists():
         example.write_text(default_config_text(), encoding="utf-8")
-    store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous)
+    store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous,
+                        retention=game_config.log_retention())
     game = Game(store, config=game_config)
     if not screen.exists():
         screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default

@@ -95,8 +95,11 @@ def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
 
     def done(changed, error) -> None:  # noqa: ANN001
         session.send(error or f"Password for {char.name} changed.")
-        if changed is not None:
-            ctx.game.msg(changed, f"{ctx.actor.name} changed your password.")
+        if changed is not None:  # whoever holds the old password is logged out
+            for other in ctx.game.sessions_of(changed):
+                if other is not session:
+                    logout_session(ctx.game, other)
+                    other.disconnect(f"{ctx.actor.name} changed your password: connect again with the new one.")
 
     Accounts.of(ctx.game).set_password(char, parsed.rhs, done)
 
@@ -105,6 +108,11 @@ def cmd_ban(ctx: Context, parsed: ParsedCommand) -> None:
     pattern = parsed.lhs.strip()
     if not pattern or " " in pattern:
         raise CommandError("Usage: @ban <address or pattern, e.g. 10.1.2.*>[=<reason>]")
+    yours = sorted({s.address for s in [ctx.session, *ctx.game.sessions_of(ctx.actor)]
+                    if fnmatch.fnmatchcase(s.address, pattern)})
+    if yours:
+        raise CommandError(f"{pattern} matches your own address ({', '.join(yours)}): you would lock "
+                           "yourself out. Ban a narrower pattern.")
     Accounts.of(ctx.game).ban(pattern, (parsed.rhs or "").strip())
     dropped = 0
     for session in list(ctx.game.sessions.values()):

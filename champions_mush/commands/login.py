@@ -13,6 +13,7 @@ from pathlib import Path
 from ..game import boards, jobs, mail
 from ..game.accounts import Accounts
 from ..game.channels import ChannelError, Channels
+from ..game.creation_limit import CreationLimit
 from ..game.objects import Character
 from ..game.session import Session
 from ..game.storage import StorageHealth
@@ -175,7 +176,7 @@ def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
     name, password = split_login(parsed.args)
     if not name or not password:
         raise CommandError("Usage: create <name> <password>")
-    problem = Accounts.of(ctx.game).name_problem(name)
+    problem = Accounts.of(ctx.game).name_problem(name) or CreationLimit.of(ctx.game).take(ctx.session.address)
     if problem:
         raise CommandError(problem)
     session = _begin(ctx)

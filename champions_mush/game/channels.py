@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["Channel", "ChannelError", "Channels", "DEFAULT_ALIAS", "DEFAULT_CHANNEL"]
+__all__ = ["CHANNEL_LOG", "Channel", "ChannelError", "Channels", "DEFAULT_ALIAS", "DEFAULT_CHANNEL"]
 
+#: the store log holding every channel's history
+CHANNEL_LOG = "channel"
 DEFAULT_CHANNEL = "Public"
 DEFAULT_ALIAS = "pub"
 #: channel names: a letter, then letters, digits, ``-`` or ``_``; at most 20
@@ -198,7 +200,7 @@ class Channels:
         """Say (or with a leading ``:``/``;`` pose) on a channel: logged first, then delivered."""
         self.check_use(speaker, channel)
         line = f"|c[{channel.name}]|n {format_speech(speaker.name, message)}"
-        self.game.store.append("channel", {"channel": channel.name.lower(), "id": channel.id, "text": line},
+        self.game.store.append(CHANNEL_LOG, {"channel": channel.name.lower(), "id": channel.id, "text": line},
                                self.game.clock())
         self.broadcast(channel, line)
         return line
@@ -212,7 +214,7 @@ class Channels:
         match: dict[str, Any] = {"channel": channel.name.lower()}
         if channel.id:  # a new channel never shows what an old one of the same name heard
             match["id"] = channel.id
-        entries = self.game.store.tail("channel", count, match=match)
+        entries = self.game.store.tail(CHANNEL_LOG, count, match=match)
         return [e.data["text"] for e in entries]
 
 

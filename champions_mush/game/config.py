@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ..rules.ptb.scores import DEFAULT_ROLL_METHOD, ROLL_METHODS
+from ..store.retention import Retention
 
 __all__ = ["Check", "GameConfig", "check", "default_check"]
 
@@ -140,3 +141,24 @@ class GameConfig:
     mail_max_length: int = check(4000, "whole", 80, 1_000_000)
     #: longest board post, staff request or comment, in characters
     post_max_length: int = check(8000, "whole", 80, 1_000_000)
+    #: history kept in the database: channel lines, rolls, staff commands (0: no limit)
+    channel_log_max_entries: int = check(100_000, "whole", 0, 10**9)
+    channel_log_max_days: float = check(90.0, "number", 0, 36_500)
+    roll_log_max_entries: int = check(100_000, "whole", 0, 10**9)
+    roll_log_max_days: float = check(365.0, "number", 0, 36_500)
+    staff_log_max_entries: int = check(100_000, "whole", 0, 10**9)
+    staff_log_max_days: float = check(365.0, "number", 0, 36_500)
+    #: new characters one address may create in a day (0: no limit)
+    creates_per_address_per_day: int = check(5, "whole", 0, 1_000_000)
+
+    def log_retention(self) -> dict[str, Retention]:
+        """What the store keeps of each log (store/retention.py)."""
+        from .channels import CHANNEL_LOG
+        from .rolls import ROLL_LOG
+        from .world import STAFF_LOG
+
+        return {
+            CHANNEL_LOG: Retention(self.channel_log_max_entries, self.channel_log_max_days),
+            ROLL_LOG: Retention(self.roll_log_max_entries, self.roll_log_max_days),
+            STAFF_LOG: Retention(self.staff_log_max_entries, self.staff_log_max_days),
+        }

@@ -26,6 +26,8 @@ __all__ = ["Game"]
 log = logging.getLogger("champions_mush.game")
 
 STAFF_ROLE = 2
+#: the store log of staff commands
+STAFF_LOG = "staff"
 
 #: ``run_blocking(func, callback, errback)``: run ``func`` somewhere, then call ``callback(result)``
 #: (or ``errback(exception)``) on the game's thread.
@@ -258,7 +260,7 @@ class Game:
         replaced by ``***``."""
         line = redact_secrets(line)
         try:
-            self.store.append("staff", {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
+            self.store.append(STAFF_LOG, {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
         except StoreError:  # a full disk must not keep staff from acting (the log file has it)
             pass
         logging.getLogger("champions_mush.staff").info("%s(#%d): %s", actor.name, actor.id, line)

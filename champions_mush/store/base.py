@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import attrs
 
+from .retention import Retention
+
 __all__ = ["LogEntry", "Store", "StoreError"]
 
 
@@ -51,6 +53,10 @@ class Store(Protocol):
 
     def tail(self, log: str, limit: int, match: dict[str, Any] | None = None) -> list[LogEntry]:
         """The newest ``limit`` records of a log, oldest first; ``match`` filters on data fields."""
+
+    def prune(self, log: str, rule: Retention, now: float) -> int:
+        """Delete what ``rule`` does not keep of ``log`` (stores also prune on their own, see
+        store/retention.py); returns how many entries went."""
 
     def next_id(self, counter: str) -> int:
         """A durable counter: 1, 2, 3 ..."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from .base import LogEntry
+from .retention import Retention, RetentionPolicy
 
 __all__ = ["MemoryStore"]
 
@@ -14,9 +16,10 @@ __all__ = ["MemoryStore"]
 class MemoryStore:
     """The :class:`~champions_mush.store.base.Store` interface in dicts (JSON round-tripped, like SQLite)."""
 
-    def __init__(self) -> None:
+    def __init__(self, retention: Mapping[str, Retention] | None = None) -> None:
+        self.retention = RetentionPolicy(retention)
         self._docs: dict[tuple[str, str], str] = {}
-        self._log: list[LogEntry] = []
+        self._log: list[LogEntry | None] = []  # index = id - 1; None once pruned
         self._counters: dict[str, int] = {}
 
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
@@ -35,7 +38,20 @@ class MemoryStore:
     def append(self, log: str, data: dict[str, Any], time: float) -> int:
         entry = LogEntry(id=len(self._log) + 1, log=log, time=time, data=json.loads(json.dumps(data)))
         self._log.append(entry)
+        rule = self.retention.due(log)
+        if rule is not None:
+            self.prune(log, rule, time)
         return entry.id
+
+    def prune(self, log: str, rule: Retention, now: float) -> int:
+        cutoff = rule.cutoff(now)
+        mine = [e for e in self._log if e is not None and e.log == log]
+        kept = [e for e in mine if cutoff is None or e.time >= cutoff]
+        if rule.max_entries > 0:
+            kept = kept[-rule.max_entries:]
+        keep = {e.id for e in kept}
+        self._log = [e if e is None or e.log != log or e.id in keep else None for e in self._log]
+        return len(mine) - len(kept)
 
     def entry(self, entry_id: int) -> LogEntry | None:
         if 1 <= entry_id <= len(self._log):
@@ -45,7 +61,7 @@ class MemoryStore:
     def tail(self, log: str, limit: int, match: dict[str, Any] | None = None) -> list[LogEntry]:
         found = [
             e for e in self._log
-            if e.log == log and all(e.data.get(k) == v for k, v in (match or {}).items())
+            if e is not None and e.log == log and all(e.data.get(k) == v for k, v in (match or {}).items())
         ]
         return found[-limit:] if limit > 0 else []
 

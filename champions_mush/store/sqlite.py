@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from time import time as _now
 from typing import Any
 
 from .base import LogEntry, StoreError
+from .retention import Retention, RetentionPolicy
 
 __all__ = ["SqliteStore"]
 
@@ -32,8 +34,10 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 class SqliteStore:
     """The :class:`~champions_mush.store.base.Store` interface on one SQLite file."""
 
-    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+    def __init__(self, path: str | Path, synchronous: str = "FULL",
+                 retention: Mapping[str, Retention] | None = None) -> None:
         self.path = Path(path)
+        self.retention = RetentionPolicy(retention)
         self._full = synchronous == "FULL"
         self._watchers: list[Callable[[StoreError | None], None]] = []
         self._failing = False
@@ -46,6 +50,7 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the database {self.path}: {exc}") from exc
         self._check_writable()
+        self.prune_all(_now())
 
     def _check_writable(self) -> None:
         """Refuse a database that takes no writes (read-only file or directory, full disk) now,
@@ -111,7 +116,33 @@ class SqliteStore:
         finally:
             if self._full:
                 self._db.execute("PRAGMA synchronous=FULL")
+        rule = self.retention.due(log)
+        if rule is not None:
+            self._prune_quietly(log, rule, time)
         return int(cur.lastrowid)
+
+    def prune(self, log: str, rule: Retention, now: float) -> int:
+        """Delete what ``rule`` does not keep of ``log``; returns how many entries went."""
+        gone = 0
+        cutoff = rule.cutoff(now)
+        if cutoff is not None:
+            gone += self._write("DELETE FROM log WHERE log=? AND time<?", (log, cutoff)).rowcount
+        if rule.max_entries > 0:
+            gone += self._write(
+                "DELETE FROM log WHERE log=? AND id<=(SELECT id FROM log WHERE log=? ORDER BY id DESC "
+                "LIMIT 1 OFFSET ?)", (log, log, rule.max_entries)).rowcount
+        return gone
+
+    def prune_all(self, now: float) -> None:
+        """Prune every log with a retention rule (at open)."""
+        for log, rule in self.retention.rules.items():
+            self._prune_quietly(log, rule, now)
+
+    def _prune_quietly(self, log: str, rule: Retention, now: float) -> None:
+        try:
+            self.prune(log, rule, now)
+        except StoreError:
+            pass  # the append itself is saved; the watchers have heard of the failing disk
 
     def entry(self, entry_id: int) -> LogEntry | None:
         row = self._db.execute("SELECT id, log, time, data FROM log WHERE id=?", (entry_id,)).fetchone()

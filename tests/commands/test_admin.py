@@ -89,8 +89,11 @@ def test_shutdown_tells_everyone_and_calls_the_server(game):
 
 def test_newpassword(game):
     world, admin, gm, alice = game
-    assert admin.do("@newpassword Alice=fresh123") == ["Password for Alice changed."]
-    assert alice.lines == ["Ada changed your password."]
+    second = world.login("Alice")  # a second connection holding the old password
+    assert admin.do("@newpassword Alice=fresh123") == ["Password for Alice changed.", "Alice has disconnected."]
+    gone = "Ada changed your password: connect again with the new one."
+    assert (alice.lines, alice.closed, second.closed) == ([gone], gone, gone)
+    assert world.game.sessions_of(alice.character) == []
     assert verify_password("fresh123", world.store.get("character", str(alice.character_id))["password_hash"])
     assert admin.do("@newpassword Alice=x") == ["Passwords need at least 4 characters."]
 
@@ -114,3 +117,14 @@ def test_passwords_never_reach_the_staff_log(game, caplog):
         admin.do("@newpassword Alice=fresh123")
     assert world.store.tail("staff", 1)[0].data["line"] == "@newpassword Alice=***"
     assert "fresh123" not in caplog.text and "@newpassword Alice=***" in caplog.text
+
+
+def test_a_ban_matching_the_admins_own_address_is_refused(game):
+    world, admin, gm, alice = game
+    phone = world.guest("10.1.2.3")
+    phone.character_id = admin.character_id  # the admin's second connection
+    for pattern, mine in (("*", "10.1.2.3, 127.0.0.1"), ("127.0.0.1", "127.0.0.1"), ("10.1.*", "10.1.2.3")):
+        assert admin.do(f"@ban {pattern}") == [
+            f"{pattern} matches your own address ({mine}): you would lock yourself out. Ban a narrower pattern."]
+    assert Accounts.of(world.game).bans() == []
+    assert alice.closed is None

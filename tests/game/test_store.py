@@ -95,3 +95,50 @@ def test_a_read_only_database_raises_store_error(tmp_path):
 def test_an_unopenable_database_raises_store_error(tmp_path):
     with pytest.raises(StoreError, match="Cannot open the database"):
         SqliteStore(tmp_path / "no" / "such" / "dir" / "g.sqlite3")
+
+
+def _retained(kind, tmp_path, rules):
+    from champions_mush.store import Retention  # noqa: F401 - the public name
+
+    return MemoryStore(retention=rules) if kind == "memory" else SqliteStore(tmp_path / "r.sqlite3", retention=rules)
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_capped_log_keeps_its_newest_entries_within_a_tenth_over_the_cap(kind, tmp_path):
+    from champions_mush.store import Retention
+
+    store = _retained(kind, tmp_path, {"channel": Retention(max_entries=50)})
+    for n in range(1, 201):
+        store.append("channel", {"n": n}, 1000.0 + n)
+        store.append("rolls", {"n": n}, 1000.0 + n)  # no rule: kept whole
+    kept = [e.data["n"] for e in store.tail("channel", 1000)]
+    assert 50 <= len(kept) <= 55 and kept[-1] == 200 and kept == list(range(201 - len(kept), 201))
+    assert len(store.tail("rolls", 1000)) == 200
+    assert store.prune("channel", Retention(max_entries=50), 2000.0) == len(kept) - 50
+    assert [e.data["n"] for e in store.tail("channel", 1000)] == list(range(151, 201))
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_entries_older_than_the_age_limit_go(kind, tmp_path):
+    from champions_mush.store import Retention
+
+    store = _retained(kind, tmp_path, {})
+    day = 86400.0
+    for n in range(10):
+        store.append("staff", {"n": n}, n * day)
+    assert store.prune("staff", Retention(max_days=3), 10 * day) == 7
+    assert [e.data["n"] for e in store.tail("staff", 100)] == [7, 8, 9]
+    assert store.entry(1) is None and store.entry(8).data == {"n": 7}
+
+
+def test_an_opened_database_is_pruned_at_once(tmp_path):
+    from champions_mush.store import Retention
+
+    path = tmp_path / "g.sqlite3"
+    store = SqliteStore(path)
+    for n in range(30):
+        store.append("channel", {"n": n}, 1000.0)
+    store.close()
+    again = SqliteStore(path, retention={"channel": Retention(max_entries=5)})
+    assert [e.data["n"] for e in again.tail("channel", 100)] == [25, 26, 27, 28, 29]
+    again.close()
