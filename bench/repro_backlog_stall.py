@@ -24,7 +24,7 @@ from tests.reliability.helpers import raw_login  # noqa: E402
 
 
 def main() -> None:
-    config = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
+    config = "password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\ncreates_per_address_per_day: 0\n"
     with Server(Path(tempfile.mkdtemp()), config) as server:
         paster = raw_login(server.port, "create Paster secret1")
         calm = server.login("Calm")

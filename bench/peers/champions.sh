@@ -28,6 +28,7 @@ host: 127.0.0.1
 port: $port
 command_rate: 0
 connects_per_minute: 0
+creates_per_address_per_day: 0
 failed_logins_per_minute: 100000
 idle_timeout: 0
 login_timeout: 3600

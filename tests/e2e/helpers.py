@@ -131,6 +131,8 @@ class Server:
         self.config = self.data_dir / "test-config.yaml"
         if "web_port" not in config:  # the web client's port is on by default: off unless asked
             config += "\nweb_port: 0\n"
+        if "creates_per_address_per_day" not in config:  # every test client comes from 127.0.0.1
+            config += "creates_per_address_per_day: 0\n"
         self.config.write_text(config)
         self.proc: subprocess.Popen | None = None
         self.port = 0
