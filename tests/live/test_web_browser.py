@@ -63,7 +63,8 @@ class Page:
 
 def test_a_newcomer_plays_in_the_browser(tmp_path):
     web_port = free_port()
-    with Server(tmp_path / "game", config=f"password_cost: 1024\nweb_port: {web_port}\n") as server:
+    config = f"password_cost: 1024\nweb_port: {web_port}\ncommand_rate: 0\n"
+    with Server(tmp_path / "game", config=config) as server:
         wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
         driver = _browser(tmp_path / "profile")
         try:
@@ -78,6 +79,11 @@ def test_a_newcomer_plays_in_the_browser(tmp_path):
             tom.expect('Webby says, "Hello from a browser!"')
             tom.send("say Welcome, Webby.")
             page.wait_for('Tom says, "Welcome, Webby."')
+            for n in range(400):  # a busy room: the scrollback keeps up
+                tom.send(f"say flood {n}")
+            page.wait_for('Tom says, "flood 399"')
+            lines = driver.execute_script("return document.querySelectorAll('#output .line').length")
+            assert 400 < lines <= 5000
             page.type("+nd6 3")
             seen = page.wait_for("[Dice] Webby rolls 3d6 normal:")
             tom.expect("[Dice] Webby rolls 3d6 normal:")
