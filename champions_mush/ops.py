@@ -124,7 +124,9 @@ def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
         lines.append(f"  uptime   {_duration(time.time() - started)} (since {_when(started)})")
     reloaded = status.get("reloaded_at")
     if isinstance(reloaded, (int, float)):
-        lines.append(f"  reloaded {status.get('reloads', 1)} times, last at {_when(reloaded)}")
+        count = int(status.get("reloads", 1))
+        times = "once" if count == 1 else f"{count} times"
+        lines.append(f"  reloaded {times}, last at {_when(reloaded)}")
     lines.append(f"  players  {status.get('players', 0)} online, "
                  f"{status.get('connections', 0)} connections")
     return lines

@@ -165,8 +165,11 @@ class Reloader:
         log.info("reloading: %d connections handed over", len(state["connections"]))
         for handler in logging.getLogger().handlers:
             handler.flush()
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except OSError:
+                pass  # a terminal that went away (the SIGHUP that asked for this reload)
         self.factory.game.store.close()
         os.execv(sys.executable, argv)
 

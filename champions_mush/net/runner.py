@@ -57,6 +57,15 @@ def _install_signal_handlers(reactor) -> None:  # noqa: ANN001
         signal.signal(signum, lambda number, frame: reactor.callFromThread(stop))
 
 
+def announce(message: str) -> None:
+    """Print a line for whoever started the server; a terminal that has gone away (SIGHUP, then
+    a reload) must not stop it."""
+    try:
+        print(message, flush=True)
+    except OSError:
+        pass
+
+
 def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):  # noqa: ANN001, ANN202
     """TLS and the web client, in the relay process (net/relay.py): started, or after a reload
     the one already running adopted. Returns the RelayProcess, or None."""
@@ -68,9 +77,9 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     reactor.addSystemEventTrigger("after", "shutdown", relay.stop)
     factory.tls_port = relay.ports.get("tls", 0)
     if factory.tls_port:
-        print(f"TLS listening on {server.host}:{factory.tls_port}", flush=True)
+        announce(f"TLS listening on {server.host}:{factory.tls_port}")
     if relay.ports.get("web"):
-        print(f"web client on http://{server.host}:{relay.ports['web']}/", flush=True)
+        announce(f"web client on http://{server.host}:{relay.ports['web']}/")
     log.info("relay (pid %d) listening: %s", relay.pid, relay.ports)
     return relay
 
@@ -118,7 +127,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     where = port.getHost()
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
-    print(message, flush=True)
+    announce(message)
     relay = _start_relay(reactor, factory, server, data_dir, resume)
     ports = {f"{name}_port": number for name, number in (relay.ports if relay else {}).items()}
     fixed = dict(resume["status"]) if resume else {}

@@ -143,3 +143,10 @@ def test_players_keep_their_connections_across_reloads_and_bad_code_changes_noth
             assert RESTARTING not in client.text
         assert "Reload refused" in (data / "logs" / "server.log").read_text()
         social.write_text(good)
+        status = subprocess.run([sys.executable, "-m", "champions_mush.cli", "status", "--data-dir", str(data)],
+                                capture_output=True, text=True, timeout=60).stdout.splitlines()
+        assert status[0] == f"A server is running on {data} (pid {server.proc.pid})."  # the same process
+        assert status[1:4] == [f"  telnet   127.0.0.1:{server.port}", f"  tls      127.0.0.1:{tls_port}",
+                               f"  web      http://127.0.0.1:{web_port}/"]
+        assert status[5].startswith("  reloaded 2 times, last at ")
+        assert status[6] == "  players  4 online, 4 connections"
