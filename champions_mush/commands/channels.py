@@ -6,6 +6,7 @@ never swallow a command.
 
 from __future__ import annotations
 
+from ..game import speech
 from ..game.channels import ChannelError, Channels
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
@@ -92,7 +93,7 @@ def channel_alias(ctx: Context, parsed: ParsedCommand) -> bool:
     channel, on = found
     _run(lambda: channels.check_use(ctx.actor, channel))  # roles change: asked on every use
     alias = parsed.name
-    text = parsed.args
+    text = speech.clean(parsed.args)  # as others will see it (game/speech.py)
     word, _, rest = text.partition(" ")
     word = word.lower()
     if word == "on" and not rest:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from ..game import speech
 from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.world import Game
 from ..text.format import DEFAULT_WIDTH, wrap
-from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
 
@@ -85,59 +85,59 @@ def _need(text: str, usage: str) -> str:
     return text
 
 
+def _talk(text: str, usage: str, keep_leading_space: bool = False) -> str:
+    """A player's text as others will see it (game/speech.py ``clean``); the usage when nothing is left."""
+    return _need(speech.clean(text, keep_leading_space), usage)
+
+
 def cmd_say(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _need(parsed.args, 'Usage: say <message>  (or "<message>)')
+    message = _talk(parsed.args, 'Usage: say <message>  (or "<message>)')
     name = ctx.actor.name
     ctx.game.msg_room(ctx.actor.location, f'{name} says, "{message}"', exclude=(ctx.actor,))
     ctx.reply(f'You say, "{message}"')
 
 
 def cmd_pose(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _need(parsed.args, "Usage: pose <action>  (or :<action>)")
+    message = _talk(parsed.args, "Usage: pose <action>  (or :<action>)")
     ctx.emit_room(f"{ctx.actor.name} {message}")
 
 
 def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _need(parsed.args, "Usage: ;<text>  (your name, then the text with no space)")
+    message = _talk(parsed.args, "Usage: ;<text>  (your name, then the text with no space)", keep_leading_space=True)
     ctx.emit_room(f"{ctx.actor.name}{message}")
-
-
-#: The start of a line that only the game itself writes: ``[Dice]``, ``[GM]``, ``<OOC>``,
-#: ``[Public]``, ``Game:`` ... A player's @emit may not begin like one (issue 8 §4).
-_SYSTEM_START = re.compile(r"\s*(?:[\[<({][^\]>)}]{0,24}[\]>)}]|[A-Za-z+@]{1,20}:)")
 
 
 def spoof_problem(game: Game, actor: Character, message: str) -> str | None:
     """Why a player's @emit would pass for someone else or for the game, or None.
 
     PennMUSH shows an @emit's source only to those who set NOSPOOF; we do that too
-    (``+nospoof``), and also refuse a player's emit that starts with another character's name
-    or with a system tag, so nobody is fooled who never asked. Staff are exempt: they narrate
-    for NPCs.
+    (``+nospoof``), and also refuse a player's emit that starts like a game line or with a
+    character's name, whatever the Unicode (the rules: game/speech.py). Staff are exempt: they
+    narrate for NPCs.
     """
-    plain = strip(message).lstrip()
-    if _SYSTEM_START.match(plain):
-        return "An @emit cannot start like a game message ([Dice], <OOC>, Name: ...)."
-    first = plain.lower()
-    for char in game.characters.values():
-        name = char.name.lower()
-        if char.id != actor.id and first.startswith(name) and not first[len(name):len(name) + 1].isalnum():
-            return f"An @emit cannot start with another character's name ({char.name})."
-    return None
+    return speech.emit_problem(message, (c.name for c in game.characters.values() if c.id != actor.id))
+
+
+def _named_player(game: Game, actor: Character, message: str) -> str | None:
+    """Another player character ``message`` names (an emit that does is shown with its sender)."""
+    others = (c.name for c in game.characters.values() if c.id != actor.id and not c.npc)
+    return speech.emit_names_another(message, others)
 
 
 def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
-    """@emit: the room sees the text as is; players with +nospoof on see who sent it."""
-    message = _need(parsed.args, "Usage: @emit <text>")
+    """@emit: the room sees the text as is; players with +nospoof on see who sent it, and everyone
+    does when a player's emit names another player."""
+    message = _talk(parsed.args, "Usage: @emit <text>")
     game, actor = ctx.game, ctx.actor
     problem = None if ctx.is_staff else spoof_problem(game, actor, message)
     if problem:
         raise CommandError(problem)
     signed = f"|x|h[{actor.name}]|n {message}"
+    named = not ctx.is_staff and _named_player(game, actor, message) is not None
     for session in list(game.sessions.values()):
         char = game.characters.get(session.character_id) if session.character_id is not None else None
         if char is not None and char.location == actor.location:
-            session.send(signed if char.settings.get("nospoof") else message)
+            session.send(signed if named or char.settings.get("nospoof") else message)
 
 
 def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
@@ -151,7 +151,7 @@ def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _need(parsed.args, "Usage: +ooc <message>  (or '<message>; '+ooc :<pose>')")
+    message = _talk(parsed.args, "Usage: +ooc <message>  (or '<message>; '+ooc :<pose>')")
     if message.startswith(":"):
         text = f"{ctx.actor.name} {message[1:].lstrip()}"
     elif message.startswith(";"):
@@ -210,7 +210,7 @@ def _page_targets(game: Game, names: str) -> list[Character]:
 
 def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
     game, actor = ctx.game, ctx.actor
-    _need(message, "Usage: page <name>=<message>")
+    message = _talk(message, "Usage: page <name>=<message>")
     targets = [t for t in targets if t.id != actor.id] or targets
     offline = [t.name for t in targets if not game.is_connected(t)]
     if offline:

@@ -22,6 +22,7 @@ import attrs
 
 from ..store.base import StoreError
 from .objects import valid_name
+from .speech import name_key
 from .storage import StorageHealth
 
 if TYPE_CHECKING:
@@ -206,6 +207,10 @@ class Accounts:
             return problem
         if self.game.find_character(name) is not None:
             return "That name is already taken."
+        key = name_key(name)
+        alike = next((c.name for c in self.game.characters.values() if name_key(c.name) == key), None)
+        if alike is not None:
+            return f"That name is too like {alike}'s: choose another."
         return None
 
     # --- the hashing queue --------------------------------------------------------------------

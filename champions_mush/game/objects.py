@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import attrs
 
+from .speech import name_problem
+
 __all__ = ["Character", "Exit", "Room", "valid_name"]
 
-#: A character name: letters, digits, spaces, apostrophes, hyphens and underscores,
-#: starting with a letter, 2-30 characters (MUSH convention).
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '_-]{1,29}")
-
-
 def valid_name(name: str) -> str | None:
-    """The reason a name is not acceptable, or None when it is."""
-    if not _NAME.fullmatch(name or ""):
-        return "Names are 2-30 letters, digits, spaces, ' - or _, starting with a letter."
-    if "  " in name or name != name.strip():
-        return "Names cannot have doubled or trailing spaces."
-    if name.lower() in {"me", "here", "home", "all", "staff", "admin", "guest"}:
-        return f"'{name}' is reserved."
-    return None
+    """The reason a new character's name is not acceptable, or None (the rule: game/speech.py).
+
+    Only new names are checked: a character whose name an older rule allowed still loads.
+    """
+    return name_problem(name or "")
 
 
 @attrs.define

@@ -32,7 +32,7 @@ import enum
 import re
 import unicodedata
 
-__all__ = ["ColourLevel", "escape", "render", "strip", "strip_controls", "to_ascii"]
+__all__ = ["ColourLevel", "drop_hiding_colours", "escape", "render", "strip", "strip_controls", "to_ascii"]
 
 
 class ColourLevel(enum.IntEnum):
@@ -77,6 +77,29 @@ def escape(text: str) -> str:
 def strip(text: str) -> str:
     """Return ``text`` without markup (``||`` becomes ``|``)."""
     return _TOKEN.sub(lambda m: "|" if m.group("pipe") else "", text)
+
+
+#: a foreground this dark (every RGB component at most this) vanishes on the usual black screen
+_DARKEST_SHOWN = 0x30
+
+
+def drop_hiding_colours(text: str) -> str:
+    """``text`` without the markup that can hide characters: every background colour (red on
+    red) and near-black foregrounds (``|x``, ``|000``, ``|#101010``: black on black)."""
+    return _TOKEN.sub(lambda m: "" if _hides(m) else m.group(0), text)
+
+
+def _hides(match: re.Match) -> bool:
+    if match.group("pipe") or match.group("attr"):
+        return False
+    if match.group("bg"):
+        return True
+    if match.group("letter"):
+        return match.group("letter") == "x"
+    if match.group("cube"):
+        return match.group("cube") == "000"
+    value = match.group("hex")
+    return all(int(value[i : i + 2], 16) <= _DARKEST_SHOWN for i in (0, 2, 4))
 
 
 _CONTROLS = re.compile(

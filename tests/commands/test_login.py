@@ -48,7 +48,7 @@ def test_bad_names_and_passwords_are_refused_with_the_reason():
     world = make_world()
     guest = world.guest()
     assert guest.do("create 9lives secret1") == [
-        "Names are 2-30 letters, digits, spaces, ' - or _, starting with a letter."]
+        "Names are 2-30 letters and digits, starting with a letter; words are joined by one space or one hyphen."]
     assert guest.do("create here secret1") == ["'here' is reserved."]
     assert guest.do("create Bob abc") == ["Passwords need at least 4 characters."]
     assert guest.do("create Bob") == ["Usage: create <name> <password>"]

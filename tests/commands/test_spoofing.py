@@ -26,7 +26,7 @@ def test_emit_cannot_look_like_a_game_message():
     for fake in ("[Dice] Bob rolls 10d6 normal: 60 STUN, 20 BODY (6 6 6) [r9]",
                  "<OOC> Bob says, \"ok\"", "[Public] Bob: hi", "Game: the server is shutting down",
                  "|r[GM]|n Bob takes 40 STUN"):
-        assert alice.do(f"@emit {fake}") == ["An @emit cannot start like a game message ([Dice], <OOC>, Name: ...)."]
+        assert alice.do(f"@emit {fake}") == ["An @emit cannot start like a game message ([Dice], <OOC>, ***, Name: ...)."]
     assert bob.lines == []
 
 

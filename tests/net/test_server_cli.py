@@ -36,7 +36,7 @@ def test_create_admin_refuses_bad_names_and_passwords(tmp_path, capsys):
     assert cli.main(["create-admin", "9", "--password", "admin123", "--data-dir", str(tmp_path)]) == 1
     assert capsys.readouterr().err == (
         "Passwords need at least 4 characters.\n"
-        "Names are 2-30 letters, digits, spaces, ' - or _, starting with a letter.\n")
+        "Names are 2-30 letters and digits, starting with a letter; words are joined by one space or one hyphen.\n")
     assert _characters(tmp_path) == {}
 
 
