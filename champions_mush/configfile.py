@@ -75,6 +75,9 @@ _DOC = {
     "mail_quota": "@mail messages one mailbox may hold (deleted ones count until purged)",
     "mail_max_length": "longest @mail message, in characters",
     "post_max_length": "longest board post, staff request or comment, in characters",
+    "xp_per_vote": "XP one +vote gives (RULES GAINING XP)",
+    "vote_period": "seconds before the same voter may +vote for the same character again",
+    "vote_window": "seconds within which voter and character must have been active in the same room",
 }
 
 

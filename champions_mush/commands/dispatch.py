@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from ..game.storage import StorageHealth
 from ..game.world import redact_secrets
+from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
@@ -83,6 +84,8 @@ class Dispatcher:
         if not parsed.name:
             return
         ctx = Context(game, session, parsed)
+        if ctx.actor is not None:
+            note_presence(game, ctx.actor)  # +vote asks who was active in the same room lately
         command = self.table.find(parsed.name)
         if command is None:
             self._unmatched(ctx, parsed)

@@ -8,8 +8,11 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 
 from __future__ import annotations
 
+import time
+
 import attrs
 
+from ..game.approval import approve, problems, queue, submit, unapprove
 from ..game.hdc import MAX_HDC_BYTES, HdcError, read_hdc
 from ..game.hero import CHARACTERISTIC_ORDER, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
@@ -152,12 +155,28 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     if "import" in parsed.switches:
         _start_import(ctx)
         return
+    if "submit" in parsed.switches:
+        _submit(ctx)
+        return
     char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
     sheet = get_sheet(ctx.game, char)
     hero = get_hero(ctx.game, char) if has_hero(ctx.game, char) or not char.npc else None
     ctx.reply(render_sheet(sheet, ctx.width, hero))
+
+
+def _submit(ctx: Context) -> None:
+    """+sheet/submit: ask staff to look at the sheet for approval (RULES EXPERIENCE 3)."""
+    char = ctx.actor
+    if get_sheet(ctx.game, char).approved:
+        raise CommandError("Your sheet is already approved.")
+    if not submit(ctx.game, char):
+        raise CommandError("Your sheet is already waiting for staff.")
+    found = problems(get_hero(ctx.game, char))
+    ctx.reply("Your sheet is in the approval queue; staff will look at it." +
+              (" Before they do, note: " + " ".join(found) if found else ""))
+    ctx.emit_staff(f"[Approval] {char.name} asks for approval (+sheet {char.name}, +approve {char.name}).")
 
 
 #: Said when a paste is over the limit.
@@ -285,23 +304,62 @@ def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: 
 
 
 def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
-    """+approve <name> (staff): the player can no longer change the sheet; /revoke undoes it."""
+    """+approve (staff): the queue; +approve <name> approves a balanced sheet (/force one that is
+    not); /revoke is +unapprove without a reason."""
     require_champions(ctx)
     if not parsed.args.strip():
-        raise CommandError("Usage: +approve <name>  or  +approve/revoke <name>")
+        _queue(ctx)
+        return
     char = find_target(ctx, parsed.args)
     sheet = get_sheet(ctx.game, char)
     if "revoke" in parsed.switches:
-        save_sheet(ctx.game, attrs.evolve(sheet, approved=False, approved_by=""))
-        ctx.reply(f"{char.name}'s sheet is no longer approved; they may change it again.")
-        ctx.game.msg(char, f"{ctx.actor.name} has unapproved your sheet: you may change it with +stat.")
+        _unapprove(ctx, char, "")
         return
     if sheet.approved:
         raise CommandError(f"{char.name}'s sheet is already approved.")
-    save_sheet(ctx.game, attrs.evolve(sheet, approved=True, approved_by=ctx.actor.name))
+    found = problems(get_hero(ctx.game, char)) if not char.npc else []
+    if found and "force" not in parsed.switches:
+        raise CommandError(f"{char.name}'s sheet: " + " ".join(found) +
+                           f" Fix it with the player, or +approve/force {char.name}.")
+    approve(ctx.game, ctx.actor, char)
     ctx.reply(f"{char.name}'s sheet is approved.")
     if char.id != ctx.actor.id:
         ctx.game.msg(char, f"{ctx.actor.name} has approved your sheet.")
+
+
+def _queue(ctx: Context) -> None:
+    waiting = queue(ctx.game)
+    if not waiting:
+        ctx.reply("No sheets are waiting for approval.")
+        return
+    rows = []
+    for char_id, since in sorted(waiting.items(), key=lambda kv: kv[1]):
+        char = ctx.game.characters.get(char_id)
+        if char is None:
+            continue
+        found = problems(get_hero(ctx.game, char))
+        rows.append((char.name, time.strftime("%Y-%m-%d %H:%M", time.gmtime(since)),
+                     " ".join(found) if found else "balances"))
+    ctx.reply(table(rows, ctx.width, headers=("Character", "Asked (UTC)", "Check")))
+
+
+def _unapprove(ctx: Context, char, reason: str) -> None:  # noqa: ANN001 - a Character
+    unapprove(ctx.game, ctx.actor, char, reason)
+    ctx.reply(f"{char.name}'s sheet is no longer approved; they may change it again.")
+    why = f": {escape(reason)}" if reason else ""
+    ctx.game.msg(char, f"{ctx.actor.name} has unapproved your sheet{why}. You may change it (and SPEND XP in the "
+                       "Character Finishing Room), then +sheet/submit.")
+
+
+def cmd_unapprove(ctx: Context, parsed: ParsedCommand) -> None:
+    """+unapprove <name>=<reason> (staff): set a sheet unapproved, for a powerup or a fix."""
+    require_champions(ctx)
+    if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
+        raise CommandError("Usage: +unapprove <name>=<reason>   e.g. +unapprove Alice=powerup: 10 XP")
+    char = find_target(ctx, parsed.lhs)
+    if not get_sheet(ctx.game, char).approved:
+        raise CommandError(f"{char.name}'s sheet is not approved.")
+    _unapprove(ctx, char, parsed.rhs.strip()[:200])
 
 
 def cmd_npc(ctx: Context, parsed: ParsedCommand) -> None:
@@ -345,8 +403,11 @@ def _npc_create(ctx: Context, name: str) -> None:
 
 
 COMMANDS = (
-    Command("+sheet", cmd_sheet, switches=("import",), summary="show a character sheet; /import a Hero Designer file"),
+    Command("+sheet", cmd_sheet, switches=("import", "submit"),
+            summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
     Command("+stat", cmd_stat, switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
-    Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke",), summary="approve a sheet"),
+    Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke", "force"),
+            summary="the approval queue; approve a sheet"),
+    Command("+unapprove", cmd_unapprove, role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
     Command("+npc", cmd_npc, role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
 )

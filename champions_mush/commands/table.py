@@ -24,6 +24,7 @@ FAMILIES = (
     "dice",       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
     "sheets",     # +sheet, +sheet/import, +stat, +approve, +npc
     "herobuild",  # +power, +skill, +disad: building a HERO sheet by hand
+    "xp",         # +vote, +xp, SPEND XP, +disads, +finishing
     "gm",         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
     "combat",     # +combat tracker, +recover, +paramedics
     "attack",     # +attack on one's Phase

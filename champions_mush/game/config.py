@@ -150,6 +150,12 @@ class GameConfig:
     staff_log_max_days: float = check(365.0, "number", 0, 36_500)
     #: new characters one address may create in a day (0: no limit)
     creates_per_address_per_day: int = check(5, "whole", 0, 1_000_000)
+    #: XP one +vote gives (RULES GAINING XP: "a fraction of an Experience Point")
+    xp_per_vote: float = check(0.25, "number", 0, 10)
+    #: seconds before the same voter may +vote for the same character again
+    vote_period: float = check(86400.0, "number", 60, 365 * _DAY)
+    #: seconds within which voter and character must have been active in the same room
+    vote_window: float = check(10800.0, "number", 60, 30 * _DAY)
 
     def log_retention(self) -> dict[str, Retention]:
         """What the store keeps of each log (store/retention.py)."""

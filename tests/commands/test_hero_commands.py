@@ -95,7 +95,7 @@ def test_abort_and_approved_sheets():
     gm = world.login("Gina", role=Role.STAFF)
     alice.do("+sheet/import")
     assert alice.do(".abort") == ["Import given up: nothing was changed."]
-    gm.do("+approve Alice")
+    gm.do("+approve/force Alice")
     assert alice.do("+sheet/import") == ["Your sheet is approved: ask staff to unapprove it before importing a new one."]
     assert alice.do("+power Blast=eb 6d6") == ["Your sheet is approved: ask staff to unapprove it before changing it."]
 

@@ -85,7 +85,7 @@ def test_approval_locks_the_sheet_for_the_player_not_for_staff():
     alice = world.login("Alice")
     gm = world.login("Gina", role=Role.STAFF)
     alice.do("+stat STR=20")
-    assert gm.do("+approve Alice") == ["Alice's sheet is approved."]
+    assert gm.do("+approve/force Alice") == ["Alice's sheet is approved."]
     assert alice.lines[-1] == "Gina has approved your sheet."
     assert alice.do("+stat STR=60") == [
         "Your sheet is approved: ask staff to change it (or to unapprove it for a rebuild)."

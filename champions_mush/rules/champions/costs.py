@@ -161,5 +161,7 @@ def characteristic_cost(name: str, value: int, primaries: Mapping[str, int] | No
     if per_point is None:
         raise RulesError(f"{name} is not a characteristic.")
     primaries = primaries or {}
+    if value == characteristic_start(key, primaries):
+        return 0  # nothing bought (SPD 3 with DEX 21 is its figured 3.1 shown whole, not -1 point)
     start = figured_exact(key, primaries) if key == "SPD" else Fraction(characteristic_start(key, primaries))
     return round_cost((value - start) * per_point)

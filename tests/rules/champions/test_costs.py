@@ -98,6 +98,11 @@ def test_spd_is_paid_from_its_figured_fraction():
     assert characteristic_start("SPD", {"DEX": 12}) == 2
 
 
+def test_spd_left_at_its_figured_value_costs_nothing():
+    assert characteristic_cost("SPD", 3, {"DEX": 21}) == 0
+    assert characteristic_cost("SPD", 2, {"DEX": 21}) == -11   # sold down from 3.1
+
+
 def test_figured_starts_round_each_term_as_hero_designer():
     primaries = {"STR": 11, "DEX": 12, "CON": 13, "BODY": 14}
     starts = {name: characteristic_start(name, primaries) for name in ("PD", "ED", "REC", "END", "STUN")}

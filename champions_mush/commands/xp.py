@@ -1,0 +1,188 @@
+"""Experience: +vote, +xp (and staff /award, /remove, /alt), SPEND XP, +DISADS and +finishing
+(RULES GAINING XP, EXPERIENCE 1-3; docs/staff-guide.md, "Approving characters and awarding XP").
+"""
+
+from __future__ import annotations
+
+import re
+import time as _time
+from fractions import Fraction
+
+from ..game.hero import Section, get_hero
+from ..game.xp import (
+    XPError, award, get_xp, history, is_finishing_room, link_alts, set_finishing_room, spend, vote, xp_text,
+)
+from ..rules.champions.costs import as_fraction
+from ..text.format import table
+from ..text.markup import escape
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .dice import find_target, require_champions
+from .dispatch import permit
+
+__all__ = ["COMMANDS"]
+
+_USAGE_AWARD = "Usage: +xp/award <name>=<amount> <reason>   e.g. +xp/award Alice=2 the Viper raid"
+_AMOUNT = re.compile(r"(?P<whole>\d{1,3})(?:\s+(?P<n>\d)/(?P<d>\d))?|(?P<n2>\d)/(?P<d2>\d)|(?P<dec>\d{1,3}\.\d{1,2})")
+
+
+def _amount(text: str) -> Fraction:
+    """``2``, ``1/4``, ``1 1/2``, ``0.25`` as exact XP, 1/100 to 999."""
+    match = _AMOUNT.fullmatch(text.strip())
+    if match is None:
+        raise CommandError("An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25.")
+    if match["dec"]:
+        amount = as_fraction(match["dec"])
+    elif match["n2"]:
+        amount = Fraction(int(match["n2"]), max(1, int(match["d2"])))
+    else:
+        amount = int(match["whole"]) + (Fraction(int(match["n"]), max(1, int(match["d"]))) if match["n"] else 0)
+    if amount <= 0:
+        raise CommandError("An amount of XP must be more than 0.")
+    return Fraction(amount)
+
+
+def cmd_vote(ctx: Context, parsed: ParsedCommand) -> None:
+    """+vote <name>: a fraction of an XP for someone you just played with (RULES GAINING XP)."""
+    require_champions(ctx)
+    if not parsed.args.strip():
+        raise CommandError("Usage: +vote <name>")
+    target = find_target(ctx, parsed.args)
+    try:
+        vote(ctx.game, ctx.actor, target)
+    except XPError as exc:
+        raise CommandError(str(exc)) from None
+    ctx.reply(f"You vote for {target.name}. Thank you for playing.")
+    ctx.game.msg(target, f"Someone you played with voted for you: +{xp_text(as_fraction(str(ctx.game.config.xp_per_vote)))} XP.")
+
+
+def _when(stamp: float) -> str:
+    return _time.strftime("%Y-%m-%d %H:%M", _time.gmtime(stamp))
+
+
+def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Character
+    record = get_xp(ctx.game, char)
+    ctx.reply(f"{char.name}: {xp_text(record.earned)} XP earned, {xp_text(record.spent)} spent, "
+              f"{xp_text(record.available)} to spend.")
+    rows = []
+    for entry in history(ctx.game, char):
+        amount = as_fraction(entry["amount"])
+        who = entry["by"] if staff or entry["kind"] != "vote" else "a player"
+        sign = "+" if amount >= 0 else ""
+        rows.append((_when(entry["time"]), f"{sign}{xp_text(amount)}", entry["kind"], escape(who), escape(entry["reason"])))
+    if rows:
+        ctx.reply(table(rows, ctx.width, headers=("When (UTC)", "XP", "What", "By", "Why")))
+    else:
+        ctx.reply("No XP yet: +vote after a scene is how players reward each other.")
+    if staff and record.votes:
+        voters = ", ".join(sorted(ctx.game.characters[v].name for v in record.votes if v in ctx.game.characters))
+        ctx.reply(f"Voters: {voters}.")
+
+
+def cmd_xp(ctx: Context, parsed: ParsedCommand) -> None:
+    """+xp [name]: XP, votes and history; staff /award, /remove and /alt."""
+    require_champions(ctx)
+    if "award" in parsed.switches or "remove" in parsed.switches:
+        _award(ctx, parsed, "remove" in parsed.switches)
+        return
+    if "alt" in parsed.switches:
+        if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
+            raise CommandError("Usage: +xp/alt <name>=<another of the same player's characters>")
+        one, other = find_target(ctx, parsed.lhs), find_target(ctx, parsed.rhs)
+        if one.id == other.id:
+            raise CommandError("Name two different characters.")
+        link_alts(ctx.game, one, other)
+        ctx.reply(f"{one.name} and {other.name} are marked as the same player's: they cannot vote for each other.")
+        return
+    if parsed.args.strip():
+        char = find_target(ctx, parsed.args)
+        if char.id != ctx.actor.id and not permit(ctx, Role.STAFF):
+            raise CommandError("You may read only your own XP; staff read anyone's.")
+    else:
+        char = ctx.actor
+    _show(ctx, char, ctx.is_staff)
+
+
+def _award(ctx: Context, parsed: ParsedCommand, remove: bool) -> None:
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise CommandError(_USAGE_AWARD.replace("award", "remove") if remove else _USAGE_AWARD)
+    char = find_target(ctx, parsed.lhs)
+    amount_text, _, reason = parsed.rhs.strip().partition(" ")
+    amount = _amount(amount_text)
+    if not reason.strip():
+        raise CommandError("Give a reason, so the history says why: " + (_USAGE_AWARD.replace("award", "remove") if remove else _USAGE_AWARD))
+    try:
+        record = award(ctx.game, ctx.actor, char, -amount if remove else amount, reason.strip())
+    except XPError as exc:
+        raise CommandError(str(exc)) from None
+    verb = "take away" if remove else "award"
+    ctx.reply(f"You {verb} {xp_text(amount)} XP {'from' if remove else 'to'} {char.name} ({escape(reason.strip()[:60])}): "
+              f"{xp_text(record.available)} to spend.")
+    ctx.game.msg(char, f"{ctx.actor.name} {'took away' if remove else 'awarded you'} {xp_text(amount)} XP"
+                 f"{'' if not remove else ' from you'}: {escape(reason.strip()[:80])}.")
+
+
+def cmd_spend(ctx: Context, parsed: ParsedCommand) -> None:
+    """SPEND XP <amount>: XP onto your unapproved sheet, in the Character Finishing Room."""
+    require_champions(ctx)
+    word, _, amount = parsed.args.strip().partition(" ")
+    if word.lower() != "xp" or not amount.strip().isascii() or not amount.strip().isdigit() or len(amount.strip()) > 4:
+        raise CommandError("Usage: SPEND XP <whole number of XP>")
+    try:
+        record = spend(ctx.game, ctx.actor, int(amount))
+    except XPError as exc:
+        raise CommandError(str(exc)) from None
+    hero = get_hero(ctx.game, ctx.actor)
+    ctx.reply(f"You spend {int(amount)} XP on your sheet: {xp_text(record.available)} left to spend. "
+              f"Your sheet now has {hero.experience} XP in it.")
+    ctx.reply(_disads_line(hero))
+
+
+def _disads_line(hero) -> str:  # noqa: ANN001 - a HeroSheet
+    disads = min(hero.disads, hero.disad_points)
+    total = hero.base_points + disads + hero.experience
+    state = "balances" if total == hero.spent else (f"{total - hero.spent} points left to spend" if total > hero.spent
+                                                   else f"{hero.spent - total} points too many")
+    return (f"Base {hero.base_points} + Disadvantages {disads} + XP {hero.experience} = {total}; "
+            f"the character costs {hero.spent}: {state}.")
+
+
+def cmd_disads(ctx: Context, parsed: ParsedCommand) -> None:
+    """+DISADS [name]: Disadvantages + XP against the character's total cost (RULES EXPERIENCE 3)."""
+    require_champions(ctx)
+    char = ctx.actor
+    if parsed.args.strip():
+        char = find_target(ctx, parsed.args)
+        if char.id != ctx.actor.id and not permit(ctx, Role.STAFF):
+            raise CommandError("You may read only your own; staff read anyone's.")
+    hero = get_hero(ctx.game, char)
+    rows = [(str(i.real), escape(i.text)) for i in hero.items if i.section is Section.DISADVANTAGES]
+    ctx.reply(f"Disadvantages of {char.name}:")
+    ctx.reply(table(rows, ctx.width, headers=("Pts", "Disadvantage")) if rows else "  none")
+    ctx.reply(_disads_line(hero))
+
+
+def cmd_finishing(ctx: Context, parsed: ParsedCommand) -> None:
+    """+finishing [on|off] (staff): mark this room as a Character Finishing Room (SPEND XP)."""
+    require_champions(ctx)
+    word = parsed.args.strip().lower()
+    room = ctx.room
+    if word in ("", "status"):
+        state = "is" if is_finishing_room(ctx.game, room.id) else "is not"
+        ctx.reply(f"{room.name} {state} a Character Finishing Room.")
+        return
+    if word not in ("on", "off"):
+        raise CommandError("Usage: +finishing on  or  +finishing off  (in the room)")
+    set_finishing_room(ctx.game, room.id, word == "on")
+    ctx.reply(f"{room.name} is {'now' if word == 'on' else 'no longer'} a Character Finishing Room.")
+
+
+COMMANDS = (
+    Command("+vote", cmd_vote, summary="vote XP for someone you played with"),
+    Command("+xp", cmd_xp, switches=("award", "remove", "alt"),
+            switch_roles={"award": Role.STAFF, "remove": Role.STAFF, "alt": Role.STAFF}, summary="your XP and its history"),
+    Command("spend", cmd_spend, help="SPEND XP", summary="SPEND XP <n> in the Character Finishing Room"),
+    Command("+disads", cmd_disads, summary="Disadvantages + XP against your total cost"),
+    Command("+finishing", cmd_finishing, role=Role.STAFF, summary="mark a Character Finishing Room"),
+)
+
