@@ -27,7 +27,7 @@ from ..configfile import ServerConfig
 from .server import MushFactory, MushProtocol
 from .tls import tls_files
 
-__all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "start_relay"]
+__all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "start_relay", "watch_relay"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -35,6 +35,8 @@ log = logging.getLogger("champions_mush.net")
 KINDS = ("tls", "websocket")
 #: Longest header line the game reads before giving up on a relayed connection.
 MAX_HEADER = 200
+#: Seconds between checks that the relay still runs.
+RELAY_CHECK_INTERVAL = 2.0
 #: Seconds the game waits for the relay to say it listens.
 RELAY_START_TIMEOUT = 20.0
 
@@ -103,6 +105,14 @@ class RelayProcess:
         self.pid, self.stdin_fd, self.listener, self.token = pid, stdin_fd, listener, token
         #: "tls" and "web" -> the port listened on (missing when that listener is off)
         self.ports = ports
+
+    def running(self) -> bool:
+        """False once the relay has exited (however it ended)."""
+        try:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        return done == 0
 
     def reread_certificate(self) -> None:
         """Have the relay read the TLS certificate and key again (a renewed certificate)."""
@@ -210,3 +220,30 @@ def adopt_relay(reactor, factory: MushFactory, resume: dict[str, Any]) -> RelayP
         return None
     listener = adopt_port(reactor, resume["listeners"]["relay"], RelayedFactory(factory, saved["token"]))
     return RelayProcess(saved["pid"], saved["stdin_fd"], listener, saved["token"], dict(saved["ports"]))
+
+
+def watch_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path,  # noqa: ANN001
+                handover: dict[str, Any], status) -> None:  # noqa: ANN001 - status.StatusFile
+    """Start the relay again if it stops (its TLS and web clients are lost, new ones are served
+    again a few seconds later). ``handover`` (the reload's) is kept up to date."""
+    from twisted.internet import task
+
+    def check() -> None:
+        relay = handover.get("relay")
+        if relay is None or relay.running():
+            return
+        log.error("the relay (pid %d) stopped, so TLS and the web client are off: starting it again", relay.pid)
+        relay.listener.stopListening()
+        new = handover["relay"] = start_relay(reactor, factory, server, data_dir)
+        if new is None:
+            handover["listeners"].pop("relay", None)
+            factory.tls_port = 0
+            return
+        handover["listeners"]["relay"] = new.listener
+        factory.tls_port = new.ports.get("tls", 0)
+        status.note(relay_pid=new.pid)
+        log.info("relay (pid %d) listening again: %s", new.pid, new.ports)
+
+    loop = task.LoopingCall(check)
+    loop.clock = reactor
+    loop.start(RELAY_CHECK_INTERVAL, now=False)

@@ -74,7 +74,6 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     relay = start_relay(reactor, factory, server, data_dir) if resume is None else adopt_relay(reactor, factory, resume)
     if relay is None:
         return None
-    reactor.addSystemEventTrigger("after", "shutdown", relay.stop)
     factory.tls_port = relay.ports.get("tls", 0)
     if factory.tls_port:
         announce(f"TLS listening on {server.host}:{factory.tls_port}")
@@ -136,8 +135,13 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         fixed["relay_pid"] = relay.pid
     status = start_status(reactor, data_dir, factory, **fixed)
     listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
-    install_reloader(reactor, factory, data_dir, argv or [], {"listeners": listeners, "relay": relay,
-                                                            "lock_fd": lock_fd}, status, resume)
+    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd}
+    if relay is not None:
+        from .relayed import watch_relay
+
+        watch_relay(reactor, factory, server, data_dir, handover, status)
+        reactor.addSystemEventTrigger("after", "shutdown", lambda: handover["relay"] and handover["relay"].stop())
+    install_reloader(reactor, factory, data_dir, argv or [], handover, status, resume)
     reactor.run()
     store.close()
     log.info("server stopped")

@@ -130,6 +130,30 @@ def test_a_renewed_certificate_is_used_after_sigusr1(tmp_path):
             TlsClient(tls_port, old)
 
 
+def test_a_relay_that_dies_is_started_again(tmp_path):
+    import os
+    import signal
+    import time
+
+    from champions_mush.net.status import read_status
+
+    web_port = free_port()
+    with Server(tmp_path, config=f"password_cost: 1024\nweb_port: {web_port}\n") as server:
+        wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
+        first = read_status(tmp_path)["relay_pid"]
+        os.kill(first, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while read_status(tmp_path).get("relay_pid") == first:
+            assert time.monotonic() < deadline, "the relay was not started again"
+            time.sleep(0.1)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=TIMEOUT).read().decode()
+        assert '<script src="client.js"></script>' in page
+        assert "the relay (pid %d) stopped" % first in (tmp_path / "logs" / "server.log").read_text()
+        web = WebSocketClient(web_port)
+        server.clients.append(web)
+        web.expect("QUIT")
+
+
 def test_the_web_port_serves_the_client(secure):
     base = f"http://127.0.0.1:{secure.web_port}/"
     page = urllib.request.urlopen(base, timeout=TIMEOUT).read().decode()
