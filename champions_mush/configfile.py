@@ -42,6 +42,10 @@ class ServerConfig:
     tls_key: str = check("", "text", 0, 4096)
     #: TCP port for the web client and its WebSocket (/ws); 0 turns it off
     web_port: int = check(4280, "whole", 0, 65535)
+    #: the telnet port is behind a trusted proxy that sends a PROXY header (v1 or v2) first,
+    #: and only these networks may connect to it (docs/admin-guide.md, "Behind a proxy")
+    proxy_protocol: bool = check(False, "flag")
+    proxy_from: str = check("127.0.0.1 ::1", "networks")
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
     backlog: int = check(1024, "whole", 1, 65535)
     #: threads hashing passwords (each scrypt hash holds 16 MiB while it runs)
@@ -155,6 +159,8 @@ def _server_doc(name: str) -> str:
         "tls_port": "TCP port for TLS clients (on when the certificate and key are there)",
         "tls_cert": "certificate file, e.g. Let's Encrypt's fullchain.pem (default DATA_DIR/tls/cert.pem)",
         "tls_key": "private key file, e.g. privkey.pem (default DATA_DIR/tls/key.pem)",
+        "proxy_protocol": "the telnet port is behind a trusted proxy that sends the PROXY protocol header",
+        "proxy_from": "the proxy's addresses or networks (space-separated, CIDR): only they may connect",
         "web_port": "TCP port for the web client at / and its WebSocket at /ws (0: off)",
         "backlog": "connections that may wait to be accepted",
         "hash_threads": "threads hashing passwords",

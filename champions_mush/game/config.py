@@ -7,6 +7,7 @@ refused in one line naming the setting (docs/admin-guide.md lists them).
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from typing import Any
 
@@ -41,6 +42,8 @@ class Check:
             if not isinstance(value, str):
                 return f"must be text, not {_shown(value)}"
             return self._length_problem(value)
+        if self.kind == "networks":
+            return _networks_problem(value)
         if self.kind == "choice":
             if isinstance(value, str) and value.lower() in {c.lower() for c in self.choices}:
                 return None
@@ -71,6 +74,8 @@ class Check:
             return "true or false"
         if self.kind == "choice":
             return ", ".join(self.choices)
+        if self.kind == "networks":
+            return "addresses or networks (CIDR), space-separated"
         span = f"{_n(self.low)} to {_n(self.high)}"
         if self.kind == "text":
             return f"text, {span} characters"
@@ -81,6 +86,17 @@ class Check:
         if self.kind == "choice":
             return next(c for c in self.choices if c.lower() == value.lower())
         return float(value) if self.kind == "number" else value
+
+
+def _networks_problem(value: Any) -> str | None:  # noqa: ANN401
+    if not isinstance(value, str) or not value.replace(",", " ").split():
+        return f"must be one or more addresses or networks such as 10.0.0.0/8, not {_shown(value)}"
+    for part in value.replace(",", " ").split():
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            return f"must be addresses or networks such as 10.0.0.0/8, and {_shown(part)} is not one"
+    return None
 
 
 def _n(number: float) -> str:

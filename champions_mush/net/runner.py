@@ -83,6 +83,15 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     return relay
 
 
+def _listener(factory, server: ServerConfig):  # noqa: ANN001, ANN202 - a Twisted factory
+    """The telnet port's factory: behind a trusted proxy, one that reads PROXY headers first."""
+    if not server.proxy_protocol:
+        return factory
+    from .proxied import ProxiedFactory, trusted_networks
+
+    return ProxiedFactory(factory, trusted_networks(server.proxy_from))
+
+
 def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: int = -1,
         argv: list[str] | None = None, resume: dict | None = None) -> int:
     """Serve until stopped; returns the exit status. ``resume``: the state a reload handed over
@@ -112,9 +121,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     reactor.addSystemEventTrigger("before", "shutdown", lambda: factory.close_all(SHUTDOWN_MESSAGE))
     try:
         if resume is None:
-            port = reactor.listenTCP(server.port, factory, backlog=server.backlog, interface=server.host)
+            port = reactor.listenTCP(server.port, _listener(factory, server), backlog=server.backlog,
+                                     interface=server.host)
         else:
-            port = adopt_port(reactor, resume["listeners"]["telnet"], factory)
+            port = adopt_port(reactor, resume["listeners"]["telnet"], _listener(factory, server))
             game.started_at = resume["started_at"]
         factory.port = port.getHost().port
     except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
