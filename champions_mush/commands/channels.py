@@ -53,7 +53,9 @@ def cmd_comlist(ctx: Context, parsed: ParsedCommand) -> None:
         return
     lines = [f"|h{'Alias':<12}{'Channel':<22}Status|n"]
     for alias, entry in sorted(aliases.items()):
-        lines.append(f"{alias:<12}{entry['channel']:<22}{'on' if entry.get('on', True) else 'off'}")
+        usable = _channels(ctx).may_join(ctx.actor, _channels(ctx).bound(entry))
+        status = ("on" if entry.get("on", True) else "off") if usable else "staff only"
+        lines.append(f"{alias:<12}{entry['channel']:<22}{status}")
     ctx.reply("\n".join(lines))
 
 

@@ -143,6 +143,7 @@ def test_a_demoted_player_loses_the_staff_channel_through_his_old_alias():
     admin.do("st secret plans")
     assert bob.lines == refused * 7
     assert admin.do("st who") == ["On Staff: Ada"]
+    assert bob.do("comlist") == ["Alias       Channel               Status", "st          Staff                 staff only"]
     assert [e.data["text"] for e in world.store.tail("channel", 10)] == [
         "|c[Staff]|n Ada: before", "|c[Staff]|n Ada: secret plans"]
 
