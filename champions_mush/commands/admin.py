@@ -26,6 +26,17 @@ def _character(ctx: Context, name: str):  # noqa: ANN202
     return char
 
 
+def _exact_character(ctx: Context, name: str):  # noqa: ANN202
+    """The player called exactly ``name`` (any case) or ``#id``: commands that change a role or a
+    password never take a unique prefix (``@set Star=staff`` must not promote Starkiller)."""
+    char = ctx.game.find_character(name.strip())
+    if char is None or char.npc:
+        near = ctx.game.match_character(name.strip(), connected_only=True)
+        hint = f" (did you mean {near.name}? Give the whole name)" if near is not None and not near.npc else ""
+        raise CommandError(f"No player is called exactly '{name.strip()}'{hint}.")
+    return char
+
+
 def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError("Usage: @set <name>=player|staff|admin")
@@ -35,7 +46,7 @@ def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(str(exc)) from None
     if role is Role.GUEST:
         raise CommandError("Roles are player, staff or admin.")
-    char = _character(ctx, parsed.lhs)
+    char = _exact_character(ctx, parsed.lhs)
     if char.id == ctx.actor.id:
         raise CommandError("You cannot change your own role (ask another admin).")
     char.role = int(role)
@@ -90,7 +101,7 @@ def cmd_reboot(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs:
         raise CommandError("Usage: @newpassword <name>=<new password>")
-    char = _character(ctx, parsed.lhs)
+    char = _exact_character(ctx, parsed.lhs)
     session = ctx.session
 
     def done(changed, error) -> None:  # noqa: ANN001
