@@ -63,7 +63,7 @@ class Context:
         actor = self.actor
         if actor is None:
             return
-        self.game.msg_room(actor.location, text, exclude=(actor,) if exclude_actor else ())
+        self.game.msg_room(actor.location, text, exclude=(actor,) if exclude_actor else (), speaker=actor)
 
     def emit_staff(self, text: str) -> None:
         """To every connected staff member."""

@@ -134,6 +134,7 @@ def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(problem)
     signed = f"|x|h[{actor.name}]|n {message}"
     named = not ctx.is_staff and _named_player(game, actor, message) is not None
+    game.overheard(actor.location, signed if named else message, actor)
     for session in list(game.sessions.values()):
         char = game.characters.get(session.character_id) if session.character_id is not None else None
         if char is not None and char.location == actor.location:

@@ -33,6 +33,7 @@ FAMILIES = (
     "mail",       # @mail
     "bboard",     # +bbread, +bbpost ... (Myrddin's BBS)
     "jobs",       # +request, +jobs, +job
+    "scenes",     # +scene
 )
 
 

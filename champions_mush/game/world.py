@@ -18,6 +18,7 @@ from ..store.base import Store, StoreError
 from ..text.numbers import is_number
 from .config import GameConfig
 from .objects import Character, Room
+from . import scenes
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .session import Session
 
@@ -234,9 +235,17 @@ class Game:
         for session in self.sessions_of(char):
             session.send(text)
 
-    def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = ()) -> None:
-        """Send text to everyone connected in a room."""
+    def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = (),
+                 speaker: Character | None = None) -> None:
+        """Send text to everyone connected in a room (a running scene logs it first). The speaker
+        is ``speaker``, else the one character excluded (``say``: they see "You say")."""
+        exclude = tuple(exclude)
+        self.overheard(room_id, text, speaker or (exclude[0] if len(exclude) == 1 else None))
         self.batch.send(for_room(room_id), text, exclude)
+
+    def overheard(self, room_id: int, text: str, speaker: Character | None = None) -> None:
+        """A line the room hears, however it is delivered (``@emit`` sends its own)."""
+        scenes.record(self, room_id, text, speaker)
 
     def msg_characters(self, chars: Iterable[Character], text: str) -> None:
         """Send text to every connection of each of ``chars`` (a channel's listeners)."""

@@ -22,6 +22,18 @@ def server(tmp_path_factory):
         yield game
 
 
+@pytest.fixture(autouse=True)
+def _everyone_quits(server):
+    """After each test its characters QUIT, so the next test's room holds only its own."""
+    yield
+    for client in server.clients:
+        if not client.closed:
+            client.send("QUIT")
+            client.wait_closed()
+        client.close()
+    server.clients.clear()
+
+
 def _restart(server: Server) -> None:
     server.kill9()
     server.start()
@@ -98,3 +110,37 @@ def test_a_request_answered_by_staff_is_seen_after_reconnect_and_kill_9(server):
     eve.send("+request 1")
     assert read_line(eve, "Gina, ").endswith(":")
     assert read_line(eve, "Yes,") == "Yes, at the next approval."
+
+
+def test_a_scene_logged_with_poses_and_a_roll_is_read_back_after_kill_9(server):
+    frank, ivy = server.login("Frank"), server.login("Ivy")
+    frank.send("+scene/start Docks at midnight")
+    assert read_line(ivy, "[Scene]") == \
+        "[Scene] Frank starts scene 1: Docks at midnight. Everything said here is logged until +scene/stop."
+    frank.send(":steps out of the shadows.")
+    read_line(ivy, "Frank steps")
+    ivy.send('"Who goes there?')
+    read_line(frank, "Ivy says")
+    frank.send("+nd6 3")
+    roll = read_line(ivy, "[Dice] Frank rolls 3d6 normal:")
+    _restart(server)
+    frank = _connect(server, "Frank")
+    frank.send("@emit Rain hammers the pier.")
+    read_line(frank, "Rain")
+    frank.send("+scene/stop")
+    read_line(frank, "[Scene] Frank stops")
+    frank.send("+scene/text 1")
+    frank.expect("-- begin scene 1 --\n")
+    assert read_line(frank, "Scene 1:").startswith("Scene 1: Docks at midnight -- Hero Plaza, started ")
+    assert read_line(frank, "Participants:") == "Participants: Frank, Ivy"
+    lines = [read_line(frank, "[")[8:] for _ in range(7)]
+    assert lines == [
+        "[Scene] Frank starts scene 1: Docks at midnight. Everything said here is logged until +scene/stop.",
+        "Frank steps out of the shadows.",
+        'Ivy says, "Who goes there?"',
+        roll,
+        "Frank has connected.",
+        "Rain hammers the pier.",
+        "[Scene] Frank stops scene 1: Docks at midnight. +scene/log 1 reads it back.",
+    ]
+    assert read_line(frank, "--") == "-- end scene 1 --"

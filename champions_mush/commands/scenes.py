@@ -1,0 +1,119 @@
+"""+scene: start and stop a scene in a room, list scenes, read a log back with times and
+speakers, or get it as plain text (the model is game/scenes.py)."""
+
+from __future__ import annotations
+
+from ..game.scenes import Scene, SceneError, Scenes
+from ..text.format import fit_rule, when
+from ..text.markup import escape, strip
+from .base import Command, CommandError, ParsedCommand, Role
+from .context import Context
+from .dispatch import permit
+
+__all__ = ["COMMANDS"]
+
+#: how many scenes +scene/list shows, newest first
+LIST_LENGTH = 20
+
+
+def _run(action):  # noqa: ANN001, ANN202
+    try:
+        return action()
+    except SceneError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _scenes(ctx: Context) -> Scenes:
+    return Scenes.of(ctx.game)
+
+
+def _names(ctx: Context, scene: Scene) -> str:
+    chars = ctx.game.characters
+    return ", ".join(chars[i].name for i in scene.participants if i in chars)
+
+
+def _readable(ctx: Context, ref: str, usage: str) -> Scene:
+    ref = ref.strip().lstrip("#")
+    if not ref.isdigit():
+        raise CommandError(usage)
+    scene = _scenes(ctx).get(int(ref))
+    if scene is None:
+        raise CommandError(f"There is no scene {ref}. +scene/list shows them.")
+    if ctx.actor.id not in scene.participants and not permit(ctx, Role.STAFF):
+        raise CommandError(f"Only those who took part in scene {scene.id}, and staff, may read it.")
+    return scene
+
+
+def _header(scene: Scene) -> str:
+    end = f"stopped {when(scene.stopped)}" if scene.stopped else "still running"
+    return f"Scene {scene.id}: {scene.title} -- {scene.room_name}, started {when(scene.started)} by {scene.starter}, {end}"
+
+
+def cmd_start(ctx: Context, title: str) -> None:
+    scene = _run(lambda: _scenes(ctx).start(ctx.actor, title))
+    ctx.emit_room(f"|c[Scene]|n {ctx.actor.name} starts scene {scene.id}: {scene.title}. "
+                  "Everything said here is logged until +scene/stop.")
+
+
+def cmd_stop(ctx: Context) -> None:
+    scene = _scenes(ctx).running.get(ctx.actor.location)
+    if scene is None:
+        raise CommandError("No scene is running here.")
+    if not _scenes(ctx).may_stop(ctx.actor, scene):
+        raise CommandError("Only someone taking part in the scene, or staff, may stop it.")
+    ctx.emit_room(f"|c[Scene]|n {ctx.actor.name} stops scene {scene.id}: {scene.title}. "
+                  f"+scene/log {scene.id} reads it back.")
+    _scenes(ctx).stop(scene)
+
+
+def cmd_log(ctx: Context, ref: str, plain: bool) -> None:
+    switch = "text" if plain else "log"
+    scene = _readable(ctx, ref, f"Usage: +scene/{switch} <number>")
+    lines = _scenes(ctx).lines(scene)
+    if plain:
+        body = [f"[{when(e.time, date=False)}] {escape(strip(e.data['text']))}" for e in lines]
+        ctx.reply("\n".join([f"-- begin scene {scene.id} --", escape(_header(scene)),
+                             f"Participants: {_names(ctx, scene)}", *body, f"-- end scene {scene.id} --"]))
+        return
+    body = [f"|x|h[{when(e.time, date=False)}]|n {e.data['text']}" for e in lines]
+    ctx.reply("\n".join([fit_rule(f"---- Scene {scene.id} ----", ctx.width), _header(scene),
+                         f"|hParticipants:|n {_names(ctx, scene)}", fit_rule("-" * 8, ctx.width),
+                         *(body or ["Nothing was said."]), fit_rule("-" * 8, ctx.width)]))
+
+
+def cmd_list(ctx: Context) -> None:
+    scenes = _scenes(ctx).all()[::-1][:LIST_LENGTH]
+    if not scenes:
+        ctx.reply("No scenes yet. +scene/start <title> starts one in the room you are in.")
+        return
+    rows = [f"|h{'#':>4}  {'Title':<28}{'Where':<18}{'Started':<18}Status|n"]
+    for scene in scenes:
+        status = "running" if scene.running else "stopped"
+        mine = "*" if ctx.actor.id in scene.participants else " "
+        rows.append(f"{scene.id:>4}{mine} {scene.title[:27]:<28}{scene.room_name[:17]:<18}{when(scene.started):<18}{status}")
+    rows.append("* you took part. +scene/log <number> reads one.")
+    ctx.reply("\n".join(rows))
+
+
+def cmd_scene(ctx: Context, parsed: ParsedCommand) -> None:
+    if len(parsed.switches) > 1:
+        raise CommandError("Use one +scene switch at a time.")
+    switch = parsed.switches[0] if parsed.switches else ("list" if parsed.name == "+scenes" else "")
+    if switch == "start":
+        cmd_start(ctx, parsed.args)
+    elif switch == "stop":
+        cmd_stop(ctx)
+    elif switch in ("log", "text"):
+        cmd_log(ctx, parsed.args, plain=switch == "text")
+    elif switch == "list":
+        cmd_list(ctx)
+    else:
+        scene = _scenes(ctx).running.get(ctx.actor.location)
+        ctx.reply(f"Scene {scene.id} ({scene.title}) is running here, started by {scene.starter}."
+                  if scene else "No scene is running here. +scene/start <title> starts one.")
+
+
+COMMANDS = (
+    Command("+scene", cmd_scene, aliases=("+scenes",), switches=("start", "stop", "log", "text", "list"),
+            summary="Start, stop and read back a logged scene."),
+)
