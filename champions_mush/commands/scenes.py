@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..game.scenes import Scene, SceneError, Scenes
 from ..text.format import fit_rule, when
 from ..text.markup import escape, strip
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dispatch import permit
@@ -34,7 +35,7 @@ def _names(ctx: Context, scene: Scene) -> str:
 
 def _readable(ctx: Context, ref: str, usage: str) -> Scene:
     ref = ref.strip().lstrip("#")
-    if not ref.isdigit():
+    if not is_number(ref):
         raise CommandError(usage)
     scene = _scenes(ctx).get(int(ref))
     if scene is None:
