@@ -34,6 +34,7 @@ FAMILIES = (
     "bboard",     # +bbread, +bbpost ... (Myrddin's BBS)
     "jobs",       # +request, +jobs, +job
     "scenes",     # +scene
+    "people",     # +finger, +where, +staff
 )
 
 

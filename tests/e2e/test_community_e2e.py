@@ -144,3 +144,33 @@ def test_a_scene_logged_with_poses_and_a_roll_is_read_back_after_kill_9(server):
         "[Scene] Frank stops scene 1: Docks at midnight. +scene/log 1 reads it back.",
     ]
     assert read_line(frank, "--") == "-- end scene 1 --"
+
+
+def test_finger_where_and_staff_settings_survive_kill_9(server):
+    jo, kim = server.login("Jo"), server.login("Kim")
+    jo.send("+finger/set position=Team leader")
+    assert read_line(jo, "Position") == "Position set."
+    jo.send("+finger/set quote=Stand back, citizens!")
+    read_line(jo, "Quote")
+    kim.send("+where/hide")
+    assert read_line(kim, "You are hidden") == "You are hidden from +where (staff still see you)."
+    gina = _connect(server, "Gina")
+    gina.send("+staff/duty off")
+    assert read_line(gina, "You are") == "You are off duty."
+    _restart(server)
+    jo, kim, gina = _connect(server, "Jo"), _connect(server, "Kim"), _connect(server, "Gina")
+    kim.send("+finger Jo")
+    assert read_line(kim, "Position:") == "Position:       Team leader"
+    assert read_line(kim, "Quote:") == "Quote:          Stand back, citizens!"
+    assert read_line(kim, "Last on:").startswith("Last on:        connected now, idle ")
+    jo.send("+where")
+    read_line(jo, "Where")
+    here = read_line(jo, "Hero Plaza")
+    assert here == "Hero Plaza                  Gina, Jo"
+    assert read_line(jo, "1 more") == "1 more is unfindable."
+    gina.send("+where")
+    read_line(gina, "Where   ")
+    assert read_line(gina, "Hero Plaza (#").endswith("Gina, Jo, Kim (hidden)")
+    jo.send("+staff")
+    read_line(jo, "Name")
+    assert read_line(jo, "Gina").startswith("Gina                  admin   off duty, idle ")
