@@ -17,14 +17,15 @@ import os
 import sys
 from pathlib import Path
 
-from .configfile import ConfigError, ServerConfig, default_config_text, load_config
+from .configfile import ConfigError, ServerConfig, load_config
 from .game.accounts import BAN_KIND
+from .game.roles import Role
+from .opening import DB_FILE, LOCK_FILE, open_game
 from .store.base import StoreError
 
 __all__ = ["main", "open_game", "setup_logging"]
 
 DEFAULT_DATA_DIR = "game-data"
-DB_FILE = "game.sqlite3"
 CONFIG_FILE = "config.yaml"
 
 #: log file -> the loggers it takes (all under the data directory's logs/ folder)
@@ -155,29 +156,6 @@ def _config_path(data_dir: Path, given: str | None) -> Path | None:
     return default if default.exists() else None
 
 
-def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
-    """The store and the Game on ``data_dir``, seeding its editable files on first start."""
-    from .commands.login import CONNECT_SCREEN_FILE, connect_screen
-    from .game.world import Game
-    from .store.sqlite import SqliteStore
-
-    screen = data_dir / CONNECT_SCREEN_FILE
-    example = data_dir / "config.example.yaml"
-    if not example.exists():
-        example.write_text(default_config_text(), encoding="utf-8")
-    store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous,
-                        retention=game_config.log_retention())
-    game = Game(store, config=game_config)
-    if not screen.exists():
-        screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default
-    game.data_dir = data_dir
-    from .commands.helpcmds import help_library
-
-    help_library(game)  # load RULES/+HELP/NEWS at boot: broken files show in the log now
-    return store, game
-
-
-LOCK_FILE = "server.lock"
 RUNNING = ("A server is running on {dir}: stop it first, or make admins in the game "
            "with @set NAME=admin.")
 
@@ -255,7 +233,7 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
             if problem:
                 print(problem, file=sys.stderr)
                 return 1
-            char = game.new_character(args.name, password_hash=hashed, role=3)
+            char = game.new_character(args.name, password_hash=hashed, role=Role.ADMIN)
             from .game.channels import Channels
 
             Channels.of(game).join_defaults(char)

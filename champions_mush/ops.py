@@ -49,7 +49,7 @@ def _data_dir(path: str) -> Path:
 
 def lock_held(data_dir: Path) -> bool:
     """True while some process holds the data directory's lock (a server, or create-admin)."""
-    from .cli import LOCK_FILE
+    from .opening import LOCK_FILE
 
     try:
         handle = open(data_dir / LOCK_FILE, "rb")  # noqa: SIM115
@@ -204,7 +204,7 @@ def cmd_reload(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from .cli import DB_FILE
+    from .opening import DB_FILE
 
     data_dir = _data_dir(args.data_dir)
     source = data_dir / DB_FILE

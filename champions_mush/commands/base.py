@@ -6,36 +6,18 @@ switches ``("private",)``, and arguments split on the first ``=`` into ``lhs`` a
 
 from __future__ import annotations
 
-import enum
+
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
+from ..game.roles import Role
+
 if TYPE_CHECKING:
     from .context import Context
 
 __all__ = ["Command", "CommandError", "ParsedCommand", "Role", "parse_command"]
-
-
-class Role(enum.IntEnum):
-    """Who may run a command; a higher role may run everything a lower one may."""
-
-    #: a connection at the login screen, not yet a character
-    GUEST = 0
-    #: a connected character
-    PLAYER = 1
-    #: a GM: runs fights, builds, helps players
-    STAFF = 2
-    #: runs the game: roles, shutdown, bans
-    ADMIN = 3
-
-    @classmethod
-    def from_name(cls, name: str) -> Role:
-        try:
-            return cls[name.strip().upper()]
-        except KeyError:
-            raise ValueError(f"No role '{name}': use player, staff or admin.") from None
 
 
 class CommandError(Exception):

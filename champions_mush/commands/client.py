@@ -86,9 +86,9 @@ def _save(game: Game, char: Character, settings: dict[str, Any]) -> None:
 # --- login --------------------------------------------------------------------------------------
 def install(game: Game) -> None:
     """Register the login hooks (once per game): saved overrides, then GMCP Char.Vitals."""
-    if game.services.get("client.hooks"):
+    if game.services.client_hooks:
         return
-    game.services["client.hooks"] = True
+    game.services.client_hooks = True
 
     def apply_saved(session: Session, char: Character) -> None:
         session.apply_client_settings(saved_settings(char))

@@ -1,6 +1,6 @@
 """RULES, +HELP and NEWS (issue 3), and the staff's @reload-help.
 
-The help library hangs off the Game as ``game.services["help"]`` (a
+The help library hangs off the Game as ``game.services.help`` (a
 :class:`~champions_mush.help.HelpLibrary`); it is loaded from ``rules_data/`` the first time a
 command needs it, unless the server (or a test) attached one already.
 All three readers use the same lookup ladder (see ``help/catalog.py``) and never page: long
@@ -21,24 +21,19 @@ from ..text.format import wrap
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 
-__all__ = ["COMMANDS", "SERVICE", "describe_reload", "help_library"]
+__all__ = ["COMMANDS", "describe_reload", "help_library"]
 
 log = logging.getLogger("champions_mush.help")
 
 #: the key of the help library in ``game.services``
-SERVICE = "help"
-#: where each connection's last page is remembered, for /next
-_READING = "help.reading"
-#: a connection's reading position is forgotten beyond this many connections (no unbounded growth)
-_MAX_READERS = 10_000
 _SWITCH = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 def help_library(game) -> HelpLibrary:  # noqa: ANN001 - the Game
     """The game's help library, loaded from rules_data/ on first use (errors go to the log)."""
-    library = game.services.get(SERVICE)
+    library = game.services.help
     if library is None:
-        library = game.services[SERVICE] = HelpLibrary.load()
+        library = game.services.help = HelpLibrary.load()
         for problem in library.report.errors:
             log.error("help file problem: %s", problem)
     return library
@@ -87,14 +82,11 @@ def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reade
 
 def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
     ctx.reply(render_topic(topic, catalog, ctx.width, staff=_staff(ctx)))
-    reading = ctx.game.services.setdefault(_READING, {})
-    if len(reading) >= _MAX_READERS:
-        reading.clear()
-    reading[(ctx.session.id, reader.command)] = (catalog.kind, topic.key)
+    ctx.session.reading[reader.command] = (catalog.kind, topic.key)
 
 
 def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
-    place = ctx.game.services.get(_READING, {}).get((ctx.session.id, reader.command))
+    place = ctx.session.reading.get(reader.command)
     if place is None or place[0] != catalog.kind:
         raise CommandError(f"Read a topic first: {reader.command} <topic>, then {reader.command}/NEXT reads on.")
     current = catalog.get(place[1])
@@ -111,7 +103,7 @@ def _last_ruleset(ctx: Context, parsed: ParsedCommand) -> str | None:
     """For RULES/NEXT: the ruleset of the page last read, which may be another than the game's."""
     if "next" not in parsed.switches:
         return None
-    place = ctx.game.services.get(_READING, {}).get((ctx.session.id, "RULES"))
+    place = ctx.session.reading.get("RULES")
     return place[0].split("/", 1)[1] if place else None
 
 

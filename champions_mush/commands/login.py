@@ -42,7 +42,6 @@ log = logging.getLogger("champions_mush.login")
 CONNECT_SCREEN_FILE = "connect.txt"
 DEFAULT_CONNECT_SCREEN = Path(__file__).resolve().parent.parent / "data" / CONNECT_SCREEN_FILE
 _FALLBACK_SCREEN = "Welcome!\n  connect <name> <password>\n  create <name> <password>\n  WHO\n  QUIT"
-_cache: dict[Path, tuple[float, str]] = {}
 
 
 def connect_screen(game: Game) -> str:
@@ -51,10 +50,10 @@ def connect_screen(game: Game) -> str:
     for path in (*candidates, DEFAULT_CONNECT_SCREEN):
         try:
             mtime = path.stat().st_mtime
-            cached = _cache.get(path)
-            if cached is None or cached[0] != mtime:
-                cached = _cache[path] = (mtime, path.read_text(encoding="utf-8").rstrip("\n"))
-            return cached[1]
+            cached = game.services.connect_screen
+            if cached is None or cached[:2] != (path, mtime):
+                cached = game.services.connect_screen = (path, mtime, path.read_text(encoding="utf-8").rstrip("\n"))
+            return cached[2]
         except OSError:
             continue
     return _FALLBACK_SCREEN

@@ -165,7 +165,7 @@ def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
 # --- paging -------------------------------------------------------------------------------------
 def _pages(game: Game) -> dict[int, dict[str, tuple[int, ...]]]:
     """Per character: who paged them last (``from``) and whom they paged last (``to``)."""
-    return game.services.setdefault("pages", {})
+    return game.services.pages
 
 
 def _split_names(text: str) -> list[str]:

@@ -6,55 +6,62 @@ lines no command matched: exits, channel aliases). Where does ``+kd6`` live? In 
 
 from __future__ import annotations
 
-import importlib
-
+from . import (
+    admin,
+    animouch,
+    attack,
+    bboard,
+    building,
+    channels,
+    client,
+    combat,
+    dice,
+    gm,
+    helpcmds,
+    herobuild,
+    jobs,
+    login,
+    mail,
+    people,
+    ptb,
+    scenes,
+    sheets,
+    social,
+    xp,
+)
 from .dispatch import CommandTable, Dispatcher
 
 __all__ = ["FAMILIES", "build_dispatcher", "build_table"]
 
 #: The command families, in the order their fallbacks are tried.
 FAMILIES = (
-    "login",      # connect, create, QUIT, WHO (also before login)
-    "client",     # +client: what the connection negotiated, per-player overrides
-    "social",     # look, say, pose, page, @emit, home, +ooc, exits by name
-    "channels",   # addcom, delcom, comlist, @clist, @ccreate, channel aliases
-    "building",   # @dig, @open, @describe, @destroy
-    "admin",      # @set, @boot, @wall, @shutdown, @newpassword, bans
-    "helpcmds",   # RULES, +HELP, NEWS
-    "dice",       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
-    "sheets",     # +sheet, +sheet/import, +stat, +approve, +npc
-    "herobuild",  # +power, +skill, +disad: building a HERO sheet by hand
-    "xp",         # +vote, +xp, SPEND XP, +disads, +finishing
-    "gm",         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
-    "combat",     # +combat tracker, +recover, +paramedics
-    "attack",     # +attack on one's Phase
-    "ptb",        # Powers That Be commands
-    "animouch",   # AnimOuch! commands
-    "mail",       # @mail
-    "bboard",     # +bbread, +bbpost ... (Myrddin's BBS)
-    "jobs",       # +request, +jobs, +job
-    "scenes",     # +scene
-    "people",     # +finger, +where, +staff
+    login,      # connect, create, QUIT, WHO (also before login)
+    client,     # +client: what the connection negotiated, per-player overrides
+    social,     # look, say, pose, page, @emit, home, +ooc, exits by name
+    channels,   # addcom, delcom, comlist, @clist, @ccreate, channel aliases
+    building,   # @dig, @open, @describe, @destroy
+    admin,      # @set, @boot, @wall, @shutdown, @newpassword, bans
+    helpcmds,   # RULES, +HELP, NEWS
+    dice,       # +d6, +nd6, +kd6, +roll, +hit, +dice/log, +dice/verify
+    sheets,     # +sheet, +sheet/import, +stat, +approve, +npc
+    herobuild,  # +power, +skill, +disad: building a HERO sheet by hand
+    xp,         # +vote, +xp, SPEND XP, +disads, +finishing
+    gm,         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
+    combat,     # +combat tracker, +recover, +paramedics
+    attack,     # +attack on one's Phase
+    ptb,        # Powers That Be commands
+    animouch,   # AnimOuch! commands
+    mail,       # @mail
+    bboard,     # +bbread, +bbpost ... (Myrddin's BBS)
+    jobs,       # +request, +jobs, +job
+    scenes,     # +scene
+    people,     # +finger, +where, +staff
 )
 
 
-def _family(name: str):  # noqa: ANN202
-    try:
-        return importlib.import_module(f"{__package__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__package__}.{name}":
-            return None
-        raise
-
-
 def build_table() -> CommandTable:
-    commands, fallbacks = [], []
-    for name in FAMILIES:
-        module = _family(name)
-        if module is None:
-            continue
-        commands.extend(module.COMMANDS)
-        fallbacks.extend(getattr(module, "FALLBACKS", ()))
+    commands = [command for family in FAMILIES for command in family.COMMANDS]
+    fallbacks = [fallback for family in FAMILIES for fallback in getattr(family, "FALLBACKS", ())]
     return CommandTable(commands, fallbacks)
 
 

@@ -194,10 +194,7 @@ class Accounts:
     @classmethod
     def of(cls, game: Game) -> Accounts:
         """The game's accounts service (made on first use)."""
-        service = game.services.get("accounts")
-        if service is None:
-            service = game.services["accounts"] = cls(game)
-        return service
+        return game.services.accounts
 
     # --- names ------------------------------------------------------------------------------
     def name_problem(self, name: str) -> str | None:

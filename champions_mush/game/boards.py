@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.numbers import is_number
+from .roles import Role
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -50,8 +51,8 @@ class Board:
     id: int
     name: str
     desc: str = ""
-    read_role: int = 1
-    post_role: int = 1
+    read_role: int = Role.PLAYER
+    post_role: int = Role.PLAYER
     timeout_days: float = 0.0
     posts: tuple[Post, ...] = ()
     next_post: int = 1
@@ -83,10 +84,7 @@ class Boards:
 
     @classmethod
     def of(cls, game: Game) -> Boards:
-        service = game.services.get("boards")
-        if service is None:
-            service = game.services["boards"] = cls(game)
-        return service
+        return game.services.boards
 
     # --- boards ---------------------------------------------------------------------------------
     def ordered(self) -> list[Board]:

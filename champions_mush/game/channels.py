@@ -74,10 +74,7 @@ class Channels:
 
     @classmethod
     def of(cls, game: Game) -> Channels:
-        service = game.services.get("channels")
-        if service is None:
-            service = game.services["channels"] = cls(game)
-        return service
+        return game.services.channels
 
     # --- channels -----------------------------------------------------------------------------
     def find(self, name: str) -> Channel | None:

@@ -35,10 +35,7 @@ class CreationLimit:
     @classmethod
     def of(cls, game: Game) -> CreationLimit:
         """The game's limit (made on first use from its config)."""
-        service = game.services.get("creation_limit")
-        if service is None:
-            service = game.services["creation_limit"] = cls(game.config.creates_per_address_per_day, game.clock)
-        return service
+        return game.services.creation_limit
 
     def take(self, address: str) -> str | None:
         """Count one creation from ``address``; the refusal to show instead when it is over the limit."""

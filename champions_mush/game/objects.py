@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from .roles import Role
 from .speech import name_problem
 
 __all__ = ["Character", "Exit", "Room", "valid_name"]
@@ -24,7 +25,7 @@ class Character:
 
     id: int
     name: str
-    role: int = 1
+    role: int = Role.PLAYER
     password_hash: str = ""
     location: int = 0
     home: int = 0

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol
 
+from ..text.format import DEFAULT_HEIGHT, DEFAULT_WIDTH
+
 __all__ = ["CLIENT_REPORT_DEFAULTS", "Session", "Watcher"]
 
 #: What :meth:`Session.client_report` gives for a connection that negotiated nothing.
@@ -37,24 +39,25 @@ class Session:
     a subclass that can share rendered bytes with other sessions also implements
     :meth:`render_kind`, :meth:`render` and :meth:`send_rendered` (game/batch.py)."""
 
-    _next_id = 0
     _character_id: int | None = None
     #: the game this session was added to (set by :meth:`Game.add_session`)
     watcher: Watcher | None = None
 
     def __init__(self, address: str = "", now: float = 0.0) -> None:
-        Session._next_id += 1
-        self.id = Session._next_id
+        #: the game numbers its sessions (``Game.add_session``); 0 until then
+        self.id = 0
         self.address = address
         self.character_id: int | None = None
         self.connected_at = now
         self.last_input = now
-        self.width = 78
-        self.height = 24
+        self.width, self.height = DEFAULT_WIDTH, DEFAULT_HEIGHT
         #: what the client negotiated, for +client and GMCP (filled by the network layer)
         self.client: dict[str, Any] = {}
         #: a login or create is being checked (password hashing runs off the game's thread)
         self.busy = False
+        #: the help page last read with each reader (RULES, +HELP, NEWS), for /NEXT: one entry
+        #: per reader, gone with the connection
+        self.reading: dict[str, tuple[str, str]] = {}
         #: False when the character switched colour off (``+colour off``; set at login)
         self.colour = True
 

@@ -42,10 +42,7 @@ class StorageHealth:
     @classmethod
     def of(cls, game: Game) -> StorageHealth:
         """The game's watcher (made, and watching, on first use)."""
-        service = game.services.get("storage")
-        if service is None:
-            service = game.services["storage"] = cls(game)
-        return service
+        return game.services.storage
 
     def failed(self, error: StoreError) -> None:
         """A write failed: staff alerted (at once, then at most once a minute), every connected

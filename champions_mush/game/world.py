@@ -20,13 +20,14 @@ from .config import GameConfig
 from .objects import Character, Room
 from . import scenes
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
+from .roles import Role
+from .services import Services
 from .session import Session
 
 __all__ = ["Game"]
 
 log = logging.getLogger("champions_mush.game")
 
-STAFF_ROLE = 2
 #: the store log of staff commands
 STAFF_LOG = "staff"
 
@@ -82,6 +83,8 @@ class Game:
         }
         self.rooms: dict[int, Room] = {int(k): Room.from_doc(v) for k, v in store.all("room").items()}
         self.sessions: dict[int, Session] = {}
+        #: the number of the newest session (kept across a reload: net/reload.py)
+        self.last_session_id = 0
         #: character id -> its connected sessions
         self._sessions_by_char: dict[int, list[Session]] = {}
         #: room, channel and staff text, batched per turn (game/batch.py)
@@ -91,8 +94,8 @@ class Game:
         self.on_shutdown: Callable[[str], None] | None = None
         #: set by the server: reload the code keeping every connection (@reboot; docs/reload.md)
         self.on_reboot: Callable[..., None] | None = None
-        #: subsystems attach here by name (help library, channels, ...); see their modules
-        self.services: dict[str, Any] = {}
+        #: accounts, channels, help and the rest, each a typed field (game/services.py)
+        self.services = Services(self)
         #: slow work (password hashing) goes through here; the server sets a thread pool
         self.run_blocking: RunBlocking = run_inline
         #: the server's data directory (connect screen, logs), None for games without one
@@ -113,7 +116,7 @@ class Game:
         self.save_room(room)
         return room.id
 
-    def new_character(self, name: str, password_hash: str = "", role: int = 1, npc: bool = False) -> Character:
+    def new_character(self, name: str, password_hash: str = "", role: int = Role.PLAYER, npc: bool = False) -> Character:
         """Create and save a character in the starting room. The caller has checked the name."""
         char = Character(
             id=self.store.next_id("object"), name=name, role=role, password_hash=password_hash,
@@ -177,7 +180,7 @@ class Game:
         return [c for c in self.characters.values() if c.location == room_id]
 
     def is_staff(self, char: Character | None) -> bool:
-        return char is not None and char.role >= STAFF_ROLE
+        return char is not None and char.role >= Role.STAFF
 
     def reload_from_store(self) -> None:
         """Forget unsaved changes: characters, rooms and channels as the store has them.
@@ -188,10 +191,14 @@ class Game:
         self.characters = {int(k): Character.from_doc(v) for k, v in self.store.all("character").items()}
         self.rooms = {int(k): Room.from_doc(v) for k, v in self.store.all("room").items()}
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
-        self.services.pop("channels", None)
+        self.services.forget("channels")
 
     # --- sessions -------------------------------------------------------------------------
     def add_session(self, session: Session) -> None:
+        """A new connection joins: it gets the next session number."""
+        if not session.id:
+            self.last_session_id += 1
+            session.id = self.last_session_id
         self.sessions[session.id] = session
         session.watcher = self
         self.session_changed(session)

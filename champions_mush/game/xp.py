@@ -111,7 +111,7 @@ def history(game: Game, char: Character, limit: int = 20) -> list[dict[str, Any]
 # --- presence -------------------------------------------------------------------------------
 def note_presence(game: Game, char: Character) -> None:
     """Remember that ``char`` was active in its room now (the dispatcher calls it per command)."""
-    seen: dict[int, dict[int, float]] = game.services.setdefault("presence", {})
+    seen = game.services.presence
     rooms = seen.setdefault(char.id, {})
     rooms[char.location] = game.clock()
     if len(rooms) > _ROOMS_REMEMBERED:
@@ -121,7 +121,7 @@ def note_presence(game: Game, char: Character) -> None:
 def _were_together(game: Game, one: Character, other: Character) -> bool:
     if one.location == other.location and game.is_connected(other):
         return True
-    seen = game.services.get("presence", {})
+    seen = game.services.presence
     since = game.clock() - game.config.vote_window
     mine, theirs = seen.get(one.id, {}), seen.get(other.id, {})
     return any(t >= since and theirs.get(room, 0) >= since for room, t in mine.items())

@@ -27,7 +27,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..game.session import Session
 from .output import Outbox
 from .pacing import Pacer
 from .server import WELCOME_DELAY, MushFactory, MushProtocol
@@ -183,7 +182,7 @@ class Reloader:
             "relay": None if relay is None else {"pid": relay.pid, "stdin_fd": relay.stdin_fd,
                                                  "token": relay.token, "ports": relay.ports},
             "lock_fd": handover["lock_fd"], "tls_port": self.factory.tls_port,
-            "started_at": self.factory.game.started_at, "next_session_id": Session._next_id,
+            "started_at": self.factory.game.started_at, "next_session_id": self.factory.game.last_session_id,
             "reloads": int(self.status.fixed.get("reloads", 0)) + 1, "status": dict(self.status.fixed),
             "by": self._by, "asked_at": time.time() - (time.monotonic() - self._started),
             "connections": [snapshot(p) for p in list(self.factory.protocols) if p.visit is not None],
@@ -285,7 +284,8 @@ class _OneConnection:
 
 def adopt_connections(reactor, factory: MushFactory, state: dict[str, Any]) -> int:  # noqa: ANN001
     """Rebuild every handed-over connection; returns how many came through."""
-    Session._next_id = max(Session._next_id, int(state.get("next_session_id", 0)))
+    game = factory.game
+    game.last_session_id = max(game.last_session_id, int(state.get("next_session_id", 0)))
     kept = 0
     for saved in state["connections"]:
         fd = saved["fd"]

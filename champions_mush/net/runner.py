@@ -98,7 +98,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     (docs/reload.md); ``argv`` and ``lock_fd`` are what a reload needs to start again."""
     from twisted.internet import reactor
 
-    from ..cli import open_game
+    from ..opening import open_game
     from ..commands.table import build_dispatcher
     from .memory import keep_big_allocations_returnable
     from .reload import adopt_port, install_reloader

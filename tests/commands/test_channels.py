@@ -68,7 +68,7 @@ def test_history_survives_a_restart():
 
 def test_delcom_and_comlist():
     world, alice, bob = _joined()
-    world.game.services["channels"].create("Ops", "Operations")
+    world.game.services.channels.create("Ops", "Operations")
     alice.do("addcom ops=Ops")
     alice.do("ops off")
     assert alice.do("comlist") == ["Alias       Channel               Status", "ops         Ops                   off",

@@ -25,7 +25,7 @@ def shipped() -> HelpLibrary:
 @pytest.fixture
 def world(shipped):
     world = make_world()
-    world.game.services[helpcmds.SERVICE] = shipped
+    world.game.services.help = shipped
     return world
 
 
@@ -65,7 +65,7 @@ def small(tmp_path):
     """)
     write(tmp_path, "news/n.yaml", "topics:\n  - name: WELCOME\n    text: Hi.\n")
     world = make_world()
-    world.game.services[helpcmds.SERVICE] = HelpLibrary.load(tmp_path)
+    world.game.services.help = HelpLibrary.load(tmp_path)
     world.root = tmp_path
     return world
 
@@ -168,14 +168,14 @@ def test_another_ruleset_by_switch_and_the_games_own_ruleset(small):
     alice.do("rules knockback")
     assert alice.do("rules/next") == ["Page two."]
     ptb_world = make_world(ruleset="ptb")
-    ptb_world.game.services[helpcmds.SERVICE] = small.game.services[helpcmds.SERVICE]
+    ptb_world.game.services.help = small.game.services.help
     assert ptb_world.login("Bob").do("rules serp") == ["Zig and zag."]
 
 
 def test_the_default_library_is_built_from_rules_data():
     world = make_world()
     assert world.login("Alice").do("rules holding breath")[1] == "Characters may hold their breath underwater, but doing so means they"
-    assert isinstance(world.game.services[helpcmds.SERVICE], HelpLibrary)
+    assert isinstance(world.game.services.help, HelpLibrary)
 
 
 def test_text_is_wrapped_to_the_client_but_tables_stay_whole(small):
@@ -253,7 +253,7 @@ def test_reload_says_what_changed_and_keeps_serving_a_broken_file(small):
 @given(st.text(alphabet="ab *?[]!/=\\%|-+@ 2", max_size=12))
 def test_no_input_hurts(shipped, text):
     world = make_world()
-    world.game.services[helpcmds.SERVICE] = shipped
+    world.game.services.help = shipped
     alice = world.login("Alice")
     for command in ("rules", "+help", "news", "rules/search", "rules/ptb"):
         lines = alice.do(f"{command} {text}")

@@ -15,6 +15,7 @@ import uuid
 
 import pytest
 
+from champions_mush.commands import client
 from champions_mush.commands.table import FAMILIES
 
 from ..e2e.helpers import Server
@@ -25,7 +26,7 @@ TINTIN = shutil.which("tt++") or shutil.which("/usr/games/tt++")
 PASSWORD = "Zq7sekrit"
 WAIT = 8.0
 #: +client is in the command table (commands/table.py FAMILIES)
-CLIENT_LISTED = "client" in FAMILIES
+CLIENT_LISTED = client in FAMILIES
 _ROLL = re.compile(r"\[Dice\] (\w+) rolls 3d6 normal: (\d+) STUN, (\d+) BODY \((\d) (\d) (\d)\)")
 
 

@@ -1,0 +1,102 @@
+"""What hangs off a Game besides its objects and sessions: one typed field each, with an owner.
+
+Services are made on first use (``game.services.accounts``), by the module that owns them, so
+a game used only for dice never loads channels. ``forget`` drops one (made again next use):
+after a failed write the channels go back to what the store holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from .accounts import Accounts
+    from .boards import Boards
+    from .channels import Channels
+    from .creation_limit import CreationLimit
+    from .storage import StorageHealth
+    from .world import Game
+
+__all__ = ["Services"]
+
+T = TypeVar("T")
+
+
+class _Made(Generic[T]):
+    """A field whose value ``make(game)`` builds on first read; it may also be set (tests)."""
+
+    def __init__(self, make: Callable[[Game], T]) -> None:
+        self.make = make
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, services: Services | None, owner: type | None = None) -> T:
+        if services is None:
+            return self  # type: ignore[return-value]
+        found = services.__dict__.get(self.slot)
+        if found is None:
+            found = services.__dict__[self.slot] = self.make(services.game)
+        return found
+
+    def __set__(self, services: Services, value: T) -> None:
+        services.__dict__[self.slot] = value
+
+
+def _accounts(game: Game) -> Accounts:
+    from .accounts import Accounts
+
+    return Accounts(game)
+
+
+def _channels(game: Game) -> Channels:
+    from .channels import Channels
+
+    return Channels(game)
+
+
+def _storage(game: Game) -> StorageHealth:
+    from .storage import StorageHealth
+
+    return StorageHealth(game)
+
+
+def _creation_limit(game: Game) -> CreationLimit:
+    from .creation_limit import CreationLimit
+
+    return CreationLimit(game.config.creates_per_address_per_day, game.clock)
+
+
+def _boards(game: Game) -> Boards:
+    from .boards import Boards
+
+    return Boards(game)
+
+
+class Services:
+    """One game's services and per-game state, each a named field."""
+
+    accounts = _Made(_accounts)
+    channels = _Made(_channels)
+    storage = _Made(_storage)
+    boards = _Made(_boards)
+    creation_limit = _Made(_creation_limit)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        #: the help library (``commands/helpcmds.py`` loads it; the help layer's HelpLibrary)
+        self.help: Any = None
+        #: per character id: who paged them last (``from``) and whom they paged (``to``)
+        self.pages: dict[int, dict[str, tuple[int, ...]]] = {}
+        #: the login hooks of ``commands/client.py`` are installed
+        self.client_hooks = False
+        #: per character id: room id -> when they were last active there (game/xp.py votes)
+        self.presence: dict[int, dict[int, float]] = {}
+        #: the connect screen as last read: (path, modification time, text)
+        self.connect_screen: tuple[Path, float, str] | None = None
+
+    def forget(self, name: str) -> None:
+        """Drop a made service (``"channels"``): the next use makes it afresh."""
+        self.__dict__.pop(f"_{name}", None)

@@ -1,0 +1,39 @@
+"""Opening a game from its data directory, for the server and the shell tools alike.
+
+``net/runner.py`` (serve) and ``cli.py`` (create-admin, bans, import-hdc) both call
+:func:`open_game`; neither imports the other.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .configfile import ServerConfig, default_config_text
+
+__all__ = ["DB_FILE", "LOCK_FILE", "open_game"]
+
+DB_FILE = "game.sqlite3"
+#: held (fcntl) by whoever writes the game: one server or shell tool at a time
+LOCK_FILE = "server.lock"
+
+
+def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
+    """The store and the Game on ``data_dir``, seeding its editable files on first start."""
+    from .commands.login import CONNECT_SCREEN_FILE, connect_screen
+    from .game.world import Game
+    from .store.sqlite import SqliteStore
+
+    screen = data_dir / CONNECT_SCREEN_FILE
+    example = data_dir / "config.example.yaml"
+    if not example.exists():
+        example.write_text(default_config_text(), encoding="utf-8")
+    store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous,
+                        retention=game_config.log_retention())
+    game = Game(store, config=game_config)
+    if not screen.exists():
+        screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default
+    game.data_dir = data_dir
+    from .commands.helpcmds import help_library
+
+    help_library(game)  # load RULES/+HELP/NEWS at boot: broken files show in the log now
+    return store, game
