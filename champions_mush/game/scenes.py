@@ -73,10 +73,7 @@ class Scenes:
 
     @classmethod
     def of(cls, game: Game) -> Scenes:
-        service = game.services.get("scenes")
-        if service is None:
-            service = game.services["scenes"] = cls(game)
-        return service
+        return game.services.scenes
 
     def get(self, number: int) -> Scene | None:
         doc = self.game.store.get("scene", str(number))

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .boards import Boards
     from .channels import Channels
     from .creation_limit import CreationLimit
+    from .scenes import Scenes
     from .storage import StorageHealth
     from .world import Game
 
@@ -69,6 +70,12 @@ def _creation_limit(game: Game) -> CreationLimit:
     return CreationLimit(game.config.creates_per_address_per_day, game.clock)
 
 
+def _scenes(game: Game) -> Scenes:
+    from .scenes import Scenes
+
+    return Scenes(game)
+
+
 def _boards(game: Game) -> Boards:
     from .boards import Boards
 
@@ -83,6 +90,7 @@ class Services:
     storage = _Made(_storage)
     boards = _Made(_boards)
     creation_limit = _Made(_creation_limit)
+    scenes = _Made(_scenes)
 
     def __init__(self, game: Game) -> None:
         self.game = game
