@@ -9,12 +9,15 @@ after a reload; it is removed on a clean stop. The shell tools read it (docs/adm
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from pathlib import Path
 from typing import Any
 
 __all__ = ["STATUS_FILE", "STATUS_INTERVAL", "StatusFile", "read_status"]
+
+log = logging.getLogger("champions_mush.server")
 
 STATUS_FILE = "status.json"
 #: Seconds between rewrites of the status file while the server runs.
@@ -29,6 +32,8 @@ class StatusFile:
         self.facts = facts
         #: what is known from the start (pid, ports, start time); :meth:`note` adds to it
         self.fixed: dict[str, Any] = {"pid": os.getpid()}
+        #: the last write failed (said once in the log until one works)
+        self.failing = False
 
     def note(self, **values: Any) -> None:
         """Remember ``values`` and write the file now."""
@@ -39,8 +44,15 @@ class StatusFile:
         """Write the file whole (a reader never sees half of it)."""
         doc = {**self.fixed, **self.facts(), "updated_at": time.time()}
         tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:  # a full disk: the next write tries again (the timer must live on)
+            if not self.failing:
+                log.warning("cannot write %s: %s", self.path, exc.strerror or exc)
+            self.failing = True
+            return
+        self.failing = False
 
     def remove(self) -> None:
         self.path.unlink(missing_ok=True)
