@@ -145,8 +145,8 @@ def default_config_text() -> str:
     for cls in (ServerConfig, GameConfig):
         for field in attrs.fields(cls):
             doc = _DOC.get(field.name) or _server_doc(field.name)
-            if doc:
-                lines.append(f"# {doc}")
+            allowed = (field.metadata.get("check") or default_check(field.default)).describe()
+            lines.append(f"# {doc} [{allowed}]" if doc else f"# [{allowed}]")
             lines.append(f"# {field.name}: {yaml.safe_dump(field.default).splitlines()[0]}")
         lines.append("")
     return "\n".join(lines)
