@@ -19,6 +19,7 @@ from ..game.objects import valid_name
 from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
+from ..store.base import StoreError
 from ..text.format import table, wrap
 from ..text.markup import escape
 from ..text.numbers import is_number
@@ -223,7 +224,13 @@ def _imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session,
     if get_sheet(game, char).approved:
         session.send("Your sheet was approved meanwhile, so the file was not used.")
         return
-    save_hero(game, imported.hero)
+    try:
+        save_hero(game, imported.hero)
+    except StoreError as exc:
+        game.reload_from_store()
+        session.send("The game could not save that, so nothing changed. Staff have been told.")
+        game.msg_staff(f"|R[Storage]|n {exc}")
+        return
     hero = imported.hero
     name = f" '{escape(imported.name)}'" if imported.name else ""
     session.send(f"Imported{name} from Hero Designer: {len(hero.items)} items. {points_line(hero)}")

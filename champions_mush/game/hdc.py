@@ -337,6 +337,10 @@ def _characteristics(root: Element) -> tuple[dict[str, int], list[Item]]:
         key = element.get("XMLID", element.tag).upper()
         if key in CHARACTERISTIC_COSTS:
             levels[key] = _int(element, "LEVELS")
+            if element.find("MODIFIER") is not None and levels[key]:
+                mods = ", ".join(m.label for m in _modifiers(element))
+                strange.append(Item(id=element.get("ID", key), section=Section.CHARACTERISTICS, xmlid=key, name=key,
+                                    text=f"{key} +{levels[key]} has {mods}: priced without them", known=False))
         elif _int(element, "LEVELS"):
             item = _stated(element, ctx, known=False)
             strange.append(attrs.evolve(item, text=f"{item.name} +{item.levels} (a characteristic the engine does not know)"))

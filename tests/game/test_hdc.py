@@ -132,3 +132,11 @@ def test_base_template_characteristics_the_engine_does_not_know_are_flagged():
     assert imported.unknown == ("DEF +13 (a characteristic the engine does not know)",
                                 "Size +20 (a characteristic the engine does not know)")
     assert imported.hero.items[0].section is Section.CHARACTERISTICS
+
+
+def test_a_characteristic_with_limitations_is_flagged_not_silently_priced():
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace(
+        "</STR>", '<MODIFIER XMLID="FOCUS" ID="1" BASECOST="-0.5" LEVELS="0" ALIAS="Focus" OPTION_ALIAS="OIF" /></STR>', 1)
+    imported = read_hdc(text, char_id=1)
+    assert imported.unknown == ("STR +1 has Focus (OIF; -1/2): priced without them",)
+    assert imported.hero.points("STR") == 1
