@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from champions_mush.commands.base import Role
+from champions_mush.commands.dispatch import CRASHED
 from champions_mush.commands.table import build_dispatcher
 from champions_mush.game.config import GameConfig
 from champions_mush.game.session import Session
@@ -19,7 +20,7 @@ from champions_mush.game.world import Game
 from champions_mush.rules.dice import FixedRoller, RandomRoller, Roller
 from champions_mush.store.memory import MemoryStore
 
-__all__ = ["FakeClock", "FakeSession", "World", "make_world", "strip_markup"]
+__all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "make_world", "strip_markup"]
 
 _MARKUP = re.compile(r"\|(\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})")
 
@@ -31,6 +32,10 @@ def strip_markup(text: str) -> str:
     except ImportError:
         return "|".join(_MARKUP.sub("", part) for part in text.split("||"))
     return strip(text)
+
+
+class HandlerCrashed(AssertionError):
+    """A command's handler raised: the dispatcher's guard answered with its apology."""
 
 
 class FakeClock:
@@ -71,11 +76,18 @@ class FakeSession(Session):
         self.world.game.remove_session(self)
 
     def do(self, line: str) -> list[str]:
-        """Run one line; returns the lines this session received for it."""
+        """Run one line; returns the lines this session received for it.
+
+        A handler that crashed (the guard's apology came back) fails the test at once, unless
+        the test set ``world.crashes_allowed`` to look at the guard itself.
+        """
         before = len(self.output)
         self.last_input = self.world.clock()
         self.world.dispatcher.run(self.world.game, self, line)
-        return _lines(self.output[before:])
+        out = _lines(self.output[before:])
+        if CRASHED in out and not self.world.crashes_allowed:
+            raise HandlerCrashed(f"{line!r} crashed its handler (the traceback is in the log)")
+        return out
 
     @property
     def lines(self) -> list[str]:
@@ -107,6 +119,8 @@ class World:
         config = config or GameConfig(password_cost=16)
         self.game = Game(self.store, roller=roller or RandomRoller(1), config=config, clock=self.clock)
         self.dispatcher = build_dispatcher()
+        #: True: a crashed handler's apology is returned like any output (tests of the guard)
+        self.crashes_allowed = False
 
     @property
     def roller(self) -> Roller:

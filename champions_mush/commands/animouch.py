@@ -54,7 +54,7 @@ def require_animouch(ctx: Context) -> None:
 
 
 def _usage(action: str) -> CommandError:
-    return CommandError(escape(_USAGE[action]))
+    return CommandError(_USAGE[action])
 
 
 def _log(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:

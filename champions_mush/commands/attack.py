@@ -36,17 +36,17 @@ from ..rules.champions.maneuvers import (
 )
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount
-from ..text.markup import escape, strip
+from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand
 from .combat import TAG, acting, finish
 from .context import Context
-from .dice import find_target, hit_text, kb_text, normal_text, require_champions
+from .dice import find_target, hit_text, kb_text, normal_text
 from .gm import apply_knockback, hurt, parse_kb_options, spend
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
 
-_USAGE = ("Usage: +attack <target>=<strike||haymaker||move by||move through||pull punch>"
+_USAGE = ("Usage: +attack <target>=<strike|haymaker|move by|move through|pull punch>"
           " [v <velocity>] [str <STR used>] [push <points>] [wall <DEF> <BODY> [after <inches>]] [into <name>]"
           " [air] [by <attacker>]  (see +HELP +ATTACK)")
 
@@ -91,7 +91,7 @@ def _find_maneuver(words: list[str]) -> tuple[_Maneuver, list[str]]:
         for m in _MANEUVERS:
             if name in (m.name.lower(), m.name.lower().replace(" ", "")):
                 return m, words[length:]
-    raise CommandError(f"'{escape(' '.join(words[:2])[:30])}' is not a maneuver +attack knows. {_USAGE}")
+    raise CommandError(f"'{' '.join(words[:2])[:30]}' is not a maneuver +attack knows. {_USAGE}")
 
 
 def _number(words: list[str], word: str, top: int) -> int:
@@ -146,7 +146,6 @@ def _attacker(ctx: Context, order: _Order):  # noqa: ANN202 - a Character
 @journaled
 def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     """+attack <target>=<maneuver>[ options]: attack on one's Phase, everything applied."""
-    require_champions(ctx)
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError(_USAGE)
     target = find_target(ctx, parsed.lhs)
@@ -223,5 +222,5 @@ def _end(ctx: Context, attacker, strength: int, order: _Order) -> str:  # noqa: 
 
 
 COMMANDS = (
-    Command("+attack", cmd_attack, summary="attack on your Phase with a maneuver"),
+    Command("+attack", cmd_attack, ruleset="champions", summary="attack on your Phase with a maneuver"),
 )

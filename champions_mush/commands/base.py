@@ -95,6 +95,8 @@ class Command:
     extra_switch: Callable[[str], bool] | None = None
     #: switches that need a higher role than the command (``+stat/set``: staff)
     switch_roles: Mapping[str, Role] = attrs.field(factory=dict)
+    #: the ruleset the command belongs to (``"champions"``), None for every game
+    ruleset: str | None = None
 
     def role_for(self, switches: tuple[str, ...]) -> Role:
         """The least role that may run this command with these switches."""

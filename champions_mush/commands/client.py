@@ -188,7 +188,7 @@ def cmd_client(ctx: Context, parsed: ParsedCommand) -> None:
         return
     if word not in SETTING_CHOICES[key]:
         choices = _SHOWN[key].replace(", ", "|")
-        raise CommandError(escape(f"Usage: +client/{switches[0]} <{choices}|auto>"))
+        raise CommandError(f"Usage: +client/{switches[0]} <{choices}|auto>")
     value = SETTING_CHOICES[key][word]
     set_client_setting(ctx.game, ctx.actor, key, value)
     ctx.reply(f"Your {_LABELS[key]} is now {_word(key, value)} on every connection, "

@@ -23,7 +23,7 @@ from ..rules.champions.rolls import skill_roll
 from ..text.format import table
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions, skill_target, skill_text
+from .dice import find_target, skill_target, skill_text
 from .gm import spend
 from .recording import journaled
 
@@ -31,9 +31,9 @@ __all__ = ["COMMANDS", "acting", "finish"]
 
 TAG = "|r[Combat]|n"
 _STAFF_SWITCHES = ("start", "next", "end", "mode", "confirm", "undo", "adjust")
-_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge||block||dive "
+_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
           "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /status, /log, "
-          "/mode auto||confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
+          "/mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 
 
 # --- finding who acts ------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def _mode(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     mode = parsed.args.strip().lower()
     if mode not in (fights.AUTO, fights.CONFIRM):
-        raise CommandError("Usage: +combat/mode auto||confirm  (confirm: each action waits for +combat/confirm)")
+        raise CommandError("Usage: +combat/mode auto|confirm  (confirm: each action waits for +combat/confirm)")
     fights.save_fight(ctx.game, attrs.evolve(fight, mode=mode))
     what = "each action waits for the GM's +combat/confirm" if mode == fights.CONFIRM else "actions apply at once"
     _say(ctx, f"{ctx.actor.name} sets the fight to {mode}: {what}.")
@@ -150,8 +150,8 @@ def _undo(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 _ADJUST = re.compile(r"(stun|body|end)\s+(-?\d{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
-_USAGE_ADJUST = ("Usage: +combat/adjust <name>=<stun||body||end> <value>  or  "
-                 "=<prone||stunned||recovering||awed||cowed||stabilized> <on||off>")
+_USAGE_ADJUST = ("Usage: +combat/adjust <name>=<stun|body|end> <value>  or  "
+                 "=<prone|stunned|recovering|awed|cowed|stabilized> <on|off>")
 
 
 def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
@@ -306,7 +306,7 @@ def _set(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} takes a full Phase to Set: +1 OCV with ranged attacks from now on.", finish(ctx, char))
 
 
-_USAGE_ABORT = "Usage: +combat/abort [dodge||block||dive <inches>]  (staff: +combat/abort <name>[=<action>])"
+_USAGE_ABORT = "Usage: +combat/abort [dodge|block|dive <inches>]  (staff: +combat/abort <name>[=<action>])"
 
 
 def _abort(ctx: Context, parsed: ParsedCommand) -> None:
@@ -350,7 +350,6 @@ def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # no
 
 def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/<switch>: run the fight in this room."""
-    require_champions(ctx)
     if len(parsed.switches) != 1:
         raise CommandError(_USAGE)
     _HANDLERS[parsed.switches[0]](ctx, parsed)
@@ -380,7 +379,6 @@ def recover(ctx: Context, char) -> list[str]:  # noqa: ANN001
 @journaled
 def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
     """+recover [name]: take a Recovery (RULES RECOVERING)."""
-    require_champions(ctx)
     lines = recover(ctx, _who(ctx, parsed.args))
     _say(ctx, lines[0], lines[1:])
 
@@ -388,7 +386,6 @@ def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
 @journaled
 def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
     """+paramedics <patient>: a Paramedics roll at -1 per 2 BODY below 0 stabilizes the dying (RULES DYING)."""
-    require_champions(ctx)
     if not parsed.args.strip():
         raise CommandError("Usage: +paramedics <dying character>")
     patient = find_target(ctx, parsed.args)
@@ -420,8 +417,8 @@ _UNRECORDED = ("status", "log", "undo", "start")
 _HANDLERS = {k: (v if k in _UNRECORDED else journaled(v)) for k, v in _HANDLERS.items()}
 
 COMMANDS = (
-    Command("+combat", cmd_combat, switches=tuple(_HANDLERS),
+    Command("+combat", cmd_combat, ruleset="champions", switches=tuple(_HANDLERS),
             switch_roles={s: Role.STAFF for s in _STAFF_SWITCHES}, summary="the combat tracker"),
-    Command("+recover", cmd_recover, summary="take a Recovery (in a fight: on your Phase)"),
-    Command("+paramedics", cmd_paramedics, summary="stabilize a dying character"),
+    Command("+recover", cmd_recover, ruleset="champions", summary="take a Recovery (in a fight: on your Phase)"),
+    Command("+paramedics", cmd_paramedics, ruleset="champions", summary="stabilize a dying character"),
 )

@@ -30,7 +30,7 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dispatch import PERMISSION_DENIED, permit
+from .dispatch import PERMISSION_DENIED, permit, wrong_ruleset
 
 __all__ = [
     "COMMANDS",
@@ -62,9 +62,7 @@ _USAGE_KD6 = "Usage: +kd6[/6e][/loc][/kb][/private] <dice> [x<mult>] [isnm <leve
 def require_champions(ctx: Context) -> None:
     """Refuse politely when the game runs another ruleset."""
     if ctx.game.config.ruleset != "champions":
-        raise CommandError(
-            f"That command is for the Champions rules; this game uses {ctx.game.config.ruleset}."
-        )
+        raise CommandError(wrong_ruleset("champions", ctx.game.config.ruleset))
 
 
 def staff_switch_allowed(ctx: Context, parsed: ParsedCommand) -> bool:
@@ -125,7 +123,7 @@ def find_target(ctx: Context, name: str):  # noqa: ANN201 - Character
         return ctx.actor
     char = ctx.game.match_character(name)
     if char is None:
-        raise CommandError(f"There is no character called '{escape(name[:30])}'.")
+        raise CommandError(f"There is no character called '{name[:30]}'.")
     return char
 
 
@@ -171,7 +169,6 @@ def normal_text(damage: NormalDamage) -> str:
 
 def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
     """+nd6 <dice>: normal damage, STUN and BODY (RULES NORMAL DAMAGE); /kb and /loc add rolls."""
-    require_champions(ctx)
     amount = parse_amount(parsed.lhs, _USAGE_ND6)
     damage = roll_normal(amount, ctx.roller, hit_locations="loc" in parsed.switches)
     result = normal_text(damage)
@@ -230,7 +227,6 @@ def killing_text(damage: KillingDamage) -> str:
 
 def cmd_kd6(ctx: Context, parsed: ParsedCommand) -> None:
     """+kd6 <dice>: killing damage, BODY, the STUN multiplier and STUN (RULES KILLING DAMAGE)."""
-    require_champions(ctx)
     amount, multiplier = parse_kd6(parsed.lhs, parsed.switches)
     damage = roll_killing(amount, ctx.roller, multiplier)
     result = killing_text(damage)
@@ -258,7 +254,7 @@ def _log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str,
 #: two parts of a pattern compete for the same spaces (that backtracked: docs/reliability.md)
 _ROLL_WHAT = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '/]*")
 _MODIFIER = re.compile(r"([+-])\s*([0-9]{1,2})\Z")
-_USAGE_ROLL = "Usage: +roll[/private] <target number||characteristic||skill>[ +/-<modifier>][=<note>]"
+_USAGE_ROLL = "Usage: +roll[/private] <target number|characteristic|skill>[ +/-<modifier>][=<note>]"
 
 
 def _split_modifier(text: str) -> tuple[str, int]:
@@ -297,7 +293,7 @@ def roll_target(ctx: Context, what: str) -> tuple[str, int]:
         return f"{char} ({target}-)", target
     found = sheet.find_skill(what)
     if found is None:
-        raise CommandError(f"You have no skill or characteristic '{escape(what[:30])}' on your sheet. {_USAGE_ROLL}")
+        raise CommandError(f"You have no skill or characteristic '{what[:30]}' on your sheet. {_USAGE_ROLL}")
     name, value = found
     target = skill_target(sheet, value)
     return f"{name} ({target}-)", target
@@ -340,12 +336,11 @@ def skill_text(result: SkillRoll) -> str:
     return f"|h{result.total}|n ({faces}): {verdict}"
 
 
-_USAGE_HIT = "Usage: +hit[/private] <ocv> [<dcv>||<target>]  or  +hit <target>  (uses the sheets)"
+_USAGE_HIT = "Usage: +hit[/private] <ocv> [<dcv>|<target>]  or  +hit <target>  (uses the sheets)"
 
 
 def cmd_hit(ctx: Context, parsed: ParsedCommand) -> None:
     """+hit <ocv> <dcv>: 3d6 <= 11 + OCV - DCV, and the highest DCV the roll hits (HERO 5E)."""
-    require_champions(ctx)
     words = parsed.lhs.split(None, 1)
     if not words:
         raise CommandError(_USAGE_HIT)
@@ -401,7 +396,7 @@ def _verify(ctx: Context, text: str) -> None:
         raise CommandError("Usage: +dice/verify <roll id>  (the id is shown in brackets after each roll)")
     record = rolls.find_roll(ctx.game, text)
     if record is None or not rolls.visible_to(record, ctx.actor, ctx.is_staff):
-        raise CommandError(f"There is no roll '{escape(text.strip()[:20])}' in the roll log.")
+        raise CommandError(f"There is no roll '{text.strip()[:20]}' in the roll log.")
     when = _when(ctx, record.time)
     private = " (private)" if record.private else ""
     ctx.reply(f"Roll {record.id}{private}: {record.actor} rolled {escape(record.summary)} {when}.")
@@ -445,9 +440,9 @@ def _log(ctx: Context, text: str) -> None:
 
 COMMANDS = (
     Command("+d6", cmd_d6, switches=("private",), summary="roll plain d6"),
-    Command("+nd6", cmd_nd6, switches=("private", "kb", "loc"), summary="roll normal damage"),
-    Command("+kd6", cmd_kd6, switches=("private", "kb", "loc", "6e"), summary="roll killing damage"),
+    Command("+nd6", cmd_nd6, ruleset="champions", switches=("private", "kb", "loc"), summary="roll normal damage"),
+    Command("+kd6", cmd_kd6, ruleset="champions", switches=("private", "kb", "loc", "6e"), summary="roll killing damage"),
     Command("+roll", cmd_roll, switches=("private",), summary="3d6 roll-under against a number or your sheet"),
-    Command("+hit", cmd_hit, switches=("private",), summary="attack roll: 11 + OCV - DCV"),
+    Command("+hit", cmd_hit, ruleset="champions", switches=("private",), summary="attack roll: 11 + OCV - DCV"),
     Command("+dice", cmd_dice, switches=("verify", "log"), summary="check and list logged rolls"),
 )

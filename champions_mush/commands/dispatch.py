@@ -14,21 +14,30 @@ from ..game.world import redact_secrets
 from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
+from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
 from .context import Context
 from .multiline import collecting, feed
 
-__all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit"]
+__all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit", "wrong_ruleset"]
 
 log = logging.getLogger("champions_mush.commands")
 
 PERMISSION_DENIED = "Permission denied."
 HUH = 'Huh? (Type "+help" for help.)'
+#: what a player sees when a command crashed (the traceback goes to the log)
+CRASHED = "Something went wrong with that command. It has been logged for staff."
 NOT_CONNECTED = "You are not connected to a character: use connect <name> <password> or create <name> <password>."
 
 #: A fallback gets a line no command matched; it returns True when it handled it
 #: (exits by name, channel aliases). Fallbacks run only for connected characters.
 Fallback = Callable[[Context, ParsedCommand], bool]
+
+
+def wrong_ruleset(wanted: str, running: str) -> str:
+    """The refusal for a command of another ruleset than the game's."""
+    names = {"champions": "Champions"}
+    return f"That command is for the {names.get(wanted, wanted)} rules; this game uses {running}."
 
 
 def permit(ctx: Context, role: Role) -> bool:
@@ -97,6 +106,9 @@ class Dispatcher:
         if not permit(ctx, command.role_for(parsed.switches)):
             ctx.reply(PERMISSION_DENIED)
             return
+        if command.ruleset is not None and command.ruleset != game.config.ruleset:
+            ctx.reply(wrong_ruleset(command.ruleset, game.config.ruleset))
+            return
         self._guarded(ctx, command.func, parsed)
 
     def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:
@@ -125,7 +137,7 @@ class Dispatcher:
         try:
             return func(ctx, parsed)
         except (CommandError, RulesError) as exc:
-            ctx.reply(str(exc) or "That did not work.")
+            ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:
             log.error("storage failure running %r: %s", redact_secrets(parsed.raw), exc)
             _forget_unsaved(ctx)
@@ -133,5 +145,5 @@ class Dispatcher:
             StorageHealth.of(ctx.game).failed(exc)
         except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
             log.exception("command failed: %r", redact_secrets(parsed.raw))
-            ctx.reply("Something went wrong with that command. It has been logged for staff.")
+            ctx.reply(CRASHED)
         return True

@@ -17,7 +17,7 @@ from ..game.limits import ConnectLimiter, TokenBucket
 from ..game.session import Session
 from . import client, login
 from .base import CommandError
-from .dispatch import Dispatcher
+from .dispatch import CRASHED, Dispatcher
 from .multiline import collecting
 
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a
 TOO_LONG = "That line was too long and was thrown away."
 LOGIN_TOO_SLOW = "You took too long to log in. Goodbye!"
 IDLE_TOO_LONG = "You have been idle too long. Goodbye!"
-UNGUARDED = "Something went wrong with that command. It has been logged for staff."
 
 BANNED = "Connections from your site are not allowed."
 FULL = "The game is full right now: please try again in a few minutes."
@@ -146,7 +145,7 @@ class Visit:
             self.doorway.dispatcher.run(game, session, line)
         except Exception:  # noqa: BLE001 - the dispatcher guards commands; this guards the guard
             log.exception("unguarded error on a line from session %d", session.id)
-            session.send(UNGUARDED)
+            session.send(CRASHED)
 
     def _password_step(self, text: str) -> str | None:
         """``connect Alice`` alone asks for the password with the client's echo off; the next

@@ -66,7 +66,6 @@ from .dice import (
     normal_text,
     parse_amount,
     parse_kd6,
-    require_champions,
     skill_target,
     skill_text,
 )
@@ -134,7 +133,7 @@ def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: Damage
     return f"{text} Now STUN {sheet.current_stun}, BODY {sheet.current_body}."
 
 
-_USAGE_DAMAGE = ("Usage: +damage[/quiet] <target>=<stun> <body> [normal||killing] [physical||energy]"
+_USAGE_DAMAGE = ("Usage: +damage[/quiet] <target>=<stun> <body> [normal|killing] [physical|energy]"
                  "  or  +damage <target>=nd6 <dice> [loc] [energy]  or  =kd6 <dice> [loc] [energy]")
 _WORDS = {"normal", "killing", "physical", "energy", "pd", "ed", "loc"}
 
@@ -168,7 +167,6 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
 
 def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     """+damage <target>=<stun> <body> [normal|killing] [physical|energy] (RULES TAKING DAMAGE)."""
-    require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_DAMAGE)
     damage, against, said = _read_damage(ctx, rest)
     kind = "an energy" if against is Against.ED else "a physical"
@@ -184,7 +182,7 @@ _KB_WORDS = {
     "underwater": KBModifier.UNDERWATER, "killing": KBModifier.KILLING_ATTACK,
     "martial": KBModifier.MARTIAL_ARTS, "clinging": KBModifier.CLINGING,
 }
-_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air||flying [high]] [rolled] [underwater] [killing] [martial]"
+_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air|flying [high]] [rolled] [underwater] [killing] [martial]"
              " [clinging] [root flight <inches>] [root str <STR>] [wall <DEF> <BODY> [after <inches>]]"
              " [into <character>]")
 
@@ -260,7 +258,6 @@ def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
     """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK);
     rooting and the airborne DEX roll (RULES KNOCKBACK 6). ``+kb <target>=<roll id>`` applies the
     Knockback a +nd6/kb or +kd6/kb roll made, once, without rolling it again."""
-    require_champions(ctx)
     target, rest = _target_and_rest(ctx, parsed, _USAGE_KB)
     first, _, more = rest.partition(" ")
     rolled = _rolled_kb(ctx, first)
@@ -425,7 +422,6 @@ def _onlooker(ctx: Context, char) -> bool:  # noqa: ANN001
 
 def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
     """+pre <attacker>=<target>[, modifiers]: the PRE attack from the sheet (RULES PRE ATTACKS)."""
-    require_champions(ctx)
     attacker, rest = _target_and_rest(ctx, parsed, _USAGE_PRE)
     pieces = [p.strip() for p in rest.split(",")]
     target = find_target(ctx, pieces[0])
@@ -468,7 +464,6 @@ _USAGE_HEAL = "Usage: +heal[/quiet] <name>[=<stun|body|end> <amount>]  (no amoun
 
 def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
     """+heal <name>: back to full; +heal <name>=body 3 gives back some of one value."""
-    require_champions(ctx)
     char = find_target(ctx, parsed.lhs)
     sheet = get_sheet(ctx.game, char)
     if parsed.rhs is None or not parsed.rhs.strip():
@@ -477,7 +472,7 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
         return
     match = re.fullmatch(r"(stun|body|end)\s+(\d{1,4})", parsed.rhs.strip(), re.I)
     if match is None:
-        raise CommandError(_USAGE_HEAL.replace("|", "||"))
+        raise CommandError(_USAGE_HEAL)
     what, amount = match.group(1).lower(), int(match.group(2))
     current = {"stun": sheet.current_stun, "body": sheet.current_body, "end": sheet.current_end}[what]
     top = {"stun": sheet.max_stun, "body": sheet.max_body, "end": sheet.max_end}[what]
@@ -488,7 +483,6 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
     """+end <name>=<n>: spend END; at 0 END each END costs 1D6 STUN (RULES END USE)."""
-    require_champions(ctx)
     char, rest = _target_and_rest(ctx, parsed, "Usage: +end[/quiet] <name>=<END spent>")
     if not is_number(rest, 3):
         raise CommandError("Usage: +end[/quiet] <name>=<END spent>")
@@ -511,7 +505,6 @@ def spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
 
 def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
     """+push <name>=<points>[ <active points>]: Push STR (or a Power) up to +10 (RULES END USE)."""
-    require_champions(ctx)
     usage = "Usage: +push[/quiet] <name>=<points pushed>[ <Active Points of the Power>]  (STR by default)"
     char, rest = _target_and_rest(ctx, parsed, usage)
     words = rest.split()
@@ -528,7 +521,6 @@ def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
 # --- maneuvers --------------------------------------------------------------------------------
 def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
     """+maneuver [name]: the maneuver table, or one row (HERO 5E; CM 2.0 rows from the rules file)."""
-    require_champions(ctx)
     rows = [find_maneuver(parsed.args)] if parsed.args.strip() else list(MANEUVERS)
     body = [(m.name, m.phase, m.ocv, m.dcv, m.effect) for m in rows]
     ctx.reply(table(body, ctx.width, headers=("Maneuver", "Phase", "OCV", "DCV", "Effect")))
@@ -554,7 +546,6 @@ def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # n
 
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
     """+moveby <attacker>=<velocity> [target]: (STR/2 + v/5)d6, attacker takes 1/3 (RULES MANEUVER MOVE BY)."""
-    require_champions(ctx)
     if "multiple" in parsed.switches:
         _multiple_move_by(ctx, parsed)
         return
@@ -661,7 +652,6 @@ def _move_by_hit(ctx: Context, attacker, target, amount) -> str:  # noqa: ANN001
 def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
     """+movethrough <attacker>=<velocity> [target]: (STR + v/3)d6, KB, attacker takes 1/2 or all
     (RULES MANEUVER MOVE THROUGH)."""
-    require_champions(ctx)
     attacker, velocity, target = _attacker_velocity_target(
         ctx, parsed, "Usage: +movethrough[/quiet] <attacker>=<velocity in inches> [<target>]")
     strength = get_sheet(ctx.game, attacker).base("STR")
@@ -681,7 +671,6 @@ def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_haymaker(ctx: Context, parsed: ParsedCommand) -> None:
     """+haymaker <attacker>[=<target>]: STR damage +4 DC, DCV -5, an extra Segment (RULES ADDING DAMAGE)."""
-    require_champions(ctx)
     if not parsed.lhs.strip():
         raise CommandError("Usage: +haymaker[/quiet] <attacker>[=<target>]")
     attacker = find_target(ctx, parsed.lhs)
@@ -695,7 +684,6 @@ def cmd_haymaker(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
     """+pullpunch <attacker>[=<target>[, <dice>]]: 1/2 BODY, KB from it, -1 OCV per 3D6 (RULES MANEUVER PULL PUNCH)."""
-    require_champions(ctx)
     if not parsed.lhs.strip():
         raise CommandError("Usage: +pullpunch[/quiet] <attacker>[=<target>[, <dice>]]")
     attacker = find_target(ctx, parsed.lhs)
@@ -718,15 +706,15 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
 
 _Q = ("quiet",)
 COMMANDS = (
-    Command("+damage", journaled(cmd_damage), role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
-    Command("+kb", journaled(cmd_kb), role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
-    Command("+pre", journaled(cmd_pre), role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
-    Command("+heal", journaled(cmd_heal), role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
-    Command("+end", journaled(cmd_end), role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
-    Command("+push", journaled(cmd_push), role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
-    Command("+maneuver", cmd_maneuver, summary="the combat maneuver table"),
-    Command("+moveby", journaled(cmd_moveby), role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
-    Command("+movethrough", journaled(cmd_movethrough), role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
-    Command("+haymaker", journaled(cmd_haymaker), role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
-    Command("+pullpunch", journaled(cmd_pullpunch), role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
+    Command("+damage", journaled(cmd_damage), ruleset="champions", role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
+    Command("+kb", journaled(cmd_kb), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
+    Command("+pre", journaled(cmd_pre), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
+    Command("+heal", journaled(cmd_heal), ruleset="champions", role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
+    Command("+end", journaled(cmd_end), ruleset="champions", role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
+    Command("+push", journaled(cmd_push), ruleset="champions", role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
+    Command("+maneuver", cmd_maneuver, ruleset="champions", summary="the combat maneuver table"),
+    Command("+moveby", journaled(cmd_moveby), ruleset="champions", role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
+    Command("+movethrough", journaled(cmd_movethrough), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
+    Command("+haymaker", journaled(cmd_haymaker), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
+    Command("+pullpunch", journaled(cmd_pullpunch), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
 )

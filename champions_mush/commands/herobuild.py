@@ -73,7 +73,7 @@ def _remove(ctx: Context, section: Section, what: str) -> None:
              or i.name.lower() == what.lower()]
     found = [i for i in found if i.section is section]
     if not what or not found:
-        raise CommandError(f"You have no {section.title.lower()} '{escape(what[:30])}' (see the #numbers on +sheet).")
+        raise CommandError(f"You have no {section.title.lower()} '{what[:30]}' (see the #numbers on +sheet).")
     hero = save_hero(ctx.game, hero.without_item(found[0].id))
     ctx.reply(f"Removed {escape(found[0].text)}.")
     ctx.reply(points_line(hero))
@@ -162,7 +162,7 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
     else:
         char = normalise_stat(base)
         if char not in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM"):
-            raise CommandError(f"'{escape(base)}' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS.")
+            raise CommandError(f"'{base}' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS.")
         item = skill_item(_item_id(hero, name), name.upper().replace(" ", "_"), name, char, hero.value(char), levels)
     _added(ctx, hero, item)
 

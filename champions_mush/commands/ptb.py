@@ -145,7 +145,7 @@ def _options(words: list[str], usage: str) -> _Options:
         elif _is_class(word):
             opts.weapon_class = ptb.WeaponClass.parse(word)
         else:
-            raise CommandError(f"I don't understand '{escape(words[i][:20])}'. {usage}")
+            raise CommandError(f"I don't understand '{words[i][:20]}'. {usage}")
         i += 1
     return opts
 
@@ -307,7 +307,7 @@ def _roll(ctx: Context, parsed: ParsedCommand) -> None:
     else:
         name = SCORE_NAMES.get(text.lower())
         if name is None:
-            raise CommandError(f"'{escape(text[:20])}' is not a score (try a number, attack, dodge, physical, "
+            raise CommandError(f"'{text[:20]}' is not a score (try a number, attack, dodge, physical, "
                                f"boldness or strength). {_USAGE_ROLL}")
         score, label = _sheet_score(ctx, ctx.actor, name), name
         if score < 1:
@@ -389,7 +389,7 @@ def _set_score(ctx: Context, parsed: ParsedCommand) -> None:
         char = ctx.actor
     name = SCORE_NAMES.get(key.strip().lower())
     if name is None:
-        raise CommandError(f"'{escape(key.strip()[:20])}' is not a PTB score: "
+        raise CommandError(f"'{key.strip()[:20]}' is not a PTB score: "
                            "attack, dodge, physical, boldness, strength.")
     value = parsed.rhs.strip()
     sheet = get_sheet(ctx.game, char)

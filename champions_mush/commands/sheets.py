@@ -25,7 +25,7 @@ from ..text.markup import escape
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions
+from .dice import find_target
 from .multiline import LineCollector, start_collecting
 
 __all__ = ["COMMANDS", "points_line", "render_hero", "render_sheet", "vitals_line"]
@@ -152,7 +152,6 @@ def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> s
 # --- commands ---------------------------------------------------------------------------------
 def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet [name]: a character's sheet (NPCs' are for staff); +sheet/import pastes a file."""
-    require_champions(ctx)
     if "import" in parsed.switches:
         _start_import(ctx)
         return
@@ -273,7 +272,6 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
 
 def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
     """+stat <char>=<value> on your own sheet before approval; +stat/set for staff on anyone's."""
-    require_champions(ctx)
     if "set" in parsed.switches:
         _stat_set(ctx, parsed)
         return
@@ -313,7 +311,6 @@ def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: 
 def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
     """+approve (staff): the queue; +approve <name> approves a balanced sheet (/force one that is
     not); /revoke is +unapprove without a reason."""
-    require_champions(ctx)
     if not parsed.args.strip():
         _queue(ctx)
         return
@@ -360,7 +357,6 @@ def _unapprove(ctx: Context, char, reason: str) -> None:  # noqa: ANN001 - a Cha
 
 def cmd_unapprove(ctx: Context, parsed: ParsedCommand) -> None:
     """+unapprove <name>=<reason> (staff): set a sheet unapproved, for a powerup or a fix."""
-    require_champions(ctx)
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
         raise CommandError("Usage: +unapprove <name>=<reason>   e.g. +unapprove Alice=powerup: 10 XP")
     char = find_target(ctx, parsed.lhs)
@@ -371,7 +367,6 @@ def cmd_unapprove(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_npc(ctx: Context, parsed: ParsedCommand) -> None:
     """+npc/create <name> makes an NPC here; +npc/list lists them; +npc/destroy removes one."""
-    require_champions(ctx)
     if "create" in parsed.switches:
         _npc_create(ctx, parsed.args.strip())
     elif "destroy" in parsed.switches:
@@ -410,11 +405,11 @@ def _npc_create(ctx: Context, name: str) -> None:
 
 
 COMMANDS = (
-    Command("+sheet", cmd_sheet, switches=("import", "submit"),
+    Command("+sheet", cmd_sheet, ruleset="champions", switches=("import", "submit"),
             summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
-    Command("+stat", cmd_stat, switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
-    Command("+approve", cmd_approve, role=Role.STAFF, switches=("revoke", "force"),
+    Command("+stat", cmd_stat, ruleset="champions", switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
+    Command("+approve", cmd_approve, ruleset="champions", role=Role.STAFF, switches=("revoke", "force"),
             summary="the approval queue; approve a sheet"),
-    Command("+unapprove", cmd_unapprove, role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
-    Command("+npc", cmd_npc, role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
+    Command("+unapprove", cmd_unapprove, ruleset="champions", role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
+    Command("+npc", cmd_npc, ruleset="champions", role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
 )

@@ -17,7 +17,7 @@ from ..text.format import table
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
-from .dice import find_target, require_champions
+from .dice import find_target
 from .dispatch import permit
 
 __all__ = ["COMMANDS"]
@@ -44,7 +44,6 @@ def _amount(text: str) -> Fraction:
 
 def cmd_vote(ctx: Context, parsed: ParsedCommand) -> None:
     """+vote <name>: a fraction of an XP for someone you just played with (RULES GAINING XP)."""
-    require_champions(ctx)
     if not parsed.args.strip():
         raise CommandError("Usage: +vote <name>")
     target = find_target(ctx, parsed.args)
@@ -81,7 +80,6 @@ def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Characte
 
 def cmd_xp(ctx: Context, parsed: ParsedCommand) -> None:
     """+xp [name]: XP, votes and history; staff /award, /remove and /alt."""
-    require_champions(ctx)
     if "award" in parsed.switches or "remove" in parsed.switches:
         _award(ctx, parsed, "remove" in parsed.switches)
         return
@@ -124,7 +122,6 @@ def _award(ctx: Context, parsed: ParsedCommand, remove: bool) -> None:
 
 def cmd_spend(ctx: Context, parsed: ParsedCommand) -> None:
     """SPEND XP <amount>: XP onto your unapproved sheet, in the Character Finishing Room."""
-    require_champions(ctx)
     word, _, amount = parsed.args.strip().partition(" ")
     if word.lower() != "xp" or not amount.strip().isascii() or not amount.strip().isdigit() or len(amount.strip()) > 4:
         raise CommandError("Usage: SPEND XP <whole number of XP>")
@@ -149,7 +146,6 @@ def _disads_line(hero) -> str:  # noqa: ANN001 - a HeroSheet
 
 def cmd_disads(ctx: Context, parsed: ParsedCommand) -> None:
     """+DISADS [name]: Disadvantages + XP against the character's total cost (RULES EXPERIENCE 3)."""
-    require_champions(ctx)
     char = ctx.actor
     if parsed.args.strip():
         char = find_target(ctx, parsed.args)
@@ -164,7 +160,6 @@ def cmd_disads(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_finishing(ctx: Context, parsed: ParsedCommand) -> None:
     """+finishing [on|off] (staff): mark this room as a Character Finishing Room (SPEND XP)."""
-    require_champions(ctx)
     word = parsed.args.strip().lower()
     room = ctx.room
     if word in ("", "status"):
@@ -178,11 +173,11 @@ def cmd_finishing(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+vote", cmd_vote, summary="vote XP for someone you played with"),
-    Command("+xp", cmd_xp, switches=("award", "remove", "alt"),
+    Command("+vote", cmd_vote, ruleset="champions", summary="vote XP for someone you played with"),
+    Command("+xp", cmd_xp, ruleset="champions", switches=("award", "remove", "alt"),
             switch_roles={"award": Role.STAFF, "remove": Role.STAFF, "alt": Role.STAFF}, summary="your XP and its history"),
-    Command("spend", cmd_spend, help="SPEND XP", summary="SPEND XP <n> in the Character Finishing Room"),
-    Command("+disads", cmd_disads, summary="Disadvantages + XP against your total cost"),
-    Command("+finishing", cmd_finishing, role=Role.STAFF, summary="mark a Character Finishing Room"),
+    Command("spend", cmd_spend, ruleset="champions", help="SPEND XP", summary="SPEND XP <n> in the Character Finishing Room"),
+    Command("+disads", cmd_disads, ruleset="champions", summary="Disadvantages + XP against your total cost"),
+    Command("+finishing", cmd_finishing, ruleset="champions", role=Role.STAFF, summary="mark a Character Finishing Room"),
 )
 

@@ -25,7 +25,7 @@ def check(library: HelpLibrary, strict: bool = False, commands: Iterable[tuple[s
 
     Args:
         strict: warnings count as errors.
-        commands: ``(command, help topic)`` pairs that must have a +HELP entry (warnings).
+        commands: ``(command, help topic)`` pairs that must have a +HELP entry (errors).
     """
     problems = list(library.report.problems)
     for kind, catalog in library.catalogs.items():
@@ -35,7 +35,7 @@ def check(library: HelpLibrary, strict: bool = False, commands: Iterable[tuple[s
             problems.extend(_topic_references(library, catalog, topic))
     for command, topic_name in commands:
         if library.help.get(topic_name) is None:
-            problems.append(Problem(Severity.WARNING, f"command {command!r} has no +HELP entry {topic_name.upper()!r}",
+            problems.append(Problem(Severity.ERROR, f"command {command!r} has no +HELP entry {topic_name.upper()!r}",
                                     file="help/"))
     if strict:
         problems = [attrs.evolve(p, severity=Severity.ERROR) if p.severity is Severity.WARNING else p

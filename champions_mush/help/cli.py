@@ -114,7 +114,7 @@ def check_help_main(argv: Sequence[str], out: TextIO | None = None) -> int:
     commands, trouble = ([], None) if args.no_commands else _commands()
     problems = check(library, strict=args.strict, commands=commands)
     if trouble:
-        print(f"warning: {trouble}", file=out)
+        print(f"error: {trouble}", file=out)
     for problem in problems:
         if not args.quiet or problem.is_error:
             print(f"{_LABEL[problem.severity]}: {problem}", file=out)
@@ -125,7 +125,7 @@ def check_help_main(argv: Sequence[str], out: TextIO | None = None) -> int:
         f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.NOTE]} notes",
         file=out,
     )
-    return 1 if counts[Severity.ERROR] else 0
+    return 1 if counts[Severity.ERROR] or trouble else 0
 
 
 if __name__ == "__main__":  # pragma: no cover - ``python -m champions_mush.help.cli check|import ...``

@@ -10,16 +10,12 @@ import re
 from collections.abc import Sequence
 
 from ..text.format import columns, fit_rule, visible_len, wrap
+from ..text.markup import escape
 from .catalog import Catalog, Hit, Match
 from .search import search_terms
 from .topic import Topic
 
 __all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
-
-
-def escape(text: str) -> str:
-    """Text shown as written: a ``|`` in it is a literal pipe, never colour markup."""
-    return text.replace("|", "||")
 
 
 def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False) -> str:

@@ -1,6 +1,6 @@
 """The one family of errors the rules engines raise.
 
-Every message is a sentence a player can read; the command layer shows it as it is.
+Every RulesError message is a sentence a player can read; the command layer shows it as it is.
 """
 
 from __future__ import annotations
@@ -16,5 +16,6 @@ class DiceError(RulesError):
     """A dice amount could not be read, or is out of range."""
 
 
-class RollerExhausted(RulesError):
-    """A FixedRoller ran out of faces: a test supplied too few dice."""
+class RollerExhausted(RuntimeError):
+    """A FixedRoller ran out of faces: a test supplied too few dice. A programming error, not a
+    player's: it is never shown as a message, so the test fails."""

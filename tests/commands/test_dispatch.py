@@ -62,6 +62,7 @@ def test_guard_turns_errors_into_short_messages():
         raise CommandError("Usage: +u <n>")
 
     world = _world_with(Command("+boom", boom), Command("+u", usage))
+    world.crashes_allowed = True  # this test looks at the guard itself
     alice = world.login("Alice")
     out = alice.do("+boom")
     assert out == ["Something went wrong with that command. It has been logged for staff."]
@@ -81,3 +82,41 @@ def test_full_table_builds_without_name_clashes():
     names = [n for c in table.commands for n in c.names]
     assert len(names) == len(set(n.lower() for n in names))
     assert login in FAMILIES
+
+
+def test_error_messages_are_plain_text_escaped_once_by_the_guard():
+    """``<here|me|#room|name>`` once reached players as ``<heree|#roomame>``: markup read it."""
+    world = make_world()
+    gm = world.login("Gina", role=Role.STAFF)
+    assert gm.do("@describe") == ["Usage: @describe <here|me|#room|name>=<description>"]
+    assert gm.do("+hit") == ["Usage: +hit[/private] <ocv> [<dcv>|<target>]  or  +hit <target>  (uses the sheets)"]
+
+
+def test_a_command_of_another_ruleset_is_refused_by_its_head():
+    world = make_world(ruleset="ptb")
+    alice = world.login("Alice")
+    assert alice.do("+kd6 3") == ["That command is for the Champions rules; this game uses ptb."]
+    assert world.login("Gina", role=Role.STAFF).do("+damage Alice=10 5") == [
+        "That command is for the Champions rules; this game uses ptb."]
+    assert alice.do("+damage Alice=10 5") == ["Permission denied."]  # the role is checked first
+
+
+def test_a_crash_injected_into_a_handler_fails_the_test_not_just_the_player():
+    """With a ZeroDivisionError injected into the +kb parser, every +kb test once still passed
+    (they only checked the line did not start with [GM]). The harness now fails on the guard's
+    apology, so such a test cannot pass."""
+    import pytest
+
+    from champions_mush.commands import gm
+
+    from ..harness import HandlerCrashed
+
+    world = make_world()
+    gina = world.login("Gina", role=Role.STAFF)
+    world.login("Ox")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gm, "parse_kb_options", lambda *args: 1 / 0)
+        with pytest.raises(HandlerCrashed, match="'\\+kb Ox=5' crashed its handler"):
+            gina.do("+kb Ox=5")
+        world.crashes_allowed = True
+        assert gina.do("+kb Ox=5") == ["Something went wrong with that command. It has been logged for staff."]

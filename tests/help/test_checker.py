@@ -112,9 +112,10 @@ def test_a_public_topic_pointing_at_a_staff_topic_warns(tiny_root):
         "news/more.yaml: topic 1 'STAFF': field 'text': +HELP @SECRET is staff-only: players cannot read it"]
 
 
-def test_commands_without_help_are_listed(tiny_root):
+def test_a_command_without_help_is_an_error(tiny_root):
     problems = check(HelpLibrary.load(tiny_root), commands=[("+nd6", "+nd6"), ("+kd6", "+kd6")])
     assert [str(p) for p in problems] == ["help/: command '+kd6' has no +HELP entry '+KD6'"]
+    assert [p.severity for p in problems] == [Severity.ERROR]  # check-help exits 1, not a warning
 
 
 def test_references_are_found_across_line_breaks_and_not_in_prose():
