@@ -28,7 +28,8 @@ _NOT_FUZZED = {"quit", "@shutdown", "logout"}
 
 def _snapshot(world) -> dict:
     return {kind: world.store.all(kind) for kind in ("character", "room", "sheet", "channel", "combat",
-                                                "mailbox", "board", "bbread", "job", "scene", "scene_room")}
+                                                "mailbox", "board", "bbread", "job", "job_unseen", "scene",
+                                                "scene_room")}
 
 
 def _sample_args() -> list[str]:
