@@ -1,4 +1,4 @@
-"""Running the game: roles, @boot, @wall, @shutdown, @reboot, @newpassword and site bans (issue 4 §4).
+"""Running the game: roles, @boot, @wall, @shutdown, @reboot, @newpassword and site bans (docs/staff-guide.md).
 
 Who may use each is in its ``Command`` head; the dispatcher checks it and logs every staff
 command before it runs.

@@ -1,6 +1,6 @@
 """The pieces every command is made of: roles, the parsed line, the command spec, its error.
 
-MUSH syntax (GUIDE §2): ``+nd6/private 8=Energy Blast`` is the command word ``+nd6``,
+MUSH syntax (docs/player-guide.md): ``+nd6/private 8=Energy Blast`` is the command word ``+nd6``,
 switches ``("private",)``, and arguments split on the first ``=`` into ``lhs`` and ``rhs``.
 """
 
@@ -24,7 +24,7 @@ class CommandError(Exception):
     """A player's mistake: the message (a short sentence, often ``Usage: ...``) is shown to them."""
 
 
-#: One-character prefixes that stand for a whole command word (MUSH convention, GUIDE §2).
+#: One-character prefixes that stand for a whole command word (MUSH convention, docs/player-guide.md).
 PREFIXES = {'"': "say", ":": "pose", ";": "semipose", "'": "+ooc", "\\": "@emit"}
 
 

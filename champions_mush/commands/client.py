@@ -1,5 +1,5 @@
 """``+client``: what a player's client negotiated, fixes for its quirks, and their overrides
-(issue 5 §3).
+(docs/clients.md).
 
 Overrides are saved with the character (``settings["client"]``) and applied to every
 connection of that character: at once when set, and again at each login (:func:`install`

@@ -310,7 +310,7 @@ def skill_target(sheet: Sheet, value: str) -> int:
 
 
 def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
-    """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E, GUIDE §3)."""
+    """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E)."""
     what, modifier = _split_modifier(parsed.lhs.strip())
     if _ROLL_WHAT.fullmatch(what) is None:
         raise CommandError(_USAGE_ROLL)

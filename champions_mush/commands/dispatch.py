@@ -1,6 +1,6 @@
 """From a line of input to a command run: find it, check the role once, run it inside a guard.
 
-The permission check lives here and nowhere else (issue 4 §4): a player using a staff command
+The permission check lives here and nowhere else (docs/staff-guide.md): a player using a staff command
 gets "Permission denied." and nothing changes.
 """
 

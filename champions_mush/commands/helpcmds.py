@@ -1,4 +1,4 @@
-"""RULES, +HELP and NEWS (issue 3), and the staff's @reload-help.
+"""RULES, +HELP and NEWS (docs/help-files.md), and the staff's @reload-help.
 
 The help library hangs off the Game as ``game.services.help`` (a
 :class:`~champions_mush.help.HelpLibrary`); it is loaded from ``rules_data/`` the first time a

@@ -1,4 +1,4 @@
-"""The login screen and leaving: connect, create, WHO, QUIT (GUIDE §2, issue 4 §2).
+"""The login screen and leaving: connect, create, WHO, QUIT (docs/player-guide.md).
 
 The connect screen is ``connect.txt`` in the game's data directory, seeded from the copy shipped
 in ``champions_mush/data/`` and re-read when staff edit it. Passwords are checked off the game's

@@ -1,4 +1,4 @@
-"""Talking and moving about: look, say, pose, page, @emit, +ooc, @desc, home, exits (GUIDE §2).
+"""Talking and moving about: look, say, pose, page, @emit, +ooc, @desc, home, exits (docs/player-guide.md).
 
 Every message a room hears is built once and handed to the game as one string, so the network
 layer can render it once per colour level for a crowded room.

@@ -131,7 +131,7 @@ class GameConfig:
 
     name: str = check("Champions MUSH", "text", 1, 60)
     ruleset: str = check("champions", "choice", choices=RULESETS)
-    #: how a Powers That Be roll is made: uniform 1..score (default, GUIDE §4) or bell
+    #: how a Powers That Be roll is made: uniform 1..score (default, docs/rulesets.md) or bell
     ptb_roll_method: str = check(DEFAULT_ROLL_METHOD, "choice", choices=tuple(ROLL_METHODS))
     start_room_name: str = check("Hero Plaza", "text", 1, 60)
     #: seconds a connected player may idle before being disconnected (0: never); staff are exempt

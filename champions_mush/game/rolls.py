@@ -1,6 +1,6 @@
 """The roll log: every die a player or GM rolls, kept with a short id anyone can check.
 
-GUIDE §2: dice are public and kept in a staff-visible log so results can be verified.
+docs/player-guide.md: dice are public and kept in a staff-visible log so results can be verified.
 Any ruleset's commands log their rolls here the same way::
 
     from champions_mush.game.rolls import log_roll
@@ -129,5 +129,5 @@ def recent_rolls(game: Game, actor: Character | None = None, limit: int = 20, ro
 
 
 def visible_to(record: RollRecord, viewer: Character | None, staff: bool) -> bool:
-    """Public rolls are anyone's to check; private ones their roller's and staff's (GUIDE §2)."""
+    """Public rolls are anyone's to check; private ones their roller's and staff's (docs/player-guide.md)."""
     return not record.private or staff or (viewer is not None and viewer.id == record.actor_id)

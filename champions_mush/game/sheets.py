@@ -6,7 +6,7 @@ and write it back with :func:`save_sheet`, which also sends GMCP ``Char.Vitals``
 character's connections when current STUN, BODY or END changed.
 
 Characteristics (HERO 5E): STR DEX CON BODY INT EGO PRE COM start at 10; PD ED SPD REC END
-STUN are figured from them (GUIDE §3) unless set; OCV and DCV are DEX/3 unless set; resistant
+STUN are figured from them (HERO 5E) unless set; OCV and DCV are DEX/3 unless set; resistant
 PD and ED (``rPD``, ``rED``) start at 0. Skills are kept as a roll target (``12``) or a
 characteristic roll with a bonus (``DEX+1``: 9 + DEX/5 + 1).
 
@@ -58,7 +58,7 @@ __all__ = [
 SHEET_KIND = "sheet"
 #: The primary characteristics, each 10 on a new sheet (HERO 5E).
 PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
-#: Figured characteristics, computed from the primaries unless set (HERO 5E, GUIDE §3).
+#: Figured characteristics, computed from the primaries unless set (HERO 5E).
 FIGURED = ("PD", "ED", "SPD", "REC", "END", "STUN")
 #: Every characteristic of the sheet, in the order it is shown.
 CHARACTERISTICS = PRIMARY + FIGURED
@@ -278,7 +278,7 @@ class Sheet:
 
 
 def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
-    """PD ED SPD REC END STUN and OCV DCV from the primaries, by the engine (HERO 5E, GUIDE §3)."""
+    """PD ED SPD REC END STUN and OCV DCV from the primaries, by the engine (HERO 5E)."""
     f = figured_characteristics(primaries["STR"], primaries["DEX"], primaries["CON"], primaries["BODY"])
     combat_value = cv(primaries["DEX"])
     return {"PD": f.pd, "ED": f.ed, "SPD": f.spd, "REC": f.rec, "END": f.end, "STUN": f.stun,

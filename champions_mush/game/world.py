@@ -186,7 +186,7 @@ class Game:
         """Forget unsaved changes: characters, rooms and channels as the store has them.
 
         Called after a write failed (disk full, read-only database), so the game in memory
-        never claims what the store does not hold (issue 4 §5, issue 8 §3).
+        never claims what the store does not hold (docs/reliability.md).
         """
         self.characters = {int(k): Character.from_doc(v) for k, v in self.store.all("character").items()}
         self.rooms = {int(k): Room.from_doc(v) for k, v in self.store.all("room").items()}
@@ -272,7 +272,7 @@ class Game:
                 log.exception("login hook %r failed for %s", hook, char.name)
 
     def log_staff_action(self, actor: Character, line: str) -> None:
-        """Every staff command is recorded (issue 4 §4): in the store and the log file, passwords
+        """Every staff command is recorded (docs/staff-guide.md): in the store and the log file, passwords
         replaced by ``***``."""
         line = redact_secrets(line)
         try:

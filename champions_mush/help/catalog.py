@@ -1,6 +1,6 @@
 """One collection of topics (a ruleset's RULES, +HELP, NEWS) and the fixed lookup ladder.
 
-The ladder (issue 3 §3), tried in order; the first rung that finds anything decides:
+The ladder (docs/help-files.md), tried in order; the first rung that finds anything decides:
 
 1. exact topic name;  2. alias (for +HELP also the name without its ``+``/``@``);
 3. unique prefix (``knockb`` -> KNOCKBACK): a base topic wins over its continuation pages;

@@ -1,4 +1,4 @@
-"""The cross-reference checker behind ``champions-mush check-help`` (issue 3 §4).
+"""The cross-reference checker behind ``champions-mush check-help`` (docs/help-files.md).
 
 Checked: every "RULES X", "+HELP X" and "NEWS X" in a topic's text, every ``see_also`` and
 ``next``, alias collisions, and topics no input can reach. Inside one ruleset's RULES files

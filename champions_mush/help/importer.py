@@ -4,7 +4,7 @@ The format: a line ``& topic`` starts an entry; consecutive header lines are ali
 entry; the text runs to the next header. Anything before the first header (a wiki page's
 wrapper, a file comment) is skipped, and wiki ``[edit]`` lines are dropped.
 
-Two mends are made, both reported (issue 3 §1, seeds/README.md):
+Two mends are made, both reported (docs/help-files.md, seeds/README.md):
 
 * a header that is a truncated copy of another header of the same entry (``& combat se`` over
   ``& combat sfx``) does not become the entry's name; it stays an alias;

@@ -1,11 +1,6 @@
-"""The thin Twisted adapter: bytes from the socket to the telnet core, its events to the game.
-
-:class:`MushProtocol` (one per connection) hands each telnet event to the game's
-:class:`~champions_mush.commands.doorway.Visit`, writes what the core queues and pauses reading
-when asked; :class:`MushFactory` holds what spans connections. The game's policy (admission,
-login, idling) is in :mod:`champions_mush.commands.doorway` (docs/architecture.md). Timers go
-through the injected clock (tests use ``twisted.internet.task.Clock``).
-"""
+"""The thin Twisted adapter: bytes from the socket to the telnet core, its events to the game's
+:class:`~champions_mush.commands.doorway.Visit` (admission, login, idling: docs/architecture.md).
+Timers go through the injected clock (tests use ``twisted.internet.task.Clock``)."""
 
 from __future__ import annotations
 
@@ -29,11 +24,9 @@ __all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "MushFactory", "MushProtocol", "W
 
 log = logging.getLogger("champions_mush.net")
 
-#: Seconds to wait for option answers before showing the connect screen anyway
-#: (a client that negotiates nothing never completes the handshake).
+#: Seconds to wait for option answers before showing the connect screen anyway.
 WELCOME_DELAY = 0.5
-#: Seconds between sweeps for idle connections.
-SWEEP_INTERVAL = 10.0
+SWEEP_INTERVAL = 10.0  # seconds between sweeps: idle connections, keepalives, freed memory
 #: Seconds a politely closed connection may take to read its last output before it is cut.
 CLOSE_GRACE = 10.0
 #: Seconds between IAC NOP keepalives (NAT routers drop connections silent for minutes).
@@ -48,16 +41,13 @@ class MushProtocol(protocol.Protocol):
     """One client connection."""
 
     def __init__(self, factory: MushFactory) -> None:
-        self.factory = factory
+        self.factory, self._calls = factory, []  # timers to cancel when the connection goes
         self.conn: SharedRenderConnection | None = None
         self.session: TelnetSession | None = None
         self.visit: Visit | None = None
         self.outbox: Outbox | None = None
-        self._calls: list = []  # timers to cancel when the connection goes
-        self.last_keepalive = 0.0
-        self._closing = False
-        self.violations = 0
         self.pacer: Pacer | None = None
+        self.last_keepalive, self._closing, self.violations = 0.0, False, 0
 
     def connectionMade(self) -> None:
         factory = self.factory
@@ -143,7 +133,6 @@ class MushProtocol(protocol.Protocol):
         self.factory.violations += 1
         log.info("telnet violation %d from %s: %s", self.violations, self.session.address, reason)
         if self.violations >= MAX_VIOLATIONS:
-            log.warning("closing %s after %d telnet violations", self.session.address, self.violations)
             self.session.disconnect(TOO_MANY_VIOLATIONS)
 
     # --- output ---------------------------------------------------------------------------------
@@ -211,8 +200,7 @@ class MushFactory(protocol.Factory):
 
     @property
     def coalesce_output(self) -> bool:
-        """Broadcasts and each connection's output go out once per reactor turn (the server
-        turns it on; adapter tests leave it off to see output at once)."""
+        """Output goes out once per reactor turn (the server's way; adapter tests see it at once)."""
         return self._coalesce
 
     @coalesce_output.setter

@@ -2,7 +2,7 @@
 
 The game keeps its state as small JSON-able documents (a character, a room, a sheet, the combat
 tracker) and appends to logs (rolls, staff actions). Every write is durable when the call
-returns: the game tells a player a change happened only after the store has it (issue 4 §5).
+returns: the game tells a player a change happened only after the store has it (docs/reliability.md).
 No SQL lives outside ``store/``.
 """
 

@@ -1,7 +1,7 @@
 """The SQLite store: one file, WAL mode, every write committed before the call returns.
 
 ``synchronous=NORMAL`` in WAL mode survives a killed process (``kill -9``) with every committed
-transaction; ``FULL`` also survives power loss and is the default here (issue 4 §5).
+transaction; ``FULL`` also survives power loss and is the default here (docs/reliability.md).
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..events import GMCPMessage
-from ..wire import Option, WireError, clean_name, parse_gmcp
-from .policy import OptionPolicy
+from ..wire import Option, clean_name, parse_gmcp
+from .policy import OptionPolicy, read
 
 if TYPE_CHECKING:
     from ..telnet import TelnetConnection
@@ -59,11 +59,10 @@ def _supports(state: GMCPState, verb: str, data: list) -> None:
 
 
 def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
-    try:
-        package, data = parse_gmcp(payload)
-    except WireError as exc:
-        conn.violation(str(exc))
+    message = read(conn, parse_gmcp, payload)
+    if message is None:
         return
+    package, data = message
     name, state = package.lower(), _state(conn)
     if name == "core.hello" and isinstance(data, dict):
         state.version = clean_name(str(data.get("version", "")).encode())

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from ...text.format import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from ..events import WindowSize
-from ..wire import Option, WireError, parse_naws
-from .policy import OptionPolicy, always
+from ..wire import Option, parse_naws
+from .policy import OptionPolicy, always, read
 
 if TYPE_CHECKING:
     from ..telnet import TelnetConnection
@@ -19,11 +19,10 @@ MAX_WINDOW = 1000
 
 
 def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
-    try:
-        width, height = parse_naws(payload)
-    except WireError as exc:
-        conn.violation(str(exc))
+    size = read(conn, parse_naws, payload)
+    if size is None:
         return
+    width, height = size
     width = min(width, MAX_WINDOW) if width else DEFAULT_WIDTH
     height = min(height, MAX_WINDOW) if height else DEFAULT_HEIGHT
     first = not conn.naws

@@ -11,14 +11,18 @@ enabled, disabled, refused or subnegotiated. The negotiation itself (RFC 1143's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
+
+from ..wire import WireError
 
 if TYPE_CHECKING:
     from ..telnet import TelnetConnection
 
-__all__ = ["OptionPolicy", "always", "never", "nothing"]
+__all__ = ["OptionPolicy", "always", "never", "nothing", "read"]
+
+T = TypeVar("T")
 
 
 def always(conn: TelnetConnection) -> bool:
@@ -31,6 +35,15 @@ def never(conn: TelnetConnection) -> bool:
 
 def nothing(conn: TelnetConnection, *args: object) -> None:
     return None
+
+
+def read(conn: TelnetConnection, parse: Callable[[bytes], T], payload: bytes) -> T | None:
+    """``parse(payload)``; None, with the violation reported, when the payload cannot be read."""
+    try:
+        return parse(payload)
+    except WireError as exc:
+        conn.violation(str(exc))
+        return None
 
 
 @attrs.frozen

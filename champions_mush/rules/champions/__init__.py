@@ -2,7 +2,7 @@
 
 Every function takes its dice from an injected :class:`~champions_mush.rules.dice.Roller` and
 returns an ``attrs`` value that keeps the faces it rolled. The rules file
-(``seeds/000_...``, "CM 2.0 Rules") governs; HERO 5E fills its gaps (GUIDE §3).
+(``seeds/000_...``, "CM 2.0 Rules") governs; HERO 5E fills its gaps (docs/rules-engine.md).
 See ``docs/rules-engine.md`` for the table of every rule and where it lives.
 """
 

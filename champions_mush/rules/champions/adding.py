@@ -70,7 +70,7 @@ def killing_attack_dice(
 
     Rule: RULES ADDING DAMAGE: 1 DC per 5 STR; each 1D6 the Move By or Move Through would do
     adds 1 DC (a half die adds none); Pushing added after everything else (1 DC per 5 points
-    pushed). GUIDE §3 / HERO 5E: the DCs added by STR, movement and maneuvers together at most
+    pushed). HERO 5E: the DCs added by STR, movement and maneuvers together at most
     double the HKA's own DCs (the rules file is silent on the cap). HKA 2D6 + 4 DC -> 3D6+1.
 
     Args:

@@ -1,4 +1,4 @@
-"""Figured characteristics (HERO 5E, GUIDE §3; the rules file does not list them).
+"""Figured characteristics (HERO 5E; the rules file does not list them).
 
 PD = STR/5, ED = CON/5, SPD = 1 + DEX/10, REC = STR/5 + CON/5, END = 2 x CON,
 STUN = BODY + STR/2 + CON/2.

@@ -1,7 +1,7 @@
 """Rolling damage: RULES NORMAL DAMAGE, RULES KILLING DAMAGE (and their examples).
 
 * Normal: STUN = total of the dice; BODY per die 1 -> 0, 2-5 -> 1, 6 -> 2 (BattleStar).
-  GUIDE §3 / HERO 5E: the half die counts ceil(d6/2) STUN and 1 BODY on a raw 4-6; a pip adds
+  HERO 5E: the half die counts ceil(d6/2) STUN and 1 BODY on a raw 4-6; a pip adds
   1 STUN and no BODY.
 * Killing: BODY = total (half die ceil(d6/2), pips included); STUN = BODY x STUN multiplier,
   1D6-1 with a minimum of 1 (Assaulter), or a variant (:class:`StunMultiplier`).
@@ -69,7 +69,7 @@ class NormalDamage:
 
 
 def count_normal(dice: DiceRoll, location: HitLocation | None = None) -> NormalDamage:
-    """Count STUN and BODY of rolled normal dice (RULES NORMAL DAMAGE, GUIDE §3 half die).
+    """Count STUN and BODY of rolled normal dice (RULES NORMAL DAMAGE, the half die in docs/rules-engine.md).
 
     BattleStar's 10D6 showing 5 3 4 2 1 1 6 4 2 3 -> 31 STUN, 9 BODY.
     """

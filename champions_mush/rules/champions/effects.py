@@ -84,7 +84,7 @@ class RecoveryRow:
     text: str
 
 
-#: RULES RECOVERING CHART (GUIDE §3 gives the row boundaries: -11 starts the second row).
+#: RULES RECOVERING CHART (docs/rules-engine.md gives the row boundaries: -11 starts the second row).
 RECOVERY_CHART: tuple[RecoveryRow, ...] = (
     RecoveryRow(0, -10, RecoveryFrequency.EVERY_PHASE, "Every Phase and on Post-Segment 12"),
     RecoveryRow(-11, -20, RecoveryFrequency.POST_SEGMENT_12, "Post-Segment 12 only"),
@@ -151,7 +151,7 @@ def paramedic_modifier(body: int) -> int:
     """Paramedic roll modifier to stabilise a dying character: -1 per 2 BODY below 0.
 
     Rule: RULES DYING ("at -5 BODY, the Paramedic Roll would be at -2"): the penalty rounds
-    .5 in the character's favour (GUIDE §3).
+    .5 in the character's favour (HERO 5E).
     """
     if body >= 0:
         return 0

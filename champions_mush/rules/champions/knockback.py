@@ -207,7 +207,7 @@ def knockback_onto_ground(knockback: int, roller: Roller) -> NormalDamage | None
 
 def breakfall_modifier(knockback: int) -> int:
     """Breakfall roll modifier to land on one's feet: -1 per 2" of KB (RULES KNOCKBACK 5),
-    .5 rounded in the character's favour (GUIDE §3)."""
+    .5 rounded in the character's favour (HERO 5E)."""
     return -hero_round(Fraction(max(knockback, 0), 2), Half.DOWN)
 
 

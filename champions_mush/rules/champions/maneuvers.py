@@ -141,7 +141,7 @@ def _nonzero(halves: int) -> DiceAmount:
 
 def move_through_ocv(velocity: int) -> int:
     """OCV modifier of a Move Through: -1 per 5" of velocity (RULES MANEUVER MOVE THROUGH),
-    rounded to the nearest, .5 in the attacker's favour (GUIDE §3). 20" -> -4."""
+    rounded to the nearest, .5 in the attacker's favour (HERO 5E). 20" -> -4."""
     _check_move(0, velocity)
     return -hero_round(Fraction(velocity, 5), Half.DOWN)
 
@@ -162,7 +162,7 @@ def _share(damage: NormalDamage, part: Fraction) -> NormalDamage:
 
 def move_by_attacker_share(damage: NormalDamage) -> NormalDamage:
     """The attacker takes 1/3 of the Move By damage (RULES MANEUVER MOVE BY): Starfire's
-    24 STUN 6 BODY -> 8 STUN 2 BODY, rounded to the nearest (GUIDE §3).
+    24 STUN 6 BODY -> 8 STUN 2 BODY, rounded to the nearest (HERO 5E).
 
     Returns the same roll with the attacker's STUN and BODY, ready for ``apply_damage``
     against the attacker's PD.

@@ -1,7 +1,7 @@
 """Rolls against a target number: attack rolls, characteristic and skill rolls, range.
 
 The rules file uses these without stating them (Starfire's "11 + 4 - 7 = 8 or less");
-GUIDE §3 / HERO 5E: attack roll 3D6 <= 11 + OCV - DCV, a 3 always hits and an 18 always
+HERO 5E: attack roll 3D6 <= 11 + OCV - DCV, a 3 always hits and an 18 always
 misses; characteristic rolls 9 + CHAR/5; range modifier -2 per doubling beyond 4".
 """
 
@@ -34,7 +34,7 @@ ALWAYS_FAILS = 18
 
 
 def attack_target(ocv: int, dcv: int) -> int:
-    """The number to roll on 3D6 or less to hit: 11 + OCV - DCV (HERO 5E, GUIDE §3).
+    """The number to roll on 3D6 or less to hit: 11 + OCV - DCV (HERO 5E).
 
     OCV 8 vs DCV 6 -> 13; Starfire's Move Through, OCV 4 vs DCV 7 -> 8.
     """
@@ -42,7 +42,7 @@ def attack_target(ocv: int, dcv: int) -> int:
 
 
 def cv(dex: int) -> int:
-    """Base OCV and DCV from DEX: DEX / 3, to the nearest (HERO 5E, GUIDE §3)."""
+    """Base OCV and DCV from DEX: DEX / 3, to the nearest (HERO 5E)."""
     if dex < 0:
         raise RulesError("DEX cannot be negative.")
     return hero_round(Fraction(dex, 3))
@@ -57,7 +57,7 @@ def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
     lying on the ground after Knockback is ½ DCV. RULES RECOVERING: taking a Recovery is ½ DCV.
     RULES PRE ATTACKS 2: Awed is ½ DCV, Cowed 0 DCV. HERO 5E Brace: ½ DCV.
     Several halvings do not stack (the rules file is silent; HERO 5E applies ½ DCV once), and a
-    halved DCV rounds .5 up, in the character's favour (GUIDE §3).
+    halved DCV rounds .5 up, in the character's favour (HERO 5E).
     """
     if knocked_out or cowed:
         return 0
@@ -104,12 +104,12 @@ class AttackRoll:
 
 
 def attack_roll(ocv: int, dcv: int | None, roller: Roller) -> AttackRoll:
-    """Roll 3D6 to hit: ``attack_roll(8, 6, roller).hit`` (HERO 5E, GUIDE §3)."""
+    """Roll 3D6 to hit: ``attack_roll(8, 6, roller).hit`` (HERO 5E)."""
     return AttackRoll(ocv=ocv, dcv=dcv, faces=roll_d6(3, roller))
 
 
 def characteristic_target(value: int) -> int:
-    """Characteristic roll: 9 + CHAR/5, to the nearest (HERO 5E, GUIDE §3): DEX 18 -> 13."""
+    """Characteristic roll: 9 + CHAR/5, to the nearest (HERO 5E): DEX 18 -> 13."""
     if value < 0:
         raise RulesError("A characteristic cannot be negative here.")
     return 9 + hero_round(Fraction(value, 5))

@@ -1,6 +1,6 @@
 """Rounding: the one helper every Champions rule rounds with.
 
-GUIDE §3 (HERO 5E): round to the nearest whole number. The rules file's worked examples
+HERO 5E: round to the nearest whole number. The rules file's worked examples
 settle the exact halves:
 
 * damage that is halved rounds .5 **up** (Starfire takes 6 of 11 BODY in his Move Through;
@@ -29,7 +29,7 @@ class Half(enum.Enum):
 def hero_round(value: Fraction | int | float, half: Half = Half.UP) -> int:
     """Round ``value`` to the nearest whole number, an exact .5 going the ``half`` way.
 
-    Rule: HERO 5E rounding (GUIDE §3); the .5 cases as the rules file's examples show.
+    Rule: HERO 5E rounding (docs/rules-engine.md); the .5 cases as the rules file's examples show.
     Pass exact values (``Fraction(17, 2)``); floats are converted exactly.
 
     >>> hero_round(Fraction(17, 2)), hero_round(Fraction(5, 2), Half.DOWN)

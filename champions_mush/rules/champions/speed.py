@@ -1,4 +1,4 @@
-"""Time: the Speed Chart, who acts in a Segment, Post-Segment 12 (HERO 5E, GUIDE §3).
+"""Time: the Speed Chart, who acts in a Segment, Post-Segment 12 (HERO 5E).
 
 The rules file names Phases, Segments and Post-Segment 12 without printing the chart.
 """
@@ -28,7 +28,7 @@ SEGMENTS = 12
 #: HERO 5E: combat starts in Segment 12.
 FIRST_SEGMENT = 12
 
-#: HERO 5E Speed Chart (GUIDE §3): SPD -> the Segments in which the character has a Phase.
+#: HERO 5E Speed Chart: SPD -> the Segments in which the character has a Phase.
 SPEED_CHART: dict[int, tuple[int, ...]] = {
     1: (7,),
     2: (6, 12),
@@ -79,7 +79,7 @@ class Combatant:
 
 
 def phase_order(combatants: Iterable[Combatant], segment: int) -> tuple[Combatant, ...]:
-    """Who acts in ``segment``, highest DEX first (HERO 5E, GUIDE §3).
+    """Who acts in ``segment``, highest DEX first (HERO 5E).
 
     Equal DEX keeps the order given (HERO 5E leaves ties to a DEX roll-off or the GM).
     """

@@ -69,7 +69,7 @@ def passive_defense(score: int, bonus: int = 0) -> Defense:
 def active_defense(
     score: int, roller: Roller, method: str = DEFAULT_ROLL_METHOD, bonus: int = 0
 ) -> Defense:
-    """An active Dodge Resist: a roll against the total score (PTB 2C; GUIDE §4 for the dice).
+    """An active Dodge Resist: a roll against the total score (PTB 2C; docs/rulesets.md for the dice).
 
     A score of 0 cannot be rolled and defends at 0.
     """

@@ -2,7 +2,7 @@
 
 The seed says only that the initiative modifier follows Boldness and that the Narrator may give
 unimportant NPCs a passive initiative. We roll initiative like any other score (1 to Boldness
-by default, GUIDE §4); a passive initiative is half Boldness rounded up, as a passive defense
+by default, docs/rulesets.md); a passive initiative is half Boldness rounded up, as a passive defense
 is. Higher goes first; ties go to the higher Boldness, then to the order given.
 """
 

@@ -2,7 +2,7 @@
 
 PTB 2C never says which dice make a roll. Every roll in its worked example lies between 1 and
 the roller's total score, so by default a roll is uniform from 1 to the total score
-(GUIDE §4). The method is configurable: :data:`ROLL_METHODS` maps a name to a method.
+(docs/rulesets.md). The method is configurable: :data:`ROLL_METHODS` maps a name to a method.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def half_score(score: int) -> int:
 
 
 def roll_uniform(score: int, roller: Roller) -> tuple[int, ...]:
-    """The default (GUIDE §4): one roll from 1 to the total score."""
+    """The default (docs/rulesets.md): one roll from 1 to the total score."""
     return (roller.die(score),)
 
 
@@ -89,7 +89,7 @@ class ScoreRoll:
 
 
 def roll_score(score: int, roller: Roller, method: str = DEFAULT_ROLL_METHOD) -> ScoreRoll:
-    """Roll against a total score with a named method (PTB 2C; GUIDE §4 for the dice).
+    """Roll against a total score with a named method (PTB 2C; docs/rulesets.md for the dice).
 
     Raises:
         RulesError: the score is below 1 or too large, or the method is unknown.
