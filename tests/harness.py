@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import re
 
 from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import CRASHED
@@ -19,18 +18,12 @@ from champions_mush.game.session import Session
 from champions_mush.game.world import Game
 from champions_mush.rules.dice import FixedRoller, RandomRoller, Roller
 from champions_mush.store.memory import MemoryStore
+from champions_mush.text.markup import strip
 
 __all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "make_world", "strip_markup"]
 
-_MARKUP = re.compile(r"\|(\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})")
-
-
 def strip_markup(text: str) -> str:
     """Colour markup removed, ``||`` read as one pipe."""
-    try:
-        from champions_mush.text.markup import strip
-    except ImportError:
-        return "|".join(_MARKUP.sub("", part) for part in text.split("||"))
     return strip(text)
 
 

@@ -17,7 +17,7 @@ import attrs
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
-from ..text.format import wrap
+from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 
@@ -143,7 +143,7 @@ def _label(kind: str) -> str:
     return f"RULES/{kind.split('/', 1)[1]}" if kind.startswith("rules/") else {"help": "+HELP", "news": "NEWS"}.get(kind, kind)
 
 
-def describe_reload(report: ReloadReport, width: int = 78) -> str:
+def describe_reload(report: ReloadReport, width: int = DEFAULT_WIDTH) -> str:
     """What a reload changed and what went wrong, for the staff member who asked."""
     lines = [f"Help reloaded: {report.topics} topics from {report.files} files."]
     for change in report.changes:

@@ -15,6 +15,8 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 
+from . import markup
+
 __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
@@ -36,8 +38,8 @@ DEFAULT_WIDTH, DEFAULT_HEIGHT = 78, 24
 MIN_WIDTH = 20
 
 # One markup code (same set as text/markup.py), or a literal pipe written ``||``.
-_TOKEN = re.compile(r"\|\||\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})|.", re.S)
-_CODE = re.compile(r"\|(?:\[[rgybmcwxRGYBMCWX]|[rgybmcwxRGYBMCWXhnu]|[0-5]{3}|#[0-9a-fA-F]{6})")
+_TOKEN = re.compile(r"\|\||\|" + markup.CODE + "|.", re.S)
+_CODE = re.compile(r"\|" + markup.CODE)
 #: what a banner rule is drawn with (see :func:`_rule`)
 _FILLS = "-=_~*#"
 # Hand-laid columns: a run of two or more spaces after some text, or a tab.

@@ -50,6 +50,9 @@ class ColourLevel(enum.IntEnum):
 
 _LETTERS = "xrgybmcw"  # ANSI order: black red green yellow blue magenta cyan white
 
+#: One colour or attribute code after its ``|``: the markup's grammar, said once (text/format.py
+#: measures widths with it).
+CODE = r"(?:\[?(?:#[0-9a-fA-F]{6}|[0-5]{3}|[xrgybmcwXRGYBMCW])|[hun])"
 _TOKEN = re.compile(
     r"\|(?:(?P<pipe>\|)"
     r"|(?P<bg>\[)?(?:#(?P<hex>[0-9a-fA-F]{6})|(?P<cube>[0-5]{3})|(?P<letter>[xrgybmcwXRGYBMCW]))"
