@@ -41,6 +41,9 @@ _INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b
 #: more combining marks than this on one character are dropped (stacked marks draw over other lines)
 MAX_MARKS = 2
 _SPACES = re.compile(r"\s+")
+#: controls shown as a space (they break or indent a line); every other control is removed
+_BREAKS = "\t\n\r\x0b\x0c\x85"
+_ASCII_CONTROLS = {c: (" " if chr(c) in _BREAKS else None) for c in (*range(32), 127)}
 
 #: Words the game writes right after a name at the start of its own lines (``Ada says,``,
 #: ``Ada pages:``, ``Ada has connected.``, ``From afar, ...``, ``You paged ...``): no name may
@@ -73,20 +76,26 @@ _LEAD = " .,'`-_~^\""
 def clean(text: str, keep_leading_space: bool = False) -> str:
     """``text`` as it may be shown to others (see the module docstring); ``keep_leading_space``
     for a semipose, whose text follows the name directly."""
+    text = drop_hiding_colours(text)
+    text = text.translate(_ASCII_CONTROLS) if text.isascii() else _visible(text)
+    shown = _SPACES.sub(" ", text).rstrip()
+    lead = keep_leading_space and shown.startswith(" ")
+    return (" " if lead else "") + shown.lstrip()
+
+
+def _visible(text: str) -> str:
     kept = []
     marks = 0
-    for ch in drop_hiding_colours(text):
+    for ch in text:
         category = unicodedata.category(ch)
         if category in _REMOVED_CATEGORIES or ch in _INVISIBLE:
-            if category in ("Zl", "Zp") or ch in "\t\n\r\x0b\x0c\x85":
+            if category in ("Zl", "Zp") or ch in _BREAKS:
                 kept.append(" ")
             continue
         marks = marks + 1 if category.startswith("M") else 0
         if marks <= MAX_MARKS:
             kept.append(ch)
-    shown = _SPACES.sub(" ", "".join(kept)).rstrip()
-    lead = keep_leading_space and shown.startswith(" ")
-    return (" " if lead else "") + shown.lstrip()
+    return "".join(kept)
 
 
 def fold(text: str) -> str:

@@ -82,27 +82,22 @@ def strip(text: str) -> str:
     return _TOKEN.sub(lambda m: "|" if m.group("pipe") else "", text)
 
 
-#: a foreground this dark (every RGB component at most this) vanishes on the usual black screen
-_DARKEST_SHOWN = 0x30
+#: markup that can hide text: any background, and a foreground whose every RGB component is at
+#: most 0x30 (``|x``, ``|000``, ``|#303030``), which vanishes on the usual black screen; ``||``
+#: is matched too, so the ``|x`` in ``||x`` stays a literal pipe and an x
+_HIDING = re.compile(
+    r"(?P<pipe>\|\|)"
+    r"|\|\[(?:#[0-9a-fA-F]{6}|[0-5]{3}|[xrgybmcwXRGYBMCW])"
+    r"|\|(?:x|000|#(?:[0-2][0-9a-fA-F]|30){3})"
+)
 
 
 def drop_hiding_colours(text: str) -> str:
     """``text`` without the markup that can hide characters: every background colour (red on
     red) and near-black foregrounds (``|x``, ``|000``, ``|#101010``: black on black)."""
-    return _TOKEN.sub(lambda m: "" if _hides(m) else m.group(0), text)
-
-
-def _hides(match: re.Match) -> bool:
-    if match.group("pipe") or match.group("attr"):
-        return False
-    if match.group("bg"):
-        return True
-    if match.group("letter"):
-        return match.group("letter") == "x"
-    if match.group("cube"):
-        return match.group("cube") == "000"
-    value = match.group("hex")
-    return all(int(value[i : i + 2], 16) <= _DARKEST_SHOWN for i in (0, 2, 4))
+    if "|" not in text:
+        return text
+    return _HIDING.sub(lambda m: m.group(0) if m.group("pipe") else "", text)
 
 
 _CONTROLS = re.compile(
