@@ -20,6 +20,7 @@ LOCK_FILE = "server.lock"
 def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
     """The store and the Game on ``data_dir``, seeding its editable files on first start."""
     from .commands.login import CONNECT_SCREEN_FILE, connect_screen
+    from .game.testdice import roller_from_environment
     from .game.world import Game
     from .store.sqlite import SqliteStore
 
@@ -29,7 +30,7 @@ def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN00
         example.write_text(default_config_text(), encoding="utf-8")
     store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous,
                         retention=game_config.log_retention())
-    game = Game(store, config=game_config)
+    game = Game(store, config=game_config, roller=roller_from_environment())  # fixed dice only for e2e tests
     if not screen.exists():
         screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default
     game.data_dir = data_dir

@@ -164,7 +164,7 @@ def test_move_through_knockback_applied_once_and_prone_reaches_the_next_attack(f
         g.do(line)
     world.set_dice(2, 2, 3, 6, 6, 5, 4, 4, 3, 3, 2, 1, 1, 6, 3, 4, 3, 3)
     assert _ids(s.do("+attack Ox=move through v 20")) == [
-        "[Combat] Starfire Moves Through Ox at 20\" (Move Through): OCV 8 -4 = 4 vs DCV 7: 8 or less, rolls 7 (2 2 3): "
+        "[Combat] Starfire Moves Through Ox at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 7: 8 or less, rolls 7 (2 2 3): "
         "hits; hits DCV 8 or less.",
         "  10½d6 normal: 38 STUN, 11 BODY (6 6 5 4 4 3 3 2 1 1 ½:3). Ox takes 8 STUN and 0 BODY (38 STUN - 30 PD, "
         "11 BODY - 30 PD). Now STUN 32, BODY 10.",
@@ -253,7 +253,7 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
     attack = log.index("#13 Starfire (undone):")
     assert log[attack + 1:attack + 3] == [
         "  > +attack Viper=move through v 20",
-        "  [Combat] Starfire Moves Through Viper at 20\" (Move Through): OCV 8 -4 = 4 vs DCV 5: 10 or less, rolls 7 "
+        "  [Combat] Starfire Moves Through Viper at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 5: 10 or less, rolls 7 "
         "(2 2 3): hits; hits DCV 8 or less.",
     ]
     assert log[-4:] == ["#15 Gina:", "  undoes #13", "#17 Gina:", "  undoes #11"]
@@ -356,20 +356,20 @@ def test_players_are_refused_the_staff_switches_and_other_people(fight):
     assert s.do("+attack Psiana=strike by Viper") == ["Only staff can attack for someone else."]
 
 
+_ATTACK_USAGE = ("Usage: +attack <target>=<strike|haymaker|move by|move through|pull punch|power> [v <velocity>] "
+                 "[range <inches>] [str <STR used>] [push <points>] [wall <DEF> <BODY> [after <inches>]] [into <name>] "
+                 "[air] [by <attacker>]  (see +HELP +ATTACK)")
+
+
 @pytest.mark.parametrize(("line", "message"), [
-    ("+attack Viper", "Usage: +attack <target>=<strike|haymaker|move by|move through|pull punch> [v <velocity>] "
-     "[str <STR used>] [push <points>] [wall <DEF> <BODY> [after <inches>]] [into <name>] [air] [by <attacker>]  "
-     "(see +HELP +ATTACK)"),
-    ("+attack Viper=kick", "'kick' is not a maneuver +attack knows. Usage: +attack <target>=<strike|haymaker|move "
-     "by|move through|pull punch> [v <velocity>] [str <STR used>] [push <points>] [wall <DEF> <BODY> [after "
-     "<inches>]] [into <name>] [air] [by <attacker>]  (see +HELP +ATTACK)"),
+    ("+attack Viper", _ATTACK_USAGE),
+    ("+attack Viper=kick", f"'kick' is neither a maneuver nor an attack power on the sheet. {_ATTACK_USAGE}"),
     ("+attack Viper=move through", "A Move Through needs the velocity: ... v <inches>."),
-    ("+attack Viper=strike push 11", "'push' takes a number from 0 to 10. Usage: +attack <target>=<strike|haymaker|"
-     "move by|move through|pull punch> [v <velocity>] [str <STR used>] [push <points>] [wall <DEF> <BODY> [after "
-     "<inches>]] [into <name>] [air] [by <attacker>]  (see +HELP +ATTACK)"),
-    ("+attack Viper=strike sideways", "Usage: +kb[/quiet] <target>=<body> [air|flying [high]] [rolled] [underwater] "
-     "[killing] [martial] [clinging] [root flight <inches>] [root str <STR>] [wall <DEF> <BODY> [after <inches>]] "
-     "[into <character>]"),
+    ("+attack Viper=strike push 11", f"'push' takes a number from 0 to 10. {_ATTACK_USAGE}"),
+    ("+attack Viper=blast range 10", f"'blast' is neither a maneuver nor an attack power on the sheet. {_ATTACK_USAGE}"),
+    ("+attack Viper=strike sideways",
+     f"'strike sideways' is neither a maneuver nor an attack power on the sheet. {_ATTACK_USAGE}"),
+    ("+attack Viper=strike wall 6", "Usage: ... wall <DEF> <BODY> [after <inches>]"),
     ("+attack Starfire=strike", "Attack someone else."),
     ("+attack Nobody=strike", "There is no character called 'Nobody'."),
     ("+combat/move lots", "Usage: +combat/move [<name>=]<inches>"),
@@ -409,3 +409,70 @@ def test_combat_is_for_champions_only():
     world = make_world(ruleset="ptb")
     gm = world.login("Gina", role=Role.STAFF)
     assert gm.do("+combat/start") == ["That command is for the Champions rules; this game uses ptb."]
+
+
+def test_attacks_with_the_characters_own_powers_against_resistant_defenses(fight):
+    """RULES ADDING DAMAGE: STR adds 1 DC per 5 to a HKA (HERO 5E caps it at double: 1d6 + 3 DC = 2d6);
+    RULES DAMAGE 2 (Assaulter): against a killing attack only rPD stops BODY, all PD stops STUN."""
+    world, g, s, p = fight
+    tank = world.login("Tank")
+    tank.do("+power Armor=armor 6/6")  # PD 2 + 6 resistant
+    s.do("+power Claws=HKA 1d6")
+    p.do("+power Mindbolt=EB 8d6")
+    tank.do("+combat/join")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 5, 5, 4, 6, 6, 6)
+    assert _ids(s.do("+attack Tank=claws")) == [
+        "[Combat] Starfire attacks Tank (Claws): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
+        "  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Tank takes 22 STUN and 4 BODY (30 STUN - 8 PD, "
+        "10 BODY - 6 rPD): Stunned, Knocked Out. Now STUN -2, BODY 6.",
+        "  KB 10 BODY - 18 (6 6 6): no knockback.",  # a killing attack rolls 3d6 (RULES KNOCKBACK 3)
+        "  Starfire spends 3 END (1 for Claws, 2 for STR 20): END 37. [id]",
+        "[Combat] Psiana's Phase (DEX 18): acts.",
+    ]
+    # a ranged Energy Blast at 10": Range Modifier -4 (HERO 5E); against ED; 2x STUN on the Knocked Out
+    world.set_dice(3, 3, 3, *[4] * 8, 6, 6)
+    assert _ids(p.do("+attack Tank=mind range 10")) == [
+        "[Combat] Psiana attacks Tank (Mindbolt): OCV 6 -4 range 10\" = 2 vs DCV 3 (Stunned, Knocked Out) = 0: "
+        "13 or less, rolls 9 (3 3 3): hits; hits DCV 4 or less.",
+        "  8d6 normal: 32 STUN, 8 BODY (4 4 4 4 4 4 4 4). Tank takes 56 STUN and 0 BODY (64 STUN doubled against "
+        "the Knocked Out - 8 ED, 8 BODY - 8 ED): Stunned, Knocked Out. Now STUN -58, BODY 6.",
+        "  KB 8 BODY - 12 (6 6): no knockback.",
+        "  Psiana spends 4 END (4 for Mindbolt): END 26. [id]",
+        "[Combat] Viper's Phase (DEX 14): acts.",
+    ]
+    assert p.do("+combat/status")[6] == "Tank      10   2    -58/20  6/10   20/20  0    Stunned, Knocked Out"
+    assert s.do("+attack Tank=claws range 3") == ['Claws is hand-to-hand: it reaches 1" at most.']
+
+
+def test_brace_and_set_offset_the_range_modifier(fight):
+    world, g, s, p = fight
+    p.do("+power Mindbolt=EB 8d6")
+    _next(g, 2)  # Psiana's Phase
+    assert p.do("+combat/brace") == [
+        "[Combat] Psiana braces: +2 OCV against the Range Modifier, 1/2 DCV until their next Phase."]
+    world.set_dice(6, 6, 6)
+    assert p.do("+attack Viper=mindbolt range 20")[0] == (
+        "[Combat] Psiana attacks Viper (Mindbolt): OCV 6 -6 range 20\" +2 Brace = 2 vs DCV 5: 8 or less, rolls 18 "
+        "(6 6 6): an 18 always misses.")
+
+
+def test_a_move_by_through_attack_and_the_attackers_third(fight):
+    """RULES MANEUVER MOVE BY (Starfire on Soundwave): STR 20 at 20": 2D6 + 4D6 = 6D6, 24 STUN 6 BODY;
+    the attacker takes 8 STUN 2 BODY. END 2 for STR 20 and 4 for 20"."""
+    world, g, s, p = fight
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Psiana=move by v 20")) == [
+        "[Combat] Starfire Moves By Psiana at 20\" (Move By): OCV 8 -2 Move By = 6 vs DCV 6: 11 or less, rolls 9 "
+        "(3 3 3): hits; hits DCV 8 or less.",
+        "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Psiana takes 12 STUN and 0 BODY (24 STUN - 12 PD, "
+        "6 BODY - 12 PD). Now STUN 11, BODY 10.",
+        "  KB 6 BODY - 2 (1 1) = 4\" knockback. Psiana flies back 4\" and lands. Lying on the ground: 1/2 DCV; "
+        "standing up takes a 1/2 Phase. Landing: 2d6 normal, 2 STUN, 0 BODY (1 1). Psiana takes 0 STUN and 0 BODY "
+        "(2 STUN - 12 PD, 0 BODY - 12 PD). Now STUN 11, BODY 10.",
+        "  Starfire takes 1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). "
+        "Now STUN 30, BODY 10.",
+        "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
+        "[Combat] Psiana's Phase (DEX 18): acts.",
+    ]
