@@ -132,7 +132,7 @@ def _begin(ctx: Context) -> Session:
     if ctx.actor is not None:
         raise CommandError(f"You are already connected as {ctx.actor.name}.")
     if session.busy:
-        raise CommandError("Still checking your last attempt: a moment, please.")
+        raise CommandError(Accounts.STILL_CHECKING)
     session.busy = True
     return session
 

@@ -230,8 +230,7 @@ def test_second_connection_sees_the_same_output_and_no_reconnect_spam():
 def test_login_waits_for_the_hash_and_refuses_a_second_attempt_meanwhile():
     world = make_world()
     _created(world).do("QUIT")
-    pending = []
-    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    pending = _hold_hashes(world)
     guest = world.guest()
     assert guest.do("connect Alice secret1") == []
     assert guest.do("connect Alice secret1") == ["Still checking your last attempt: a moment, please."]
@@ -244,8 +243,7 @@ def test_login_waits_for_the_hash_and_refuses_a_second_attempt_meanwhile():
 def test_a_connection_closed_while_hashing_is_not_logged_in():
     world = make_world()
     _created(world).do("QUIT")
-    pending = []
-    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    pending = _hold_hashes(world)
     guest = world.guest()
     guest.do("connect Alice secret1")
     login.logout_session(world.game, guest)
