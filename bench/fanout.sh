@@ -4,7 +4,8 @@
 #   bench/fanout.sh OUT.jsonl [tinymux|champions ...]   (default: both, TinyMUX first)
 #
 # Per server: the single-client round trip (probe), `say` in one crowded room at each of
-# $SIZES clients (closed loop), and 1,000 clients connected and idle (resident memory).
+# $SIZES clients (closed loop), and, after a restart, 1,000 clients connected and idle
+# (resident memory).
 # Characters Tm1.. / Ch1.. must exist (bench/peers/*.sh setup, then loadgen --scenario create).
 # Each result's label carries the machine's load average when the run started.
 # Environment: PEERS (as bench/peers/*.sh), TM_PORT (5801), CH_PORT (5802), SIZES
@@ -18,13 +19,14 @@ SIZES=${SIZES:-"50 200 500 1000"} DURATION=${DURATION:-15} WARMUP=${WARMUP:-5}
 HOLD=${HOLD:-1000} NICE=${NICE:--10} PY=${LOADGEN_PY:-python3} RAMP=${RAMP:-30}
 P=bench/peers
 for s in tinymux champions; do "$P/$s.sh" stop >/dev/null 2>&1 || true; done
-run() {  # run PRESET PORT PREFIX LABEL PID
-  local preset=$1 port=$2 prefix=$3 label=$4 pid=$5
+run() {  # run PRESET PORT PREFIX LABEL PEER
+  local preset=$1 port=$2 prefix=$3 label=$4 peer=$5 pid
+  pid=$("$P/$peer.sh" start)
   lg() {
     local what=$1; shift
     echo "+ $label $what ($(cut -d' ' -f1-3 /proc/loadavg))" >&2
     nice -n "$NICE" "$PY" bench/loadgen.py --preset "$preset" --port "$port" --names "$prefix" \
-      --json "$out" --login-timeout 900 --server-pid "$pid" --ramp "$RAMP" \
+      --json "$out" --login-timeout 300 --server-pid "$pid" --ramp "$RAMP" \
       --label "$label $what; load $(cut -d' ' -f1-3 /proc/loadavg)" "$@" || true
   }
   renice -n "$NICE" -p "$pid" >/dev/null
@@ -33,20 +35,18 @@ run() {  # run PRESET PORT PREFIX LABEL PID
     lg "say $n" --scenario say --clients "$n" --login connect --duration "$DURATION" \
       --warmup "$WARMUP" --cmd-timeout 120 --room-join home
   done
-  if [ "$HOLD" -gt 0 ]; then
+  if [ "$HOLD" -gt 0 ]; then  # resident memory of a freshly started server
+    "$P/$peer.sh" stop
+    pid=$("$P/$peer.sh" start)
+    renice -n "$NICE" -p "$pid" >/dev/null
     lg "hold $HOLD" --scenario hold --clients "$HOLD" --login connect --duration 10
   fi
+  "$P/$peer.sh" stop
 }
 for s in $servers; do
   case "$s" in
-    tinymux)
-      pid=$("$P/tinymux.sh" start)
-      run tinymux "${TM_PORT:-5801}" Tm TinyMUX "$pid"
-      "$P/tinymux.sh" stop ;;
-    champions)
-      pid=$("$P/champions.sh" start)
-      run champions "${CH_PORT:-5802}" Ch champions-mush "$pid"
-      "$P/champions.sh" stop ;;
+    tinymux) run tinymux "${TM_PORT:-5801}" Tm TinyMUX tinymux ;;
+    champions) run champions "${CH_PORT:-5802}" Ch champions-mush champions ;;
   esac
 done
 "$PY" bench/summarize.py "$out"

@@ -54,6 +54,8 @@ PRESETS: dict[str, dict] = {
         # Paging yourself echoes the token twice ("You paged ..." and "... pages: ...").
         "sync": "page {name}={token}",
         "password": "benchpw12",
+        # Past 32 password hashes waiting the server refuses a try at once: wait, try again.
+        "login_retry": r"checking many passwords just now",
     },
     "tinymux": {
         "port": 4301,
@@ -190,6 +192,8 @@ class Settings:
     seed: int
     quickack: bool
     expects: dict
+    #: a login step's answer that means "busy, try again" (None: none)
+    login_retry: str | None = None
 
 
 class Bot(asyncio.Protocol):
@@ -268,16 +272,17 @@ class Bot(asyncio.Protocol):
     def _login_text(self, text: bytes) -> None:
         self.text_seen += text
         pattern, fut = self.text_wait
-        if pattern.search(self.text_seen.decode("utf-8", "replace")) and not fut.done():
+        found = pattern.search(self.text_seen.decode("utf-8", "replace"))
+        if found and not fut.done():
             self.text_seen = b""
             self.text_wait = None
-            fut.set_result(True)
+            fut.set_result(found)
 
-    async def expect(self, regex: str, timeout: float) -> None:
+    async def expect(self, regex: str, timeout: float) -> re.Match:
         fut = asyncio.get_running_loop().create_future()
         self.text_wait = (re.compile(regex, re.M), fut)
         self._login_text(b"")
-        await asyncio.wait_for(fut, timeout)
+        return await asyncio.wait_for(fut, timeout)
 
     def write_line(self, line: str) -> None:
         if self.transport and not self.closed:
@@ -296,9 +301,15 @@ class Bot(asyncio.Protocol):
         elif s.login == "create-only":
             steps = list(s.create_steps)
         fmt = {"name": self.name, "password": s.password}
+        retry = s.login_retry
         for send, regex in steps:
-            self.write_line(send.format(**fmt))
-            await self.expect(regex, s.login_timeout - (time.monotonic() - start))
+            pattern = f"(?P<ok>{regex})" + (f"|(?P<retry>{retry})" if retry else "")
+            while True:
+                self.write_line(send.format(**fmt))
+                found = await self.expect(pattern, s.login_timeout - (time.monotonic() - start))
+                if found.lastgroup != "retry":
+                    break
+                await asyncio.sleep(0.5 + self.rng.random())
         if s.room_join and s.login != "create-only":
             self.write_line(s.room_join.format(room=self.cid % s.rooms))
         if s.sync and s.login != "create-only":
@@ -781,7 +792,7 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
         topics=[t.strip() for t in a.topics.split(",") if t.strip()],
         login_timeout=a.login_timeout, cmd_timeout=a.cmd_timeout,
         burst=a.burst, burst_rate=a.burst_rate, seed=a.seed, quickack=a.quickack,
-        expects=dict(x.split("=", 1) for x in a.expect),
+        expects=dict(x.split("=", 1) for x in a.expect), login_retry=preset.get("login_retry"),
     )
     pids = [int(x) for item in a.server_pid for x in str(item).split(",") if x]
     return s, pids, a

@@ -6,7 +6,9 @@ keeps them in its heap after a login burst (docs/performance.md, "Memory with 1,
 
 from __future__ import annotations
 
-__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "release_free_memory"]
+import sys
+
+__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_tcp_without_tls", "release_free_memory"]
 
 #: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
 _M_MMAP_THRESHOLD = -3
@@ -40,3 +42,22 @@ def release_free_memory() -> None:
     trim = getattr(_LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)
+
+
+def load_tcp_without_tls() -> None:
+    """Import Twisted's reactor base and TCP support without pyOpenSSL, in the game's process only.
+
+    The game never speaks TLS itself (the relay process does, net/relay.py), but
+    ``twisted.internet.posixbase`` and ``.tcp`` import pyOpenSSL and ``cryptography`` whenever
+    they are installed: about 13 MB resident for nothing (docs/performance.md, "Memory").
+    pyOpenSSL is hidden while they load (so this process has no ``listenSSL``), then
+    importable again as usual.
+    """
+    if "twisted.internet.posixbase" in sys.modules or "OpenSSL" in sys.modules:
+        return
+    sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
+    try:
+        import twisted.internet.posixbase  # noqa: F401
+        import twisted.internet.tcp  # noqa: F401
+    finally:
+        del sys.modules["OpenSSL"]
