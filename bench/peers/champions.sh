@@ -32,6 +32,8 @@ creates_per_address_per_day: 0
 failed_logins_per_minute: 100000
 idle_timeout: 0
 login_timeout: 3600
+# no web client (its relay process would listen on 4280 whatever port the game is given)
+web_port: 0
 CONF
     "$PY" -m champions_mush.cli create-admin Benchadmin --password benchadmin-pw --data-dir "$DATA" >/dev/null
     echo "champions-mush data dir $DATA, port $port (admin Benchadmin / benchadmin-pw)"

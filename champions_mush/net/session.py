@@ -66,7 +66,8 @@ class SharedRenderConnection(TelnetConnection):
     screen_reader_override = _resetting("screen_reader_override")
 
     def receive_data(self, data: bytes) -> None:
-        self._style = None
+        if b"\xff" in data:  # only negotiation (IAC ...) changes colour or charset
+            self._style = None
         super().receive_data(data)
 
     def style(self) -> tuple[object, str]:
