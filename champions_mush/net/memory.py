@@ -49,7 +49,7 @@ def load_tcp_without_tls() -> None:
 
     The game never speaks TLS itself (the relay process does, net/relay.py), but
     ``twisted.internet.posixbase`` and ``.tcp`` import pyOpenSSL and ``cryptography`` whenever
-    they are installed: about 13 MB resident for nothing (docs/performance.md, "Memory").
+    they are installed: about 13 MB resident for nothing (docs/performance.md, "Fan-out per turn").
     pyOpenSSL is hidden while they load (so this process has no ``listenSSL``), then
     importable again as usual.
     """
