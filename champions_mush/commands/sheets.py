@@ -8,17 +8,19 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 
 from __future__ import annotations
 
+import logging
 import time
 
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
-from ..game.hdc import MAX_HDC_BYTES, HdcError, read_hdc
+from ..game.hdc import MAX_HDC_BYTES, read_hdc
 from ..game.hero import CHARACTERISTIC_ORDER, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
 from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
+from ..rules.errors import RulesError
 from ..store.base import StoreError
 from ..text.format import table, wrap
 from ..text.markup import escape
@@ -171,13 +173,15 @@ def _submit(ctx: Context) -> None:
     char = ctx.actor
     if get_sheet(ctx.game, char).approved:
         raise CommandError("Your sheet is already approved.")
+    found = problems(get_hero(ctx.game, char))  # first: a sheet that cannot be read is never queued
     if not submit(ctx.game, char):
         raise CommandError("Your sheet is already waiting for staff.")
-    found = problems(get_hero(ctx.game, char))
     ctx.reply("Your sheet is in the approval queue; staff will look at it." +
               (" Before they do, note: " + " ".join(found) if found else ""))
     ctx.emit_staff(f"[Approval] {char.name} asks for approval (+sheet {char.name}, +approve {char.name}).")
 
+
+_LOG = logging.getLogger("champions_mush.commands")
 
 #: Said when a paste is over the limit.
 TOO_BIG = (f"That paste is over {MAX_HDC_BYTES // (1024 * 1024)} MB, so it was thrown away: nothing was changed. "
@@ -207,16 +211,24 @@ def _start_import(ctx: Context) -> None:
 
 
 def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Session
-    if isinstance(exc, HdcError):
+    """The engine's own sentence (``That is too many dice: 200 at most.``); anything else is a bug."""
+    if isinstance(exc, RulesError):
         session.send(str(exc))
         return
-    import logging
-
-    logging.getLogger("champions_mush.commands").error("import failed: %r", exc)
+    _LOG.error("import failed: %r", exc)
     session.send("Something went wrong reading that file. It has been logged for staff; nothing was changed.")
 
 
 def _imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session, Imported
+    """Save the imported sheet and tell the player; a failure is told, never lost in a callback."""
+    try:
+        _save_imported(game, session, imported)
+    except Exception:
+        _LOG.exception("saving an imported sheet failed")
+        session.send("The game could not save that file, so your sheet may be unchanged. It has been logged for staff.")
+
+
+def _save_imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session, Imported
     char = game.characters.get(imported.hero.char_id)
     if char is None:
         return

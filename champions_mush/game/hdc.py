@@ -30,10 +30,10 @@ from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.skills import BACKGROUND_SKILLS, PER_LEVEL, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
-from .hero import HeroSheet, Item, Modifier, Section
+from .hero import MAX_ITEMS, HeroSheet, Item, Modifier, Section
 from .hero_items import item_text, power_item, price
 
-__all__ = ["MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
+__all__ = ["MAX_ADDER_DEPTH", "MAX_FILE_NUMBER", "MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
 
 #: Largest file accepted: Hero Designer's biggest characters are a few hundred KB.
 MAX_HDC_BYTES = 2 * 1024 * 1024
@@ -41,6 +41,11 @@ MAX_HDC_BYTES = 2 * 1024 * 1024
 FRAMEWORKS = ("MULTIPOWER", "ELEMENTAL_CONTROL", "VPP", "LIST")
 #: Skills that make others cheaper (-1 each, at least 1): Jack of All Trades, Scholar ...
 ENHANCERS = ("JACK_OF_ALL_TRADES", "LINGUIST", "SCHOLAR", "SCIENTIST", "TRAVELER", "WELL_CONNECTED")
+#: Largest number (LEVELS, BASECOST, BASE_POINTS ...) a file may hold, either sign: no 5E
+#: character comes near it, and bounded numbers keep every figure on the sheet small.
+MAX_FILE_NUMBER = 10_000
+#: Deepest nesting of Adders: Hero Designer nests them two deep.
+MAX_ADDER_DEPTH = 5
 _CHARACTERISTIC_SKILLS = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 
@@ -101,24 +106,40 @@ def _parse(text: str) -> Element:
 
 
 # --- numbers in the file ----------------------------------------------------------------------
+def _where(element: Element) -> str:
+    """The item as a player finds it in the file: ``Energy Blast (ID 12)``."""
+    alias = (element.get("ALIAS") or element.get("XMLID") or element.tag).strip()[:40]
+    return f"{alias} (ID {element.get('ID')[:20]})" if element.get("ID") else alias
+
+
 def _num(element: Element, attr: str, default: str = "0") -> Fraction:
+    """A number in the file: a plain decimal of at most :data:`MAX_FILE_NUMBER`, else one HdcError."""
+    text = element.get(attr, default) or default
     try:
-        return as_fraction(element.get(attr, default) or default)
+        value = as_fraction(text)
     except RulesError:
-        return Fraction(0)
+        value = None
+    if value is None or abs(value) > MAX_FILE_NUMBER:
+        raise HdcError(f'{_where(element)}: {attr}="{text[:20]}" is not a number of points from {-MAX_FILE_NUMBER} '
+                       f"to {MAX_FILE_NUMBER}, so the file was refused and nothing was changed.")
+    return value
 
 
 def _int(element: Element, attr: str) -> int:
     return int(_num(element, attr))
 
 
-def _adder_value(adder: Element) -> Fraction:
-    """An Adder's points: its base, its levels at LVLCOST per LVLVAL, and Adders inside it."""
+def _adder_value(adder: Element, depth: int = 1) -> Fraction:
+    """An Adder's points: its base, its levels at LVLCOST per LVLVAL, and Adders inside it
+    (at most :data:`MAX_ADDER_DEPTH` deep)."""
+    if depth > MAX_ADDER_DEPTH:
+        raise HdcError(f"{_where(adder)}: Adders nested over {MAX_ADDER_DEPTH} deep, which Hero Designer never "
+                       "writes, so the file was refused and nothing was changed.")
     value = _num(adder, "BASECOST")
     per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
     if per and step:
         value += per * (_num(adder, "LEVELS") / step)
-    return value + sum((_adder_value(a) for a in adder.findall("ADDER")), Fraction(0))
+    return value + sum((_adder_value(a, depth + 1) for a in adder.findall("ADDER")), Fraction(0))
 
 
 def _adders(element: Element) -> tuple[Fraction, list[str]]:
@@ -353,34 +374,63 @@ def _characteristics(root: Element) -> tuple[dict[str, int], list[Item]]:
     return values, strange
 
 
+def _listed(root: Element) -> list[tuple[Section, Element]]:
+    """Every item element with its section, at most :data:`~.hero.MAX_ITEMS` of them."""
+    listed = [(section, element) for section in Section if section is not Section.CHARACTERISTICS
+              and root.find(section.value) is not None for element in _elements(root.find(section.value))]
+    _check_count(len(listed))
+    return listed
+
+
+def _check_count(count: int) -> None:
+    if count > MAX_ITEMS:
+        raise HdcError(f"That file has {count} items; a sheet holds at most {MAX_ITEMS}: nothing was changed.")
+
+
+def _priced(element: Element, ctx: _Context) -> Item:
+    """One item, an engine refusal (``That is too many dice``) told as the file's own fault."""
+    try:
+        item = _item(element, ctx)
+    except HdcError:
+        raise
+    except (RulesError, ValueError) as exc:
+        raise HdcError(f"{_where(element)}: {exc} The file was refused and nothing was changed.") from None
+    if element.get("PARENTID"):
+        item = attrs.evolve(item, slot="fixed" if element.get("ULTRA_SLOT") == "Yes" else "variable")
+    return item
+
+
 def read_hdc(data: bytes | str, char_id: int) -> Imported:
     """Read a Hero Designer 5E file into a HERO sheet for ``char_id``.
 
     Raises:
         HdcError: not text, not XML, truncated, too big, a DTD or entities, not a character,
-            or a 6th Edition template.
+            a 6th Edition template, no BASIC_CONFIGURATION, over :data:`~.hero.MAX_ITEMS` items,
+            a number that is not a plain bounded decimal, or an item the engine refuses.
     """
     root = _parse(_text_of(data))
     config = root.find("BASIC_CONFIGURATION")
-    config = config if config is not None else Element("BASIC_CONFIGURATION")
+    if config is None:
+        raise HdcError("That file has no BASIC_CONFIGURATION, so it is not a Hero Designer character file: "
+                       "nothing was changed.")
+    listed = _listed(root)
     values, items = _characteristics(root)
     primaries = {k: values.get(k, 10) for k in _CHARACTERISTIC_SKILLS}
-    for section in Section:
-        found = root.find(section.value)
-        if found is None or section is Section.CHARACTERISTICS:
-            continue
-        ctx = _Context(section, primaries)
-        for element in _elements(found):
-            item = _item(element, ctx)
-            if element.get("PARENTID"):
-                item = attrs.evolve(item, slot="fixed" if element.get("ULTRA_SLOT") == "Yes" else "variable")
-            items.append(item)
+    contexts = {section: _Context(section, primaries) for section in Section}
+    items.extend(_priced(element, contexts[section]) for section, element in listed)
+    _check_count(len(items))
     items = _in_frameworks(items)
     info = root.find("CHARACTER_INFO")
     name = (info.get("CHARACTER_NAME", "") if info is not None else "").strip()
-    hero = HeroSheet(char_id=char_id, base_points=_int(config, "BASE_POINTS"), disad_points=_int(config, "DISAD_POINTS"),
-                     experience=_int(config, "EXPERIENCE"), values=values, items=tuple(items),
-                     source=f"from Hero Designer ({name[:60]})" if name else "from Hero Designer")
+    try:
+        hero = HeroSheet(char_id=char_id, base_points=_int(config, "BASE_POINTS"),
+                         disad_points=_int(config, "DISAD_POINTS"), experience=_int(config, "EXPERIENCE"),
+                         values=values, items=tuple(items),
+                         source=f"from Hero Designer ({name[:60]})" if name else "from Hero Designer")
+    except HdcError:
+        raise
+    except (RulesError, ValueError) as exc:
+        raise HdcError(f"{exc} The file was refused and nothing was changed.") from None
     return Imported(hero=hero, name=name, unknown=tuple(i.text for i in items if not i.known))
 
 

@@ -41,6 +41,8 @@ __all__ = [
     "HERO_KIND",
     "HeroSheet",
     "Item",
+    "MAX_FIGURE",
+    "MAX_ITEMS",
     "Modifier",
     "Section",
     "attack_powers",
@@ -57,6 +59,11 @@ HERO_KIND = "hero"
 #: The characteristics of a 5E sheet, in Hero Designer's order.
 CHARACTERISTIC_ORDER = tuple(CHARACTERISTIC_COSTS)
 _PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+#: Most items on one sheet: Hero Designer's biggest characters have a few hundred.
+MAX_ITEMS = 500
+#: Largest figure (points, levels, Active Points, PD ...) a sheet may hold, either sign: far
+#: beyond any 5E character, small enough that every total stays a short number.
+MAX_FIGURE = 1_000_000
 
 
 class Section(enum.Enum):
@@ -86,6 +93,24 @@ class Section(enum.Enum):
 
 def _frac(value: object) -> Fraction:
     return as_fraction(value)
+
+
+def _bounded(instance: object, attribute: attrs.Attribute, value: int) -> None:
+    """A figure of at most :data:`MAX_FIGURE` either way (a sheet's numbers stay short)."""
+    if not isinstance(value, int) or abs(value) > MAX_FIGURE:
+        what = getattr(instance, "name", "") or "the sheet"
+        raise RulesError(f"{what}: {attribute.name} is not a whole number from {-MAX_FIGURE} to {MAX_FIGURE}.")
+
+
+def _bounded_values(instance: object, attribute: attrs.Attribute, value: Mapping[str, int]) -> None:
+    for key, number in value.items():
+        if not isinstance(number, int) or abs(number) > MAX_FIGURE:
+            raise RulesError(f"{str(key)[:10]} is not a whole number from {-MAX_FIGURE} to {MAX_FIGURE}.")
+
+
+def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
+    if len(value) > MAX_ITEMS:
+        raise RulesError(f"A sheet holds at most {MAX_ITEMS} items, not {len(value)}.")
 
 
 @attrs.frozen
@@ -130,11 +155,11 @@ class Item:
     xmlid: str
     name: str
     text: str
-    levels: int = 0
-    base: int = 0
-    active: int = 0
-    real: int = 0
-    end: int = 0
+    levels: int = attrs.field(default=0, validator=_bounded)
+    base: int = attrs.field(default=0, validator=_bounded)
+    active: int = attrs.field(default=0, validator=_bounded)
+    real: int = attrs.field(default=0, validator=_bounded)
+    end: int = attrs.field(default=0, validator=_bounded)
     modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
     known: bool = True
     parent: str = ""
@@ -144,10 +169,10 @@ class Item:
     killing: bool = False
     versus: str = ""
     ranged: bool = False
-    pd: int = 0
-    ed: int = 0
+    pd: int = attrs.field(default=0, validator=_bounded)
+    ed: int = attrs.field(default=0, validator=_bounded)
     resistant: bool = False
-    inches: int = 0
+    inches: int = attrs.field(default=0, validator=_bounded)
     roll: str = ""
 
     @property
@@ -172,12 +197,12 @@ class HeroSheet:
     ``base_points + disad_points + experience`` (Hero Designer's BASIC_CONFIGURATION)."""
 
     char_id: int
-    base_points: int = 200
-    disad_points: int = 150
-    experience: int = 0
+    base_points: int = attrs.field(default=200, validator=_bounded)
+    disad_points: int = attrs.field(default=150, validator=_bounded)
+    experience: int = attrs.field(default=0, validator=_bounded)
     #: characteristic -> value (only those bought up or down from their start)
-    values: dict[str, int] = attrs.field(factory=dict, hash=False)
-    items: tuple[Item, ...] = attrs.field(default=(), converter=lambda v: tuple(
+    values: dict[str, int] = attrs.field(factory=dict, hash=False, validator=_bounded_values)
+    items: tuple[Item, ...] = attrs.field(default=(), validator=_few, converter=lambda v: tuple(
         i if isinstance(i, Item) else Item.from_doc(i) for i in v))
     #: where it came from: "by hand" or "from Hero Designer (<the file's character name>)"
     source: str = "by hand"
@@ -352,7 +377,11 @@ def get_hero(game: Game, char: Character) -> HeroSheet:
     doc = game.store.get(HERO_KIND, str(char.id))
     if doc is None:
         return _from_play_sheet(game, char)
-    return HeroSheet.from_doc(doc)
+    try:
+        return HeroSheet.from_doc(doc)
+    except (RulesError, ValueError, TypeError) as exc:
+        why = str(exc).rstrip(".") if isinstance(exc, RulesError) else "it cannot be read"
+        raise RulesError(f"{char.name}'s HERO sheet is damaged ({why}): a new +sheet/import replaces it.") from None
 
 
 def _from_play_sheet(game: Game, char: Character) -> HeroSheet:

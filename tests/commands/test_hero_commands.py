@@ -150,3 +150,65 @@ def test_building_mistakes_are_explained():
     assert alice.do("+disad Hunted=lots") == ["Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"]
     assert alice.do("+disad/remove Nothing") == ["You have no disadvantages 'Nothing' (see the #numbers on +sheet)."]
     assert not has_hero(world.game, alice.character)
+
+
+def _paste_text(player, text):
+    player.do("+sheet/import")
+    for line in text.splitlines():
+        player.do(line)
+    return player.do(".")
+
+
+def test_an_exponent_in_a_pasted_file_is_refused_at_once_naming_the_item():
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("+stat STR=20")
+    before = world.store.get("hero", str(alice.character.id))
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace('LEVELS="2"', 'LEVELS="1e10000000"', 1)
+    assert _paste_text(alice, text) == [
+        "Reading your Hero Designer file ...",
+        'BODY (ID 1766634909496): LEVELS="1e10000000" is not a number of points from -10000 to 10000, so the file '
+        "was refused and nothing was changed."]
+    assert world.store.get("hero", str(alice.character.id)) == before
+
+
+def test_an_engine_refusal_during_import_is_told_as_its_own_sentence():
+    world = make_world()
+    alice = world.login("Alice")
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace(
+        "<POWERS />", '<POWERS><POWER XMLID="ENERGYBLAST" ID="1" LEVELS="500" /></POWERS>', 1)
+    assert _paste_text(alice, text) == [
+        "Reading your Hero Designer file ...",
+        "ENERGYBLAST (ID 1): That is too many dice: 200 at most. The file was refused and nothing was changed."]
+    assert not has_hero(world.game, alice.character)
+
+
+def test_a_save_that_fails_after_import_is_told(monkeypatch):
+    from champions_mush.commands import sheets
+
+    def broken(game, hero):
+        raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    monkeypatch.setattr(sheets, "save_hero", broken)
+    world = make_world()
+    alice = world.login("Alice")
+    assert _paste(alice, DATA / "base_5e.hdc") == [
+        "Reading your Hero Designer file ...",
+        "The game could not save that file, so your sheet may be unchanged. It has been logged for staff."]
+
+
+def test_a_poisoned_stored_sheet_is_told_not_crashed_and_never_queued():
+    world = make_world()
+    alice = world.login("Alice")
+    gm = world.login("Gina", role=Role.STAFF)
+    _paste(alice, DATA / "base_5e.hdc")
+    doc = world.store.get("hero", str(alice.character.id))
+    doc["items"][0]["active"] = 9 * 10 ** 4000
+    world.store.put("hero", str(alice.character.id), doc)
+    damaged = ("Alice's HERO sheet is damaged (DEF: active is not a whole number from -1000000 to 1000000): "
+               "a new +sheet/import replaces it.")
+    assert alice.do("+sheet") == [damaged]
+    assert gm.do("+sheet Alice") == [damaged]
+    assert alice.do("+sheet/submit") == [damaged]
+    assert alice.do("+sheet/submit") == [damaged]          # not "already waiting": never queued
+    assert gm.do("+approve Alice") == [damaged]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from champions_mush.game.hdc import MAX_HDC_BYTES, HdcError, read_hdc, total_active_points
-from champions_mush.game.hero import Section, attack_powers, defenses
+from champions_mush.game.hero import MAX_ITEMS, Section, attack_powers, defenses
 from champions_mush.rules.champions import Defenses
 
 DATA = Path(__file__).parent / "data" / "hdc"
@@ -140,3 +140,54 @@ def test_a_characteristic_with_limitations_is_flagged_not_silently_priced():
     imported = read_hdc(text, char_id=1)
     assert imported.unknown == ("STR +1 has Focus (OIF; -1/2): priced without them",)
     assert imported.hero.points("STR") == 1
+
+
+def _base_with(powers: str = "", levels: str = "2") -> str:
+    """base_5e.hdc with BODY's LEVELS changed and the given POWERS."""
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace('LEVELS="2"', f'LEVELS="{levels}"', 1)
+    return text.replace("<POWERS />", f"<POWERS>{powers}</POWERS>", 1)
+
+
+@pytest.mark.parametrize("number", ["1e10000000", "9e4299", "1e5000", "1e-10000000", "10001", "-10001",
+                                    "1234567890", "٣", "0x10", "nan", "inf"])
+def test_a_number_that_is_not_a_plain_bounded_decimal_refuses_the_file_at_once(number):
+    with pytest.raises(HdcError) as raised:
+        read_hdc(_base_with(levels=number), char_id=1)
+    assert str(raised.value) == (f'BODY (ID 1766634909496): LEVELS="{number[:20]}" is not a number of points from '
+                                 "-10000 to 10000, so the file was refused and nothing was changed.")
+
+
+def test_plain_decimals_still_read():
+    assert read_hdc(_base_with(levels="3.0"), char_id=1).hero.value("BODY") == 13
+
+
+def test_a_file_over_the_item_limit_is_refused():
+    powers = '<POWER XMLID="ENERGYBLAST" ID="{0}" LEVELS="1" />' * 1
+    many = "".join(powers.format(n) for n in range(MAX_ITEMS + 1))
+    with pytest.raises(HdcError) as raised:
+        read_hdc(_base_with(many), char_id=1)
+    assert str(raised.value) == f"That file has {MAX_ITEMS + 1} items; a sheet holds at most 500: nothing was changed."
+
+
+def test_adders_nested_too_deep_are_refused_not_a_recursion_error():
+    deep = '<POWER XMLID="ENERGYBLAST" ID="7" LEVELS="5">' + "<ADDER>" * 5000 + "</ADDER>" * 5000 + "</POWER>"
+    with pytest.raises(HdcError) as raised:
+        read_hdc(_base_with(deep), char_id=1)
+    assert str(raised.value) == ("ADDER: Adders nested over 5 deep, which Hero Designer never writes, so the file "
+                                 "was refused and nothing was changed.")
+
+
+def test_an_item_the_engine_refuses_names_the_item():
+    with pytest.raises(HdcError) as raised:
+        read_hdc(_base_with('<POWER XMLID="ENERGYBLAST" ID="1" LEVELS="500" />'), char_id=1)
+    assert str(raised.value) == ("ENERGYBLAST (ID 1): That is too many dice: 200 at most. The file was refused and "
+                                 "nothing was changed.")
+
+
+@pytest.mark.parametrize("data", ["<CHARACTER/>", '<CHARACTER TEMPLATE="x"><POWERS/></CHARACTER>',
+                                  "<CHARACTER>" + "<a>" * 1000 + "</a>" * 1000 + "</CHARACTER>"])
+def test_a_file_without_basic_configuration_is_not_a_character(data):
+    with pytest.raises(HdcError) as raised:
+        read_hdc(data, char_id=1)
+    assert str(raised.value) == ("That file has no BASIC_CONFIGURATION, so it is not a Hero Designer character file: "
+                                 "nothing was changed.")

@@ -12,6 +12,7 @@ Movement bought on the characteristics list (Running, Swimming, Leaping) costs a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -70,10 +71,17 @@ def as_fraction(value: object) -> Fraction:
     return _parsed(str(value).strip())
 
 
+#: A number of points as written: a plain decimal (``-0.25``, ``12``) or a fraction (``1/4``) of
+#: a few ASCII digits; never an exponent, whose big integers would stall the game.
+_POINTS = re.compile(r"[+-]?[0-9]{1,7}(?:\.[0-9]{1,9})?|[+-]?[0-9]{1,7}/[0-9]{1,7}", re.ASCII)
+
+
 @lru_cache(maxsize=4096)
 def _parsed(text: str) -> Fraction:
     """Text read once: a file repeats the same few values ("0.0", "3.0", "-0.25") thousands of times."""
     try:
+        if not _POINTS.fullmatch(text):
+            raise ValueError(text)
         return Fraction(text.replace("+", "")).limit_denominator(1000)
     except (ValueError, ZeroDivisionError):
         raise RulesError(f"'{text[:20]}' is not a number of points.") from None

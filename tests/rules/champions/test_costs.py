@@ -9,6 +9,9 @@ from fractions import Fraction
 
 import pytest
 
+from champions_mush.rules.champions.costs import as_fraction
+from champions_mush.rules.errors import RulesError
+
 from champions_mush.rules.champions import (
     DIE_PARTS,
     MODIFIERS,
@@ -193,3 +196,15 @@ def test_skill_level_costs(xmlid, option, levels, points):
 
 def test_unpriced_skill_level_option_is_none():
     assert skill_level_cost("COMBAT_LEVELS", "SINGLESINGLE", 1) is None
+
+
+@pytest.mark.parametrize("text", ["1e10000000", "1e-10000000", "9e4299", "12345678", "1_000", "٣", "nan", "1/0"])
+def test_only_plain_short_decimals_are_points(text):
+    with pytest.raises(RulesError) as raised:
+        as_fraction(text)
+    assert str(raised.value) == f"'{text}' is not a number of points."
+
+
+@pytest.mark.parametrize(("text", "value"), [("-0.25", Fraction(-1, 4)), ("+1/2", Fraction(1, 2)), ("3.0", Fraction(3))])
+def test_plain_decimals_and_fractions_are_points(text, value):
+    assert as_fraction(text) == value
