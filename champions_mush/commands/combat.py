@@ -32,7 +32,8 @@ __all__ = ["COMMANDS", "acting", "finish"]
 TAG = "|r[Combat]|n"
 _STAFF_SWITCHES = ("start", "next", "end", "mode", "confirm", "undo", "adjust")
 _USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
-          "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /status, /log, "
+          "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
+          "/status, /log, "
           "/mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 
 
@@ -306,6 +307,25 @@ def _set(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} takes a full Phase to Set: +1 OCV with ranged attacks from now on.", finish(ctx, char))
 
 
+def _wake(ctx: Context, parsed: ParsedCommand) -> None:
+    """+combat/wake <name>: a full Phase helping someone Knocked Out come to: he recovers one row
+    higher on the chart while the helper keeps at it (RULES RECOVERING CHART)."""
+    if not parsed.args.strip():
+        raise CommandError("Usage: +combat/wake <Knocked Out character>")
+    fight = _fight(ctx)
+    helper = _who(ctx, "")
+    patient = find_target(ctx, parsed.args)
+    patient_fighter = _in_fight(fight, patient)
+    if not get_sheet(ctx.game, patient).knocked_out:
+        raise CommandError(f"{patient.name} is not Knocked Out.")
+    acting(ctx, helper, full=True)
+    fight = _fight(ctx)
+    fight = fight.with_fighter(attrs.evolve(patient_fighter, helped=True))
+    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fight.fighter(helper.id), helping=patient.id)))
+    _say(ctx, f"{helper.name} spends the Phase helping {patient.name} wake up: one row higher on the recovery "
+         f"chart (RULES RECOVERING CHART) while {helper.name} keeps at it.", finish(ctx, helper))
+
+
 _USAGE_ABORT = "Usage: +combat/abort [dodge|block|dive <inches>]  (staff: +combat/abort <name>[=<action>])"
 
 
@@ -410,7 +430,7 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
 
 _HANDLERS = {
     "start": _start, "join": _join, "leave": _leave, "next": _next, "hold": _hold, "abort": _abort,
-    "move": _move, "stand": _stand, "brace": _brace, "set": _set, "pass": _pass, "status": _status, "log": _log,
+    "move": _move, "stand": _stand, "brace": _brace, "set": _set, "pass": _pass, "wake": _wake, "status": _status, "log": _log,
     "mode": _mode, "confirm": _confirm, "undo": _undo, "adjust": _adjust, "end": _end,
 }
 _UNRECORDED = ("status", "log", "undo", "start")

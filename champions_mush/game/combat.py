@@ -85,6 +85,9 @@ class Fighter:
     half_used: bool = False  #: half of the current Phase is used (a move, standing up)
     #: the last blow knocked him out: Knockback from it lands without 2x STUN (RULES DAMAGE EFFECTS 2)
     fresh_ko: bool = False
+    #: the character he spends his Phases helping wake up, and whether someone helps him
+    helping: int | None = None
+    helped: bool = False
     #: STUN and END a Recovery gave this Segment (taken back if damage gets through)
     recovered: tuple[int, int] | None = None
 
@@ -93,6 +96,7 @@ class Fighter:
         found = [self.presence.capitalize()] if self.presence else []
         found += ["Prone"] if self.prone else []
         found += ["Recovering"] if self.recovering else []
+        found += ["Helped"] if self.helped else []
         found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
         found += ["Braced"] if self.braced else []
         found += ["Set"] if self.set else []
@@ -148,7 +152,7 @@ class Fight:
         fighters = []
         for f in doc.get("fighters", ()):
             known = {k: v for k, v in f.items() if k in _FIGHTER_FIELDS}
-            if known.get("recovered") is not None:
+            if known.get("recovered") is not None:  # a list in the document
                 known["recovered"] = tuple(known["recovered"])
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
@@ -312,6 +316,7 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[st
             if not waiting:
                 break
         fighter, sheet = waiting[0]
+        fight, fighter = _stop_helping(fight, fighter)
         fighter, line, acts = _phase_start(game, fight, fighter, sheet, roller)
         fight = fight.with_fighter(fighter)
         lines.append(line)
@@ -322,6 +327,17 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[st
     save_fight(game, fight)
     send_phase(game, fight)
     return fight, lines
+
+
+def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
+    """A new Phase of the helper: the help lasts only while he keeps at it (RULES RECOVERING CHART)."""
+    if fighter.helping is None:
+        return fight, fighter
+    helped = fight.fighter(fighter.helping)
+    if helped is not None:
+        fight = fight.with_fighter(attrs.evolve(helped, helped=False))
+    fighter = attrs.evolve(fighter, helping=None)
+    return fight.with_fighter(fighter), fighter
 
 
 def _new_segment(game: Game, fight: Fight) -> tuple[Fight, list[str]]:
@@ -370,7 +386,8 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
         return fighter, f"{head}: {'; '.join(notes)}.", False
     if sheet.knocked_out:
         damaged = fighter.char_id in fight.damaged
-        sheet, said = take_recovery(game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged)
+        sheet, said = take_recovery(game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged,
+                                    helped=fighter.helped)
         notes.append(f"Knocked Out: {said}")
         return fighter, f"{head}: {'; '.join(notes)}.", False
     notes.append("acts")
@@ -395,7 +412,7 @@ def post_segment_12(game: Game, fight: Fight) -> list[str]:
                 lines.append(f"{fighter.name} loses 1 BODY (now {body}) and {state}.")
                 if sheet.dead:
                     continue
-        _, said = take_recovery(game, sheet, RecoveryFrequency.POST_SEGMENT_12)
+        _, said = take_recovery(game, sheet, RecoveryFrequency.POST_SEGMENT_12, helped=fighter.helped)
         lines.append(f"{fighter.name} {said}." if said.startswith("recovers") else f"{fighter.name}: {said}.")
     return lines
 

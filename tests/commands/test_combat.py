@@ -374,7 +374,8 @@ _ATTACK_USAGE = ("Usage: +attack <target>=<strike|haymaker|move by|move through|
     ("+attack Nobody=strike", "There is no character called 'Nobody'."),
     ("+combat/move lots", "Usage: +combat/move [<name>=]<inches>"),
     ("+combat/abort somersault", "There is no character called 'somersault'."),
-    ("+combat/frob", None),
+    ("+combat/frob", "+COMBAT has no /frob switch (switches: /start, /join, /leave, /next, /hold, /abort, /move, "
+     "/stand, /brace, /set, /pass, /wake, /status, /log, /mode, /confirm, /undo, /adjust, /end)."),
 ])
 def test_phase_action_mistakes_get_short_answers_and_change_nothing(fight, line, message):
     world, g, s, p = fight
@@ -382,7 +383,7 @@ def test_phase_action_mistakes_get_short_answers_and_change_nothing(fight, line,
     sheets = world.store.all("sheet")
     world.set_dice(1, 1, 1)
     out = s.do(line)
-    assert out == [message] if message else len(out) == 1 and "frob" in out[0]
+    assert out == [message]
     assert world.store.all("sheet") == sheets and world.roller.remaining == 3
 
 
@@ -476,3 +477,24 @@ def test_a_move_by_through_attack_and_the_attackers_third(fight):
         "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
+
+
+def test_helping_a_knocked_out_character_wake_moves_him_one_row_up_the_chart(fight):
+    """RULES RECOVERING CHART: -11 to -20 recovers on Post-Segment 12 only; helped, every Phase,
+    while the helper keeps spending his Phases on it."""
+    world, g, s, p = fight
+    _next(g, 4)  # Turn 2, Segment 3: Starfire's Phase; Viper acts in Segment 4
+    g.do("+combat/adjust Viper=stun -15")
+    assert s.do("+combat/wake Viper") == [
+        "[Combat] Starfire spends the Phase helping Viper wake up: one row higher on the recovery chart "
+        "(RULES RECOVERING CHART) while Starfire keeps at it.",
+        "[Combat] Psiana's Phase (DEX 18): acts.",
+    ]
+    assert p.do("+combat/wake Starfire") == ["Starfire is not Knocked Out."]
+    assert p.do("+combat/pass")[1:] == [
+        "[Combat] Turn 2, Segment 4: Phases in DEX order: Viper 14.",
+        "[Combat] Viper's Phase (DEX 14): Knocked Out: recovers 4: STUN -11, END 20.",
+        "[Combat] Turn 2, Segment 5: Phases in DEX order: Starfire 23.",
+        "[Combat] Starfire's Phase (DEX 23): acts.",
+    ]
+    assert "Helped" not in g.do("+combat/status")[5]  # Starfire's new Phase: the help stops unless he goes on
