@@ -204,8 +204,9 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     acting(ctx, attacker, full=order.maneuver.moves)
     if target.id == attacker.id:
         raise CommandError("Attack someone else.")
-    if fights.fight_of(ctx.game, target) is None:
-        raise CommandError(f"{target.name} is not in the fight.")
+    fight = fights.fight_of(ctx.game, attacker)
+    if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
+        raise CommandError(f"{target.name} is not in this fight.")
     lines = _resolve(ctx, attacker, target, order)
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": target.name}, private=False)

@@ -19,7 +19,7 @@ Handler = Callable[[Context, ParsedCommand], None]
 
 
 def journaled(func: Handler) -> Handler:
-    """``func`` with its changes to a fight (and the sheets in the room) logged as one record."""
+    """``func`` with every document it changes (fights, sheets) logged as one record."""
 
     @functools.wraps(func)
     def run(ctx: Context, parsed: ParsedCommand) -> None:

@@ -1,8 +1,8 @@
 """The combat log: every action in a fight kept as a record that ``+combat/undo`` takes back exactly.
 
-A :class:`Journal` is opened before an action in a room with a fight: it copies the documents
-the action may change (the fight and the sheet of everyone in the room or the fight). After
-the action, :meth:`Journal.commit` appends one record to the store log ``"combat"``: the fight's
+A :class:`Journal` is opened before an action in a room with a fight: until the action ends it
+stands between the game and the store and keeps, for every document the action writes (a sheet,
+this fight or any other), the document as it was before the first write. After the action, :meth:`Journal.commit` appends one record to the store log ``"combat"``: the fight's
 number, who acted, what everyone saw (roll ids included) and, for every document that changed,
 the document before and after. :func:`undo_last` puts the documents back as they were, byte for
 byte, refusing when one was changed since by something outside the fight. Rolls stay in the roll
@@ -40,29 +40,56 @@ class LogLine:
     undone: bool
 
 
+class _Recorder:
+    """The store, keeping the first state of each document written through it."""
+
+    def __init__(self, store: Any, before: dict[tuple[str, str], Any]) -> None:
+        self.inner, self._before = store, before
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def _note(self, kind: str, key: str) -> None:
+        if (kind, key) not in self._before:
+            self._before[(kind, key)] = copy.deepcopy(self.inner.get(kind, key))
+
+    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
+        self._note(kind, key)
+        self.inner.put(kind, key, data)
+
+    def delete(self, kind: str, key: str) -> None:
+        self._note(kind, key)
+        self.inner.delete(kind, key)
+
+
 class Journal:
-    """The documents an action may change, as they were before it."""
+    """Every document an action changes, as it was before it."""
 
     def __init__(self, game: Game, room: int) -> None:
         self.game, self.room = game, room
         fight = get_fight(game, room)
         self.fight_id = fight.id if fight else 0
-        ids = {c.id for c in game.characters_in(room)} | {f.char_id for f in (fight.fighters if fight else ())}
-        self.keys = [(COMBAT_KIND, str(room))] + [(SHEET_KIND, str(i)) for i in sorted(ids)]
-        self.before = {key: copy.deepcopy(game.store.get(*key)) for key in self.keys}
+        self.before: dict[tuple[str, str], Any] = {}
+        self.recorder = _Recorder(game.store, self.before)
+        game.store = self.recorder
 
     @classmethod
     def open(cls, game: Game, room: int) -> Journal | None:
         """A journal for an action in ``room``, or None when no fight runs there."""
         return cls(game, room) if get_fight(game, room) is not None else None
 
+    def _close(self) -> None:
+        if self.game.store is self.recorder:
+            self.game.store = self.recorder.inner
+
     def commit(self, actor: str, text: str) -> int | None:
         """Log the action when it changed anything; the record's id (None when nothing changed)."""
+        self._close()
         docs = []
-        for key in self.keys:
+        for key, before in self.before.items():
             after = self.game.store.get(*key)
-            if after != self.before[key]:
-                docs.append([key[0], key[1], self.before[key], after])
+            if after != before:
+                docs.append([key[0], key[1], before, after])
         if not docs:
             return None
         fighters = sorted({int(k) for kind, k, *_ in docs if kind == SHEET_KIND} | self._fighter_ids())
@@ -76,11 +103,12 @@ class Journal:
 
     def rollback(self) -> None:
         """Put every document back as it was before the action (it failed half way)."""
-        for key in self.keys:
-            if self.before[key] is None:
+        self._close()
+        for key, before in self.before.items():
+            if before is None:
                 self.game.store.delete(*key)
             else:
-                self.game.store.put(*key, self.before[key])
+                self.game.store.put(*key, before)
 
     def _fighter_ids(self) -> set[int]:
         fight = get_fight(self.game, self.room)
@@ -107,15 +135,25 @@ def undo_last(game: Game, room: int, actor: str) -> str:
             what = "the fight" if kind == COMBAT_KIND else f"sheet #{key}"
             return f"{what.capitalize()} changed outside the fight since; undo it by hand (nothing was undone)."
     for kind, key, before, _ in entry.data["docs"]:
+        if kind == COMBAT_KIND and key != str(room) and before is not None:  # another fight keeps its own undo list
+            before = {**before, "undo": (game.store.get(kind, key) or {}).get("undo", before.get("undo"))}
         if before is None:
             game.store.delete(kind, key)
         else:
             game.store.put(kind, key, before)
+    _forget(game, room, entry.id)
     game.store.append(COMBAT_LOG, {"fight": fight.id, "room": room, "actor": actor, "undoes": entry.id,
                                    "text": f"undoes #{entry.id}", "fighters": entry.data.get("fighters", [])},
                       game.clock())
     typed = entry.data["text"].split("\n")[0].removeprefix("> ")
     return f"{actor} undoes #{entry.id} ({entry.data['actor']}: {typed}); everything it changed is as it was."
+
+
+def _forget(game: Game, room: int, entry_id: int) -> None:
+    """Take an undone record off the fight's undo list (also when the action left the fight as it was)."""
+    fight = get_fight(game, room)
+    if fight is not None and entry_id in fight.undo:
+        save_fight(game, attrs.evolve(fight, undo=tuple(u for u in fight.undo if u != entry_id)))
 
 
 def fight_log(game: Game, fight_id: int) -> list[LogLine]:

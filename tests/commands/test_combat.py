@@ -498,3 +498,47 @@ def test_helping_a_knocked_out_character_wake_moves_him_one_row_up_the_chart(fig
         "[Combat] Starfire's Phase (DEX 23): acts.",
     ]
     assert "Helped" not in g.do("+combat/status")[5]  # Starfire's new Phase: the help stops unless he goes on
+
+
+def test_an_attack_reaches_only_the_attackers_own_fight(fight):
+    """Carl fights in the Arena; Starfire, in the first room's fight, cannot reach him."""
+    world, g, s, p = fight
+    home = g.character.location
+    carl = world.login("Carl")
+    g.do("@dig Arena")
+    g.do("@tel Carl=Arena")
+    g.do("@tel Arena")
+    g.do("+combat/start")
+    carl.do("+combat/join")
+    g.do(f"@tel #{home}")
+    g.do("+combat/next")  # Starfire's Phase
+    sheets = world.store.all("sheet")
+    world.set_dice(3, 3, 3, 6, 6, 6, 4, 6, 6)
+    carl.clear()
+    assert s.do("+attack Carl=strike") == ["Carl is not in this fight."]
+    assert carl.lines == [] and world.store.all("sheet") == sheets and world.roller.remaining == 9
+
+
+def test_undo_puts_back_every_document_the_action_wrote_even_outside_the_room(fight):
+    """The combat log keeps every document an action writes: here +combat/adjust on Carl in the Arena's fight."""
+    world, g, s, p = fight
+    home = g.character.location
+    carl = world.login("Carl")
+    g.do("@dig Arena")
+    g.do("@tel Carl=Arena")
+    g.do("@tel Arena")
+    g.do("+combat/start")
+    carl.do("+combat/join")
+    arena = carl.character.location
+    g.do(f"@tel #{home}")
+    sheet_before = world.store.get("sheet", str(carl.character.id))
+    arena_before = world.store.get("combat", str(arena))
+    assert g.do("+combat/adjust Carl=stun 3") == ["[Combat] Gina sets Carl's STUN to 3."]
+    assert g.do("+combat/adjust Carl=prone on") == ["[Combat] Gina sets Carl prone on."]
+    assert world.store.get("sheet", str(carl.character.id)) != sheet_before
+    assert g.do("+combat/undo") == [
+        "[Combat] Gina undoes #19 (Gina: +combat/adjust Carl=prone on); everything it changed is as it was."]
+    assert g.do("+combat/undo") == [
+        "[Combat] Gina undoes #17 (Gina: +combat/adjust Carl=stun 3); everything it changed is as it was."]
+    assert world.store.get("sheet", str(carl.character.id)) == sheet_before
+    assert world.store.get("combat", str(arena)) == arena_before
