@@ -150,7 +150,7 @@ def _undo(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, journal.undo_last(ctx.game, ctx.actor.location, ctx.actor.name))
 
 
-_ADJUST = re.compile(r"(stun|body|end)\s+(-?\d{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
+_ADJUST = re.compile(r"(stun|body|end)\s+(-?[0-9]{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
 _USAGE_ADJUST = ("Usage: +combat/adjust <name>=<stun|body|end> <value>  or  "
                  "=<prone|stunned|recovering|awed|cowed|stabilized> <on|off>")
 

@@ -404,7 +404,7 @@ _USAGE_PRE = "Usage: +pre[/quiet] <attacker>=<target>[, <modifier>, ...]  (modif
 
 def _pre_modifier(word: str):  # noqa: ANN202
     word = " ".join(word.lower().split())
-    if re.fullmatch(r"[+-]\d{1,2}", word):
+    if re.fullmatch(r"[+-][0-9]{1,2}", word):
         return int(word)
     found = [m for m in PreModifier if m.text.lower() == word] or [
         m for m in PreModifier if m.text.lower().startswith(word)
@@ -470,7 +470,7 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
         save_sheet(ctx.game, sheet.healed())
         _out(ctx, parsed, f"{char.name} is fully healed: STUN {sheet.max_stun}, BODY {sheet.max_body}, END {sheet.max_end}.")
         return
-    match = re.fullmatch(r"(stun|body|end)\s+(\d{1,4})", parsed.rhs.strip(), re.I)
+    match = re.fullmatch(r"(stun|body|end)\s+([0-9]{1,4})", parsed.rhs.strip(), re.I)
     if match is None:
         raise CommandError(_USAGE_HEAL)
     what, amount = match.group(1).lower(), int(match.group(2))

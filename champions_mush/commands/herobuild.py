@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..game.hero import HeroSheet, Item, Section, get_hero, save_hero
+from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
@@ -32,7 +32,7 @@ _USAGE_DISAD = "Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
 #: ``8/8``, ``8 PD / 8 ED``; ``(?:PD\s*)?``, not ``(?:PD)?\s*``, so a run of spaces is read once
 _DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.I)
-_SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>\d{1,2}))?")
+_SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>[0-9]{1,2}))?")
 
 
 def _own_unapproved(ctx: Context) -> HeroSheet:
@@ -57,6 +57,8 @@ def _item_id(hero: HeroSheet, name: str) -> str:
 
 def _added(ctx: Context, hero: HeroSheet, item: Item) -> None:
     changed = hero.find(item.id) is not None
+    if not changed and len(hero.items) >= MAX_ITEMS:
+        raise CommandError(f"A sheet holds at most {MAX_ITEMS} items: remove one before adding another.")
     hero = save_hero(ctx.game, hero.with_item(item))
     number = [i.id for i in hero.items].index(item.id) + 1
     end = f", {item.end} END" if item.end else ""
@@ -95,6 +97,10 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
         raise CommandError(_USAGE_POWER)
     spec = find_power(power)
     mods = tuple(modifier_from_spec(find_modifier(w)) for w in mod_words)
+    labels = [m.label for m in mods]
+    twice = next((label for n, label in enumerate(labels) if label in labels[:n]), None)
+    if twice is not None:
+        raise CommandError(f"{twice} is named twice: an Advantage or Limitation counts once on a power.")
     for word, mod in zip(mod_words, mods):
         if (word[0] == "+") != (mod.value > 0):
             kind = "an Advantage" if mod.value > 0 else "a Limitation"

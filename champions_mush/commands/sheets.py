@@ -9,7 +9,6 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 from __future__ import annotations
 
 import logging
-import time
 
 import attrs
 
@@ -22,7 +21,7 @@ from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
 from ..store.base import StoreError
-from ..text.format import table, wrap
+from ..text.format import table, when, wrap
 from ..text.markup import escape
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
@@ -354,7 +353,7 @@ def _queue(ctx: Context) -> None:
         if char is None:
             continue
         found = problems(get_hero(ctx.game, char))
-        rows.append((char.name, time.strftime("%Y-%m-%d %H:%M", time.gmtime(since)),
+        rows.append((char.name, when(since),
                      " ".join(found) if found else "balances"))
     ctx.reply(table(rows, ctx.width, headers=("Character", "Asked (UTC)", "Check")))
 

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-import time as _time
 from fractions import Fraction
 
 from ..game.hero import Section, get_hero
@@ -13,8 +12,9 @@ from ..game.xp import (
     XPError, award, get_xp, history, is_finishing_room, link_alts, set_finishing_room, spend, vote, xp_text,
 )
 from ..rules.champions.costs import as_fraction
-from ..text.format import table
+from ..text.format import table, when
 from ..text.markup import escape
+from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
 from .dice import find_target
@@ -23,7 +23,7 @@ from .dispatch import permit
 __all__ = ["COMMANDS"]
 
 _USAGE_AWARD = "Usage: +xp/award <name>=<amount> <reason>   e.g. +xp/award Alice=2 the Viper raid"
-_AMOUNT = re.compile(r"(?P<whole>\d{1,3})(?:\s+(?P<n>\d)/(?P<d>\d))?|(?P<n2>\d)/(?P<d2>\d)|(?P<dec>\d{1,3}\.\d{1,2})")
+_AMOUNT = re.compile(r"(?P<whole>[0-9]{1,3})(?:\s+(?P<n>[0-9])/(?P<d>[0-9]))?|(?P<n2>[0-9])/(?P<d2>[0-9])|(?P<dec>[0-9]{1,3}\.[0-9]{1,2})")
 
 
 def _amount(text: str) -> Fraction:
@@ -31,12 +31,14 @@ def _amount(text: str) -> Fraction:
     match = _AMOUNT.fullmatch(text.strip())
     if match is None:
         raise CommandError("An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25.")
+    if "0" in (match["d"], match["d2"]):
+        raise CommandError(f"{text.strip()} is not an amount: a fraction's bottom number is 1 to 9.")
     if match["dec"]:
         amount = as_fraction(match["dec"])
     elif match["n2"]:
-        amount = Fraction(int(match["n2"]), max(1, int(match["d2"])))
+        amount = Fraction(int(match["n2"]), int(match["d2"]))
     else:
-        amount = int(match["whole"]) + (Fraction(int(match["n"]), max(1, int(match["d"]))) if match["n"] else 0)
+        amount = int(match["whole"]) + (Fraction(int(match["n"]), int(match["d"])) if match["n"] else 0)
     if amount <= 0:
         raise CommandError("An amount of XP must be more than 0.")
     return Fraction(amount)
@@ -55,10 +57,6 @@ def cmd_vote(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.game.msg(target, f"Someone you played with voted for you: +{xp_text(as_fraction(str(ctx.game.config.xp_per_vote)))} XP.")
 
 
-def _when(stamp: float) -> str:
-    return _time.strftime("%Y-%m-%d %H:%M", _time.gmtime(stamp))
-
-
 def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Character
     record = get_xp(ctx.game, char)
     ctx.reply(f"{char.name}: {xp_text(record.earned)} XP earned, {xp_text(record.spent)} spent, "
@@ -68,7 +66,7 @@ def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Characte
         amount = as_fraction(entry["amount"])
         who = entry["by"] if staff or entry["kind"] != "vote" else "a player"
         sign = "+" if amount >= 0 else ""
-        rows.append((_when(entry["time"]), f"{sign}{xp_text(amount)}", entry["kind"], escape(who), escape(entry["reason"])))
+        rows.append((when(entry["time"]), f"{sign}{xp_text(amount)}", entry["kind"], escape(who), escape(entry["reason"])))
     if rows:
         ctx.reply(table(rows, ctx.width, headers=("When (UTC)", "XP", "What", "By", "Why")))
     else:
@@ -123,7 +121,8 @@ def _award(ctx: Context, parsed: ParsedCommand, remove: bool) -> None:
 def cmd_spend(ctx: Context, parsed: ParsedCommand) -> None:
     """SPEND XP <amount>: XP onto your unapproved sheet, in the Character Finishing Room."""
     word, _, amount = parsed.args.strip().partition(" ")
-    if word.lower() != "xp" or not amount.strip().isascii() or not amount.strip().isdigit() or len(amount.strip()) > 4:
+    amount = amount.strip()
+    if word.lower() != "xp" or not is_number(amount, 4):
         raise CommandError("Usage: SPEND XP <whole number of XP>")
     try:
         record = spend(ctx.game, ctx.actor, int(amount))

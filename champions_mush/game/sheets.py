@@ -69,7 +69,7 @@ _BY_UPPER = {name.upper(): name for name in _ALL}
 _BASE = 10
 #: Largest value a characteristic may be set to: beyond any sane hero, and keeps dice capped.
 MAX_VALUE = 999
-_SKILL = re.compile(r"(?:(?P<number>\d{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<bonus>[+-]\s*\d{1,2})?)")
+_SKILL = re.compile(r"(?:(?P<number>[0-9]{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<bonus>[+-]\s*[0-9]{1,2})?)")
 _SKILL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '/-]{0,29}")
 
 

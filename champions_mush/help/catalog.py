@@ -36,7 +36,7 @@ from .topic import Topic, normalize
 
 __all__ = ["MAX_QUERY_CHARS", "MAX_SUGGESTED_CHARS", "Catalog", "Hit", "Match", "Rung", "edit_distance"]
 
-_NUMBERED = re.compile(r"^(.*\S) (\d+)$")
+_NUMBERED = re.compile(r"^(.*\S) ([0-9]+)$")
 _SIGILS = "+@"
 #: how many distinct queries each view remembers the answer to
 CACHE_SIZE = 4096

@@ -30,7 +30,7 @@ from .topic import Topic, normalize
 __all__ = ["ImportResult", "RawEntry", "dump_yaml", "import_mush", "parse_mush", "write_files"]
 
 _HEADER = re.compile(r"^&\s*(\S.*?)\s*$")
-_NUMBERED = re.compile(r"^(.*\S) (\d+)$")
+_NUMBERED = re.compile(r"^(.*\S) ([0-9]+)$")
 _WIKI_NOISE = frozenset({"[edit]"})
 #: how many see_also entries the importer writes at most per topic
 MAX_SEE_ALSO = 6

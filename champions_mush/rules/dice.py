@@ -133,7 +133,7 @@ class DiceAmount:
 
 
 _AMOUNT = re.compile(
-    r"(?P<whole>\d+)?\s*(?:(?P<half>1/2)|\.(?P<point>5))?\s*(?P<d>d6?)?\s*(?P<pips>[+-]\s*\d+)?"
+    r"(?P<whole>[0-9]+)?\s*(?:(?P<half>1/2)|\.(?P<point>5))?\s*(?P<d>d6?)?\s*(?P<pips>[+-]\s*[0-9]+)?"
 )
 
 

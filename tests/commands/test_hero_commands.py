@@ -212,3 +212,36 @@ def test_a_poisoned_stored_sheet_is_told_not_crashed_and_never_queued():
     assert alice.do("+sheet/submit") == [damaged]
     assert alice.do("+sheet/submit") == [damaged]          # not "already waiting": never queued
     assert gm.do("+approve Alice") == [damaged]
+
+
+def test_the_same_modifier_twice_on_a_power_is_refused():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+power x=energy blast 1d6 -oaf -oaf -oaf") == [
+        "Focus (OAF; -1) is named twice: an Advantage or Limitation counts once on a power."]
+    assert alice.do("+power x=energy blast 1d6 +armorpiercing +armorpiercing") == [
+        "Armor Piercing (+1/2) is named twice: an Advantage or Limitation counts once on a power."]
+    assert not has_hero(world.game, alice.character)
+
+
+def test_unicode_digits_are_not_numbers_in_building():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+skill Stealth=DEX+\u0661") == [
+        "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"]
+    assert alice.do("+power Blast=energy blast \u0661\u0662d6") == [
+        "'\u0661\u0662' is not an amount of dice (try 10, 4 1/2 or 1d6+1)."]
+
+
+def test_a_sheet_holds_at_most_max_items(monkeypatch):
+    from champions_mush.commands import herobuild
+
+    monkeypatch.setattr(herobuild, "MAX_ITEMS", 2)
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("+power A=eb 1d6")
+    alice.do("+skill Stealth=DEX")
+    refused = ["A sheet holds at most 2 items: remove one before adding another."]
+    assert alice.do("+disad Hunted=20 VIPER, 11-") == refused
+    assert alice.do("+power B=eb 1d6") == refused
+    assert alice.do("+power A=eb 2d6")[0] == "Changed #1 A: Energy Blast 2d6: 10 Active Points, 10 Real Cost, 1 END."

@@ -128,3 +128,13 @@ def test_awards_spend_xp_and_disads_balance():
     assert get_hero(world.game, alice.character).experience == 5
     kinds = [(e.data["kind"], e.data["amount"]) for e in world.store.tail("xp", 10)]
     assert kinds == [("award", "5"), ("spend", "-5")]
+
+
+def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused():
+    world = make_world()
+    alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
+    assert gm.do("+xp/award Alice=1/0 test zero denominator") == [
+        "1/0 is not an amount: a fraction's bottom number is 1 to 9."]
+    assert gm.do("+xp/award Alice=\u0663 arabic") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
+    assert gm.do("+xp/award Alice=\u0663.\u0665 arabic") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
+    assert alice.do("+xp")[0] == "Alice: 0 XP earned, 0 spent, 0 to spend."
