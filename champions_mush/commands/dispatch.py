@@ -17,7 +17,7 @@ from ..store.base import StoreError
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, parse_command
 from .context import Context
-from .multiline import collecting, feed
+from .multiline import collecting, feed, give_up, passes_through
 
 __all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit", "wrong_ruleset"]
 
@@ -85,6 +85,8 @@ class Dispatcher:
         self.table = table
 
     def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
+        if collecting(session) and passes_through(line):
+            give_up(session)
         if collecting(session):  # a pasted file: the line is text, not a command
             pasted = ParsedCommand(name="(pasted text)", raw="(pasted text)")
             self._guarded(Context(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)

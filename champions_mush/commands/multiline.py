@@ -1,8 +1,10 @@
 """Multi-line input: a command that asks for pasted text gets the lines that follow.
 
 ``+sheet/import`` starts a :class:`LineCollector` on the session; every following line goes
-to it instead of the command table, until a line holding only ``.`` (done) or ``.abort``
-(given up). The collector keeps at most ``limit`` characters: past that the paste is thrown
+to it instead of the command table, until a line holding only ``.`` (done) or ``.abort`` /
+``@abort`` (given up); ``QUIT`` gives the paste up and still quits. The first line that is not
+XML is answered with :data:`NOTE`, so a player who forgot the paste is not left talking to
+nobody. The collector keeps at most ``limit`` characters: past that the paste is thrown
 away at once, the rest of it is swallowed (never run as commands), and the closing line
 reports it. The dispatcher hands lines over through :func:`collecting` and :func:`feed`; the
 network layer asks :func:`collecting` so that pasted lines do not count against the command
@@ -17,12 +19,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..game.session import Session
 
-__all__ = ["ABORT", "END", "LineCollector", "collecting", "feed", "start_collecting"]
+__all__ = ["ABORT", "END", "NOTE", "LineCollector", "collecting", "feed", "give_up", "passes_through", "start_collecting"]
 
 #: A line holding only this ends the paste.
 END = "."
-#: A line holding only this gives the paste up.
+#: A line holding only this (or ``@abort``, any case) gives the paste up.
 ABORT = ".abort"
+_ABORTS = (ABORT, "@abort")
+#: Said once, at the first pasted line that is not XML.
+NOTE = "Pasting your file: end with a line holding a single '.'; '@abort' cancels."
+#: Given up and then run as a command even while pasting.
+_PASSING = ("quit",)
 _ATTR = "line_collector"
 
 
@@ -43,11 +50,12 @@ class LineCollector:
         self.lines: list[str] = []
         self.size = 0
         self.overflowed = False
+        self.noted = False
 
     def add(self, line: str) -> bool:
         """Take one line; True when the paste has ended (``.`` or ``.abort``)."""
         mark = line.strip()
-        if mark == ABORT:
+        if mark.lower() in _ABORTS:
             self.lines = []
             self.refused("Import given up: nothing was changed.")
             return True
@@ -58,6 +66,9 @@ class LineCollector:
                 text, self.lines = "\n".join(self.lines), []
                 self.done(text)
             return True
+        if mark and not mark.startswith("<") and not self.noted:
+            self.noted = True
+            self.refused(NOTE)
         if self.overflowed:
             return False
         self.size += len(line) + 1
@@ -79,6 +90,16 @@ def start_collecting(session: Session, collector: LineCollector) -> None:
 def collecting(session: Session) -> bool:
     """True while the session's lines go to a collector, not the command table."""
     return getattr(session, _ATTR, None) is not None
+
+
+def passes_through(line: str) -> bool:
+    """True for ``QUIT``: the paste is given up (:func:`give_up`) and the line run as a command."""
+    return line.strip().lower() in _PASSING
+
+
+def give_up(session: Session) -> None:
+    """End the session's paste as ``.abort`` does."""
+    feed(session, ABORT)
 
 
 def feed(session: Session, line: str) -> None:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from champions_mush.commands.base import Role
+from champions_mush.commands.multiline import NOTE
 from champions_mush.game.hero import get_hero, has_hero
 
 from ..harness import make_world
@@ -81,9 +82,10 @@ def test_a_paste_over_the_limit_is_thrown_away_and_swallowed(monkeypatch):
     world = make_world()
     alice = world.login("Alice")
     alice.do("+sheet/import")
-    assert alice.do("x" * 900) == []
-    assert alice.do("y" * 200) == [sheets.TOO_BIG + " (Still waiting for the line with only '.', or type .abort.)"]
-    assert alice.do("+stat STR=99") == []          # swallowed, never run
+    assert alice.do("<" * 900) == []
+    assert alice.do("<" * 200) == [sheets.TOO_BIG + " (Still waiting for the line with only '.', or type .abort.)"]
+    assert alice.do("+stat STR=99") == [NOTE]      # part of the paste, never run; told once
+    assert alice.do("say hi") == []
     assert alice.do(".") == [sheets.TOO_BIG]
     assert not has_hero(world.game, alice.character)
     assert alice.do(".abort") == ['Huh? (Type "+help" for help.)']
@@ -245,3 +247,16 @@ def test_a_sheet_holds_at_most_max_items(monkeypatch):
     assert alice.do("+disad Hunted=20 VIPER, 11-") == refused
     assert alice.do("+power B=eb 1d6") == refused
     assert alice.do("+power A=eb 2d6")[0] == "Changed #1 A: Energy Blast 2d6: 10 Active Points, 10 Real Cost, 1 END."
+
+
+def test_while_pasting_abort_words_and_quit_still_work_and_other_lines_get_a_note():
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("+sheet/import")
+    assert alice.do("<CHARACTER>") == []
+    assert alice.do("say hello") == ["Pasting your file: end with a line holding a single '.'; '@abort' cancels."]
+    assert alice.do("WHO") == []
+    assert alice.do("@ABORT") == ["Import given up: nothing was changed."]
+    assert alice.do("say hello") == ['You say, "hello"']
+    alice.do("+sheet/import")
+    assert alice.do("QUIT") == ["Import given up: nothing was changed.", "Goodbye! Come back soon."]
