@@ -194,9 +194,16 @@ def _join(ctx: Context, parsed: ParsedCommand) -> None:
     if fight.fighter(char.id) is not None:
         raise CommandError(f"{char.name} is already in the fight.")
     sheet = get_sheet(ctx.game, char)
+    unapproved = not (sheet.approved or sheet.npc)
+    if unapproved and not ctx.is_staff:
+        raise CommandError("Your sheet is not approved yet (+sheet/submit); staff can add you with "
+                           f"+combat/join {char.name}.")
     fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name)))
     phases = " ".join(map(str, fights.phases_of(sheet)))
     _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}: Segments {phases}).")
+    if unapproved:
+        ctx.emit_staff(f"[Combat] Note: {ctx.actor.name} added {char.name} to fight #{fight.id}, "
+                       "whose sheet is not approved.")
 
 
 def _leave(ctx: Context, parsed: ParsedCommand) -> None:

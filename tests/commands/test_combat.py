@@ -27,8 +27,8 @@ def fight():
     for line in ("+npc/create Viper", "+stat/set Viper/DEX=14", "+stat/set Viper/SPD=3", "+stat/set Viper/PD=5",
                  "+stat/set Viper/rPD=3", "+combat/start"):
         g.do(line)
-    s.do("+combat/join")
-    p.do("+combat/join")
+    g.do("+combat/join Starfire")  # staff add the unapproved sheets (players may join only when approved)
+    g.do("+combat/join Psiana")
     g.do("+combat/join Viper")
     for who in (g, s, p):
         who.clear()
@@ -248,7 +248,7 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
     assert g.do("+combat/undo")[0].startswith("[Combat] Gina undoes #11 (Gina: +combat/next)")
     log = p.do("+combat/log")
     assert log[0] == "[Combat] Fight #1: 7 records."
-    assert log[1:3] == ["#7 Starfire:", "  > +combat/join"]
+    assert log[1:3] == ["#7 Gina:", "  > +combat/join Starfire"]
     assert "#11 Gina (undone):" in log and "#13 Starfire (undone):" in log
     attack = log.index("#13 Starfire (undone):")
     assert log[attack + 1:attack + 3] == [
@@ -398,10 +398,14 @@ def test_combat_mistakes_get_short_answers():
     assert g.do("+combat/next") == ["Nobody has joined the fight yet (+combat/join <name>)."]
     assert g.do("+combat/status") == ["[Combat] Fight #1 run by Gina (auto): not begun (starts in Segment 12).",
                                       "Nobody has joined yet."]
-    s.do("+combat/join")
+    assert s.do("+combat/join") == [
+        "Your sheet is not approved yet (+sheet/submit); staff can add you with +combat/join Starfire."]
+    assert g.do("+combat/join Starfire") == [
+        "[Combat] Starfire joins the fight (DEX 10, SPD 2: Segments 6 12).",
+        "[Combat] Note: Gina added Starfire to fight #1, whose sheet is not approved."]
     assert s.do("+combat/join") == ["Starfire is already in the fight."]
     assert s.do("+combat/hold") == ["It is not Starfire's Phase."]
-    assert g.do("+combat/undo") == ["[Combat] Gina undoes #4 (Starfire: +combat/join); everything it changed is as it was."]
+    assert g.do("+combat/undo") == ["[Combat] Gina undoes #4 (Gina: +combat/join Starfire); everything it changed is as it was."]
     assert g.do("+combat/undo") == ["[Combat] There is nothing to undo in this fight."]
     assert s.do("+combat/leave") == ["Starfire is not in the fight."]
 
@@ -420,7 +424,7 @@ def test_attacks_with_the_characters_own_powers_against_resistant_defenses(fight
     tank.do("+power Armor=armor 6/6")  # PD 2 + 6 resistant
     s.do("+power Claws=HKA 1d6")
     p.do("+power Mindbolt=EB 8d6")
-    tank.do("+combat/join")
+    g.do("+combat/join Tank")
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 5, 5, 4, 6, 6, 6)
     assert _ids(s.do("+attack Tank=claws")) == [
@@ -509,7 +513,7 @@ def test_an_attack_reaches_only_the_attackers_own_fight(fight):
     g.do("@tel Carl=Arena")
     g.do("@tel Arena")
     g.do("+combat/start")
-    carl.do("+combat/join")
+    g.do("+combat/join Carl")
     g.do(f"@tel #{home}")
     g.do("+combat/next")  # Starfire's Phase
     sheets = world.store.all("sheet")
@@ -528,7 +532,7 @@ def test_undo_puts_back_every_document_the_action_wrote_even_outside_the_room(fi
     g.do("@tel Carl=Arena")
     g.do("@tel Arena")
     g.do("+combat/start")
-    carl.do("+combat/join")
+    g.do("+combat/join Carl")
     arena = carl.character.location
     g.do(f"@tel #{home}")
     sheet_before = world.store.get("sheet", str(carl.character.id))
@@ -542,3 +546,19 @@ def test_undo_puts_back_every_document_the_action_wrote_even_outside_the_room(fi
         "[Combat] Gina undoes #17 (Gina: +combat/adjust Carl=stun 3); everything it changed is as it was."]
     assert world.store.get("sheet", str(carl.character.id)) == sheet_before
     assert world.store.get("combat", str(arena)) == arena_before
+
+
+def test_an_approved_sheet_joins_by_itself_and_an_npc_needs_no_approval():
+    world = make_world(roller=FixedRoller([]))
+    g = world.login("Gina", role=Role.STAFF)
+    s = world.login("Starfire")
+    s.do("+stat STR=15")
+    g.do("+combat/start")
+    assert s.do("+combat/join") == [
+        "Your sheet is not approved yet (+sheet/submit); staff can add you with +combat/join Starfire."]
+    g.do("+approve/force Starfire")
+    g.clear()
+    assert s.do("+combat/join") == ["[Combat] Starfire joins the fight (DEX 10, SPD 2: Segments 6 12)."]
+    assert g.lines == ["[Combat] Starfire joins the fight (DEX 10, SPD 2: Segments 6 12)."]
+    g.do("+npc/create Viper")
+    assert g.do("+combat/join Viper") == ["[Combat] Viper joins the fight (DEX 10, SPD 2: Segments 6 12)."]

@@ -58,13 +58,20 @@ def test_nd6_with_knockback_and_hit_location():
     ]
 
 
-@pytest.mark.parametrize("bad", ["banana", "-3", "100000", "", "1/3", "4 1/2 1/2"])
-def test_bad_amounts_get_one_usage_line(bad):
+_ND6_USAGE = "Usage: +nd6[/kb][/loc][/private] <dice>[=<note>]  (dice: 10, 4 1/2, 4.5, 1/2)"
+_NOT_DICE = "is not an amount of dice (try 10, 4 1/2 or 1d6+1)."
+
+
+@pytest.mark.parametrize(("bad", "why"), [
+    ("banana", f"'banana' {_NOT_DICE} "), ("-3", "A dice amount needs at least one die or pip. "),
+    ("100000", "That is too many dice: 200 at most. "), ("", ""), ("1/3", f"'1/3' {_NOT_DICE} "),
+    ("4 1/2 1/2", f"'4 1/2 1/2' {_NOT_DICE} "),
+])
+def test_bad_amounts_get_one_usage_line(bad, why):
     world = _world(1)
     alice = world.login("Alice")
     bob = world.login("Bob")
-    out = alice.do(f"+nd6 {bad}")
-    assert len(out) == 1 and "Usage: +nd6" in out[0]
+    assert alice.do(f"+nd6 {bad}") == [why + _ND6_USAGE]
     assert bob.lines == []
     assert world.store.tail("rolls", 5) == []
 

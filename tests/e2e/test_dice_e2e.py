@@ -227,6 +227,9 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
                                   ("Psiana", "CON", 20), ("Psiana", "PD", 12)):
             _do(gwen, f"+stat/set {name}/{stat}={value}", f"{name}: {stat} is now {value}.")
 
+        for name, player in (("Starfire", star), ("Psiana", psi)):  # players join a fight once approved
+            _do(gwen, f"+approve/force {name}", f"{name}'s sheet is approved.")
+            player.expect("Gwen has approved your sheet.")
         gwen.send("+combat/start")
         psi.expect("[Combat] Gwen starts fight #1 here.")
         # Each join shows the Speed Chart Segments of that SPD.

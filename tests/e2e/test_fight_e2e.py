@@ -71,6 +71,10 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
         for line in ("DEX=12", "SPD=2", "PD=5"):
             gwen.send(f"+stat/set Viper/{line}")
             gwen.expect(f"Viper: {line.split('=')[0]} is now {line.split('=')[1]}.")
+        for name, player in (("Starfire", star), ("Ox", ox)):  # players join a fight once approved
+            gwen.send(f"+approve/force {name}")
+            gwen.expect(f"{name}'s sheet is approved.")
+            player.expect("Gwen has approved your sheet.")
         gwen.send("+combat/start")
         ox.expect("[Combat] Gwen starts fight #1 here.")
         _act(star, "+combat/join", "[Combat] Starfire joins the fight (DEX 23, SPD 3: Segments 4 8 12).\n", ox)
