@@ -403,13 +403,16 @@ def has_hero(game: Game, char: Character) -> bool:
 
 def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     """The play sheet with the HERO sheet's characteristics and defenses (current STUN, BODY
-    and END kept, capped at the new maxima)."""
+    and END kept, capped at the new maxima; each value within the play sheet's +/-999)."""
+    from .sheets import MAX_VALUE
+
     stats = {name: hero.value(name) for name in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM",
                                                  "PD", "ED", "SPD", "REC", "END", "STUN")}
     total = defenses(hero)
     stats.update(PD=total.pd, ED=total.ed)
     if total.rpd or total.red:  # resistant defense from powers; otherwise as set by +stat
         stats.update(rPD=total.rpd, rED=total.red)
+    stats = {k: max(-MAX_VALUE, min(MAX_VALUE, v)) for k, v in stats.items()}  # the play sheet's range, as +stat
     kept = {k: v for k, v in sheet.stats.items() if k in ("OCV", "DCV") or (k in ("rPD", "rED") and k not in stats)}
     bought = {i.name.lower() for i in hero.items}
     skills = {k: v for k, v in sheet.skills.items() if k.lower() not in bought}

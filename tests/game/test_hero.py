@@ -108,3 +108,9 @@ def test_a_sheet_survives_its_document():
         power_item("h1", POWERS["HKA"], dice=DiceAmount(1, pips=1), modifiers=_mods("oaf")))
     assert HeroSheet.from_doc(hero.to_doc()) == hero
     assert hero.items[0].section is Section.POWERS
+
+
+def test_sync_keeps_the_play_sheet_within_its_range():
+    hero = HeroSheet(char_id=1).with_value("BODY", 10_010).with_value("PD", 5_000)
+    synced = sync_sheet(Sheet(char_id=1, name="A"), hero)
+    assert (synced.max_body, synced.base("PD"), synced.base("STUN")) == (999, 999, 999)
