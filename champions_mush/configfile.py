@@ -77,6 +77,7 @@ _DOC = {
     "max_output_buffer": "bytes of unread output before a client that stopped reading is dropped",
     "password_cost": "scrypt cost N for new passwords (a power of two; 16384 takes ~60 ms)",
     "mail_quota": "@mail messages one mailbox may hold (deleted ones count until purged)",
+    "mail_unread_per_sender": "unread @mail messages one player may have waiting in another's mailbox",
     "mail_max_length": "longest @mail message, in characters",
     "post_max_length": "longest board post, staff request or comment, in characters",
     "xp_per_vote": "XP one +vote gives (RULES GAINING XP)",

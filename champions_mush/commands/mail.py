@@ -77,17 +77,28 @@ def _read(ctx: Context, spec: str) -> None:
 def _deliver(ctx: Context, to: list[Character], subject: str, body: str) -> None:
     """Send, then tell: the sender, and each recipient who is online."""
     subject, body = _run(lambda: mail.check_text(ctx.game, subject, body))
-    sent = mail.send(ctx.game, ctx.actor, to, subject, body)
-    full = ", ".join(c.name for c in sent.full)
+    sent = mail.send(ctx.game, ctx.actor, to, subject, body, staff=ctx.is_staff)
+    refusals = _refusals(ctx, sent)
     if not sent.delivered:
-        raise CommandError(f"The mailbox of {full} is full ({ctx.game.config.mail_quota} messages): nothing was sent.")
+        raise CommandError(" ".join(f"{line}: nothing was sent." for line in refusals))
     for char, number in sent.delivered:
         if char.id != ctx.actor.id:
             ctx.game.msg(char, f"|y[Mail]|n You have new mail (#{number}) from {ctx.actor.name}: {subject}")
     lines = [f"You sent your message '{subject}' to {', '.join(c.name for c, _ in sent.delivered)}."]
-    if sent.full:
-        lines.append(f"The mailbox of {full} is full ({ctx.game.config.mail_quota} messages), so they did not get it.")
+    lines.extend(f"{line}, so they did not get it." for line in refusals)
     ctx.reply("\n".join(lines))
+
+
+def _refusals(ctx: Context, sent: mail.Sent) -> list[str]:
+    """Why some recipients did not get a message (one clause each reason)."""
+    lines = []
+    if sent.full:
+        lines.append(f"The mailbox of {', '.join(c.name for c in sent.full)} is full "
+                     f"({ctx.game.config.mail_quota} messages)")
+    if sent.waiting:
+        lines.append(f"{', '.join(c.name for c in sent.waiting)} already has "
+                     f"{ctx.game.config.mail_unread_per_sender} unread messages from you (wait until they read some)")
+    return lines
 
 
 def _one(ctx: Context, spec: str, usage: str) -> Message:

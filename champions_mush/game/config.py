@@ -154,6 +154,8 @@ class GameConfig:
     password_cost: int = check(16384, "whole", 2, 65536, power_of_two=True)
     #: @mail messages a mailbox may hold (deleted ones count until purged), and a message's length
     mail_quota: int = check(50, "whole", 1, 100_000)
+    #: unread @mail messages one player may have waiting in another's mailbox (staff mail is never refused)
+    mail_unread_per_sender: int = check(10, "whole", 1, 100_000)
     mail_max_length: int = check(4000, "whole", 80, 1_000_000)
     #: longest board post, staff request or comment, in characters
     post_max_length: int = check(8000, "whole", 80, 1_000_000)

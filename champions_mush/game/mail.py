@@ -4,7 +4,9 @@ delete then purge, and a quota per mailbox (docs/player-guide.md, "Mail").
 Each character's mailbox is one store document (kind ``mailbox``, key the character's id)
 holding its messages, the folder it is looking at and the next message id. Mail is delivered
 by writing the recipient's mailbox before anyone is told; a mailbox holding ``mail_quota``
-messages (deleted ones count until purged) refuses new mail and nothing is written.
+messages (deleted ones count until purged) refuses new mail and nothing is written. So that no
+one player can fill another's mailbox, a sender may have at most ``mail_unread_per_sender``
+unread messages in it; staff mail (PennMUSH exempts wizards) is always delivered.
 Messages are numbered 1, 2, 3 ... by their place in a folder, oldest first, as in PennMUSH.
 """
 
@@ -128,10 +130,12 @@ def recipients(game: Game, text: str) -> list[Character]:
 
 @attrs.frozen
 class Sent:
-    """What became of a message: who got it (with its number in their inbox) and whose box was full."""
+    """What became of a message: who got it (with its number in their inbox), whose box was full,
+    and who has too many unread messages from this sender already."""
 
     delivered: tuple[tuple[Character, int], ...]
     full: tuple[Character, ...]
+    waiting: tuple[Character, ...] = ()
 
 
 def check_text(game: Game, subject: str, body: str) -> tuple[str, str]:
@@ -145,14 +149,19 @@ def check_text(game: Game, subject: str, body: str) -> tuple[str, str]:
     return subject or "(no subject)", body
 
 
-def send(game: Game, sender: Character, to: list[Character], subject: str, body: str) -> Sent:
-    """Deliver one message to each recipient whose mailbox has room, each saved before returning."""
+def send(game: Game, sender: Character, to: list[Character], subject: str, body: str,
+         *, staff: bool = False) -> Sent:
+    """Deliver one message to each recipient whose mailbox has room for it, each saved before
+    returning; ``staff`` mail goes past both limits."""
     subject, body = check_text(game, subject, body)
     names = tuple(c.name for c in to)
-    delivered, full = [], []
+    delivered, full, waiting = [], [], []
     for char in to:
         box = load(game, char.id)
-        if len(box.messages) >= game.config.mail_quota:
+        if not staff and sum(m.sender_id == sender.id for m in box.unread()) >= game.config.mail_unread_per_sender:
+            waiting.append(char)
+            continue
+        if not staff and len(box.messages) >= game.config.mail_quota:
             full.append(char)
             continue
         message = Message(id=box.next_id, sender_id=sender.id, sender=sender.name, to=names,
@@ -161,7 +170,7 @@ def send(game: Game, sender: Character, to: list[Character], subject: str, body:
         box.next_id += 1
         save(game, box)
         delivered.append((char, len(box.in_folder(INBOX))))
-    return Sent(tuple(delivered), tuple(full))
+    return Sent(tuple(delivered), tuple(full), tuple(waiting))
 
 
 # --- choosing messages --------------------------------------------------------------------------

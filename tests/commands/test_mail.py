@@ -162,3 +162,33 @@ def test_login_notice_counts_unread_only():
     bob.do("@mail 1")
     assert mail.login_notice(world.game, bob.character) == [
         "|y[Mail]|n You have 1 unread message. Type @mail to list them."]
+
+
+def test_one_sender_cannot_fill_another_players_mailbox():
+    world = make_world(mail_quota=5, mail_unread_per_sender=2)
+    alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
+    alice.do("@mail Bob=1/one")
+    alice.do("@mail Bob=2/two")
+    stored = world.store.get("mailbox", str(bob.character.id))
+    assert alice.do("@mail Bob=3/three") == [
+        "Bob already has 2 unread messages from you (wait until they read some): nothing was sent."]
+    assert alice.do("@mail Bob Carol=4/four") == [
+        "You sent your message '4' to Carol.",
+        "Bob already has 2 unread messages from you (wait until they read some), so they did not get it.",
+    ]
+    assert world.store.get("mailbox", str(bob.character.id)) == stored
+    assert carol.do("@mail Bob=5/five") == ["You sent your message '5' to Bob."]
+    bob.do("@mail 1")
+    assert alice.do("@mail Bob=6/six") == ["You sent your message '6' to Bob."]
+
+
+def test_staff_mail_and_mail_all_reach_a_full_mailbox():
+    world = make_world(mail_quota=2)
+    alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
+    gina = world.login("Gina", role=Role.STAFF)
+    alice.do("@mail Carol=1/one")
+    bob.do("@mail Carol=2/two")
+    assert bob.do("@mail Carol=3/three") == ["The mailbox of Carol is full (2 messages): nothing was sent."]
+    assert gina.do("@mail Carol=Important/from staff") == ["You sent your message 'Important' to Carol."]
+    assert gina.do("@mail/all News/The game opens Friday.") == ["You sent your message 'News' to Alice, Bob, Carol."]
+    assert carol.do("@mail")[-1] == "4 messages here, 4 unread. Mailbox: 4/2."
