@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..text.numbers import is_number
+from ..text.numbers import NumberListError, is_number, parse_numbers
 from .roles import Role
 
 if TYPE_CHECKING:
@@ -147,16 +147,12 @@ class Boards:
             if not chosen:
                 raise BoardError(f"You have read everything on {board.name}.")
             return chosen
-        chosen: list[Post] = []
-        for part in re.split(r"[\s,]+", spec):
-            match = re.fullmatch(r"([0-9]{1,9})(?:-([0-9]{1,9}))?", part)
-            if not match:
-                raise BoardError(f"'{part}' is not a post number (try 3, 1-4 or u).")
-            first, last = int(match[1]), int(match[2] or match[1])
-            if first < 1 or last < first or last > len(posts):
-                raise BoardError(f"{board.name} has no post {part} (it has {len(posts)}).")
-            chosen.extend(p for p in posts[first - 1:last] if p not in chosen)
-        return chosen
+        try:
+            return [posts[n - 1] for n in parse_numbers(spec, len(posts))]
+        except NumberListError as error:
+            if not error.out_of_range:
+                raise BoardError(f"'{error.part}' is not a post number (try 3, 1-4 or u).") from None
+            raise BoardError(f"{board.name} has no post {error.part} (it has {len(posts)}).") from None
 
     def number_of(self, board: Board, post: Post) -> int:
         return [p.id for p in self.posts(board)].index(post.id) + 1

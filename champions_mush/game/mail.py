@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..text.numbers import NumberListError, parse_numbers
+
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
@@ -41,7 +43,6 @@ INBOX = "inbox"
 MAX_SUBJECT = 60
 MAX_FOLDERS = 16
 _FOLDER = re.compile(r"[a-z][a-z0-9_-]{0,15}")
-_RANGE = re.compile(r"([0-9]{1,9})(?:-([0-9]{1,9}))?")  # bounded: int() refuses 4,300+ digits
 
 
 class MailError(ValueError):
@@ -183,17 +184,13 @@ def parse_list(box: Mailbox, spec: str, folder: str | None = None) -> list[Messa
     elif spec == "unread":
         chosen = [m for m in messages if not m.read]
     else:
-        chosen = []
-        for part in re.split(r"[\s,]+", spec):
-            match = _RANGE.fullmatch(part)
-            if not match:
-                raise MailError(f"'{part}' is not a message number (try 3, 1-4, all or unread).")
-            first = int(match[1])
-            last = int(match[2] or first)
-            if first < 1 or last < first or last > len(messages):
-                raise MailError(f"There is no message {part} in your {folder or box.folder} folder"
-                                f" (it has {len(messages)}).")
-            chosen.extend(m for m in messages[first - 1:last] if m not in chosen)
+        try:
+            chosen = [messages[n - 1] for n in parse_numbers(spec, len(messages))]
+        except NumberListError as error:
+            if not error.out_of_range:
+                raise MailError(f"'{error.part}' is not a message number (try 3, 1-4, all or unread).") from None
+            raise MailError(f"There is no message {error.part} in your {folder or box.folder} folder"
+                            f" (it has {len(messages)}).") from None
     if not chosen:
         raise MailError("No messages match that.")
     return chosen
