@@ -228,8 +228,9 @@ def test_knockback_of_a_rolled_nd6_applies_once_with_plus_kb(fight):
 def test_air_flying_takes_off_one_die(fight):
     world, g, s, p = fight
     world.set_dice(1, 3, 3, 3)
-    assert g.do("+kb Viper=5 air flying")[0].startswith(
-        "[GM] Viper (Target is in the air): KB 5 BODY - 1 (1) = 4\" knockback.")
+    assert g.do("+kb Viper=5 air flying") == [
+        "[GM] Viper (Target is in the air): KB 5 BODY - 1 (1) = 4\" knockback. Viper is knocked back 4\" in the air; "
+        "DEX roll to stay aloft at -2: 9 (3 3 3): made by 1. Viper stays in the air at full DCV. [rb]"]
 
 
 def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
@@ -245,7 +246,8 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
     ]
     assert world.store.all("sheet") == before
     assert world.store.get("combat", str(g.character.location)) == fight_before
-    assert g.do("+combat/undo")[0].startswith("[Combat] Gina undoes #11 (Gina: +combat/next)")
+    assert g.do("+combat/undo") == [
+        "[Combat] Gina undoes #11 (Gina: +combat/next); everything it changed is as it was."]
     log = p.do("+combat/log")
     assert log[0] == "[Combat] Fight #1: 7 records."
     assert log[1:3] == ["#7 Gina:", "  > +combat/join Starfire"]
@@ -365,6 +367,7 @@ _ATTACK_USAGE = ("Usage: +attack <target>=<strike|haymaker|move by|move through|
     ("+attack Viper", _ATTACK_USAGE),
     ("+attack Viper=kick", f"'kick' is neither a maneuver nor an attack power on the sheet. {_ATTACK_USAGE}"),
     ("+attack Viper=move through", "A Move Through needs the velocity: ... v <inches>."),
+    ("+attack Viper=move by", "A Move By needs the velocity: ... v <inches>."),
     ("+attack Viper=strike push 11", f"'push' takes a number from 0 to 10. {_ATTACK_USAGE}"),
     ("+attack Viper=blast range 10", f"'blast' is neither a maneuver nor an attack power on the sheet. {_ATTACK_USAGE}"),
     ("+attack Viper=strike sideways",

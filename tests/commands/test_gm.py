@@ -108,10 +108,11 @@ def test_damage_rolled_energy_and_quiet(world, gm):
     assert bob.lines == []
     world.set_dice(4, 3, 3, 3)
     out = gm.do("+damage Viper=kd6 3")
-    assert out[0].startswith(
+    assert out == [
         "[GM] Viper is hit by a physical attack: 3d6 killing: 10 BODY, x2, 20 STUN (4 3 3; multiplier die 3). "
-        "Viper takes 20 STUN and 10 BODY (20 STUN - 0 PD, 10 BODY - 0 rPD): Dying"
-    )
+        "Viper takes 20 STUN and 10 BODY (20 STUN - 0 PD, 10 BODY - 0 rPD): Dying (loses 1 BODY each "
+        "Post-Segment 12). Now STUN 12, BODY -6. [r8]"
+    ]
     assert bob.lines == out
 
 
@@ -376,7 +377,8 @@ def test_multiple_move_by_circles_one_target_and_takes_given_dcvs(world, gm):
     # 12": 2d6 STR + 2d6 velocity = 4d6; two attacks -4 OCV -> OCV 3
     world.set_dice(3, 3, 3)
     out = _do(world, gm, "+moveby/multiple Starfire=12 Viper, Viper, 2")
-    assert out[0].startswith('[GM] Starfire makes a Multiple Move By at 12" on 3 targets: OCV 7 - 6 = 1 on every')
+    assert out[0] == ('[GM] Starfire makes a Multiple Move By at 12" on 3 targets: OCV 7 - 6 = 1 on every attack, '
+                      'DCV -2; 4d6 normal on each hit.')
     assert out[1].startswith("1. Viper (DCV 5, 7-): 9 (3 3 3): misses")
     assert out[2:] == ["2. Viper: missed, as every attack after the first miss.",
                        "3. target 3: missed, as every attack after the first miss.", "0 of 3 hit. [id]"]
