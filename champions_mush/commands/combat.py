@@ -202,8 +202,8 @@ def _join(ctx: Context, parsed: ParsedCommand) -> None:
     phases = " ".join(map(str, fights.phases_of(sheet)))
     _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}: Segments {phases}).")
     if unapproved:
-        ctx.emit_staff(f"[Combat] Note: {ctx.actor.name} added {char.name} to fight #{fight.id}, "
-                       "whose sheet is not approved.")
+        ctx.emit_staff(f"[Combat] Note: {char.name}'s sheet is not approved; {ctx.actor.name} added them to "
+                       f"fight #{fight.id} anyway.")
 
 
 def _leave(ctx: Context, parsed: ParsedCommand) -> None:

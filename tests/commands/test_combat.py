@@ -405,7 +405,7 @@ def test_combat_mistakes_get_short_answers():
         "Your sheet is not approved yet (+sheet/submit); staff can add you with +combat/join Starfire."]
     assert g.do("+combat/join Starfire") == [
         "[Combat] Starfire joins the fight (DEX 10, SPD 2: Segments 6 12).",
-        "[Combat] Note: Gina added Starfire to fight #1, whose sheet is not approved."]
+        "[Combat] Note: Starfire's sheet is not approved; Gina added them to fight #1 anyway."]
     assert s.do("+combat/join") == ["Starfire is already in the fight."]
     assert s.do("+combat/hold") == ["It is not Starfire's Phase."]
     assert g.do("+combat/undo") == ["[Combat] Gina undoes #4 (Gina: +combat/join Starfire); everything it changed is as it was."]
