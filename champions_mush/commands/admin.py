@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 import logging
 
+from ..game import speech
 from ..game.accounts import Accounts
 from .base import Command, CommandError, ParsedCommand, Role
 from .context import Context
@@ -73,9 +74,10 @@ def cmd_boot(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_wall(ctx: Context, parsed: ParsedCommand) -> None:
-    if not parsed.args.strip():
+    message = speech.clean(parsed.args)
+    if not message:
         raise CommandError("Usage: @wall <message>")
-    ctx.game.msg_all(f"|y[Announcement]|n {ctx.actor.name}: {parsed.args}")
+    ctx.game.msg_all(f"|y[Announcement]|n {ctx.actor.name}: {message}")
 
 
 def cmd_shutdown(ctx: Context, parsed: ParsedCommand) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.numbers import NumberListError, is_number, parse_numbers
+from . import speech
 from .roles import Role
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class Boards:
         if char.role < board.post_role:
             raise BoardError(f"Only staff may post on {board.name}." if board.post_role == 2
                              else f"You may not post on {board.name}.")
-        title, body = title.strip(), body.strip()
+        title, body = speech.clean(title), speech.clean_lines(body).strip()
         if not title or not body:
             raise BoardError("Usage: +bbpost <board>/<title>=<text>")
         if len(title) > MAX_TITLE:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.numbers import NumberListError, parse_numbers
+from . import speech
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -140,7 +141,7 @@ class Sent:
 
 
 def check_text(game: Game, subject: str, body: str) -> tuple[str, str]:
-    subject, body = subject.strip(), body.strip()
+    subject, body = speech.clean(subject), speech.clean_lines(body).strip()
     if not body:
         raise MailError("A message needs some text: @mail <name>=<subject>/<message>")
     if len(subject) > MAX_SUBJECT:

@@ -83,6 +83,12 @@ def clean(text: str, keep_leading_space: bool = False) -> str:
     return (" " if lead else "") + shown.lstrip()
 
 
+def clean_lines(text: str) -> str:
+    """:func:`clean` for text kept with its own line breaks (a mail or a board post): each line
+    cleaned, the breaks the game itself put there kept."""
+    return "\n".join(clean(line) for line in text.split("\n"))
+
+
 def _visible(text: str) -> str:
     kept = []
     marks = 0
