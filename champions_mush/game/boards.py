@@ -160,7 +160,7 @@ class Boards:
 
     def post(self, char: Character, board: Board, title: str, body: str, reply_to: int = 0) -> tuple[Board, Post]:
         if char.role < board.post_role:
-            raise BoardError(f"Only staff may post on {board.name}." if board.post_role == 2
+            raise BoardError(f"Only staff may post on {board.name}." if board.post_role == Role.STAFF
                              else f"You may not post on {board.name}.")
         title, body = speech.clean(title), speech.clean_lines(body).strip()
         if not title or not body:
