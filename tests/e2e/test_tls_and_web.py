@@ -140,10 +140,17 @@ def test_a_relay_that_dies_is_started_again(tmp_path):
     web_port = free_port()
     with Server(tmp_path, config=f"password_cost: 1024\nweb_port: {web_port}\n") as server:
         wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
-        first = read_status(tmp_path)["relay_pid"]
-        os.kill(first, signal.SIGKILL)
+
+        def relay_pid() -> int | None:
+            # the status file is written just after the listening lines are printed
+            return (read_status(tmp_path) or {}).get("relay_pid")
+
         deadline = time.monotonic() + 30
-        while read_status(tmp_path).get("relay_pid") == first:
+        while (first := relay_pid()) is None:
+            assert time.monotonic() < deadline, "the status file never named the relay"
+            time.sleep(0.1)
+        os.kill(first, signal.SIGKILL)
+        while relay_pid() in (first, None):
             assert time.monotonic() < deadline, "the relay was not started again"
             time.sleep(0.1)
         page = urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=TIMEOUT).read().decode()
