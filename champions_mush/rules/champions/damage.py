@@ -44,8 +44,24 @@ def normal_body(face: int) -> int:
     return 0 if face == 1 else 2 if face == 6 else 1
 
 
+class _Rolled:
+    """What normal and killing damage say of the dice behind them."""
+
+    __slots__ = ()
+    roll: DiceRoll | None
+
+    @property
+    def amount(self) -> DiceAmount | None:
+        return self.roll.amount if self.roll is not None else None
+
+    @property
+    def rolled(self) -> bool:
+        """True when dice were rolled; False for damage stated by the GM."""
+        return self.roll is not None
+
+
 @attrs.frozen
-class NormalDamage:
+class NormalDamage(_Rolled):
     """Normal damage rolled: the dice and the STUN and BODY they do (before defenses).
 
     ``location`` is set when hit locations are used: ``stun`` already includes its N STUN
@@ -57,15 +73,6 @@ class NormalDamage:
     stun: int
     body: int
     location: HitLocation | None = None
-
-    @property
-    def amount(self) -> DiceAmount | None:
-        return self.roll.amount if self.roll is not None else None
-
-    @property
-    def rolled(self) -> bool:
-        """True when dice were rolled; False for damage stated by the GM."""
-        return self.roll is not None
 
 
 def count_normal(dice: DiceRoll, location: HitLocation | None = None) -> NormalDamage:
@@ -201,7 +208,7 @@ class StunMultiplier:
 
 
 @attrs.frozen
-class KillingDamage:
+class KillingDamage(_Rolled):
     """Killing damage rolled: BODY = the dice total, STUN = BODY x multiplier (before defenses).
 
     ``multiplier_faces`` are the dice of the multiplier (one d6, three for a hit location,
@@ -215,15 +222,6 @@ class KillingDamage:
     multiplier: int
     stun: int
     location: HitLocation | None = None
-
-    @property
-    def amount(self) -> DiceAmount | None:
-        return self.roll.amount if self.roll is not None else None
-
-    @property
-    def rolled(self) -> bool:
-        """True when dice were rolled; False for damage stated by the GM."""
-        return self.roll is not None
 
 
 def count_killing(dice: DiceRoll, multiplier: MultiplierRoll) -> KillingDamage:
