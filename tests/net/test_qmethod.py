@@ -56,6 +56,19 @@ def test_asking(state, queue, enable, after, send):
     assert ((side.state, side.queue), step.send) == (after, send)
 
 
+def _deliver_one_each_way(ours: Side, theirs: Side, wire_to_them: list[bool], wire_to_us: list[bool],
+                          accept: bool) -> None:
+    """The next verb on each wire reaches its side; any answer goes on the other wire."""
+    if wire_to_them:
+        step = receive(theirs, wire_to_them.pop(0), accept)
+        if step.send is not None:
+            wire_to_us.append(step.send)
+    if wire_to_us:
+        step = receive(ours, wire_to_us.pop(0), True)
+        if step.send is not None:
+            wire_to_them.append(step.send)
+
+
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.lists(st.tuples(st.booleans(), st.booleans()), max_size=12), st.booleans())
 def test_two_q_method_sides_always_settle(wishes, accept):
@@ -70,25 +83,11 @@ def test_two_q_method_sides_always_settle(wishes, accept):
         if at_once:
             continue
         while wire_to_them or wire_to_us:
-            if wire_to_them:
-                step = receive(theirs, wire_to_them.pop(0), accept)
-                if step.send is not None:
-                    wire_to_us.append(step.send)
-            if wire_to_us:
-                step = receive(ours, wire_to_us.pop(0), True)
-                if step.send is not None:
-                    wire_to_them.append(step.send)
+            _deliver_one_each_way(ours, theirs, wire_to_them, wire_to_us, accept)
     for _ in range(50):
         if not (wire_to_them or wire_to_us):
             break
-        if wire_to_them:
-            step = receive(theirs, wire_to_them.pop(0), accept)
-            if step.send is not None:
-                wire_to_us.append(step.send)
-        if wire_to_us:
-            step = receive(ours, wire_to_us.pop(0), True)
-            if step.send is not None:
-                wire_to_them.append(step.send)
+        _deliver_one_each_way(ours, theirs, wire_to_them, wire_to_us, accept)
     assert not wire_to_them and not wire_to_us
     assert not ours.pending
     assert ours.enabled == theirs.enabled
