@@ -507,17 +507,19 @@ def test_helping_a_knocked_out_character_wake_moves_him_one_row_up_the_chart(fig
     assert "Helped" not in g.do("+combat/status")[5]  # Starfire's new Phase: the help stops unless he goes on
 
 
+def _carl_in_a_fight_in_the_arena(world, g):
+    """Carl joins a second fight, which Gina starts in a new room (the Arena) before coming back."""
+    home = g.character.location
+    carl = world.login("Carl")
+    for line in ("@dig Arena", "@tel Carl=Arena", "@tel Arena", "+combat/start", "+combat/join Carl", f"@tel #{home}"):
+        g.do(line)
+    return carl
+
+
 def test_an_attack_reaches_only_the_attackers_own_fight(fight):
     """Carl fights in the Arena; Starfire, in the first room's fight, cannot reach him."""
     world, g, s, p = fight
-    home = g.character.location
-    carl = world.login("Carl")
-    g.do("@dig Arena")
-    g.do("@tel Carl=Arena")
-    g.do("@tel Arena")
-    g.do("+combat/start")
-    g.do("+combat/join Carl")
-    g.do(f"@tel #{home}")
+    carl = _carl_in_a_fight_in_the_arena(world, g)
     g.do("+combat/next")  # Starfire's Phase
     sheets = world.store.all("sheet")
     world.set_dice(3, 3, 3, 6, 6, 6, 4, 6, 6)
@@ -529,15 +531,8 @@ def test_an_attack_reaches_only_the_attackers_own_fight(fight):
 def test_undo_puts_back_every_document_the_action_wrote_even_outside_the_room(fight):
     """The combat log keeps every document an action writes: here +combat/adjust on Carl in the Arena's fight."""
     world, g, s, p = fight
-    home = g.character.location
-    carl = world.login("Carl")
-    g.do("@dig Arena")
-    g.do("@tel Carl=Arena")
-    g.do("@tel Arena")
-    g.do("+combat/start")
-    g.do("+combat/join Carl")
+    carl = _carl_in_a_fight_in_the_arena(world, g)
     arena = carl.character.location
-    g.do(f"@tel #{home}")
     sheet_before = world.store.get("sheet", str(carl.character.id))
     arena_before = world.store.get("combat", str(arena))
     assert g.do("+combat/adjust Carl=stun 3") == ["[Combat] Gina sets Carl's STUN to 3."]
