@@ -23,12 +23,23 @@ CESTUS = Weapon(WeaponClass.LIGHT)
 STRENGTH = 20
 
 
+def _swing(weapon, attack, defense):
+    """An attack with ``weapon`` at STR 20."""
+    return resolve_attack(attack, defense, weapon.multiplier, weapon.bonus(STRENGTH))
+
+
+def _round_two(weapon, attack_score, dodge_resist, faces):
+    """Round two: the attacker rolls, then the defender rolls an active defense; every die is used."""
+    roller = FixedRoller(faces)
+    attack = roll_score(attack_score, roller)
+    defense = active_defense(dodge_resist, roller)
+    assert roller.remaining == 0
+    return attack, defense, _swing(weapon, attack, defense)
+
+
 def test_round_one_attack_o_hits_passive_dark_defender_for_8():
-    roller = FixedRoller([17])
     defense = passive_defense(30)
-    result = resolve_attack(
-        roll_score(30, roller), defense, MALLET.multiplier, MALLET.bonus(STRENGTH)
-    )
+    result = _swing(MALLET, roll_score(30, FixedRoller([17])), defense)
     assert defense.kind is DefenseKind.PASSIVE
     assert defense.value == 15
     assert result.hit
@@ -40,21 +51,15 @@ def test_round_one_attack_o_hits_passive_dark_defender_for_8():
 
 
 def test_round_one_dark_defender_misses_passive_attack_o():
-    roller = FixedRoller([7])
     defense = passive_defense(20)
-    result = resolve_attack(
-        roll_score(20, roller), defense, CESTUS.multiplier, CESTUS.bonus(STRENGTH)
-    )
+    result = _swing(CESTUS, roll_score(20, FixedRoller([7])), defense)
     assert defense.value == 10
     assert not result.hit
     assert result.damage == 0
 
 
 def test_round_two_attack_o_misses_an_active_25():
-    roller = FixedRoller([21, 25])
-    attack = roll_score(30, roller)
-    defense = active_defense(30, roller)
-    result = resolve_attack(attack, defense, MALLET.multiplier, MALLET.bonus(STRENGTH))
+    attack, defense, result = _round_two(MALLET, 30, 30, [21, 25])
     assert (attack.total, defense.value) == (21, 25)
     assert defense.kind is DefenseKind.ACTIVE
     assert not result.hit
@@ -62,14 +67,10 @@ def test_round_two_attack_o_misses_an_active_25():
 
 
 def test_round_two_dark_defender_hits_by_4_for_7():
-    roller = FixedRoller([9, 5])
-    attack = roll_score(20, roller)
-    defense = active_defense(20, roller)
-    result = resolve_attack(attack, defense, CESTUS.multiplier, CESTUS.bonus(STRENGTH))
+    attack, defense, result = _round_two(CESTUS, 20, 20, [9, 5])
     assert defense.value == 5
     assert result.hit
     assert result.margin == 4
     assert result.base_damage == 2
     assert result.bonus == 5
     assert result.damage == 7
-    assert roller.remaining == 0
