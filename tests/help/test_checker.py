@@ -17,6 +17,13 @@ def run(root, *args):
     return status, out.getvalue().splitlines()
 
 
+def _first_two_lines_of_a_failure(root):
+    """check-help over ``root`` fails (status 1): the first two lines it prints."""
+    status, lines = run(root)
+    assert status == 1
+    return lines[:2]
+
+
 def test_the_shipped_files_pass():
     out = io.StringIO()
     assert check_help_main([], out=out) == 0, out.getvalue()
@@ -33,9 +40,7 @@ def test_a_planted_dangling_reference_fails(tiny_root):
             see_also: [FLYING]
             text: Falling hurts; see RULES LANDING GEAR for the rest.
     """)
-    status, lines = run(tiny_root)
-    assert status == 1
-    assert lines[:2] == [
+    assert _first_two_lines_of_a_failure(tiny_root) == [
         "ERROR: rules/test/extra.yaml: topic 1 'FALLING': field 'text': RULES LANDING GEAR does not exist (dangling reference)",
         "ERROR: rules/test/extra.yaml: topic 1 'FALLING': field 'see_also': 'FLYING' is not a topic here",
     ]
@@ -48,9 +53,7 @@ def test_a_planted_alias_collision_fails(tiny_root):
             aliases: [PRESENCE, KNOCK]
             text: Hit it.
     """)
-    status, lines = run(tiny_root)
-    assert status == 1
-    assert lines[:2] == [
+    assert _first_two_lines_of_a_failure(tiny_root) == [
         "ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'PRESENCE' collides with the alias of "
         "rules/test/combat.yaml: topic 4 'PRE ATTACKS'",
         "ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'KNOCK' collides with the name of "
@@ -60,9 +63,7 @@ def test_a_planted_alias_collision_fails(tiny_root):
 
 def test_a_duplicate_name_is_unreachable(tiny_root):
     write(tiny_root, "rules/test/zz.yaml", "topics:\n  - name: movement\n    text: again\n")
-    status, lines = run(tiny_root)
-    assert status == 1
-    assert lines[:2] == [
+    assert _first_two_lines_of_a_failure(tiny_root) == [
         "ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': the name is already used by "
         "rules/test/combat.yaml: topic 5 'MOVEMENT'; only the first is reachable",
         "ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': no input reaches this topic "
