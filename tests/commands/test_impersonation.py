@@ -70,34 +70,26 @@ def test_the_name_key_folds_case_spaces_hyphens_and_look_alikes():
 
 
 # --- what others see ------------------------------------------------------------------------------
-def test_line_and_paragraph_separators_and_controls_become_spaces():
+@pytest.mark.parametrize(("line", "seen"), [
+    pytest.param("say one\u2028[GM] two\u2029three\x85four\tfive", 'Alice says, "one [GM] two three four five"',
+                 id="line and paragraph separators and controls become spaces"),
+    pytest.param(":wa\u200bves\u202e \u2066at\u2069 \u3164you\ufeff\u00ad.", "Alice waves at you.",
+                 id="zero width, bidi and invisible fillers are removed"),
+    pytest.param(":waves." + " " * 80 + 'Ada says, "I quit."', 'Alice waves. Ada says, "I quit."',
+                 id="runs of spaces cannot wrap a pose into a fake line"),
+    pytest.param("say Z" + "\u0301" * 40 + "a", 'Alice says, "Z\u0301\u0301a"',
+                 id="stacked combining marks are cut to two"),
+])
+def test_text_that_hides_or_breaks_lines_is_cleaned(line, seen):
     world, alice, ada = _room()
-    alice.do("say one\u2028[GM] two\u2029three\x85four\tfive")
-    assert ada.lines == ['Alice says, "one [GM] two three four five"']
-
-
-def test_zero_width_bidi_and_invisible_fillers_are_removed():
-    world, alice, ada = _room()
-    alice.do(":wa\u200bves\u202e \u2066at\u2069 \u3164you\ufeff\u00ad.")
-    assert ada.lines == ["Alice waves at you."]
-
-
-def test_runs_of_spaces_cannot_wrap_a_pose_into_a_fake_line():
-    world, alice, ada = _room()
-    alice.do(":waves." + " " * 80 + 'Ada says, "I quit."')
-    assert ada.lines == ['Alice waves. Ada says, "I quit."']
+    alice.do(line)
+    assert ada.lines == [seen]
 
 
 def test_colours_that_hide_text_are_dropped_and_others_kept():
     world, alice, ada = _room()
     alice.do("say |xhidden|n |[rred on red|n |#101010dark|n |rred|n ||x")
     assert ada.output == ['Alice says, "hidden|n red on red|n dark|n |rred|n ||x"']
-
-
-def test_stacked_combining_marks_are_cut_to_two():
-    world, alice, ada = _room()
-    alice.do("say Z" + "\u0301" * 40 + "a")
-    assert ada.lines == ['Alice says, "Z\u0301\u0301a"']
 
 
 def test_a_message_of_nothing_visible_is_refused():
