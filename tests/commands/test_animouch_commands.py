@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import logging
-
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,9 +26,57 @@ def test_attempt_seen_by_the_room():
     assert skaleng.lines == [line]
 
 
-def test_attempt_from_the_difficulty_ladder_with_modifier():
-    world, molly, _ = ao_world(3, 3)
-    assert molly.do("+ao tricky +2") == ["[AO] Molly rolls 2D6 vs tricky (6) +2 = 8: 6 (3 3): success [r1]"]
+@pytest.mark.parametrize(("faces", "line", "answer"), [
+    pytest.param((3, 3), "+ao tricky +2",
+                 "[AO] Molly rolls 2D6 vs tricky (6) +2 = 8: 6 (3 3): success [r1]",
+                 id="attempt from the difficulty ladder with modifier"),
+    pytest.param((3, 4, 5, 3), "+ao/opposed 2 vs Skaleng 0",
+                 "[AO] Molly rolls an opposed attempt against Skaleng: 9 (3 4 +2) vs 8 (5 3 +0): Molly wins [r1]",
+                 id="opposed attempt"),
+    # 7 + 3 - 3 (extreme) = 7; roll 7: glancing; 4 dice 6 5 3 1 = 15, quartered: 3.
+    pytest.param((3, 4, 6, 5, 3, 1), "+ao/hit 3 vs 0 extreme impact 4",
+                 "[AO] Molly rolls to hit, 7 or less (accuracy +3, extreme range -3): 7 (3 4): a glancing blow (half damage); "
+                 "3 damage (6 5 3 1, quartered) [r1]",
+                 id="glancing blow at extreme range quarters"),
+    pytest.param((6, 6), "+ao/hit 9 vs 0",
+                 "[AO] Molly rolls to hit, 16 or less (accuracy +9): 12 (6 6): a 12 always misses [r1]",
+                 id="natural 12 always misses"),
+    pytest.param((6, 6, 6, 5, 5), "+ao/damage 5 tough 12",
+                 "[AO] Molly rolls 5 impact: 28 damage (6 6 6 5 5); toughness 12: 2 wounds [r1]",
+                 id="Chen takes two wounds from 28"),
+    pytest.param((5, 4, 2, 6), "+ao/init Molly 0, Skaleng 1",
+                 "[AO] Molly rolls initiative: Skaleng 5 (4; tie: 6), Molly 5 (5; tie: 2) [r1]",
+                 id="initiative ties reroll"),
+    pytest.param((5,), "+ao/init Chen 1 hurt",
+                 "[AO] Molly rolls initiative: Chen 3 (5) [r1]",
+                 id="initiative hurt last turn"),
+    pytest.param((4, 4, 4), "+ao/kb 3 into 2",
+                 "[AO] Molly rolls 3 knockback: 12\" (4 4 4); hits something after 2\": 10 dice to each [r1]",
+                 id="Slabo knocked 12 inches into a building after 2"),
+    pytest.param((4, 4, 4), "+ao/kb 3 carry 12",
+                 "[AO] Molly rolls 3 knockback: 12\" (4 4 4), 1\" for its size [r1]",
+                 id="bus for 12 moves 1 inch"),
+    pytest.param((4, 6), "+ao/collide 20 after 6 init 1 avoid 2",
+                 "[AO] Molly rolls to avoid a collision at 20\": 10 (4 6) vs 10: clipped; 7\" of movement left [r1]",
+                 id="pilot clips the wall with a 10 and has 7 inches left"),
+    pytest.param((5, 6, 6, 6, 3, 1), "+ao/collide 20 after 6 init 1 avoid 2 obstacle 5 2",
+                 "[AO] Molly rolls to avoid a collision at 20\": 11 (5 6) vs 10: hit; 4 dice each: 16 damage (6 6 3 1), "
+                 "the mover takes only 10 (the obstacle breaks); 7\" of movement left [r1]",
+                 id="pilot hits the wall for 4 dice capped by a door"),
+    pytest.param((4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1), "+ao/fall 10 leap 3 kb",
+                 "[AO] Molly rolls a fall of 10\" (leap 3): 8 (4 4) on 7 or less: failed; 10 dice (the full distance): "
+                 "10 damage (1 1 1 1 1 1 1 1 1 1) [r1]",
+                 id="knockback fall failing 7 or less takes the full distance"),
+    pytest.param((2, 6, 5, 4), "+ao/scatter 30",
+                 "[AO] Molly rolls scatter from 30\": direction die 2, distance 3D6 (6 5 4): 15\" [r1]",
+                 id="scatter dice for 30 inches"),
+    pytest.param((5, 3), "+ao/scatter 4",
+                 "[AO] Molly rolls scatter from 4\": direction die 5, distance D3 (3): 3\" [r1]",
+                 id="scatter d3 for 4 inches"),
+])
+def test_a_roll_answers_in_one_line(faces, line, answer):
+    world, molly, _ = ao_world(*faces)
+    assert molly.do(line) == [answer]
 
 
 def test_exact_target_is_partial_and_unskilled_ten_fails():
@@ -39,13 +86,6 @@ def test_exact_target_is_partial_and_unskilled_ten_fails():
     assert molly.lines == [
         "[AO] Molly rolls 2D6 vs 7: 7 (3 4): partial success [r1]",
         "[AO] Molly rolls 2D6 vs 12, unskilled: 10 (4 6): an unskilled 10-12 always fails [r2]",
-    ]
-
-
-def test_opposed_attempt():
-    world, molly, _ = ao_world(3, 4, 5, 3)
-    assert molly.do("+ao/opposed 2 vs Skaleng 0") == [
-        "[AO] Molly rolls an opposed attempt against Skaleng: 9 (3 4 +2) vs 8 (5 3 +0): Molly wins [r1]"
     ]
 
 
@@ -67,88 +107,6 @@ def test_charging_molly_adds_one_per_die_airborne_takes_one_off():
         "[AO] Molly rolls to hit, 8 or less (accuracy +1): 6 (3 3): hits; 14 damage (1 4 6, +1 a die) [r1]",
         "[AO] Molly rolls to hit, 8 or less (accuracy +1): 6 (3 3): hits; 8 damage (1 4 6, -1 a die) [r2]",
     ]
-
-
-def test_glancing_blow_at_extreme_range_quarters():
-    # 7 + 3 - 3 (extreme) = 7; roll 7: glancing; 4 dice 6 5 3 1 = 15, quartered: 3.
-    world, molly, _ = ao_world(3, 4, 6, 5, 3, 1)
-    assert molly.do("+ao/hit 3 vs 0 extreme impact 4") == [
-        "[AO] Molly rolls to hit, 7 or less (accuracy +3, extreme range -3): 7 (3 4): a glancing blow (half damage); "
-        "3 damage (6 5 3 1, quartered) [r1]"
-    ]
-
-
-def test_natural_12_always_misses():
-    world, molly, _ = ao_world(6, 6)
-    assert molly.do("+ao/hit 9 vs 0") == [
-        "[AO] Molly rolls to hit, 16 or less (accuracy +9): 12 (6 6): a 12 always misses [r1]"
-    ]
-
-
-def test_chen_takes_two_wounds_from_28():
-    world, molly, _ = ao_world(6, 6, 6, 5, 5)
-    assert molly.do("+ao/damage 5 tough 12") == [
-        "[AO] Molly rolls 5 impact: 28 damage (6 6 6 5 5); toughness 12: 2 wounds [r1]"
-    ]
-
-
-def test_initiative_ties_reroll():
-    world, molly, _ = ao_world(5, 4, 2, 6)
-    assert molly.do("+ao/init Molly 0, Skaleng 1") == [
-        "[AO] Molly rolls initiative: Skaleng 5 (4; tie: 6), Molly 5 (5; tie: 2) [r1]"
-    ]
-
-
-def test_initiative_hurt_last_turn():
-    world, molly, _ = ao_world(5)
-    assert molly.do("+ao/init Chen 1 hurt") == ["[AO] Molly rolls initiative: Chen 3 (5) [r1]"]
-
-
-def test_slabo_knocked_12_inches_into_a_building_after_2():
-    world, molly, _ = ao_world(4, 4, 4)
-    assert molly.do("+ao/kb 3 into 2") == [
-        "[AO] Molly rolls 3 knockback: 12\" (4 4 4); hits something after 2\": 10 dice to each [r1]"
-    ]
-
-
-def test_bus_for_12_moves_1_inch():
-    world, molly, _ = ao_world(4, 4, 4)
-    assert molly.do("+ao/kb 3 carry 12") == ["[AO] Molly rolls 3 knockback: 12\" (4 4 4), 1\" for its size [r1]"]
-
-
-def test_pilot_clips_the_wall_with_a_10_and_has_7_inches_left():
-    world, molly, _ = ao_world(4, 6)
-    assert molly.do("+ao/collide 20 after 6 init 1 avoid 2") == [
-        "[AO] Molly rolls to avoid a collision at 20\": 10 (4 6) vs 10: clipped; 7\" of movement left [r1]"
-    ]
-
-
-def test_pilot_hits_the_wall_for_4_dice_capped_by_a_door():
-    world, molly, _ = ao_world(5, 6, 6, 6, 3, 1)
-    assert molly.do("+ao/collide 20 after 6 init 1 avoid 2 obstacle 5 2") == [
-        "[AO] Molly rolls to avoid a collision at 20\": 11 (5 6) vs 10: hit; 4 dice each: 16 damage (6 6 3 1), "
-        "the mover takes only 10 (the obstacle breaks); 7\" of movement left [r1]"
-    ]
-
-
-def test_knockback_fall_failing_7_or_less_takes_the_full_distance():
-    world, molly, _ = ao_world(4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-    assert molly.do("+ao/fall 10 leap 3 kb") == [
-        "[AO] Molly rolls a fall of 10\" (leap 3): 8 (4 4) on 7 or less: failed; 10 dice (the full distance): "
-        "10 damage (1 1 1 1 1 1 1 1 1 1) [r1]"
-    ]
-
-
-def test_scatter_dice_for_30_inches():
-    world, molly, _ = ao_world(2, 6, 5, 4)
-    assert molly.do("+ao/scatter 30") == [
-        "[AO] Molly rolls scatter from 30\": direction die 2, distance 3D6 (6 5 4): 15\" [r1]"
-    ]
-
-
-def test_scatter_d3_for_4_inches():
-    world, molly, _ = ao_world(5, 3)
-    assert molly.do("+ao/scatter 4") == ["[AO] Molly rolls scatter from 4\": direction die 5, distance D3 (3): 3\" [r1]"]
 
 
 def test_shagren_sprays_seven_impact():
@@ -207,7 +165,6 @@ def test_animouch_commands_refused_in_a_ptb_game():
 
 # --- hostile input in an AnimOuch! game -------------------------------------------------------
 
-GUARD = "Something went wrong with that command. It has been logged for staff."
 _WORDS = st.sampled_from(
     ["", "vs", "7", "0", "-3", "+2", "99999", "200", "201", "tricky", "really hard", "unskilled", "short", "extreme",
      "cone", "edge", "impact", "tough", "stun", "into", "carry", "leap", "kb", "after", "init", "avoid", "obstacle",
@@ -217,13 +174,10 @@ _SWITCH = st.sampled_from(["", "/opposed", "/hit", "/damage", "/init", "/kb", "/
                            "/spray", "/nerve", "/terrain", "/private", "/hit/private"])
 
 
-@settings(max_examples=250, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(switch=_SWITCH, words=st.lists(_WORDS, max_size=7))
-def test_fuzzed_ao_lines_never_reach_the_guard(switch, words, caplog):
+def test_fuzzed_ao_lines_never_reach_the_guard(switch, words):
+    """A handler that crashes fails the test (the harness raises HandlerCrashed on the guard's apology)."""
     world = make_world(roller=RandomRoller(5), ruleset="animouch")
     molly = world.login("Molly")
-    with caplog.at_level(logging.ERROR, logger="champions_mush.commands"):
-        out = molly.do(f"+ao{switch} {' '.join(words)}")
-    assert GUARD not in out, caplog.text
-    assert out, "every line gets an answer"
+    assert molly.do(f"+ao{switch} {' '.join(words)}"), "every line gets an answer"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -197,7 +195,6 @@ def test_ptb_commands_refused_in_a_champions_game():
 
 # --- hostile input in a PTB game --------------------------------------------------------------
 
-GUARD = "Something went wrong with that command. It has been logged for staff."
 _WORDS = st.sampled_from(
     ["", "vs", "VS", "30", "0", "-5", "99999", "1000", "Defender", "me", "active", "passive", "heavy", "very",
      "very heavy", "1.5", "str", "pr", "def", "+4", "2h", "gun", "mech", "power", "contact", "hold", "damage",
@@ -207,14 +204,11 @@ _SWITCH = st.sampled_from(["attack", "knockout", "lethal", "wrestle", "roll", "i
                            "score", "private", "attack/private"])
 
 
-@settings(max_examples=200, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(switch=_SWITCH, words=st.lists(_WORDS, max_size=7), staff=st.booleans())
-def test_fuzzed_ptb_lines_never_reach_the_guard(switch, words, staff, caplog):
+def test_fuzzed_ptb_lines_never_reach_the_guard(switch, words, staff):
+    """A handler that crashes fails the test (the harness raises HandlerCrashed on the guard's apology)."""
     world = make_world(roller=RandomRoller(5), ruleset="ptb")
     world.login("Defender")
     actor = world.login("AttackO", role=Role.STAFF if staff else Role.PLAYER)
-    with caplog.at_level(logging.ERROR, logger="champions_mush.commands"):
-        out = actor.do(f"+ptb/{switch} {' '.join(words)}")
-    assert GUARD not in out, caplog.text
-    assert out, "every line gets an answer"
+    assert actor.do(f"+ptb/{switch} {' '.join(words)}"), "every line gets an answer"
