@@ -92,16 +92,17 @@ def test_a_line_split_byte_by_byte_arrives_whole():
     assert lines(client.events) == ["say héllo"]
 
 
-def test_escape_sequences_and_controls_are_removed_from_lines():
+@pytest.mark.parametrize(("data", "line"), [
+    pytest.param(b"say \x1b[31mred\x1b[0m \x1b]0;owned\x07\x07bell\x00\r\n", "say red bell",
+                 id="escape sequences and controls are removed"),
+    pytest.param("say a\u009b2Jb\u202ec\r\n".encode(), "say abc", id="C1 CSI and bidi overrides are removed"),
+    pytest.param(b"say caf\xe9\r\n", "say caf\u00e9", id="invalid UTF-8 is Latin-1 before a charset is agreed"),
+    pytest.param(b"x" * MAX_LINE_BYTES + b"\r\n", "x" * MAX_LINE_BYTES, id="a line at the limit is kept"),
+])
+def test_a_line_arrives_cleaned(data, line):
     client = FakeClient()
-    client.send(b"say \x1b[31mred\x1b[0m \x1b]0;owned\x07\x07bell\x00\r\n")
-    assert lines(client.events) == ["say red bell"]
-
-
-def test_c1_csi_and_bidi_overrides_are_removed():
-    client = FakeClient()
-    client.send("say a\u009b2Jb\u202ec\r\n".encode())
-    assert lines(client.events) == ["say abc"]
+    client.send(data)
+    assert lines(client.events) == [line]
 
 
 def test_backspace_and_delete_erase_the_previous_character():
@@ -129,12 +130,6 @@ def test_doubled_iac_in_data_is_byte_255():
     assert lines(client.events) == ["say \u00ff"]
 
 
-def test_invalid_utf8_falls_back_to_latin1_before_charset_is_agreed():
-    client = FakeClient()
-    client.send(b"say caf\xe9\r\n")
-    assert lines(client.events) == ["say caf\u00e9"]
-
-
 def test_invalid_utf8_after_agreeing_utf8_is_replaced():
     client = FakeClient()
     client.start()
@@ -149,12 +144,6 @@ def test_a_line_over_the_limit_is_dropped_whole_and_reported_once():
     client.send(b"x" * (MAX_LINE_BYTES + 10), chunk=1000)
     client.send(b"y" * 100 + b"\r\nlook\r\n")
     assert client.events == [LineTooLong(MAX_LINE_BYTES), LineReceived("look")]
-
-
-def test_a_line_at_the_limit_is_kept():
-    client = FakeClient()
-    client.send(b"x" * MAX_LINE_BYTES + b"\r\n")
-    assert lines(client.events) == ["x" * MAX_LINE_BYTES]
 
 
 def test_are_you_there_is_answered():
@@ -233,18 +222,22 @@ def test_client_asking_for_sga_gets_it_and_prompts_lose_go_ahead():
     assert client.conn.prompt_mark is PromptMark.NONE
 
 
-def test_client_turning_off_an_option_is_acknowledged():
+def _eor_agreed():
+    """A started connection whose client has agreed to our WILL EOR."""
     client = FakeClient()
     client.start()
     client.send(cmd(DO, EOR_OPT))
+    return client
+
+
+def test_client_turning_off_an_option_is_acknowledged():
+    client = _eor_agreed()
     assert client.send(cmd(DONT, EOR_OPT)) == cmd(WONT, EOR_OPT)
     assert client.conn.prompt_mark is PromptMark.GA
 
 
 def test_an_answer_to_nothing_is_a_counted_violation_not_a_reply():
-    client = FakeClient()
-    client.start()
-    client.send(cmd(DO, EOR_OPT))
+    client = _eor_agreed()
     client.conn.hide_input(True)
     client.read()
     client.conn.hide_input(False)
