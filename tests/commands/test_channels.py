@@ -120,10 +120,13 @@ def test_cdestroy_removes_the_channel_and_its_aliases_stop_working():
     assert world.store.get("channel", "tmp") is None
 
 
-def _staff_channel_with_bob():
+def _ada_and_staff_bob():
     world = make_world()
-    admin = world.login("Ada", role=Role.ADMIN)
-    bob = world.login("Bob", role=Role.STAFF)
+    return world, world.login("Ada", role=Role.ADMIN), world.login("Bob", role=Role.STAFF)
+
+
+def _staff_channel_with_bob():
+    world, admin, bob = _ada_and_staff_bob()
     admin.do("@ccreate/staff Staff=For staff")
     admin.do("addcom st=Staff")
     bob.do("addcom st=Staff")
@@ -149,9 +152,7 @@ def test_a_demoted_player_loses_the_staff_channel_through_his_old_alias():
 
 
 def test_an_alias_of_a_destroyed_channel_never_attaches_to_a_new_one_of_that_name():
-    world = make_world()
-    admin = world.login("Ada", role=Role.ADMIN)
-    bob = world.login("Bob", role=Role.STAFF)
+    world, admin, bob = _ada_and_staff_bob()
     admin.do("@ccreate Ops=Public ops")
     bob.do("addcom ops=Ops")
     admin.do("@cdestroy Ops")
