@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 __all__ = ["Client", "Server", "champions_mush_command"]
@@ -195,7 +197,7 @@ class Server:
 
 
 # --- Added for the dice, combat tracker and ruleset end-to-end tests (issues 6 and 7) ---------
-__all__ += ["create_admin", "read_line"]
+__all__ += ["create_admin", "read_line", "serving_with_admin"]
 
 
 def create_admin(server: Server, name: str, password: str) -> None:
@@ -203,6 +205,17 @@ def create_admin(server: Server, name: str, password: str) -> None:
     subprocess.run([*champions_mush_command(), "create-admin", name, "--password", password,
                     "--data-dir", str(server.data_dir), "--config", str(server.config)],
                    check=True, capture_output=True, timeout=30)
+
+
+@contextlib.contextmanager
+def serving_with_admin(data_dir: Path, config: str = "password_cost: 1024\n", name: str = "Ada",
+                       password: str = "admin123") -> Iterator[tuple[Server, Client]]:
+    """A server whose admin ``name`` was made by ``create-admin`` before it started, running, and
+    that admin connected: ``with serving_with_admin(tmp_path) as (server, ada):``."""
+    server = Server(data_dir, config)
+    create_admin(server, name, password)
+    with server:
+        yield server, server.login(name, password, create=False)
 
 
 def read_line(client: Client, start: str, timeout: float = TIMEOUT) -> str:

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from .helpers import Client, Server, create_admin, read_line
+from .helpers import Client, Server, create_admin, read_line, serving_with_admin
 
 pytestmark = pytest.mark.e2e
 
@@ -191,6 +191,15 @@ def _next_after_segment_12(client: Client, line: str, head: str, turn: int, reco
         watcher.expect(new_turn)
 
 
+def _all_pass_segment_12(gwen: Client, star: Client, psi: Client, turn: int, recoveries: set[str]) -> None:
+    """Starfire, Psiana and (by staff) Viper pass in Segment 12 of ``turn``: Post-Segment 12 gives
+    ``recoveries``, then the next Turn opens in Segment 3."""
+    _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
+    _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _phase("Viper"), star)
+    _next_after_segment_12(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n", turn, recoveries,
+                           _segment(turn + 1, 3, "Starfire", "Psiana"), star, psi)
+
+
 def _status(client: Client, names: int) -> tuple[str, list[list[str]]]:
     """+combat/status: the "when" line and each row split into its columns."""
     client.send("+combat/status")
@@ -206,10 +215,7 @@ def _do(client: Client, line: str, answer: str) -> None:
 
 
 def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_restart(tmp_path):
-    game = Server(tmp_path, "password_cost: 1024\ncommand_burst: 500\n")
-    create_admin(game, "Ada", "admin123")
-    with game:
-        ada = game.login("Ada", "admin123", create=False)
+    with serving_with_admin(tmp_path, "password_cost: 1024\ncommand_burst: 500\n") as (game, ada):
         gwen, star, psi = game.login("Gwen"), game.login("Starfire"), game.login("Psiana")
         _do(ada, "@set Gwen=staff", "Gwen is now staff.")
         gwen.expect("Ada made you staff.")
@@ -247,14 +253,11 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
         _act(gwen, "+combat/next", _segment(1, 12, "Starfire", "Psiana", "Viper"), psi)
         psi.send("+combat/pass")
         assert read_line(psi, "It is not") == "It is not Psiana's Phase: it is Starfire's."
-        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
-        _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _phase("Viper"), star)
         # Post-Segment 12: a free Recovery for all (all at full: STUN and END stay at their maxima;
         # REC = STR/5 + CON/5, STUN = BODY + STR/2 + CON/2, END = 2 x CON). Staff act for the NPC.
-        _next_after_segment_12(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n", 1,
-                               {"Starfire recovers 6: STUN 25, END 40.", "Psiana recovers 6: STUN 25, END 40.",
-                                "Viper recovers 4: STUN 30, END 20."},
-                               _segment(2, 3, "Starfire", "Psiana"), star, psi)
+        _all_pass_segment_12(gwen, star, psi, 1, {"Starfire recovers 6: STUN 25, END 40.",
+                                                  "Psiana recovers 6: STUN 25, END 40.",
+                                                  "Viper recovers 4: STUN 30, END 20."})
 
         # Segment 3: the rules file's two worked examples, on Psiana and on the NPC.
         _do(gwen, "+damage Psiana=32 9",
@@ -304,12 +307,9 @@ def test_a_gm_runs_a_fight_of_two_characters_and_an_npc_through_a_turn_and_a_res
         _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _segment(2, 10, "Starfire"), star)
         _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n"
              + _segment(2, 12, "Starfire", "Psiana", "Viper"), psi)
-        _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n" + _phase("Psiana"), psi)
-        _act(psi, "+combat/pass", "[Combat] Psiana does nothing more this Phase.\n" + _phase("Viper"), star)
-        _next_after_segment_12(gwen, "+combat/pass", "[Combat] Viper does nothing more this Phase.\n", 2,
-                               {"Starfire recovers 6: STUN 18, END 40.", "Psiana recovers 6: STUN 17, END 40.",
-                                "Viper recovers 4: STUN 14, END 20."},
-                               _segment(3, 3, "Starfire", "Psiana"), star, psi)
+        _all_pass_segment_12(gwen, star, psi, 2, {"Starfire recovers 6: STUN 18, END 40.",
+                                                  "Psiana recovers 6: STUN 17, END 40.",
+                                                  "Viper recovers 4: STUN 14, END 20."})
         assert _status(gwen, 3) == ("[Combat] Fight #1 run by Gwen (auto): Turn 3, Segment 3, Starfire's Phase.",
                                     [["Starfire", "23", "5", "18/25", "8/10", "40/40", "8", "-"],
                                      ["Psiana", "18", "4", "17/25", "10/10", "40/40", "6", "-"],

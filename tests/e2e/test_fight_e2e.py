@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import Client, Server, create_admin, read_line
+from .helpers import Client, read_line, serving_with_admin
 
 ROLL_ID = re.compile(r"\[r[0-9a-z]+\]")
 HEADERS = ["Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions"]
@@ -53,10 +53,7 @@ def _status(client: Client, *rows: str) -> None:
 def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions(tmp_path, monkeypatch):
     dice = Dice(tmp_path / "dice.txt")
     monkeypatch.setenv("CHAMPIONS_MUSH_TEST_DICE", str(dice.path))
-    game = Server(tmp_path / "data", "password_cost: 1024\ncommand_burst: 500\n")
-    create_admin(game, "Ada", "admin123")
-    with game:
-        ada = game.login("Ada", "admin123", create=False)
+    with serving_with_admin(tmp_path / "data", "password_cost: 1024\ncommand_burst: 500\n") as (game, ada):
         gwen, star, ox = game.login("Gwen"), game.login("Starfire"), game.login("Ox")
         ada.send("@set Gwen=staff")
         gwen.expect("Ada made you staff.")

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .helpers import Server, create_admin
+from .helpers import serving_with_admin
 
 pytestmark = pytest.mark.e2e
 
@@ -27,10 +27,8 @@ def _answer(client, *needles: str) -> str:
 
 
 def test_parallel_wrong_passwords_are_limited_and_reported(tmp_path):
-    server = Server(tmp_path, "password_cost: 1024\nfailed_logins_per_minute: 5\n")
-    create_admin(server, "Ada", "adapass1")
-    with server:
-        ada = server.login("Ada", "adapass1", create=False)
+    with serving_with_admin(tmp_path, "password_cost: 1024\nfailed_logins_per_minute: 5\n", password="adapass1") \
+            as (server, ada):
         server.login("Bob", "bobpass1").send("QUIT")
         guests = [server.client() for _ in range(25)]
         for guest in guests:

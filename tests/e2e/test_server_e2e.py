@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 from champions_mush.commands.base import Role
 from champions_mush.commands.table import build_table
 
-from .helpers import Server, champions_mush_command
+from .helpers import Server, serving_with_admin
 
 pytestmark = pytest.mark.e2e
 
@@ -92,18 +90,8 @@ def test_a_player_is_refused_every_staff_command(server):
     gail.send("QUIT")
 
 
-def _create_admin(data_dir, name, password):
-    subprocess.run([*champions_mush_command(), "create-admin", name, "--password", password,
-                    "--data-dir", str(data_dir), "--config", str(data_dir / "test-config.yaml")],
-                   check=True, capture_output=True, timeout=30)
-
-
 def test_kill_9_keeps_every_acknowledged_change_then_sigterm_shuts_down_cleanly(tmp_path):
-    game = Server(tmp_path)
-    game.config.write_text("password_cost: 1024\n")
-    _create_admin(tmp_path, "Ada", "admin123")
-    with game:
-        ada = game.login("Ada", "admin123", create=False)
+    with serving_with_admin(tmp_path) as (game, ada):
         hank = game.login("Hank")
         hank.do("@desc me=A man in a grey coat.", "Description set.")
         hank.do("@password secret1=secret2", "Password changed.")
@@ -129,10 +117,7 @@ def test_kill_9_keeps_every_acknowledged_change_then_sigterm_shuts_down_cleanly(
 
 
 def test_admin_shutdown_tells_everyone_and_stops(tmp_path):
-    game = Server(tmp_path)
-    _create_admin(tmp_path, "Ada", "admin123")
-    with game:
-        ada = game.login("Ada", "admin123", create=False)
+    with serving_with_admin(tmp_path) as (game, ada):
         ivy = game.login("Ivy")
         ada.send("@shutdown Upgrade")
         assert "Ada is shutting the game down: Upgrade." in ivy.wait_closed()

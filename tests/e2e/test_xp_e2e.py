@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .helpers import Client, Server, create_admin, read_line
+from .helpers import Client, read_line, serving_with_admin
 
 pytestmark = pytest.mark.e2e
 
@@ -30,10 +30,7 @@ def _build(nova: Client) -> None:
 
 
 def test_approval_votes_spend_xp_and_a_kill_9(tmp_path):
-    game = Server(tmp_path, "password_cost: 1024\ncommand_burst: 500\n")
-    create_admin(game, "Ada", "admin123")
-    with game:
-        ada = game.login("Ada", "admin123", create=False)
+    with serving_with_admin(tmp_path, "password_cost: 1024\ncommand_burst: 500\n") as (game, ada):
         nova, vic, wes = game.login("Nova"), game.login("Vic"), game.login("Wes")
         _build(nova)
         assert _ok(nova, "+sheet/submit", "Your sheet") == "Your sheet is in the approval queue; staff will look at it."

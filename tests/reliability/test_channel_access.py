@@ -2,14 +2,11 @@
 staff channel through his old alias, and an alias of a destroyed channel stays dead when a new
 channel of the same name is made (docs/reliability.md, "Channels")."""
 
-from tests.e2e.helpers import Server, create_admin
+from tests.e2e.helpers import serving_with_admin
 
 
 def test_demotion_and_a_reused_channel_name_over_real_tcp(tmp_path):
-    server = Server(tmp_path)
-    create_admin(server, "Root", "adminpw1")
-    with server:
-        root = server.login("Root", "adminpw1", create=False)
+    with serving_with_admin(tmp_path, name="Root", password="adminpw1") as (server, root):
         bob = server.login("Bob")
         root.do("@set Bob=staff", "Bob is now staff.")
         root.do("@ccreate/staff Staff=For staff", "Channel Staff created (staff only).")
