@@ -55,12 +55,15 @@ class Expected:
     gmcp_packages: frozenset[str] = frozenset()
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Transcript:
+    """A client's opening packets, the command it then sends (``look`` and a telnet CR LF unless
+    it says otherwise) and what the server must know by then."""
+
     name: str
     source: str
     packets: tuple[bytes, ...]
-    command: bytes
+    command: bytes = b"look\r\n"
     expected: Expected
 
 
@@ -82,7 +85,6 @@ MUDLET = Transcript(
         ttype_is("ANSI-TRUECOLOR"),
         ttype_is("MTTS 2349"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="MUDLET", terminal_type="ANSI-TRUECOLOR", mtts=2349, width=100, height=40,
         colour=ColourLevel.TRUECOLOUR, charset="UTF-8", mccp=True, gmcp=True,
@@ -103,7 +105,6 @@ MUSHCLIENT = Transcript(
         cmd(WILL, CHARSET) + ttype_is("mushclient"),
         sb(CHARSET, b"\x02UTF-8") + ttype_is("mushclient"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="mushclient", terminal_type="mushclient", mtts=None, width=80, height=30,
         colour=ColourLevel.XTERM256, charset="UTF-8", mccp=True, gmcp=False,
@@ -124,7 +125,6 @@ TINTIN = Transcript(
         ttype_is("xterm-256color"),
         ttype_is("MTTS 271"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="TINTIN++", terminal_type="xterm-256color", mtts=271, width=118, height=40,
         colour=ColourLevel.TRUECOLOUR, charset="UTF-8", mccp=True, gmcp=False,
@@ -145,7 +145,6 @@ BEIPMU = Transcript(
         ttype_is("BeipMU") + sb(CHARSET, b"\x02UTF-8"),
         ttype_is("BeipMU"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="BeipMU", terminal_type="BeipMU", mtts=None, width=132, height=50,
         colour=ColourLevel.XTERM256, charset="UTF-8", mccp=False, gmcp=True,
@@ -167,7 +166,6 @@ POTATO = Transcript(
         ttype_is("Potato") + sb(CHARSET, b"\x02UTF-8"),
         ttype_is("Potato"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="Potato", terminal_type="Potato", mtts=None, width=80, height=24,
         colour=ColourLevel.XTERM256, charset="UTF-8", mccp=False, gmcp=False,
@@ -185,7 +183,6 @@ TELNET = Transcript(
         ttype_is("XTERM-256COLOR") + cmd(WONT, CHARSET),
         ttype_is("XTERM-256COLOR"),
     ),
-    command=b"look\r\n",
     expected=Expected(
         client_name="", terminal_type="XTERM-256COLOR", mtts=None, width=100, height=30,
         colour=ColourLevel.XTERM256, charset="US-ASCII", mccp=False, gmcp=False,
