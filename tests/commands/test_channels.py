@@ -18,9 +18,7 @@ def _joined():
     return world, alice, bob
 
 
-def test_public_exists_by_default_and_addcom_joins_it():
-    world = make_world()
-    alice = world.login("Alice")
+def test_public_exists_by_default_and_addcom_joins_it(alice):
     assert alice.do("addcom pub=Public") == ["Channel Public added with alias 'pub'."]
     assert alice.character.settings["channels"] == {"pub": {"channel": "Public", "id": 1, "on": True}}
 
@@ -85,9 +83,7 @@ def test_aliases_never_swallow_commands():
     assert bob.lines == ['Alice says, "hello"']
 
 
-def test_bad_addcom():
-    world = make_world()
-    alice = world.login("Alice")
+def test_bad_addcom(alice):
     assert alice.do("addcom pub") == ["Usage: addcom <alias>=<channel>  (for example: addcom pub=Public)"]
     assert alice.do("addcom pub=Nope") == ["There is no channel called 'Nope'. Type @clist for the list."]
     assert alice.do("addcom a b=Public") == ["An alias is 1-10 letters, digits or + @ # $ & * . _ - (for example pub)."]
@@ -95,10 +91,7 @@ def test_bad_addcom():
     assert alice.do("addcom pub=Public") == ["You already use the alias 'pub' for Public."]
 
 
-def test_ccreate_is_staff_only_and_staff_channels_are_hidden():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_ccreate_is_staff_only_and_staff_channels_are_hidden(world, alice, gm):
     assert alice.do("@ccreate Secret") == [PERMISSION_DENIED]
     assert Channels.of(world.game).find("Secret") is None
     assert gm.do("@ccreate/staff Staff=For staff") == ["Channel Staff created (staff only)."]
@@ -168,8 +161,7 @@ def test_an_alias_of_a_destroyed_channel_never_attaches_to_a_new_one_of_that_nam
     assert bob.do("ops last") == ["[Ops] Ada: staff only"]
 
 
-def test_a_new_channel_does_not_show_what_an_old_one_of_that_name_heard():
-    world = make_world()
+def test_a_new_channel_does_not_show_what_an_old_one_of_that_name_heard(world):
     admin = world.login("Ada", role=Role.ADMIN)
     alice = world.login("Alice")
     admin.do("@ccreate/staff Ops")

@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-from champions_mush.commands.base import Role
 from champions_mush.commands.multiline import NOTE
 from champions_mush.game.hero import get_hero, has_hero
 
@@ -20,10 +19,7 @@ def _paste(player, path):
     return player.do(".")
 
 
-def test_pasting_a_file_imports_it_with_hero_designers_figures():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_pasting_a_file_imports_it_with_hero_designers_figures(alice, gm):
     assert alice.do("+sheet/import") == [PASTE_START]
     for line in (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").splitlines():
         assert alice.do(line) == []
@@ -44,10 +40,7 @@ def test_pasting_a_file_imports_it_with_hero_designers_figures():
     assert gm.lines == []
 
 
-def test_unknown_items_are_marked_and_staff_told():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_unknown_items_are_marked_and_staff_told(alice, gm):
     out = _paste(alice, DATA / "everything_lad_5e.hdc")
     assert out[1].startswith("Imported 'Everything Lad")
     assert out[2] == ("48 item(s) the engine cannot price yet are kept at the file's points and marked (?) on "
@@ -62,9 +55,7 @@ def test_unknown_items_are_marked_and_staff_told():
     assert gm.do("+sheet Alice")[0] == "=" * 28 + " Alice (not approved) " + "=" * 28
 
 
-def test_bad_paste_leaves_the_sheet_unchanged():
-    world = make_world()
-    alice = world.login("Alice")
+def test_bad_paste_leaves_the_sheet_unchanged(world, alice):
     alice.do("+stat STR=20")
     before = world.store.get("hero", str(alice.character.id))
     alice.do("+sheet/import")
@@ -91,10 +82,7 @@ def test_a_paste_over_the_limit_is_thrown_away_and_swallowed(monkeypatch):
     assert alice.do(".abort") == ['Huh? (Type "+help" for help.)']
 
 
-def test_abort_and_approved_sheets():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_abort_and_approved_sheets(alice, gm):
     alice.do("+sheet/import")
     assert alice.do(".abort") == ["Import given up: nothing was changed."]
     gm.do("+approve/force Alice")
@@ -102,9 +90,7 @@ def test_abort_and_approved_sheets():
     assert alice.do("+power Blast=eb 6d6") == ["Your sheet is approved: ask staff to unapprove it before changing it."]
 
 
-def test_building_by_hand_shows_each_cost_at_once():
-    world = make_world()
-    alice = world.login("Alice")
+def test_building_by_hand_shows_each_cost_at_once(world, alice):
     assert alice.do("+stat DEX=20") == ["DEX is now 20 (30 points; 170 left)."]
     assert alice.do("+power Fire Blast=energy blast 12d6 +armorpiercing -oaf") == [
         "Added #1 Fire Blast: Energy Blast 12d6, Armor Piercing (+1/2) (90 Active Points); Focus (OAF; -1): "
@@ -139,9 +125,7 @@ def test_building_by_hand_shows_each_cost_at_once():
     assert [i.name for i in hero.items] == ["Fire Blast", "Suit", "Claws", "Stealth", "KS Cars", "Hunted"]
 
 
-def test_building_mistakes_are_explained():
-    world = make_world()
-    alice = world.login("Alice")
+def test_building_mistakes_are_explained(world, alice):
     assert alice.do("+power Blast=cosmic 10") == [
         "The engine does not know a power called 'cosmic' (see +HELP +POWER)."]
     assert alice.do("+power Blast=eb 12d6 -armorpiercing") == [
@@ -161,9 +145,7 @@ def _paste_text(player, text):
     return player.do(".")
 
 
-def test_an_exponent_in_a_pasted_file_is_refused_at_once_naming_the_item():
-    world = make_world()
-    alice = world.login("Alice")
+def test_an_exponent_in_a_pasted_file_is_refused_at_once_naming_the_item(world, alice):
     alice.do("+stat STR=20")
     before = world.store.get("hero", str(alice.character.id))
     text = (DATA / "base_5e.hdc").read_text("utf-8").replace('LEVELS="2"', 'LEVELS="1e10000000"', 1)
@@ -174,9 +156,7 @@ def test_an_exponent_in_a_pasted_file_is_refused_at_once_naming_the_item():
     assert world.store.get("hero", str(alice.character.id)) == before
 
 
-def test_an_engine_refusal_during_import_is_told_as_its_own_sentence():
-    world = make_world()
-    alice = world.login("Alice")
+def test_an_engine_refusal_during_import_is_told_as_its_own_sentence(world, alice):
     text = (DATA / "base_5e.hdc").read_text("utf-8").replace(
         "<POWERS />", '<POWERS><POWER XMLID="ENERGYBLAST" ID="1" LEVELS="500" /></POWERS>', 1)
     assert _paste_text(alice, text) == [
@@ -199,10 +179,7 @@ def test_a_save_that_fails_after_import_is_told(monkeypatch):
         "The game could not save that file, so your sheet may be unchanged. It has been logged for staff."]
 
 
-def test_a_poisoned_stored_sheet_is_told_not_crashed_and_never_queued():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_a_poisoned_stored_sheet_is_told_not_crashed_and_never_queued(world, alice, gm):
     _paste(alice, DATA / "base_5e.hdc")
     doc = world.store.get("hero", str(alice.character.id))
     doc["items"][0]["active"] = 9 * 10 ** 4000
@@ -216,9 +193,7 @@ def test_a_poisoned_stored_sheet_is_told_not_crashed_and_never_queued():
     assert gm.do("+approve Alice") == [damaged]
 
 
-def test_the_same_modifier_twice_on_a_power_is_refused():
-    world = make_world()
-    alice = world.login("Alice")
+def test_the_same_modifier_twice_on_a_power_is_refused(world, alice):
     assert alice.do("+power x=energy blast 1d6 -oaf -oaf -oaf") == [
         "Focus (OAF; -1) is named twice: an Advantage or Limitation counts once on a power."]
     assert alice.do("+power x=energy blast 1d6 +armorpiercing +armorpiercing") == [
@@ -226,9 +201,7 @@ def test_the_same_modifier_twice_on_a_power_is_refused():
     assert not has_hero(world.game, alice.character)
 
 
-def test_unicode_digits_are_not_numbers_in_building():
-    world = make_world()
-    alice = world.login("Alice")
+def test_unicode_digits_are_not_numbers_in_building(alice):
     assert alice.do("+skill Stealth=DEX+\u0661") == [
         "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"]
     assert alice.do("+power Blast=energy blast \u0661\u0662d6") == [
@@ -249,9 +222,7 @@ def test_a_sheet_holds_at_most_max_items(monkeypatch):
     assert alice.do("+power A=eb 2d6")[0] == "Changed #1 A: Energy Blast 2d6: 10 Active Points, 10 Real Cost, 1 END."
 
 
-def test_while_pasting_abort_words_and_quit_still_work_and_other_lines_get_a_note():
-    world = make_world()
-    alice = world.login("Alice")
+def test_while_pasting_abort_words_and_quit_still_work_and_other_lines_get_a_note(alice):
     alice.do("+sheet/import")
     assert alice.do("<CHARACTER>") == []
     assert alice.do("say hello") == ["Pasting your file: end with a line holding a single '.'; '@abort' cancels."]

@@ -55,8 +55,7 @@ def test_names_with_single_spaces_and_hyphens_are_fine():
     assert guest.do('create "Jean-Luc Picard2" secret1')[0] == "Welcome to Champions MUSH, Jean-Luc Picard2!"
 
 
-def test_a_character_named_under_the_old_rule_still_loads_and_connects():
-    world = make_world()
+def test_a_character_named_under_the_old_rule_still_loads_and_connects(world):
     old = world.game.new_character("Old_Timer's Pal", password_hash="")
     reloaded = Game(world.store, config=world.game.config)
     assert reloaded.find_character("old_timer's pal").id == old.id

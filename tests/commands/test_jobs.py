@@ -102,8 +102,7 @@ def test_open_request_files_jobs_of_other_kinds():
         jobs.open_request(world.game, alice.character, "x", "y", kind="bribe")
 
 
-def test_an_answer_given_while_offline_is_told_at_login():
-    world = make_world()
+def test_an_answer_given_while_offline_is_told_at_login(world):
     guest = world.guest()
     guest.do("create Alice secret1")
     guest.do("+request Help=Please.")

@@ -16,8 +16,7 @@ def _connect(world, name, password="secret1"):
     return guest, guest.do(f"connect {name} {password}")
 
 
-def test_mail_to_an_offline_player_waits_and_is_announced_at_login():
-    world = make_world()
+def test_mail_to_an_offline_player_waits_and_is_announced_at_login(world):
     guest = world.guest()
     guest.do("create Bob secret1")
     guest.do("QUIT")
@@ -41,8 +40,7 @@ def test_mail_to_an_offline_player_waits_and_is_announced_at_login():
     assert not any("[Mail]" in line for line in out)
 
 
-def test_online_recipients_hear_of_new_mail_with_its_number():
-    world = make_world()
+def test_online_recipients_hear_of_new_mail_with_its_number(world):
     alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
     assert alice.do('@mail Bob, "Carol"=Hi/There') == ["You sent your message 'Hi' to Bob, Carol."]
     assert bob.lines == ["[Mail] You have new mail (#1) from Alice: Hi"]
@@ -51,9 +49,7 @@ def test_online_recipients_hear_of_new_mail_with_its_number():
     assert bob.lines[-1] == "[Mail] You have new mail (#2) from Alice: (no subject)"
 
 
-def test_bad_recipients_and_text_are_refused_and_nothing_is_sent():
-    world = make_world()
-    alice = world.login("Alice")
+def test_bad_recipients_and_text_are_refused_and_nothing_is_sent(world, alice):
     world.login("Bob")
     world.game.new_character("Thug", npc=True)
     assert alice.do("@mail Bob Zed=x/y") == ["There is no character called 'Zed'."]
@@ -87,8 +83,7 @@ def test_a_full_mailbox_refuses_cleanly_and_the_others_still_get_it():
     assert bob.do("@mail")[-1] == "2 messages here, 2 unread. Mailbox: 2/2."
 
 
-def test_reply_replyall_and_forward():
-    world = make_world()
+def test_reply_replyall_and_forward(world):
     alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
     alice.do("@mail Bob Carol=Plan/Docks at nine.")
     assert bob.do("@mail/reply 1=I'll be there.") == ["You sent your message 'Re: Plan' to Alice."]
@@ -102,8 +97,7 @@ def test_reply_replyall_and_forward():
     assert alice.do("@mail/fwd 1") == ["Usage: @mail/fwd <number>=<name> [<name> ...]"]
 
 
-def test_delete_undelete_unread_purge_and_lists():
-    world = make_world()
+def test_delete_undelete_unread_purge_and_lists(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     for n in range(1, 5):
         alice.do(f"@mail Bob=m{n}/body {n}")
@@ -121,8 +115,7 @@ def test_delete_undelete_unread_purge_and_lists():
     assert bob.do("@mail/read/delete 1") == ["Use one @mail switch at a time."]
 
 
-def test_folders_file_and_switch():
-    world = make_world()
+def test_folders_file_and_switch(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     alice.do("@mail Bob=a/1")
     alice.do("@mail Bob=b/2")
@@ -139,8 +132,7 @@ def test_folders_file_and_switch():
     assert bob.lines[-1] == "[Mail] You have new mail (#2) from Alice: c"  # numbered in inbox
 
 
-def test_mail_all_is_staff_only_and_reaches_every_player():
-    world = make_world()
+def test_mail_all_is_staff_only_and_reaches_every_player(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     gina = world.login("Gina", role=Role.STAFF)
     world.game.new_character("Thug", npc=True)
@@ -151,8 +143,7 @@ def test_mail_all_is_staff_only_and_reaches_every_player():
     assert world.store.tail("staff", 1)[0].data["line"] == "@mail/all News/The game opens Friday."
 
 
-def test_login_notice_counts_unread_only():
-    world = make_world()
+def test_login_notice_counts_unread_only(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     assert mail.login_notice(world.game, bob.character) == []
     alice.do("@mail Bob=a/1")

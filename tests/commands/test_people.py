@@ -4,13 +4,10 @@ through; +staff with who is on duty."""
 from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import PERMISSION_DENIED
 
-from ..harness import make_world
-
 WHEN = "1970-01-12 13:46"
 
 
-def test_finger_fields_are_set_shown_and_cleared():
-    world = make_world()
+def test_finger_fields_are_set_shown_and_cleared(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     assert alice.do("+finger/set position=Team leader") == ["Position set."]
     assert alice.do("+finger/set tz=UTC-5") == [
@@ -35,9 +32,7 @@ def test_finger_fields_are_set_shown_and_cleared():
         "Usage: +finger/set <field>=<text>  (fields: alias, position, timezone, rp, quote)"]
 
 
-def test_finger_of_an_offline_player_shows_when_they_were_last_on():
-    world = make_world()
-    alice = world.login("Alice")
+def test_finger_of_an_offline_player_shows_when_they_were_last_on(world, alice):
     carl = world.game.new_character("Carl")
     assert alice.do("+finger Carl")[1] == "Last on:        never"
     carl.last_login = world.clock()
@@ -49,8 +44,7 @@ def test_finger_of_an_offline_player_shows_when_they_were_last_on():
                                         "(alias, position, timezone, rp, quote)."]
 
 
-def test_where_lists_rooms_and_hides_the_unfindable_from_players_not_staff():
-    world = make_world()
+def test_where_lists_rooms_and_hides_the_unfindable_from_players_not_staff(world):
     alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
     gina = world.login("Gina", role=Role.STAFF)
     docks = world.game.new_room("Docks")
@@ -66,9 +60,7 @@ def test_where_lists_rooms_and_hides_the_unfindable_from_players_not_staff():
     assert alice.do("+where")[1] == "Docks                       Carol"
 
 
-def test_staff_lists_staff_with_duty_and_only_staff_change_duty():
-    world = make_world()
-    alice = world.login("Alice")
+def test_staff_lists_staff_with_duty_and_only_staff_change_duty(world, alice):
     gina = world.login("Gina", role=Role.STAFF)
     world.login("Ada", role=Role.ADMIN)
     hal = world.game.new_character("Hal", role=int(Role.STAFF))

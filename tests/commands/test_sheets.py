@@ -8,9 +8,7 @@ from champions_mush.game.world import Game
 from ..harness import make_world
 
 
-def test_sheet_of_a_new_character_at_78_columns():
-    world = make_world()
-    alice = world.login("Alice")
+def test_sheet_of_a_new_character_at_78_columns(alice):
     assert alice.do("+sheet") == [
         "=" * 28 + " Alice (not approved) " + "=" * 28,
         "Built by hand.",
@@ -30,18 +28,14 @@ def test_sheet_of_a_new_character_at_78_columns():
     ]
 
 
-def test_sheet_fits_a_narrow_client():
-    world = make_world()
-    alice = world.login("Alice")
+def test_sheet_fits_a_narrow_client(alice):
     alice.width = 40
     out = alice.do("+sheet")
     assert max(len(line) for line in out) <= 40
     assert out[2:5] == ["Char  Val  Pts  Roll", "----  ---  ---  ----", "STR   10   0    11-"]
 
 
-def test_player_sets_own_values_and_figured_values_follow():
-    world = make_world()
-    alice = world.login("Alice")
+def test_player_sets_own_values_and_figured_values_follow(world, alice):
     assert alice.do("+stat STR=20") == ["STR is now 20 (10 points; 190 left)."]
     assert alice.do("+stat con=18") == ["CON is now 18 (16 points; 174 left)."]
     sheet = get_sheet(world.game, alice.character)
@@ -52,9 +46,7 @@ def test_player_sets_own_values_and_figured_values_follow():
     assert alice.do("+stat rPD=6") == ["rPD is now 6."]
 
 
-def test_bad_stat_values_are_refused_briefly():
-    world = make_world()
-    alice = world.login("Alice")
+def test_bad_stat_values_are_refused_briefly(world, alice):
     assert alice.do("+stat STR=lots") == ["STR needs a whole number, not 'lots'."]
     assert alice.do("+stat SPD=13") == ["SPD must be between 1 and 12."]
     assert alice.do("+stat BODY=0") == ["BODY must be at least 1."]
@@ -66,9 +58,7 @@ def test_bad_stat_values_are_refused_briefly():
     assert world.store.get("sheet", str(alice.character.id)) is None
 
 
-def test_skills_are_kept_and_removed():
-    world = make_world()
-    alice = world.login("Alice")
+def test_skills_are_kept_and_removed(alice):
     assert alice.do("+stat Breakfall=12-") == [
         "Breakfall is not a characteristic, so it is kept as a skill: Breakfall 12."
     ]
@@ -80,10 +70,7 @@ def test_skills_are_kept_and_removed():
     assert alice.do("+stat Lockpicking=") == ["There is no skill 'Lockpicking' to clear."]
 
 
-def test_approval_locks_the_sheet_for_the_player_not_for_staff():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_approval_locks_the_sheet_for_the_player_not_for_staff(alice, gm):
     alice.do("+stat STR=20")
     assert gm.do("+approve/force Alice") == ["Alice's sheet is approved."]
     assert alice.lines[-1] == "Gina has approved your sheet."
@@ -97,9 +84,7 @@ def test_approval_locks_the_sheet_for_the_player_not_for_staff():
     assert alice.do("+stat STR=30") == ["STR is now 30 (20 points; 180 left)."]
 
 
-def test_players_are_refused_staff_parts():
-    world = make_world()
-    alice = world.login("Alice")
+def test_players_are_refused_staff_parts(world, alice):
     world.login("Bob")
     assert alice.do("+stat/set Bob/STR=90") == [PERMISSION_DENIED]
     assert alice.do("+approve Alice") == [PERMISSION_DENIED]
@@ -107,8 +92,7 @@ def test_players_are_refused_staff_parts():
     assert world.store.all("sheet") == {}
 
 
-def test_stat_set_logs_the_staff_action_and_sets_conditions():
-    world = make_world()
+def test_stat_set_logs_the_staff_action_and_sets_conditions(world):
     gm = world.login("Gina", role=Role.STAFF)
     world.login("Ox")
     assert gm.do("+stat/set Ox/breath=yes") == ["Ox: Holding breath: yes."]
@@ -120,8 +104,7 @@ def test_stat_set_logs_the_staff_action_and_sets_conditions():
     ]
 
 
-def test_npcs_are_made_here_and_their_sheets_kept_from_players():
-    world = make_world()
+def test_npcs_are_made_here_and_their_sheets_kept_from_players(world):
     gm = world.login("Gina", role=Role.STAFF)
     alice = world.login("Alice")
     assert gm.do("+npc/create Viper") == [
@@ -144,18 +127,13 @@ def test_npcs_are_made_here_and_their_sheets_kept_from_players():
     assert gm.do("+npc/list") == ["There are no NPCs. Make one with +npc/create <name>."]
 
 
-def test_sheets_persist_across_a_restart():
-    world = make_world()
-    alice = world.login("Alice")
+def test_sheets_persist_across_a_restart(world, alice):
     alice.do("+stat DEX=23")
     reloaded = Game(world.store, config=world.game.config)
     assert get_sheet(reloaded, reloaded.find_character("Alice")).base("DEX") == 23
 
 
-def test_gmcp_vitals_follow_current_values():
-    world = make_world()
-    alice = world.login("Alice")
-    gm = world.login("Gina", role=Role.STAFF)
+def test_gmcp_vitals_follow_current_values(alice, gm):
     alice.clear()
     gm.do("+damage Alice=7 3")
     assert alice.gmcp == [("Char.Vitals", {

@@ -66,8 +66,7 @@ def test_look_shows_room_contents_and_exits():
     assert alice.do("look zzz") == ["You don't see 'zzz' here."]
 
 
-def test_look_shows_room_number_to_staff():
-    world = make_world()
+def test_look_shows_room_number_to_staff(world):
     gm = world.login("Gina", role=Role.STAFF)
     assert gm.do("look")[0] == f"Hero Plaza (#{world.game.start_room})"
 

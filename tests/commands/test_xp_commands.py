@@ -6,8 +6,6 @@ from champions_mush.commands.dispatch import PERMISSION_DENIED
 from champions_mush.game.hero import get_hero
 from champions_mush.game.sheets import get_sheet
 
-from ..harness import make_world
-
 
 def _balanced(player):
     """A 200-point character with 20 points of Disadvantages: 220 spent of 220."""
@@ -17,8 +15,7 @@ def _balanced(player):
     player.do("+disad Hunted=20 VIPER, 11-")
 
 
-def test_submit_queue_balance_and_approval():
-    world = make_world()
+def test_submit_queue_balance_and_approval(world):
     alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
     alice.do("+stat DEX=20")
     assert alice.do("+sheet/submit") == [
@@ -49,8 +46,7 @@ def test_submit_queue_balance_and_approval():
     assert [e.data["what"] for e in world.store.tail("approval", 5)] == ["approved", "unapproved"]
 
 
-def test_votes_count_only_by_the_rules():
-    world = make_world()
+def test_votes_count_only_by_the_rules(world):
     alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
     gm = world.login("Gina", role=Role.STAFF)
     assert bob.do("+vote Alice") == ["You vote for Alice. Thank you for playing."]
@@ -75,8 +71,7 @@ def test_votes_count_only_by_the_rules():
     assert alice.do("+xp Bob") == ["You may read only your own XP; staff read anyone's."]
 
 
-def test_a_voter_who_was_not_there_is_refused():
-    world = make_world()
+def test_a_voter_who_was_not_there_is_refused(world):
     alice, dave = world.login("Alice"), world.login("Dave")
     gm = world.login("Gina", role=Role.STAFF)
     gm.do("@dig Elsewhere")
@@ -92,8 +87,7 @@ def test_a_voter_who_was_not_there_is_refused():
     assert dave.do("+vote Alice") == ["You vote for Alice. Thank you for playing."]
 
 
-def test_awards_spend_xp_and_disads_balance():
-    world = make_world()
+def test_awards_spend_xp_and_disads_balance(world):
     alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
     _balanced(alice)
     gm.do("+approve Alice")
@@ -130,8 +124,7 @@ def test_awards_spend_xp_and_disads_balance():
     assert kinds == [("award", "5"), ("spend", "-5")]
 
 
-def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused():
-    world = make_world()
+def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused(world):
     alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
     assert gm.do("+xp/award Alice=1/0 test zero denominator") == [
         "1/0 is not an amount: a fraction's bottom number is 1 to 9."]

@@ -11,7 +11,7 @@ from champions_mush.game.accounts import (
 )
 from champions_mush.game.world import run_inline
 
-from ..harness import FakeClock, make_world
+from ..harness import FakeClock
 
 
 def test_hash_is_salted_scrypt_with_its_parameters():
@@ -79,8 +79,7 @@ def test_throttle_remembers_at_most_max_keys():
     assert throttle.wait(f"name:n{LoginThrottle.MAX_KEYS + 49}") == 0
 
 
-def test_create_rechecks_the_name_after_hashing():
-    world = make_world()
+def test_create_rechecks_the_name_after_hashing(world):
     accounts = Accounts.of(world.game)
     pending = []
     world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
@@ -93,8 +92,7 @@ def test_create_rechecks_the_name_after_hashing():
     assert results[1] == (None, "That name is already taken.")
 
 
-def test_hashing_failure_is_reported_not_raised():
-    world = make_world()
+def test_hashing_failure_is_reported_not_raised(world):
     accounts = Accounts.of(world.game)
 
     def broken(func, callback, errback=None):
@@ -116,16 +114,14 @@ def test_run_inline_calls_back_or_errs_back():
         run_inline(lambda: 1 / 0, got.append)
 
 
-def test_npcs_cannot_log_in():
-    world = make_world()
+def test_npcs_cannot_log_in(world):
     npc = world.game.new_character("Viper Agent", password_hash=hash_password("x1234", 16), npc=True)
     results = []
     Accounts.of(world.game).authenticate("1.1.1.1", npc.name, "x1234", lambda c, e: results.append((c, e)))
     assert results == [(None, Accounts.WRONG_LOGIN)]
 
 
-def test_bans_are_stored_patterns():
-    world = make_world()
+def test_bans_are_stored_patterns(world):
     accounts = Accounts.of(world.game)
     accounts.ban("10.0.*", "trouble")
     assert world.store.get("ban", "10.0.*")["reason"] == "trouble"

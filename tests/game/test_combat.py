@@ -6,8 +6,6 @@ from champions_mush.game.combat import Fight, Fighter, get_fight, next_phase, sa
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.rules.dice import FixedRoller
 
-from ..harness import make_world
-
 
 def _fight(world, *names_spd_dex):
     fighters = []
@@ -28,8 +26,7 @@ def _step(world, fight, *dice):
     return next_phase(world.game, fight, FixedRoller(dice))
 
 
-def test_starts_in_segment_12_then_one_phase_at_a_time_in_dex_order():
-    world = make_world()
+def test_starts_in_segment_12_then_one_phase_at_a_time_in_dex_order(world):
     fight = _fight(world, ("Slow", 2, 10), ("Quick", 4, 20))
     fight, lines = _step(world, fight)
     assert lines == ["Turn 1, Segment 12: Phases in DEX order: Quick 20, Slow 10.", "Quick's Phase (DEX 20): acts."]
@@ -42,8 +39,7 @@ def test_starts_in_segment_12_then_one_phase_at_a_time_in_dex_order():
     assert (fight.turn, fight.segment, fight.current) == (2, 3, world.game.find_character("Quick").id)
 
 
-def test_equal_dex_keeps_join_order_and_spd_1_acts_in_7():
-    world = make_world()
+def test_equal_dex_keeps_join_order_and_spd_1_acts_in_7(world):
     fight = _fight(world, ("A", 1, 10), ("B", 1, 10))
     fight, lines = _step(world, fight)
     assert lines == ["Turn 1, Segment 12: Phases in DEX order: nobody."]
@@ -51,8 +47,7 @@ def test_equal_dex_keeps_join_order_and_spd_1_acts_in_7():
     assert lines[-2:] == ["Turn 2, Segment 7: Phases in DEX order: A 10, B 10.", "A's Phase (DEX 10): acts."]
 
 
-def test_post_segment_12_dying_lose_body_unless_stabilized():
-    world = make_world()
+def test_post_segment_12_dying_lose_body_unless_stabilized(world):
     fight = _fight(world, ("Hurt", 2, 10), ("Saved", 2, 10))
     for name, stabilized in (("Hurt", False), ("Saved", True)):
         sheet = _sheet(world, name).with_vitals(body=-2, stun=5)
@@ -70,8 +65,7 @@ def test_post_segment_12_dying_lose_body_unless_stabilized():
     assert _sheet(world, "Saved").current_body == -2
 
 
-def test_an_npc_bleeding_out_dies_and_a_player_falls_into_a_coma():
-    world = make_world()
+def test_an_npc_bleeding_out_dies_and_a_player_falls_into_a_coma(world):
     fight = _fight(world, ("Hero", 2, 10))
     viper = world.game.new_character("Viper", npc=True)
     save_sheet(world.game, get_sheet(world.game, viper).with_vitals(body=-9, stun=-5))
@@ -85,8 +79,7 @@ def test_an_npc_bleeding_out_dies_and_a_player_falls_into_a_coma():
     assert lines[-1] == "Turn 2, Segment 12: Phases in DEX order: nobody."  # the dead act no more
 
 
-def test_holding_breath_costs_end_each_phase_and_blocks_recovery():
-    world = make_world()
+def test_holding_breath_costs_end_each_phase_and_blocks_recovery(world):
     fight = _fight(world, ("Diver", 2, 10))
     save_sheet(world.game, attrs.evolve(_sheet(world, "Diver").with_vitals(end=1, stun=10), holding_breath=True))
     fight, lines = _step(world, fight)
@@ -97,8 +90,7 @@ def test_holding_breath_costs_end_each_phase_and_blocks_recovery():
                      "Diver's Phase (DEX 10): holding breath: END 0, STUN 6, BODY 10; acts."]
 
 
-def test_an_aborted_phase_still_costs_holding_breaths_end():
-    world = make_world()
+def test_an_aborted_phase_still_costs_holding_breaths_end(world):
     fight = _fight(world, ("Diver", 2, 10))
     save_sheet(world.game, attrs.evolve(_sheet(world, "Diver").with_vitals(end=5), holding_breath=True))
     fighter = attrs.evolve(fight.fighters[0], aborted=True)
@@ -113,10 +105,9 @@ def test_an_aborted_phase_still_costs_holding_breaths_end():
     assert _sheet(world, "Diver").current_end == 3
 
 
-def test_damage_in_segment_12_does_not_spoil_the_free_post_segment_12_recovery():
+def test_damage_in_segment_12_does_not_spoil_the_free_post_segment_12_recovery(world):
     """RULES RECOVERING: the Post-Segment 12 Recovery "is free and occurs outside of the Turn";
     only a Recovery taken as a Phase action is spoiled by damage in its Segment."""
-    world = make_world()
     fight = _fight(world, ("Ox", 2, 10))
     save_sheet(world.game, _sheet(world, "Ox").with_vitals(stun=5))
     fight, _ = _step(world, fight)

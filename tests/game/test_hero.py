@@ -12,8 +12,6 @@ from champions_mush.rules.champions import MODIFIERS, POWERS, AttackKind, Defens
 from champions_mush.rules.dice import DiceAmount
 from champions_mush.rules.errors import RulesError
 
-from ..harness import make_world
-
 
 def _mods(*keys):
     return tuple(modifier_from_spec(MODIFIERS[k]) for k in keys)
@@ -84,9 +82,7 @@ def test_defenses_add_armor_and_force_field_and_damage_resistance_moves_defense(
     assert defenses(hero) == Defenses(pd=5, ed=0, rpd=15, red=14)
 
 
-def test_saving_brings_the_play_sheet_in_step():
-    world = make_world()
-    alice = world.login("Alice")
+def test_saving_brings_the_play_sheet_in_step(world, alice):
     char = world.game.find_character("Alice")
     hero = get_hero(world.game, char).with_value("STR", 20).with_value("CON", 15)
     hero = hero.with_item(power_item("h1", POWERS["ARMOR"], pd=8, ed=8))

@@ -6,8 +6,6 @@ from hypothesis import strategies as st
 
 from champions_mush.game.rolls import find_roll, format_id, log_roll, parse_id, recent_rolls, visible_to
 
-from ..harness import make_world
-
 
 @pytest.mark.parametrize(("number", "text"), [(1, "r1"), (35, "rz"), (36, "r10"), (1295, "rzz"), (1296, "r100")])
 def test_ids_are_base_36_after_an_r(number, text):
@@ -27,8 +25,7 @@ def test_bad_ids_are_none(bad):
     assert parse_id(bad) is None
 
 
-def test_log_find_and_list():
-    world = make_world()
+def test_log_find_and_list(world):
     alice = world.login("Alice").character
     bob = world.login("Bob").character
     first = log_roll(world.game, alice, "nd6", "10d6 normal: 31 STUN, 9 BODY", {"faces": [5, 3]})
@@ -42,15 +39,13 @@ def test_log_find_and_list():
     assert recent_rolls(world.game, room=9999) == []
 
 
-def test_ids_of_other_logs_are_not_rolls():
-    world = make_world()
+def test_ids_of_other_logs_are_not_rolls(world):
     entry = world.store.append("staff", {"line": "@boot Bob"}, 0.0)
     assert find_roll(world.game, format_id(entry)) is None
     assert find_roll(world.game, "r999") is None
 
 
-def test_private_rolls_are_seen_by_roller_and_staff():
-    world = make_world()
+def test_private_rolls_are_seen_by_roller_and_staff(world):
     alice = world.login("Alice").character
     bob = world.login("Bob").character
     record = find_roll(world.game, log_roll(world.game, alice, "d6", "x", private=True))

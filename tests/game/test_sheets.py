@@ -8,8 +8,6 @@ from champions_mush.rules.champions.damage import roll_killing, roll_normal
 from champions_mush.rules.champions.defenses import Against
 from champions_mush.rules.dice import FixedRoller
 
-from ..harness import make_world
-
 
 def test_new_sheet_is_all_tens_with_figured_values():
     sheet = Sheet(char_id=1, name="Alice")
@@ -66,8 +64,7 @@ def test_conditions_follow_the_numbers():
     assert attrs.evolve(sheet, stunned=True, holding_breath=True).conditions() == ["Stunned", "Holding breath"]
 
 
-def test_sheets_round_trip_through_the_store():
-    world = make_world()
+def test_sheets_round_trip_through_the_store(world):
     char = world.login("Alice").character
     sheet = Sheet(char.id, "Alice").with_stat("STR", 20).with_skill("Breakfall", "DEX+1").with_vitals(stun=5)
     save_sheet(world.game, attrs.evolve(sheet, approved=True, approved_by="Gina"))
@@ -75,8 +72,7 @@ def test_sheets_round_trip_through_the_store():
     assert again == attrs.evolve(sheet, approved=True, approved_by="Gina")
 
 
-def test_take_damage_psiana_and_assaulter():
-    world = make_world()
+def test_take_damage_psiana_and_assaulter(world):
     psiana = world.login("Psiana").character
     save_sheet(world.game, get_sheet(world.game, psiana).with_stat("PD", 12).with_stat("STUN", 40).with_stat("CON", 20))
     damage = roll_normal(9, FixedRoller([6, 6, 4, 4, 4, 4, 2, 1, 1]))  # 32 STUN, 9 BODY
@@ -92,8 +88,7 @@ def test_take_damage_psiana_and_assaulter():
     assert (taken.body, taken.stun, sheet.current_body, sheet.current_stun) == (6, 20, 6, 20)
 
 
-def test_vitals_go_to_every_session_of_the_character_only_on_change():
-    world = make_world()
+def test_vitals_go_to_every_session_of_the_character_only_on_change(world):
     one = world.login("Alice")
     two = world.login("Alice")
     other = world.login("Bob")

@@ -4,12 +4,8 @@ import pytest
 
 from champions_mush.game.world import redact_secrets
 
-from ..harness import make_world
 
-
-def test_move_character_is_saved_before_anyone_hears():
-    world = make_world()
-    alice = world.login("Alice")
+def test_move_character_is_saved_before_anyone_hears(world, alice):
     far = world.game.new_room("Far")
     world.game.move_character(alice.character, far)
     assert world.store.get("character", str(alice.character_id))["location"] == far
@@ -27,8 +23,7 @@ def test_redact_secrets(line, logged):
     assert redact_secrets(line) == logged
 
 
-def test_messages_reach_every_connection_of_a_character_in_the_room_only():
-    world = make_world()
+def test_messages_reach_every_connection_of_a_character_in_the_room_only(world):
     a1, a2 = world.login("Alice"), world.login("Alice")
     bob = world.login("Bob")
     far = world.game.new_room("Far")

@@ -21,8 +21,6 @@ from champions_mush.help.catalog import MAX_QUERY_CHARS, MAX_SUGGESTED_CHARS, Ca
 from champions_mush.help.fuzzy import MAX_EDIT_WORD, one_edit_variants
 from champions_mush.help.search import MAX_SEARCH_WORDS
 
-from ..harness import make_world
-
 LONG_WORD = "knockbakc" + "q" * 8091
 RANDOM_WORDS = " ".join("".join(random.Random(i).choices("abcdefghijklmnopqrstuvwxyz", k=8)) for i in range(880))
 
@@ -111,8 +109,7 @@ def test_a_search_term_longer_than_every_indexed_word_matches_nothing(library):
     assert library.help.search(LONG_WORD) == []
 
 
-def test_what_a_player_sees_for_a_huge_query():
-    world = make_world()
+def test_what_a_player_sees_for_a_huge_query(world):
     guest = world.guest()
     shown = "knockbakc" + "q" * 48 + "..."
     assert guest.do(f"+help {LONG_WORD}") == [f"No help topic '{shown}'.", "Type +HELP for the list of topics."]
