@@ -20,7 +20,7 @@ from champions_mush.rules.dice import FixedRoller, RandomRoller, Roller
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import strip
 
-__all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "make_world", "strip_markup"]
+__all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "answer_at_width", "make_world", "strip_markup"]
 
 def strip_markup(text: str) -> str:
     """Colour markup removed, ``||`` read as one pipe."""
@@ -145,3 +145,11 @@ def make_world(roller: Roller | None = None, config: GameConfig | None = None, *
     if config_fields:
         config = GameConfig(**{"password_cost": 16, **config_fields})
     return World(roller=roller, config=config)
+
+
+def answer_at_width(session: FakeSession, line: str, width: int) -> list[str]:
+    """What ``session`` gets for ``line`` on a client ``width`` columns wide; every line must fit."""
+    session.width = width
+    out = session.do(line)
+    assert max(len(text) for text in out) <= width, out
+    return out

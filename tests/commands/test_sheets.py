@@ -5,7 +5,7 @@ from champions_mush.commands.dispatch import PERMISSION_DENIED
 from champions_mush.game.sheets import get_sheet
 from champions_mush.game.world import Game
 
-from ..harness import make_world
+from ..harness import answer_at_width, make_world
 
 
 def test_sheet_of_a_new_character_at_78_columns(alice):
@@ -29,9 +29,7 @@ def test_sheet_of_a_new_character_at_78_columns(alice):
 
 
 def test_sheet_fits_a_narrow_client(alice):
-    alice.width = 40
-    out = alice.do("+sheet")
-    assert max(len(line) for line in out) <= 40
+    out = answer_at_width(alice, "+sheet", 40)
     assert out[2:5] == ["Char  Val  Pts  Roll", "----  ---  ---  ----", "STR   10   0    11-"]
 
 

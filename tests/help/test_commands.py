@@ -10,7 +10,7 @@ from champions_mush.commands import helpcmds
 from champions_mush.commands.table import build_table
 from champions_mush.commands.base import Role
 from champions_mush.help import HelpLibrary
-from tests.harness import make_world
+from tests.harness import answer_at_width, make_world
 
 from .conftest import SEED, SHIPPED, write
 from .test_importer import seed_entries
@@ -129,10 +129,8 @@ def test_rules_alone_is_the_index_by_category_in_columns(alice):
 
 
 def test_the_index_fits_a_narrow_client(alice):
-    alice.width = 40
-    lines = alice.do("rules")
+    lines = answer_at_width(alice, "rules", 40)
     assert lines[0] == "----------- RULES: champions -----------"
-    assert max(len(line) for line in lines) <= 40
     assert "  MANEUVER DIVE FOR COVER" in lines and "  ADDING DAMAGE   DYING" in lines
 
 
