@@ -1,12 +1,14 @@
 """The impersonation attacks of the live test, kept (docs/reliability.md, "Impersonation"):
 names that hold a game word or look like another name, text that hides or breaks lines, and
-@emits that pass for the game or another player whatever the Unicode."""
+@emits that pass for the game or another player whatever the Unicode; say and pose always lead
+with the speaker, and staff narrate for NPCs."""
 
 from __future__ import annotations
 
 import pytest
 
 from champions_mush.game import speech
+from champions_mush.game.roles import Role
 from champions_mush.game.world import Game
 
 from ..harness import make_world
@@ -16,12 +18,13 @@ NAME_RULE = ("Names are 2-30 letters and digits, starting with a letter; words a
 GAME_START = "An @emit cannot start like a game message ([Dice], <OOC>, ***, Name: ...)."
 
 
-def _room():
+def _room(watcher="Ada"):
+    """Alice and a watcher (Ada unless named) in the start room; the watcher has seen nothing yet."""
     world = make_world()
-    ada = world.login("Ada")
+    other = world.login(watcher)
     alice = world.login("Alice")
-    ada.clear()
-    return world, alice, ada
+    other.clear()
+    return world, alice, other
 
 
 # --- names --------------------------------------------------------------------------------------
@@ -135,15 +138,54 @@ def test_an_emit_naming_another_player_is_shown_with_its_sender():
     assert ada.lines == ["[Alice] The crowd parts for ada.", "Thunder rolls over the city."]
 
 
-def test_nospoof_names_the_sender_of_every_emit():
-    world, alice, ada = _room()
-    ada.do("+nospoof on")
-    ada.clear()
+def test_an_honest_emit_reaches_the_room_and_nospoof_names_the_sender_of_every_emit():
+    world, alice, bob = _room("Bob")
+    alice.do("@emit The wind howls; Bobby's cape snaps.")  # "Bobby" is not "Bob"
+    assert bob.lines == ["The wind howls; Bobby's cape snaps."]
+    bob.do("+nospoof on")
+    bob.clear()
     alice.do("@emit Thunder rolls over the city.")
-    assert ada.lines == ["[Alice] Thunder rolls over the city."]
+    alice.do("@emit Alice's own name may lead.")
+    assert bob.lines == ["[Alice] Thunder rolls over the city.", "[Alice] Alice's own name may lead."]
 
 
 def test_an_emit_naming_a_word_that_contains_a_name_is_not_tagged():
     world, alice, ada = _room()
     alice.do("@emit The cadaver stirs.")
     assert ada.lines == ["The cadaver stirs."]
+
+
+def test_emit_cannot_start_with_another_characters_name():
+    world, alice, bob = _room("Bob")
+    assert alice.do("@emit Bob says, \"I give up.\"") == [
+        "An @emit cannot start with another character's name (Bob)."]
+    assert alice.do("@emit   |rbob|n waves.") == ["An @emit cannot start with another character's name (Bob)."]
+    assert bob.lines == []
+
+
+def test_emit_cannot_look_like_a_game_message():
+    world, alice, bob = _room("Bob")
+    for fake in ("[Dice] Bob rolls 10d6 normal: 60 STUN, 20 BODY (6 6 6) [r9]",
+                 "<OOC> Bob says, \"ok\"", "[Public] Bob: hi", "Game: the server is shutting down",
+                 "|r[GM]|n Bob takes 40 STUN"):
+        assert alice.do(f"@emit {fake}") == [GAME_START]
+    assert bob.lines == []
+
+
+def test_staff_narrate_for_npcs():
+    world, alice, bob = _room("Bob")
+    world.game.new_character("Viper", npc=True)
+    gm = world.login("Gina", role=Role.STAFF)
+    bob.clear()
+    gm.do("@emit Viper snarls and draws a blaster.")
+    assert bob.lines == ["Viper snarls and draws a blaster."]
+
+
+def test_say_and_pose_always_lead_with_the_speaker():
+    """(Raw escape sequences never get this far: the telnet layer strips them from input,
+    tests/net/test_fuzz.py.)"""
+    world, alice, bob = _room("Bob")
+    alice.do("say [Dice] Bob rolls 60 STUN")
+    alice.do(":[GM] clears the screen")
+    alice.do(";Bob says hi")
+    assert bob.lines == ['Alice says, "[Dice] Bob rolls 60 STUN"', "Alice [GM] clears the screen", "AliceBob says hi"]
