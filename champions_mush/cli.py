@@ -236,14 +236,15 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
             if problem:
                 print(problem, file=sys.stderr)
                 return 1
-            char = game.new_character(args.name, password_hash=hashed, role=Role.ADMIN)
+            char = game.new_character(args.name, password_hash=hashed)
+            game.set_role(char, Role.ADMIN, by=None)
             from .game.channels import Channels
 
             Channels.of(game).join_defaults(char)
             print(f"Created admin {char.name} (#{char.id}).")
         else:
-            char.role, char.password_hash = 3, hashed
-            game.save_character(char)
+            char.password_hash = hashed
+            game.set_role(char, Role.ADMIN, by=None)
             print(f"{char.name} (#{char.id}) is now an admin, with the new password.")
     finally:
         store.close()

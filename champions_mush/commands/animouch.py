@@ -19,11 +19,10 @@ from .base import Command, CommandError, ParsedCommand
 from .context import Context
 from .dice import announce, note_text, roll_line, split_versus
 
-__all__ = ["COMMANDS", "check_text", "require_animouch"]
+__all__ = ["COMMANDS", "check_text"]
 
 RULESET = "animouch"
 TAG = "AO"
-_ACTIONS = ("opposed", "hit", "damage", "init", "kb", "fall", "collide", "scatter", "spray", "nerve", "terrain")
 _INT = re.compile(r"[+-]?[0-9]{1,3}")
 #: Largest distance in inches the commands accept.
 MAX_INCHES = 10_000
@@ -45,12 +44,6 @@ _USAGE = {
     "nerve": "Usage: +ao/nerve <avoidance> [+/-<modifier>]",
     "terrain": "Usage: +ao/terrain <distance> <narrowest side facing you>",
 }
-
-
-def require_animouch(ctx: Context) -> None:
-    """Refuse politely unless the game plays AnimOuch!."""
-    if ctx.game.config.ruleset != RULESET:
-        raise CommandError(f"+AO is for AnimOuch! games; this game uses {ctx.game.config.ruleset}.")
 
 
 def _usage(action: str) -> CommandError:
@@ -381,18 +374,14 @@ def _terrain(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_ao(ctx: Context, parsed: ParsedCommand) -> None:
     """+ao <target>: a 2D6 attempt; +ao/<action> for the combat rolls (see +HELP +AO)."""
-    require_animouch(ctx)
-    actions = [s for s in parsed.switches if s in _ACTIONS]
-    if len(actions) > 1:
-        raise CommandError("One action at a time: " + ", ".join(f"/{a}" for a in actions) + ".")
-    action = actions[0] if actions else "check"
-    handlers = {"check": _check, "opposed": _opposed, "hit": _hit, "damage": _damage, "init": _init, "kb": _kb,
-                "fall": _fall, "collide": _collide, "scatter": _scatter, "spray": _spray, "nerve": _nerve,
-                "terrain": _terrain}
-    handlers[action](ctx, parsed)
+    _check(ctx, parsed)
 
 
 COMMANDS = (
-    Command("+ao", cmd_ao, aliases=("+animouch",), switches=(*_ACTIONS, "private"),
+    Command("+ao", cmd_ao, aliases=("+animouch",), ruleset=RULESET, switches=("private",),
+            subcommands={"opposed": _opposed, "hit": _hit, "damage": _damage, "init": _init, "kb": _kb,
+                         "fall": _fall, "collide": _collide, "scatter": _scatter, "spray": _spray,
+                         "nerve": _nerve, "terrain": _terrain},
+            one_at_a_time="One action at a time: {given}.",
             summary="AnimOuch! attempts, attacks, damage and other rolls"),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -17,11 +17,28 @@ from ..game.roles import Role
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["Command", "CommandError", "ParsedCommand", "Role", "parse_command"]
+__all__ = ["Command", "CommandError", "Handler", "ParsedCommand", "Role", "Subcommand", "parse_command", "telling"]
 
 
 class CommandError(Exception):
     """A player's mistake: the message (a short sentence, often ``Usage: ...``) is shown to them."""
+
+
+T = TypeVar("T")
+
+
+def telling(*errors: type[Exception]) -> Callable[[Callable[[], T]], T]:
+    """A runner for calls into a game model whose ``errors`` are a player's mistake (``BoardError``):
+    ``_run = telling(BoardError)``, then ``_run(lambda: ...)`` shows the model's message as a
+    CommandError."""
+
+    def run(action: Callable[[], T]) -> T:
+        try:
+            return action()
+        except errors as exc:
+            raise CommandError(str(exc)) from None
+
+    return run
 
 
 #: One-character prefixes that stand for a whole command word (MUSH convention, docs/player-guide.md).
@@ -75,16 +92,36 @@ def _with_args(name: str, switches: tuple[str, ...], args: str, raw: str) -> Par
     )
 
 
+#: What runs a command (or one of its subcommands): it replies through the context.
+Handler = Callable[["Context", ParsedCommand], None]
+
+
+@attrs.frozen
+class Subcommand:
+    """A switch that is an action of its own (``+combat/next``): its handler, and the least role
+    that may use it where that is more than the command's (``+combat/start``: staff)."""
+
+    func: Handler
+    role: Role | None = None
+
+
+def _subcommands(value: Mapping[str, Subcommand | Handler]) -> dict[str, Subcommand]:
+    return {switch: sub if isinstance(sub, Subcommand) else Subcommand(sub) for switch, sub in value.items()}
+
+
 @attrs.frozen
 class Command:
-    """One command: its word, handler, aliases, accepted switches and the least role that may use it.
+    """One command: its word, handler, aliases, switches, subcommands and the least role that may use it.
 
-    ``switches`` lists the switches the command accepts; the dispatcher refuses others.
-    ``help`` names its +HELP topic (the key when None).
+    ``subcommands`` maps a switch that is an action of its own to its handler (``+combat/next``);
+    the dispatcher runs it, and ``func`` when the line names none. ``switches`` lists the other
+    switches accepted (modifiers such as ``/private``); after construction it holds every switch
+    accepted, subcommands first. The dispatcher refuses any other. ``help`` names its +HELP topic
+    (the key when None).
     """
 
     key: str
-    func: Callable[[Context, ParsedCommand], None]
+    func: Handler
     aliases: tuple[str, ...] = ()
     role: Role = Role.PLAYER
     switches: tuple[str, ...] = ()
@@ -93,14 +130,33 @@ class Command:
     before_login: bool = False
     #: switches accepted but not listed, e.g. RULES/<ruleset>: a predicate on one switch
     extra_switch: Callable[[str], bool] | None = None
-    #: switches that need a higher role than the command (``+stat/set``: staff)
-    switch_roles: Mapping[str, Role] = attrs.field(factory=dict)
     #: the ruleset the command belongs to (``"champions"``), None for every game
     ruleset: str | None = None
+    #: switch -> its own handler (and role, where it needs more than the command's)
+    subcommands: Mapping[str, Subcommand] = attrs.field(factory=dict, converter=_subcommands)
+    #: the refusal when a line names two subcommands; ``{key}`` is the command, ``{given}`` the switches
+    one_at_a_time: str = "Use one {key} switch at a time."
+
+    #: the subcommands that need more than the command's role (``+stat/set``: staff), made from them
+    switch_roles: Mapping[str, Role] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        modifiers = tuple(s for s in self.switches if s not in self.subcommands)
+        object.__setattr__(self, "switches", (*self.subcommands, *modifiers))
+        object.__setattr__(self, "switch_roles", {s: sub.role for s, sub in self.subcommands.items()
+                                                  if sub.role is not None and sub.role > self.role})
 
     def role_for(self, switches: tuple[str, ...]) -> Role:
         """The least role that may run this command with these switches."""
         return max([self.role, *(self.switch_roles.get(s, Role.GUEST) for s in switches)])
+
+    def handler_for(self, switches: tuple[str, ...]) -> Handler:
+        """The subcommand a line names, else ``func``; two subcommands at once are refused."""
+        chosen = list(dict.fromkeys(s for s in switches if s in self.subcommands))
+        if len(chosen) > 1:
+            given = ", ".join(f"/{s}" for s in chosen)
+            raise CommandError(self.one_at_a_time.format(key=self.key, given=given))
+        return self.subcommands[chosen[0]].func if chosen else self.func
 
     @property
     def help_topic(self) -> str:

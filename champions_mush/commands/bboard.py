@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from ..game.boards import Board, BoardError, Boards, Post
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, telling
 from .context import Context
 from .dispatch import permit
 
 __all__ = ["COMMANDS"]
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    try:
-        return action()
-    except BoardError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(BoardError)
 
 
 def _boards(ctx: Context) -> Boards:

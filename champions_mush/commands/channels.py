@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..game import speech
 from ..game.channels import ChannelError, Channels
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, telling
 from .context import Context
 from .dispatch import permit
 
@@ -20,12 +20,7 @@ def _channels(ctx: Context) -> Channels:
     return Channels.of(ctx.game)
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    """Turn a ChannelError into the player's message."""
-    try:
-        return action()
-    except ChannelError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(ChannelError)
 
 
 def cmd_addcom(ctx: Context, parsed: ParsedCommand) -> None:

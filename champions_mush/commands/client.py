@@ -10,6 +10,7 @@ registers the login hooks). The network layer reads them through
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ..game.objects import Character
@@ -164,39 +165,46 @@ def _word(key: str, value: object) -> str:
 
 # --- the command --------------------------------------------------------------------------------
 def cmd_client(ctx: Context, parsed: ParsedCommand) -> None:
-    switches = parsed.switches
-    if not switches:
-        if parsed.args.strip():
-            raise CommandError("Usage: +client  or  +client/<setting> <value> (+HELP +CLIENT)")
-        actor = ctx.actor
-        colour_on = actor is None or actor.settings.get("colour", True) is not False
-        ctx.session.send("\n".join(report_lines(ctx.session.client_report(), colour_on)))
-        return
-    if len(switches) > 1:
-        raise CommandError("One setting at a time, please: +client/<setting> <value>")
+    """+client: what this connection negotiated and the settings saved (each setting is a subcommand)."""
+    if parsed.args.strip():
+        raise CommandError("Usage: +client  or  +client/<setting> <value> (+HELP +CLIENT)")
+    actor = ctx.actor
+    colour_on = actor is None or actor.settings.get("colour", True) is not False
+    ctx.session.send("\n".join(report_lines(ctx.session.client_report(), colour_on)))
+
+
+def _connected(ctx: Context) -> Character:
     if ctx.actor is None:
         raise CommandError("Connect to a character first: settings are saved with it.")
-    if switches[0] == "reset":
-        _save(ctx.game, ctx.actor, {})
-        ctx.reply("Your client settings are cleared: everything follows your client again.")
-        return
-    key = _SWITCHES[switches[0]]
+    return ctx.actor
+
+
+def _reset(ctx: Context, parsed: ParsedCommand) -> None:
+    _save(ctx.game, _connected(ctx), {})
+    ctx.reply("Your client settings are cleared: everything follows your client again.")
+
+
+def _set(ctx: Context, parsed: ParsedCommand, key: str) -> None:
+    """+client/<setting> <value>: save one setting (``key``) with the character, or ``auto``."""
+    actor = _connected(ctx)
+    switches = parsed.switches
     word = parsed.args.strip().lower()
     if word in _AUTO:
-        set_client_setting(ctx.game, ctx.actor, key, None)
+        set_client_setting(ctx.game, actor, key, None)
         ctx.reply(f"Your {_LABELS[key]} follows your client again.")
         return
     if word not in SETTING_CHOICES[key]:
         choices = _SHOWN[key].replace(", ", "|")
         raise CommandError(f"Usage: +client/{switches[0]} <{choices}|auto>")
     value = SETTING_CHOICES[key][word]
-    set_client_setting(ctx.game, ctx.actor, key, value)
+    set_client_setting(ctx.game, actor, key, value)
     ctx.reply(f"Your {_LABELS[key]} is now {_word(key, value)} on every connection, "
               "saved with your character.")
 
 
 COMMANDS = (
     Command("+client", cmd_client, role=Role.GUEST, before_login=True,
-            switches=(*_SWITCHES, "reset"),
+            subcommands={**{switch: partial(_set, key=key) for switch, key in _SWITCHES.items()}, "reset": _reset},
+            one_at_a_time="One setting at a time, please: +client/<setting> <value>",
             summary="What your client negotiated; your colour, charset and prompt settings."),
 )

@@ -21,7 +21,7 @@ from ..rules.champions.maneuvers import dive_for_cover
 from ..rules.champions.movement import forward_leap
 from ..rules.champions.rolls import skill_roll
 from ..text.format import table
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand
 from .context import Context
 from .dice import find_target, skill_target, skill_text
 from .gm import spend
@@ -30,7 +30,6 @@ from .recording import journaled
 __all__ = ["COMMANDS", "acting", "finish"]
 
 TAG = "|r[Combat]|n"
-_STAFF_SWITCHES = ("start", "next", "end", "mode", "confirm", "undo", "adjust")
 _USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
           "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
           "/status, /log, "
@@ -376,10 +375,8 @@ def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # no
 
 
 def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
-    """+combat/<switch>: run the fight in this room."""
-    if len(parsed.switches) != 1:
-        raise CommandError(_USAGE)
-    _HANDLERS[parsed.switches[0]](ctx, parsed)
+    """+combat with no switch: how to run the fight in this room (each switch is a subcommand)."""
+    raise CommandError(_USAGE)
 
 
 # --- Recovery and Paramedics -------------------------------------------------------------------
@@ -435,17 +432,20 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
          f"{p_sheet.current_body}): {skill_text(result)}. {patient.name} is {after}.", lines)
 
 
-_HANDLERS = {
-    "start": _start, "join": _join, "leave": _leave, "next": _next, "hold": _hold, "abort": _abort,
-    "move": _move, "stand": _stand, "brace": _brace, "set": _set, "pass": _pass, "wake": _wake, "status": _status, "log": _log,
-    "mode": _mode, "confirm": _confirm, "undo": _undo, "adjust": _adjust, "end": _end,
-}
-_UNRECORDED = ("status", "log", "undo", "start")
-_HANDLERS = {k: (v if k in _UNRECORDED else journaled(v)) for k, v in _HANDLERS.items()}
-
+_STAFF = Role.STAFF
 COMMANDS = (
-    Command("+combat", cmd_combat, ruleset="champions", switches=tuple(_HANDLERS),
-            switch_roles={s: Role.STAFF for s in _STAFF_SWITCHES}, summary="the combat tracker"),
+    # each switch is a subcommand; all but the reading ones (and /start, /undo) go in the combat log
+    Command("+combat", cmd_combat, ruleset="champions", one_at_a_time=_USAGE, summary="the combat tracker",
+            subcommands={
+                "start": Subcommand(_start, _STAFF), "join": journaled(_join), "leave": journaled(_leave),
+                "next": Subcommand(journaled(_next), _STAFF), "hold": journaled(_hold),
+                "abort": journaled(_abort), "move": journaled(_move), "stand": journaled(_stand),
+                "brace": journaled(_brace), "set": journaled(_set), "pass": journaled(_pass),
+                "wake": journaled(_wake), "status": _status, "log": _log,
+                "mode": Subcommand(journaled(_mode), _STAFF), "confirm": Subcommand(journaled(_confirm), _STAFF),
+                "undo": Subcommand(_undo, _STAFF), "adjust": Subcommand(journaled(_adjust), _STAFF),
+                "end": Subcommand(journaled(_end), _STAFF),
+            }),
     Command("+recover", cmd_recover, ruleset="champions", summary="take a Recovery (in a fight: on your Phase)"),
     Command("+paramedics", cmd_paramedics, ruleset="champions", summary="stabilize a dying character"),
 )

@@ -69,7 +69,7 @@ def staff_switch_allowed(ctx: Context, parsed: ParsedCommand) -> bool:
     """For a staff-only use of a command that depends on its arguments (``+ptb/score name/...``).
 
     Asks the dispatcher's one permission check, and answers "Permission denied." when refused.
-    Staff-only *switches* are declared in the Command's ``switch_roles`` instead.
+    Staff-only *switches* are subcommands with a role on the Command head instead.
     """
     if not permit(ctx, Role.STAFF):
         ctx.reply(PERMISSION_DENIED)
@@ -382,16 +382,12 @@ def _is_int(text: str) -> bool:
 
 # --- +dice/verify, +dice/log ------------------------------------------------------------------
 def cmd_dice(ctx: Context, parsed: ParsedCommand) -> None:
-    """+dice/verify <id> checks a logged roll; +dice/log [name] lists recent ones."""
-    if "verify" in parsed.switches:
-        _verify(ctx, parsed.args)
-    elif "log" in parsed.switches:
-        _log(ctx, parsed.args)
-    else:
-        raise CommandError("Usage: +dice/verify <roll id>  or  +dice/log [name]")
+    """+dice/verify <id> checks a logged roll; +dice/log [name] lists recent ones (subcommands)."""
+    raise CommandError("Usage: +dice/verify <roll id>  or  +dice/log [name]")
 
 
-def _verify(ctx: Context, text: str) -> None:
+def _verify(ctx: Context, parsed: ParsedCommand) -> None:
+    text = parsed.args
     if not text.strip():
         raise CommandError("Usage: +dice/verify <roll id>  (the id is shown in brackets after each roll)")
     record = rolls.find_roll(ctx.game, text)
@@ -417,7 +413,8 @@ def _when(ctx: Context, time: float) -> str:
 LOG_LENGTH = 15
 
 
-def _log(ctx: Context, text: str) -> None:
+def _log(ctx: Context, parsed: ParsedCommand) -> None:
+    text = parsed.args
     who = find_target(ctx, text) if text.strip() else None
     # Staff see everything; a player sees the public rolls made in their room (and their own).
     if ctx.is_staff:
@@ -444,5 +441,5 @@ COMMANDS = (
     Command("+kd6", cmd_kd6, ruleset="champions", switches=("private", "kb", "loc", "6e"), summary="roll killing damage"),
     Command("+roll", cmd_roll, switches=("private",), summary="3d6 roll-under against a number or your sheet"),
     Command("+hit", cmd_hit, ruleset="champions", switches=("private",), summary="attack roll: 11 + OCV - DCV"),
-    Command("+dice", cmd_dice, switches=("verify", "log"), summary="check and list logged rolls"),
+    Command("+dice", cmd_dice, subcommands={"verify": _verify, "log": _log}, summary="check and list logged rolls"),
 )

@@ -34,10 +34,18 @@ NOT_CONNECTED = "You are not connected to a character: use connect <name> <passw
 Fallback = Callable[[Context, ParsedCommand], bool]
 
 
-def wrong_ruleset(wanted: str, running: str) -> str:
-    """The refusal for a command of another ruleset than the game's."""
-    names = {"champions": "Champions"}
-    return f"That command is for the {names.get(wanted, wanted)} rules; this game uses {running}."
+#: The refusal of a command of another ruleset than the game's, by the ruleset it is for.
+_WRONG_RULESET = {
+    "champions": "That command is for the Champions rules; this game uses {running}.",
+    "animouch": "{command} is for AnimOuch! games; this game uses {running}.",
+    "ptb": "{command} is for Powers That Be games; this game uses {running}.",
+}
+
+
+def wrong_ruleset(wanted: str, running: str, command: str = "") -> str:
+    """The refusal for a command (``+ao``) of another ruleset than the game's."""
+    text = _WRONG_RULESET.get(wanted, "That command is for the {wanted} rules; this game uses {running}.")
+    return text.format(wanted=wanted, running=running, command=command.upper())
 
 
 def permit(ctx: Context, role: Role) -> bool:
@@ -105,18 +113,16 @@ class Dispatcher:
         if problem:
             ctx.reply(problem)
             return
-        if not permit(ctx, command.role_for(parsed.switches)):
-            ctx.reply(PERMISSION_DENIED)
-            return
         if command.ruleset is not None and command.ruleset != game.config.ruleset:
-            ctx.reply(wrong_ruleset(command.ruleset, game.config.ruleset))
+            ctx.reply(wrong_ruleset(command.ruleset, game.config.ruleset, command.key))
             return
-        self._guarded(ctx, command.func, parsed)
+        self._guarded(ctx, lambda ctx_, parsed_: command.handler_for(parsed_.switches)(ctx_, parsed_), parsed)
 
     def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:
+        """Why the line may not run, checked in this order: login, role (once), switches."""
         if ctx.actor is None and not command.before_login:
             return NOT_CONNECTED
-        if ctx.role < command.role:
+        if not permit(ctx, command.role_for(parsed.switches)):
             return PERMISSION_DENIED
         for switch in parsed.switches:
             if switch not in command.switches and not (command.extra_switch and command.extra_switch(switch)):

@@ -546,17 +546,11 @@ def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # n
 
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
     """+moveby <attacker>=<velocity> [target]: (STR/2 + v/5)d6, attacker takes 1/3 (RULES MANEUVER MOVE BY)."""
-    if "multiple" in parsed.switches:
-        _multiple_move_by(ctx, parsed)
-        return
     attacker, velocity, target = _attacker_velocity_target(
         ctx, parsed, "Usage: +moveby[/quiet] <attacker>=<velocity in inches> [<target>]")
     strength = get_sheet(ctx.game, attacker).base("STR")
-    damage = roll_normal(move_by_dice(strength, velocity), ctx.roller)
-    share = move_by_attacker_share(damage)
-    text = (f"{attacker.name} Moves By at {velocity}\" (OCV {MOVE_BY_OCV:+d}, DCV -2): {damage.amount} normal, "
-            f"{normal_text(damage)}.{_hit_target(ctx, target, damage)}")
-    text += _share(ctx, attacker, share.stun, share.body, "1/3 of it")
+    text = (f"{attacker.name} Moves By at {velocity}\" (OCV {MOVE_BY_OCV:+d}, DCV -2): "
+            + _move_by_hit(ctx, attacker, target, move_by_dice(strength, velocity)))
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
 
 
@@ -713,7 +707,8 @@ COMMANDS = (
     Command("+end", journaled(cmd_end), ruleset="champions", role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
     Command("+push", journaled(cmd_push), ruleset="champions", role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
     Command("+maneuver", cmd_maneuver, ruleset="champions", summary="the combat maneuver table"),
-    Command("+moveby", journaled(cmd_moveby), ruleset="champions", role=Role.STAFF, switches=("quiet", "multiple"), summary="roll a Move By"),
+    Command("+moveby", journaled(cmd_moveby), ruleset="champions", role=Role.STAFF, switches=_Q,
+            subcommands={"multiple": journaled(_multiple_move_by)}, summary="roll a Move By"),
     Command("+movethrough", journaled(cmd_movethrough), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
     Command("+haymaker", journaled(cmd_haymaker), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
     Command("+pullpunch", journaled(cmd_pullpunch), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),

@@ -8,6 +8,7 @@ character's sheet is not approved; characteristics are bought with ``+stat``.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
@@ -67,9 +68,10 @@ def _added(ctx: Context, hero: HeroSheet, item: Item) -> None:
     ctx.reply(points_line(hero))
 
 
-def _remove(ctx: Context, section: Section, what: str) -> None:
+def _remove(ctx: Context, parsed: ParsedCommand, section: Section) -> None:
+    """+power/remove, +skill/remove, +disad/remove <#n or name>: take an item of that section off."""
     hero = _own_unapproved(ctx)
-    what = what.strip()
+    what = parsed.args.strip()
     numbered = list(enumerate(hero.items, 1))
     found = [i for n, i in numbered if (is_number(what.lstrip("#")) and n == int(what.lstrip("#")))
              or i.name.lower() == what.lower()]
@@ -122,15 +124,6 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
 
 def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
     """+power <name>=<power> <amount> [+adv] [-lim]; /remove <#n or name>; /list what can be bought."""
-    if "list" in parsed.switches:
-        require_champions(ctx)
-        ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
-        ctx.reply("Advantages and Limitations (type +key or -key):")
-        ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
-        return
-    if "remove" in parsed.switches:
-        _remove(ctx, Section.POWERS, parsed.args)
-        return
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError(_USAGE_POWER)
     hero = _own_unapproved(ctx)
@@ -139,6 +132,13 @@ def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
     except RulesError as exc:
         raise CommandError(str(exc)) from None
     _added(ctx, hero, item)
+
+
+def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
+    require_champions(ctx)
+    ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
+    ctx.reply("Advantages and Limitations (type +key or -key):")
+    ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
 
 
 def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
@@ -151,9 +151,6 @@ def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
 # --- +skill and +disad ------------------------------------------------------------------------
 def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
     """+skill <name>=<characteristic or KS>[+levels]: a Skill bought with points; /remove."""
-    if "remove" in parsed.switches:
-        _remove(ctx, Section.SKILLS, parsed.args)
-        return
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError(_USAGE_SKILL)
     hero = _own_unapproved(ctx)
@@ -175,9 +172,6 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
     """+disad <name>=<points> [what it is]: a Disadvantage worth that many points; /remove."""
-    if "remove" in parsed.switches:
-        _remove(ctx, Section.DISADVANTAGES, parsed.args)
-        return
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError(_USAGE_DISAD)
     hero = _own_unapproved(ctx)
@@ -193,7 +187,10 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+power", cmd_power, switches=("remove", "list"), summary="buy a power for your sheet"),
-    Command("+skill", cmd_skill, switches=("remove",), summary="buy a Skill for your sheet"),
-    Command("+disad", cmd_disad, switches=("remove",), summary="take a Disadvantage on your sheet"),
+    Command("+power", cmd_power, subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list},
+            summary="buy a power for your sheet"),
+    Command("+skill", cmd_skill, subcommands={"remove": partial(_remove, section=Section.SKILLS)},
+            summary="buy a Skill for your sheet"),
+    Command("+disad", cmd_disad, subcommands={"remove": partial(_remove, section=Section.DISADVANTAGES)},
+            summary="take a Disadvantage on your sheet"),
 )

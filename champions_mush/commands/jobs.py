@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..game import jobs
 from ..game.jobs import CLOSED, OPEN, Job, JobError
 from ..text.format import fit_rule, when, wrap
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, telling
 from .context import Context
 from .dispatch import permit
 
 __all__ = ["COMMANDS"]
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    try:
-        return action()
-    except JobError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(JobError)
 
 
 def _job(ctx: Context, ref: str, usage: str, own: bool) -> Job:
@@ -55,21 +53,15 @@ def _rows(jobs_: list[Job], staff: bool) -> list[str]:
 
 
 # --- players ------------------------------------------------------------------------------------
+_USAGE_REQUEST = "Usage: +request <title>=<text>, +request <number>, +request/comment <number>=<text>"
+
+
 def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +request <title>=<text>, +request <number>, +request/comment <number>=<text>"
-    if "comment" in parsed.switches:
-        if parsed.rhs is None:
-            raise CommandError("Usage: +request/comment <number>=<text>")
-        job = _job(ctx, parsed.lhs, usage, own=True)
-        if job.status == CLOSED:
-            raise CommandError(f"Request #{job.id} is closed: file a new one with +request <title>=<text>.")
-        _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs))
-        ctx.reply(f"You add to request #{job.id}. Staff have been told.")
-    elif parsed.rhs is not None:
+    if parsed.rhs is not None:
         job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
         ctx.reply(f"Request #{job.id} filed: {job.title}. You will be told when staff answer (+request {job.id}).")
     elif parsed.args.strip():
-        job = _job(ctx, parsed.args, usage, own=True)
+        job = _job(ctx, parsed.args, _USAGE_REQUEST, own=True)
         text = _show(ctx, job, staff=False)
         if job.opener_id == ctx.actor.id:
             jobs.seen(ctx.game, ctx.actor, job)
@@ -80,6 +72,16 @@ def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
             ctx.reply("You have filed no requests. +request <title>=<text> files one.")
             return
         ctx.reply("\n".join(_rows(mine, staff=False)))
+
+
+def _request_comment(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None:
+        raise CommandError("Usage: +request/comment <number>=<text>")
+    job = _job(ctx, parsed.lhs, _USAGE_REQUEST, own=True)
+    if job.status == CLOSED:
+        raise CommandError(f"Request #{job.id} is closed: file a new one with +request <title>=<text>.")
+    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs))
+    ctx.reply(f"You add to request #{job.id}. Staff have been told.")
 
 
 # --- staff --------------------------------------------------------------------------------------
@@ -95,44 +97,54 @@ def cmd_jobs(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_job(ctx: Context, parsed: ParsedCommand) -> None:
-    switch = parsed.switches[0] if len(parsed.switches) == 1 else ""
-    if len(parsed.switches) > 1:
-        raise CommandError("Use one +job switch at a time.")
-    usage = f"Usage: +job/{switch} <number>=<text>" if switch in ("comment", "discuss") else "Usage: +job <number>"
+    ctx.reply(_show(ctx, _job(ctx, parsed.args, "Usage: +job <number>", own=False), staff=True))
+
+
+def _answer(ctx: Context, parsed: ParsedCommand, staff_only: bool) -> None:
+    """+job/comment (the opener reads it) or +job/discuss (staff only) <number>=<text>."""
+    switch = "discuss" if staff_only else "comment"
+    usage = f"Usage: +job/{switch} <number>=<text>"
+    job = _job(ctx, parsed.lhs, usage, own=False)
+    if not parsed.rhs:
+        raise CommandError(usage)
+    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs, staff_only=staff_only))
+    ctx.reply(f"You note on #{job.id} for staff only." if staff_only
+              else f"You answer #{job.id}; {job.opener} is told.")
+
+
+def _assign(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor = ctx.game, ctx.actor
-    if not switch:
-        ctx.reply(_show(ctx, _job(ctx, parsed.args, usage, own=False), staff=True))
+    job = _job(ctx, parsed.lhs, "Usage: +job/assign <number>", own=False)
+    name = (parsed.rhs or "").strip()
+    staff = actor if name.lower() in ("", "me") else ctx.game.find_character(name)
+    if name.lower() == "none":
+        jobs.assign(game, job, None)
+        ctx.reply(f"#{job.id} is assigned to no one.")
         return
-    job = _job(ctx, parsed.lhs, usage if switch in ("comment", "discuss") else f"Usage: +job/{switch} <number>", own=False)
-    if switch in ("comment", "discuss"):
-        if not parsed.rhs:
-            raise CommandError(usage)
-        _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs, staff_only=switch == "discuss"))
-        ctx.reply(f"You answer #{job.id}; {job.opener} is told." if switch == "comment"
-                  else f"You note on #{job.id} for staff only.")
-    elif switch == "assign":
-        name = (parsed.rhs or "").strip()
-        staff = actor if name.lower() in ("", "me") else ctx.game.find_character(name)
-        if name.lower() == "none":
-            jobs.assign(game, job, None)
-            ctx.reply(f"#{job.id} is assigned to no one.")
-            return
-        if staff is None or not game.is_staff(staff):
-            raise CommandError(f"'{name}' is not a staff member.")
-        jobs.assign(game, job, staff)
-        ctx.reply(f"#{job.id} is assigned to {staff.name}.")
-    else:
-        closing = switch == "close"
-        if closing and parsed.rhs:
-            job = _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs))
-        _run(lambda: jobs.set_status(game, job, actor, CLOSED if closing else OPEN))
-        ctx.reply(f"#{job.id} {'closed' if closing else 'reopened'}; {job.opener} is told.")
+    if staff is None or not game.is_staff(staff):
+        raise CommandError(f"'{name}' is not a staff member.")
+    jobs.assign(game, job, staff)
+    ctx.reply(f"#{job.id} is assigned to {staff.name}.")
+
+
+def _set_status(ctx: Context, parsed: ParsedCommand, closing: bool) -> None:
+    """+job/close <number>[=<last word>] or +job/reopen <number>."""
+    switch = "close" if closing else "reopen"
+    game, actor = ctx.game, ctx.actor
+    job = _job(ctx, parsed.lhs, f"Usage: +job/{switch} <number>", own=False)
+    if closing and parsed.rhs:
+        job = _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs))
+    _run(lambda: jobs.set_status(game, job, actor, CLOSED if closing else OPEN))
+    ctx.reply(f"#{job.id} {'closed' if closing else 'reopened'}; {job.opener} is told.")
 
 
 COMMANDS = (
-    Command("+request", cmd_request, aliases=("+requests",), switches=("comment",),
+    Command("+request", cmd_request, aliases=("+requests",), subcommands={"comment": _request_comment},
             summary="Ask staff for something and read their answers."),
     Command("+jobs", cmd_jobs, role=Role.STAFF, switches=("all",), help="+job", summary="The open staff requests."),
-    Command("+job", cmd_job, role=Role.STAFF, switches=("comment", "discuss", "assign", "close", "reopen"),
+    Command("+job", cmd_job, role=Role.STAFF,
+            subcommands={"comment": partial(_answer, staff_only=False), "discuss": partial(_answer, staff_only=True),
+                         "assign": _assign, "close": partial(_set_status, closing=True),
+                         "reopen": partial(_set_status, closing=False)},
             summary="Read, answer, assign, close or reopen a request."),
 )

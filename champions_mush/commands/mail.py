@@ -3,11 +3,13 @@ staff's @mail/all (the model and its rules are in game/mail.py)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..game import mail
 from ..game.mail import MailError, Mailbox, Message
 from ..game.objects import Character
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, telling
 from .context import Context
 
 __all__ = ["COMMANDS"]
@@ -15,11 +17,7 @@ __all__ = ["COMMANDS"]
 USAGE = "Usage: @mail <name> [<name> ...]=<subject>/<message>  (+help @mail for the rest)"
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    try:
-        return action()
-    except MailError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(MailError)
 
 
 def _box(ctx: Context) -> Mailbox:
@@ -161,7 +159,8 @@ def _mail_all(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- managing -----------------------------------------------------------------------------------
-def _mark(ctx: Context, spec: str, deleted: bool) -> None:
+def _mark(ctx: Context, parsed: ParsedCommand, deleted: bool) -> None:
+    spec = parsed.args
     switch = "delete" if deleted else "undelete"
     if not spec.strip():
         raise CommandError(f"Usage: @mail/{switch} <number>|<from>-<to>|all")
@@ -172,7 +171,8 @@ def _mark(ctx: Context, spec: str, deleted: bool) -> None:
     ctx.reply(f"{count} marked for deletion: @mail/purge removes them." if deleted else f"{count} undeleted.")
 
 
-def _unread(ctx: Context, spec: str) -> None:
+def _unread(ctx: Context, parsed: ParsedCommand) -> None:
+    spec = parsed.args
     if not spec.strip():
         raise CommandError("Usage: @mail/unread <number>|<from>-<to>|all")
     box = _box(ctx)
@@ -181,7 +181,7 @@ def _unread(ctx: Context, spec: str) -> None:
     ctx.reply(f"{len(changed)} message{'s' if len(changed) != 1 else ''} marked unread.")
 
 
-def _purge(ctx: Context) -> None:
+def _purge(ctx: Context, parsed: ParsedCommand) -> None:
     box = _box(ctx)
     gone = mail.purge(box)
     if gone:
@@ -200,7 +200,8 @@ def _file(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(f"{len(chosen)} message{'s' if len(chosen) != 1 else ''} filed in {folder}.")
 
 
-def _folder(ctx: Context, name: str) -> None:
+def _folder(ctx: Context, parsed: ParsedCommand) -> None:
+    name = parsed.args
     box = _box(ctx)
     if not name.strip():
         lines = ["|hFolders:|n"]
@@ -217,30 +218,15 @@ def _folder(ctx: Context, name: str) -> None:
 
 
 # --- the command --------------------------------------------------------------------------------
+def _read_switch(ctx: Context, parsed: ParsedCommand) -> None:
+    if not parsed.args.strip():
+        raise CommandError("Usage: @mail <number>  (or a list: 1-3, all, unread)")
+    _read(ctx, parsed.args)
+
+
 def cmd_mail(ctx: Context, parsed: ParsedCommand) -> None:
-    switches = set(parsed.switches)
-    if len(switches) > 1:
-        raise CommandError("Use one @mail switch at a time.")
-    switch = next(iter(switches), "")
-    if switch == "all":
-        _mail_all(ctx, parsed)
-    elif switch in ("reply", "replyall"):
-        _reply(ctx, parsed, everyone=switch == "replyall")
-    elif switch in ("fwd", "forward"):
-        _forward(ctx, parsed)
-    elif switch in ("delete", "undelete"):
-        _mark(ctx, parsed.args, deleted=switch == "delete")
-    elif switch == "unread":
-        _unread(ctx, parsed.args)
-    elif switch == "purge":
-        _purge(ctx)
-    elif switch == "file":
-        _file(ctx, parsed)
-    elif switch == "folder":
-        _folder(ctx, parsed.args)
-    elif switch == "read" or (parsed.rhs is None and parsed.args.strip()):
-        if not parsed.args.strip():
-            raise CommandError("Usage: @mail <number>  (or a list: 1-3, all, unread)")
+    """@mail: the list; @mail <list> reads; @mail <names>=<subject>/<message> sends (the rest are subcommands)."""
+    if parsed.rhs is None and parsed.args.strip():
         _read(ctx, parsed.args)
     elif parsed.rhs is not None:
         if not parsed.lhs.strip():
@@ -253,8 +239,10 @@ def cmd_mail(ctx: Context, parsed: ParsedCommand) -> None:
 
 COMMANDS = (
     Command("@mail", cmd_mail, aliases=("mail",),
-            switches=("read", "reply", "replyall", "fwd", "forward", "delete", "undelete", "unread",
-                      "purge", "file", "folder", "all"),
-            switch_roles={"all": Role.STAFF},
+            subcommands={"read": _read_switch, "reply": partial(_reply, everyone=False),
+                         "replyall": partial(_reply, everyone=True), "fwd": _forward, "forward": _forward,
+                         "delete": partial(_mark, deleted=True), "undelete": partial(_mark, deleted=False),
+                         "unread": _unread, "purge": _purge, "file": _file, "folder": _folder,
+                         "all": Subcommand(_mail_all, Role.STAFF)},
             summary="Send and read mail, online or off."),
 )

@@ -3,22 +3,20 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..game import people
 from ..game.objects import Character
 from ..game.people import FINGER_FIELDS, PeopleError
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, telling
 from .context import Context
 from .login import format_idle
 
 __all__ = ["COMMANDS"]
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    try:
-        return action()
-    except PeopleError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(PeopleError)
 
 
 def _last_on(ctx: Context, char: Character) -> str:
@@ -28,14 +26,15 @@ def _last_on(ctx: Context, char: Character) -> str:
     return when(char.last_login) if char.last_login else "never"
 
 
+def _finger_set(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None:
+        raise CommandError(f"Usage: +finger/set <field>=<text>  (fields: {', '.join(FINGER_FIELDS)})")
+    key = _run(lambda: people.set_field(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
+    label = FINGER_FIELDS[key][0]
+    ctx.reply(f"{label} set." if key in people.finger(ctx.actor) else f"{label} cleared.")
+
+
 def cmd_finger(ctx: Context, parsed: ParsedCommand) -> None:
-    if "set" in parsed.switches:
-        if parsed.rhs is None:
-            raise CommandError(f"Usage: +finger/set <field>=<text>  (fields: {', '.join(FINGER_FIELDS)})")
-        key = _run(lambda: people.set_field(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
-        label = FINGER_FIELDS[key][0]
-        ctx.reply(f"{label} set." if key in people.finger(ctx.actor) else f"{label} cleared.")
-        return
     name = parsed.args.strip()
     char = ctx.actor if not name or name.lower() == "me" else ctx.game.match_character(name)
     if char is None or char.npc:
@@ -54,12 +53,13 @@ def cmd_finger(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply("\n".join(lines))
 
 
+def _findable(ctx: Context, parsed: ParsedCommand, hide: bool) -> None:
+    """+where/hide and +where/show."""
+    people.set_unfindable(ctx.game, ctx.actor, hide)
+    ctx.reply("You are hidden from +where (staff still see you)." if hide else "+where shows you again.")
+
+
 def cmd_where(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.switches:
-        hide = parsed.switches[0] == "hide"
-        people.set_unfindable(ctx.game, ctx.actor, hide)
-        ctx.reply("You are hidden from +where (staff still see you)." if hide else "+where shows you again.")
-        return
     staff = ctx.is_staff
     rooms: dict[int, list[str]] = {}
     hidden = 0
@@ -80,15 +80,16 @@ def cmd_where(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply("\n".join(lines))
 
 
+def _duty(ctx: Context, parsed: ParsedCommand) -> None:
+    choice = parsed.args.strip().lower()
+    if choice not in ("on", "off"):
+        state = "on" if people.on_duty(ctx.actor) else "off"
+        raise CommandError(f"Usage: +staff/duty on|off  (you are {state} duty now)")
+    people.set_duty(ctx.game, ctx.actor, choice == "on")
+    ctx.reply(f"You are {choice} duty.")
+
+
 def cmd_staff(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.switches:
-        choice = parsed.args.strip().lower()
-        if choice not in ("on", "off"):
-            state = "on" if people.on_duty(ctx.actor) else "off"
-            raise CommandError(f"Usage: +staff/duty on|off  (you are {state} duty now)")
-        people.set_duty(ctx.game, ctx.actor, choice == "on")
-        ctx.reply(f"You are {choice} duty.")
-        return
     staff = sorted((c for c in ctx.game.characters.values() if ctx.game.is_staff(c) and not c.npc),
                    key=lambda c: (-c.role, c.name.lower()))
     if not staff:
@@ -107,9 +108,10 @@ def cmd_staff(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+finger", cmd_finger, aliases=("finger",), switches=("set",),
+    Command("+finger", cmd_finger, aliases=("finger",), subcommands={"set": _finger_set},
             summary="Who someone is: their details, last on, idle."),
-    Command("+where", cmd_where, switches=("hide", "show"), summary="Who is where."),
-    Command("+staff", cmd_staff, switches=("duty",), switch_roles={"duty": Role.STAFF},
+    Command("+where", cmd_where, summary="Who is where.",
+            subcommands={"hide": partial(_findable, hide=True), "show": partial(_findable, hide=False)}),
+    Command("+staff", cmd_staff, subcommands={"duty": Subcommand(_duty, Role.STAFF)},
             summary="The staff, and who is on duty."),
 )

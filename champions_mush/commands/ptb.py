@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import partial
 
 from ..game import rolls
 from ..game.sheets import SheetError, get_sheet, save_sheet
@@ -26,7 +27,7 @@ from .base import Command, CommandError, ParsedCommand
 from .context import Context
 from .dice import announce, find_target, note_text, roll_line, split_versus, staff_switch_allowed
 
-__all__ = ["COMMANDS", "SCORE_NAMES", "multiplier_text", "require_ptb"]
+__all__ = ["COMMANDS", "SCORE_NAMES", "multiplier_text"]
 
 RULESET = "ptb"
 TAG = "PTB"
@@ -45,14 +46,7 @@ _USAGE_WRESTLE = escape(
 _USAGE_ROLL = "Usage: +ptb/roll[/private] <score or score name>[=<note>]"
 _USAGE_INIT = "Usage: +ptb/init <name> [<Boldness>] [passive], <name> ...  (empty: everyone here with a Boldness)"
 _USAGE_SCORE = "Usage: +ptb/score <score>=<value>  (staff: +ptb/score <name>/<score>=<value>)"
-_ACTIONS = ("attack", "knockout", "lethal", "wrestle", "roll", "init", "serpentine", "dedicated", "score")
 _INT = re.compile(r"[+-]?[0-9]{1,4}")
-
-
-def require_ptb(ctx: Context) -> None:
-    """Refuse politely unless the game plays Powers That Be."""
-    if ctx.game.config.ruleset != RULESET:
-        raise CommandError(f"+PTB is for Powers That Be games; this game uses {ctx.game.config.ruleset}.")
 
 
 def _method(ctx: Context) -> str:
@@ -413,25 +407,19 @@ def _show_scores(ctx: Context) -> None:
 
 
 def cmd_ptb(ctx: Context, parsed: ParsedCommand) -> None:
-    """+ptb/<action>: the Powers That Be commands (one per switch, see +HELP +PTB)."""
-    require_ptb(ctx)
-    actions = [s for s in parsed.switches if s in _ACTIONS]
-    if len(actions) > 1:
-        raise CommandError("One action at a time: " + ", ".join(f"/{a}" for a in actions) + ".")
-    if not actions:
-        if parsed.args.strip():
-            raise CommandError("Usage: +ptb/<action> ...  (see +HELP +PTB)")
-        _show_scores(ctx)
-        return
-    action = actions[0]
-    if action in ("attack", "knockout", "lethal"):
-        _attack(ctx, parsed, {"attack": ptb.Maneuver.NORMAL, "knockout": ptb.Maneuver.KNOCKOUT,
-                              "lethal": ptb.Maneuver.LETHAL}[action], action)
-    else:
-        {"wrestle": _wrestle, "roll": _roll, "init": _init, "serpentine": _serpentine,
-         "dedicated": _dedicated, "score": _set_score}[action](ctx, parsed)
+    """+ptb: your scores; +ptb/<action> for the Powers That Be commands (subcommands, see +HELP +PTB)."""
+    if parsed.args.strip():
+        raise CommandError("Usage: +ptb/<action> ...  (see +HELP +PTB)")
+    _show_scores(ctx)
 
 
 COMMANDS = (
-    Command("+ptb", cmd_ptb, switches=(*_ACTIONS, "private"), summary="Powers That Be attacks, maneuvers and rolls"),
+    Command("+ptb", cmd_ptb, ruleset=RULESET, switches=("private",),
+            subcommands={"attack": partial(_attack, maneuver=ptb.Maneuver.NORMAL, action="attack"),
+                         "knockout": partial(_attack, maneuver=ptb.Maneuver.KNOCKOUT, action="knockout"),
+                         "lethal": partial(_attack, maneuver=ptb.Maneuver.LETHAL, action="lethal"),
+                         "wrestle": _wrestle, "roll": _roll, "init": _init, "serpentine": _serpentine,
+                         "dedicated": _dedicated, "score": _set_score},
+            one_at_a_time="One action at a time: {given}.",
+            summary="Powers That Be attacks, maneuvers and rolls"),
 )

@@ -3,11 +3,13 @@ speakers, or get it as plain text (the model is game/scenes.py)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..game.scenes import Scene, SceneError, Scenes
 from ..text.format import fit_rule, when
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, telling
 from .context import Context
 from .dispatch import permit
 
@@ -17,11 +19,7 @@ __all__ = ["COMMANDS"]
 LIST_LENGTH = 20
 
 
-def _run(action):  # noqa: ANN001, ANN202
-    try:
-        return action()
-    except SceneError as exc:
-        raise CommandError(str(exc)) from None
+_run = telling(SceneError)
 
 
 def _scenes(ctx: Context) -> Scenes:
@@ -50,13 +48,13 @@ def _header(scene: Scene) -> str:
     return f"Scene {scene.id}: {scene.title} -- {scene.room_name}, started {when(scene.started)} by {scene.starter}, {end}"
 
 
-def cmd_start(ctx: Context, title: str) -> None:
-    scene = _run(lambda: _scenes(ctx).start(ctx.actor, title))
+def cmd_start(ctx: Context, parsed: ParsedCommand) -> None:
+    scene = _run(lambda: _scenes(ctx).start(ctx.actor, parsed.args))
     ctx.emit_room(f"|c[Scene]|n {ctx.actor.name} starts scene {scene.id}: {scene.title}. "
                   "Everything said here is logged until +scene/stop.")
 
 
-def cmd_stop(ctx: Context) -> None:
+def cmd_stop(ctx: Context, parsed: ParsedCommand) -> None:
     scene = _scenes(ctx).running.get(ctx.actor.location)
     if scene is None:
         raise CommandError("No scene is running here.")
@@ -67,9 +65,9 @@ def cmd_stop(ctx: Context) -> None:
     _scenes(ctx).stop(scene)
 
 
-def cmd_log(ctx: Context, ref: str, plain: bool) -> None:
+def cmd_log(ctx: Context, parsed: ParsedCommand, plain: bool) -> None:
     switch = "text" if plain else "log"
-    scene = _readable(ctx, ref, f"Usage: +scene/{switch} <number>")
+    scene = _readable(ctx, parsed.args, f"Usage: +scene/{switch} <number>")
     lines = _scenes(ctx).lines(scene)
     if plain:
         body = [f"[{when(e.time, date=False)}] {escape(strip(e.data['text']))}" for e in lines]
@@ -82,7 +80,7 @@ def cmd_log(ctx: Context, ref: str, plain: bool) -> None:
                          *(body or ["Nothing was said."]), fit_rule("-" * 8, ctx.width)]))
 
 
-def cmd_list(ctx: Context) -> None:
+def cmd_list(ctx: Context, parsed: ParsedCommand) -> None:
     scenes = _scenes(ctx).all()[::-1][:LIST_LENGTH]
     if not scenes:
         ctx.reply("No scenes yet. +scene/start <title> starts one in the room you are in.")
@@ -97,24 +95,18 @@ def cmd_list(ctx: Context) -> None:
 
 
 def cmd_scene(ctx: Context, parsed: ParsedCommand) -> None:
-    if len(parsed.switches) > 1:
-        raise CommandError("Use one +scene switch at a time.")
-    switch = parsed.switches[0] if parsed.switches else ("list" if parsed.name == "+scenes" else "")
-    if switch == "start":
-        cmd_start(ctx, parsed.args)
-    elif switch == "stop":
-        cmd_stop(ctx)
-    elif switch in ("log", "text"):
-        cmd_log(ctx, parsed.args, plain=switch == "text")
-    elif switch == "list":
-        cmd_list(ctx)
-    else:
-        scene = _scenes(ctx).running.get(ctx.actor.location)
-        ctx.reply(f"Scene {scene.id} ({scene.title}) is running here, started by {scene.starter}."
-                  if scene else "No scene is running here. +scene/start <title> starts one.")
+    """+scene: the scene running here; +scenes lists them (as +scene/list)."""
+    if parsed.name == "+scenes":
+        cmd_list(ctx, parsed)
+        return
+    scene = _scenes(ctx).running.get(ctx.actor.location)
+    ctx.reply(f"Scene {scene.id} ({scene.title}) is running here, started by {scene.starter}."
+              if scene else "No scene is running here. +scene/start <title> starts one.")
 
 
 COMMANDS = (
-    Command("+scene", cmd_scene, aliases=("+scenes",), switches=("start", "stop", "log", "text", "list"),
+    Command("+scene", cmd_scene, aliases=("+scenes",),
+            subcommands={"start": cmd_start, "stop": cmd_stop, "log": partial(cmd_log, plain=False),
+                         "text": partial(cmd_log, plain=True), "list": cmd_list},
             summary="Start, stop and read back a logged scene."),
 )

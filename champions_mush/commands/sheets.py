@@ -21,10 +21,10 @@ from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
 from ..store.base import StoreError
-from ..text.format import table, when, wrap
+from ..text.format import DEFAULT_WIDTH, MIN_WIDTH, table, when, wrap
 from ..text.markup import escape
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand
 from .context import Context
 from .dice import find_target
 from .multiline import LineCollector, start_collecting
@@ -60,6 +60,15 @@ def points_line(hero: HeroSheet) -> str:
             f"disadvantages + {hero.experience} XP = {hero.available}: {state}.")
 
 
+#: Wider than this, a sheet's tables would spread too thin to read.
+_MAX_SHEET_WIDTH = 120
+
+
+def _sheet_width(width: int | None) -> int:
+    """The width a sheet is laid out in: the client's, else the default, within readable bounds."""
+    return max(MIN_WIDTH, min(width or DEFAULT_WIDTH, _MAX_SHEET_WIDTH))
+
+
 def _characteristic_rows(hero: HeroSheet, width: int) -> str:
     cells = []
     for name in CHARACTERISTIC_ORDER:
@@ -67,7 +76,7 @@ def _characteristic_rows(hero: HeroSheet, width: int) -> str:
         roll = f"{characteristic_target(value)}-" if name in CHARACTERISTICS[:8] else ""
         label = {"RUNNING": "Run", "SWIMMING": "Swim", "LEAPING": "Leap"}.get(name, name)
         cells.append((label, f"{value}" + ('"' if name in ("RUNNING", "SWIMMING", "LEAPING") else ""), str(points), roll))
-    per_row = 3 if width >= 78 else 2 if width >= 52 else 1
+    per_row = 3 if width >= DEFAULT_WIDTH else 2 if width >= 52 else 1
     rows = []
     for start in range(0, len(cells), per_row):
         row = []
@@ -81,7 +90,7 @@ def _characteristic_rows(hero: HeroSheet, width: int) -> str:
 def render_hero(hero: HeroSheet, width: int) -> list[str]:
     """The HERO sheet's lines: characteristics with their cost, each section's items with
     number, Real Cost and END, the points line, and items the engine could not price."""
-    width = max(20, min(width or 78, 120))
+    width = _sheet_width(width)
     lines = [f"Built {hero.source}.", _characteristic_rows(hero, width)]
     numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
     for section in Section:
@@ -106,7 +115,7 @@ def render_hero(hero: HeroSheet, width: int) -> list[str]:
 
 def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str:
     """The whole sheet, laid out to fit ``width`` columns (with the HERO sheet when given)."""
-    width = max(20, min(width or 78, 120))
+    width = _sheet_width(width)
     status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
     title = f" {sheet.name} ({status}) "
     pad = max(0, width - len(title))
@@ -153,12 +162,6 @@ def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> s
 # --- commands ---------------------------------------------------------------------------------
 def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet [name]: a character's sheet (NPCs' are for staff); +sheet/import pastes a file."""
-    if "import" in parsed.switches:
-        _start_import(ctx)
-        return
-    if "submit" in parsed.switches:
-        _submit(ctx)
-        return
     char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
@@ -167,7 +170,7 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(render_sheet(sheet, ctx.width, hero))
 
 
-def _submit(ctx: Context) -> None:
+def _submit(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet/submit: ask staff to look at the sheet for approval (RULES EXPERIENCE 3)."""
     char = ctx.actor
     if get_sheet(ctx.game, char).approved:
@@ -187,7 +190,7 @@ TOO_BIG = (f"That paste is over {MAX_HDC_BYTES // (1024 * 1024)} MB, so it was t
            "Hero Designer files are far smaller.")
 
 
-def _start_import(ctx: Context) -> None:
+def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet/import: the next lines, up to a line holding only '.', are a Hero Designer file."""
     if get_sheet(ctx.game, ctx.actor).approved:
         raise CommandError("Your sheet is approved: ask staff to unapprove it before importing a new one.")
@@ -283,9 +286,6 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
 
 def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
     """+stat <char>=<value> on your own sheet before approval; +stat/set for staff on anyone's."""
-    if "set" in parsed.switches:
-        _stat_set(ctx, parsed)
-        return
     if parsed.rhs is None or not parsed.lhs.strip():
         raise CommandError(_USAGE_STAT)
     sheet = get_sheet(ctx.game, ctx.actor)
@@ -327,9 +327,6 @@ def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
         return
     char = find_target(ctx, parsed.args)
     sheet = get_sheet(ctx.game, char)
-    if "revoke" in parsed.switches:
-        _unapprove(ctx, char, "")
-        return
     if sheet.approved:
         raise CommandError(f"{char.name}'s sheet is already approved.")
     found = problems(get_hero(ctx.game, char)) if not char.npc else []
@@ -358,6 +355,14 @@ def _queue(ctx: Context) -> None:
     ctx.reply(table(rows, ctx.width, headers=("Character", "Asked (UTC)", "Check")))
 
 
+def _revoke(ctx: Context, parsed: ParsedCommand) -> None:
+    """+approve/revoke <name>: +unapprove without a reason (with no name, the queue)."""
+    if not parsed.args.strip():
+        _queue(ctx)
+        return
+    _unapprove(ctx, find_target(ctx, parsed.args), "")
+
+
 def _unapprove(ctx: Context, char, reason: str) -> None:  # noqa: ANN001 - a Character
     unapprove(ctx.game, ctx.actor, char, reason)
     ctx.reply(f"{char.name}'s sheet is no longer approved; they may change it again.")
@@ -377,31 +382,31 @@ def cmd_unapprove(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_npc(ctx: Context, parsed: ParsedCommand) -> None:
-    """+npc/create <name> makes an NPC here; +npc/list lists them; +npc/destroy removes one."""
-    if "create" in parsed.switches:
-        _npc_create(ctx, parsed.args.strip())
-    elif "destroy" in parsed.switches:
-        char = find_target(ctx, parsed.args)
-        if not char.npc:
-            raise CommandError(f"{char.name} is not an NPC.")
-        ctx.game.store.delete("sheet", str(char.id))
-        ctx.game.delete_character(char)
-        ctx.reply(f"NPC {char.name} is gone.")
-    else:
-        npcs = sorted((c for c in ctx.game.characters.values() if c.npc), key=lambda c: c.name.lower())
-        if not npcs:
-            ctx.reply("There are no NPCs. Make one with +npc/create <name>.")
-            return
-        rows = [(c.name, ctx.game.rooms[c.location].name if c.location in ctx.game.rooms else "?",
-                 _short_vitals(get_sheet(ctx.game, c))) for c in npcs]
-        ctx.reply(table(rows, ctx.width, headers=("NPC", "Where", "STUN/BODY/END")))
+    """+npc (or +npc/list) lists the NPCs; +npc/create <name> makes one here; +npc/destroy removes one."""
+    npcs = sorted((c for c in ctx.game.characters.values() if c.npc), key=lambda c: c.name.lower())
+    if not npcs:
+        ctx.reply("There are no NPCs. Make one with +npc/create <name>.")
+        return
+    rows = [(c.name, ctx.game.rooms[c.location].name if c.location in ctx.game.rooms else "?",
+             _short_vitals(get_sheet(ctx.game, c))) for c in npcs]
+    ctx.reply(table(rows, ctx.width, headers=("NPC", "Where", "STUN/BODY/END")))
+
+
+def _npc_destroy(ctx: Context, parsed: ParsedCommand) -> None:
+    char = find_target(ctx, parsed.args)
+    if not char.npc:
+        raise CommandError(f"{char.name} is not an NPC.")
+    ctx.game.store.delete("sheet", str(char.id))
+    ctx.game.delete_character(char)
+    ctx.reply(f"NPC {char.name} is gone.")
 
 
 def _short_vitals(sheet: Sheet) -> str:
     return f"{sheet.current_stun}/{sheet.current_body}/{sheet.current_end}"
 
 
-def _npc_create(ctx: Context, name: str) -> None:
+def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
+    name = parsed.args.strip()
     problem = valid_name(name)
     if problem:
         raise CommandError(f"Usage: +npc/create <name>. {problem}")
@@ -416,11 +421,14 @@ def _npc_create(ctx: Context, name: str) -> None:
 
 
 COMMANDS = (
-    Command("+sheet", cmd_sheet, ruleset="champions", switches=("import", "submit"),
+    Command("+sheet", cmd_sheet, ruleset="champions", subcommands={"import": _start_import, "submit": _submit},
             summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
-    Command("+stat", cmd_stat, ruleset="champions", switches=("set",), switch_roles={"set": Role.STAFF}, summary="set a value on a sheet"),
-    Command("+approve", cmd_approve, ruleset="champions", role=Role.STAFF, switches=("revoke", "force"),
+    Command("+stat", cmd_stat, ruleset="champions", subcommands={"set": Subcommand(_stat_set, Role.STAFF)},
+            summary="set a value on a sheet"),
+    Command("+approve", cmd_approve, ruleset="champions", role=Role.STAFF, subcommands={"revoke": _revoke},
+            switches=("force",),
             summary="the approval queue; approve a sheet"),
     Command("+unapprove", cmd_unapprove, ruleset="champions", role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
-    Command("+npc", cmd_npc, ruleset="champions", role=Role.STAFF, switches=("create", "list", "destroy"), summary="make and list NPCs"),
+    Command("+npc", cmd_npc, ruleset="champions", role=Role.STAFF,
+            subcommands={"create": _npc_create, "list": cmd_npc, "destroy": _npc_destroy}, summary="make and list NPCs"),
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import partial
 
 from ..game.hero import Section, get_hero
 from ..game.xp import (
@@ -15,7 +16,7 @@ from ..rules.champions.costs import as_fraction
 from ..text.format import table, when
 from ..text.markup import escape
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand
 from .context import Context
 from .dice import find_target
 from .dispatch import permit
@@ -77,19 +78,7 @@ def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Characte
 
 
 def cmd_xp(ctx: Context, parsed: ParsedCommand) -> None:
-    """+xp [name]: XP, votes and history; staff /award, /remove and /alt."""
-    if "award" in parsed.switches or "remove" in parsed.switches:
-        _award(ctx, parsed, "remove" in parsed.switches)
-        return
-    if "alt" in parsed.switches:
-        if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
-            raise CommandError("Usage: +xp/alt <name>=<another of the same player's characters>")
-        one, other = find_target(ctx, parsed.lhs), find_target(ctx, parsed.rhs)
-        if one.id == other.id:
-            raise CommandError("Name two different characters.")
-        link_alts(ctx.game, one, other)
-        ctx.reply(f"{one.name} and {other.name} are marked as the same player's: they cannot vote for each other.")
-        return
+    """+xp [name]: XP, votes and history; staff /award, /remove and /alt (subcommands)."""
     if parsed.args.strip():
         char = find_target(ctx, parsed.args)
         if char.id != ctx.actor.id and not permit(ctx, Role.STAFF):
@@ -97,6 +86,16 @@ def cmd_xp(ctx: Context, parsed: ParsedCommand) -> None:
     else:
         char = ctx.actor
     _show(ctx, char, ctx.is_staff)
+
+
+def _alt(ctx: Context, parsed: ParsedCommand) -> None:
+    if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
+        raise CommandError("Usage: +xp/alt <name>=<another of the same player's characters>")
+    one, other = find_target(ctx, parsed.lhs), find_target(ctx, parsed.rhs)
+    if one.id == other.id:
+        raise CommandError("Name two different characters.")
+    link_alts(ctx.game, one, other)
+    ctx.reply(f"{one.name} and {other.name} are marked as the same player's: they cannot vote for each other.")
 
 
 def _award(ctx: Context, parsed: ParsedCommand, remove: bool) -> None:
@@ -173,8 +172,10 @@ def cmd_finishing(ctx: Context, parsed: ParsedCommand) -> None:
 
 COMMANDS = (
     Command("+vote", cmd_vote, ruleset="champions", summary="vote XP for someone you played with"),
-    Command("+xp", cmd_xp, ruleset="champions", switches=("award", "remove", "alt"),
-            switch_roles={"award": Role.STAFF, "remove": Role.STAFF, "alt": Role.STAFF}, summary="your XP and its history"),
+    Command("+xp", cmd_xp, ruleset="champions", summary="your XP and its history",
+            subcommands={"award": Subcommand(partial(_award, remove=False), Role.STAFF),
+                         "remove": Subcommand(partial(_award, remove=True), Role.STAFF),
+                         "alt": Subcommand(_alt, Role.STAFF)}),
     Command("spend", cmd_spend, ruleset="champions", help="SPEND XP", summary="SPEND XP <n> in the Character Finishing Room"),
     Command("+disads", cmd_disads, ruleset="champions", summary="Disadvantages + XP against your total cost"),
     Command("+finishing", cmd_finishing, ruleset="champions", role=Role.STAFF, summary="mark a Character Finishing Room"),

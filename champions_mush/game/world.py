@@ -30,6 +30,8 @@ log = logging.getLogger("champions_mush.game")
 
 #: the store log of staff commands
 STAFF_LOG = "staff"
+#: who the staff log names for changes made from the command line, not by a character
+CONSOLE = "console"
 
 #: ``run_blocking(func, callback, errback)``: run ``func`` somewhere, then call ``callback(result)``
 #: (or ``errback(exception)``) on the game's thread.
@@ -271,12 +273,22 @@ class Game:
             except Exception:  # noqa: BLE001 - one subsystem's bug must not stop a login
                 log.exception("login hook %r failed for %s", hook, char.name)
 
-    def log_staff_action(self, actor: Character, line: str) -> None:
+    def log_staff_action(self, actor: Character | None, line: str) -> None:
         """Every staff command is recorded (docs/staff-guide.md): in the store and the log file, passwords
-        replaced by ``***``."""
+        replaced by ``***``. ``actor`` None is the server's own console (``champions-mush create-admin``)."""
         line = redact_secrets(line)
+        name, ident = (actor.name, actor.id) if actor is not None else (CONSOLE, None)
         try:
-            self.store.append(STAFF_LOG, {"actor": actor.name, "id": actor.id, "line": line}, self.clock())
+            self.store.append(STAFF_LOG, {"actor": name, "id": ident, "line": line}, self.clock())
         except StoreError:  # a full disk must not keep staff from acting (the log file has it)
             pass
-        logging.getLogger("champions_mush.staff").info("%s(#%d): %s", actor.name, actor.id, line)
+        who = f"{name}(#{ident})" if ident is not None else name
+        logging.getLogger("champions_mush.staff").info("%s: %s", who, line)
+
+    def set_role(self, char: Character, role: Role, by: Character | None) -> None:
+        """Give ``char`` a role, saved, and record the grant in the staff log: every role change
+        (``@set``, ``create-admin``) comes through here (docs/staff-guide.md)."""
+        old = Role(char.role)
+        char.role = int(role)
+        self.save_character(char)
+        self.log_staff_action(by, f"role of {char.name}(#{char.id}): {old.name.lower()} -> {role.name.lower()}")

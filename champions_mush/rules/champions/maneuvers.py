@@ -174,8 +174,8 @@ def move_through_attacker_share(
     damage: NormalDamage, knockback: Knockback | KBResult
 ) -> NormalDamage:
     """The attacker takes ½ of the Move Through damage, or all of it when the target takes no
-    Knockback (less than 0"). Rule: RULES MANEUVER MOVE THROUGH; halves round .5 up (GUIDE
-    §3: Starfire's 38 STUN 11 BODY -> 19 STUN 6 BODY).
+    Knockback (less than 0"). Rule: RULES MANEUVER MOVE THROUGH; halves round .5 up
+    (docs/rules-engine.md, Rounding: Starfire's 38 STUN 11 BODY -> 19 STUN 6 BODY).
 
     Returns the same roll with the attacker's STUN and BODY, ready for ``apply_damage``.
     """
