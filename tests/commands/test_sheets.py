@@ -1,6 +1,5 @@
 """Sheets through the command layer: +sheet, +stat, +stat/set, +approve, +npc, GMCP Char.Vitals."""
 
-from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import PERMISSION_DENIED
 from champions_mush.game.sheets import get_sheet
 from champions_mush.game.world import Game
@@ -90,8 +89,7 @@ def test_players_are_refused_staff_parts(world, alice):
     assert world.store.all("sheet") == {}
 
 
-def test_stat_set_logs_the_staff_action_and_sets_conditions(world):
-    gm = world.login("Gina", role=Role.STAFF)
+def test_stat_set_logs_the_staff_action_and_sets_conditions(world, gm):
     world.login("Ox")
     assert gm.do("+stat/set Ox/breath=yes") == ["Ox: Holding breath: yes."]
     assert gm.do("+stat/set Ox/stunned=maybe") == ["stunned is yes or no."]
@@ -102,8 +100,7 @@ def test_stat_set_logs_the_staff_action_and_sets_conditions(world):
     ]
 
 
-def test_npcs_are_made_here_and_their_sheets_kept_from_players(world):
-    gm = world.login("Gina", role=Role.STAFF)
+def test_npcs_are_made_here_and_their_sheets_kept_from_players(world, gm):
     alice = world.login("Alice")
     assert gm.do("+npc/create Viper") == [
         "NPC Viper is here, with a sheet of 10s: set it with +stat/set Viper/STR=20 and so on."

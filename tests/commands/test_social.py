@@ -1,6 +1,5 @@
 """Talking and moving: look, say, pose, ;, @emit, page, +ooc, @desc, @password, +colour, home, exits."""
 
-from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import HUH
 from champions_mush.game.accounts import verify_password
 from champions_mush.game.objects import Exit
@@ -66,8 +65,7 @@ def test_look_shows_room_contents_and_exits():
     assert alice.do("look zzz") == ["You don't see 'zzz' here."]
 
 
-def test_look_shows_room_number_to_staff(world):
-    gm = world.login("Gina", role=Role.STAFF)
+def test_look_shows_room_number_to_staff(world, gm):
     assert gm.do("look")[0] == f"Hero Plaza (#{world.game.start_room})"
 
 

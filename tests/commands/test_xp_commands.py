@@ -15,8 +15,7 @@ def _balanced(player):
     player.do("+disad Hunted=20 VIPER, 11-")
 
 
-def test_submit_queue_balance_and_approval(world):
-    alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
+def test_submit_queue_balance_and_approval(world, alice, gm):
     alice.do("+stat DEX=20")
     assert alice.do("+sheet/submit") == [
         "Your sheet is in the approval queue; staff will look at it. Before they do, note: Points do not balance: "
@@ -87,8 +86,7 @@ def test_a_voter_who_was_not_there_is_refused(world):
     assert dave.do("+vote Alice") == ["You vote for Alice. Thank you for playing."]
 
 
-def test_awards_spend_xp_and_disads_balance(world):
-    alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
+def test_awards_spend_xp_and_disads_balance(world, alice, gm):
     _balanced(alice)
     gm.do("+approve Alice")
     assert gm.do("+xp/award Alice=5 the Viper raid") == ["You award 5 XP to Alice (the Viper raid): 5 to spend."]
@@ -124,8 +122,7 @@ def test_awards_spend_xp_and_disads_balance(world):
     assert kinds == [("award", "5"), ("spend", "-5")]
 
 
-def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused(world):
-    alice, gm = world.login("Alice"), world.login("Gina", role=Role.STAFF)
+def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused(alice, gm):
     assert gm.do("+xp/award Alice=1/0 test zero denominator") == [
         "1/0 is not an amount: a fraction's bottom number is 1 to 9."]
     assert gm.do("+xp/award Alice=\u0663 arabic") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
