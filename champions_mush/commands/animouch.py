@@ -17,7 +17,7 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
-from .dice import announce, note_text, roll_line, split_versus
+from .dice import announce, log_and_announce, split_versus
 
 __all__ = ["COMMANDS", "check_text"]
 
@@ -51,11 +51,7 @@ def _usage(action: str) -> CommandError:
 
 
 def _log(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:
-    private = "private" in parsed.switches
-    note = note_text(parsed)
-    data["note"] = note
-    roll_id = rolls.log_roll(ctx.game, ctx.actor, f"ao-{kind}", strip(f"{what}: {result}"), data, private)
-    announce(ctx, roll_line(ctx, what, result, note, roll_id, private, tag=TAG), private)
+    log_and_announce(ctx, parsed, f"ao-{kind}", what, result, data, tag=TAG)
 
 
 def _faces(faces: tuple[int, ...]) -> str:

@@ -38,6 +38,7 @@ __all__ = [
     "find_target",
     "kb_text",
     "killing_text",
+    "log_and_announce",
     "normal_text",
     "note_text",
     "parse_amount",
@@ -180,7 +181,7 @@ def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
         kb = roll_knockback(damage.body, ctx.roller)
         result += f"; {kb_text(kb)}"
         data["kb"] = {"faces": list(kb.faces), "inches": kb.inches, "result": kb.result.value}
-    _log_and_announce(ctx, parsed, "nd6", f"{amount} normal", result, data)
+    log_and_announce(ctx, parsed, "nd6", f"{amount} normal", result, data)
 
 
 # --- +kd6 -------------------------------------------------------------------------------------
@@ -237,16 +238,19 @@ def cmd_kd6(ctx: Context, parsed: ParsedCommand) -> None:
         kb = roll_knockback(damage.body, ctx.roller, (KBModifier.KILLING_ATTACK,))
         result += f"; {kb_text(kb)}"
         data["kb"] = {"faces": list(kb.faces), "inches": kb.inches, "result": kb.result.value}
-    _log_and_announce(ctx, parsed, "kd6", f"{amount} killing", result, data)
+    log_and_announce(ctx, parsed, "kd6", f"{amount} killing", result, data)
 
 
-def _log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:
+def log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict,
+                     tag: str = "Dice") -> None:
+    """Write a roll to the roll log (``/private``: seen by the roller and staff only, with its
+    ``=note``), then show it with its id to the room (every ruleset's rolls come through here)."""
     private = _private(parsed)
     note = note_text(parsed)
     data["note"] = note
     summary = f"{what}: {result}"
     roll_id = rolls.log_roll(ctx.game, ctx.actor, kind, strip(summary), data, private)
-    announce(ctx, roll_line(ctx, what, result, note, roll_id, private), private)
+    announce(ctx, roll_line(ctx, what, result, note, roll_id, private, tag=tag), private)
 
 
 # --- +roll, +hit -----------------------------------------------------------------------------
@@ -318,7 +322,7 @@ def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
     result = skill_roll(target, ctx.roller, modifier=modifier)
     if modifier:
         label += f" at {modifier:+d}"
-    _log_and_announce(ctx, parsed, "roll", f"3d6 vs {label}", skill_text(result),
+    log_and_announce(ctx, parsed, "roll", f"3d6 vs {label}", skill_text(result),
                       {"target": result.target, "faces": list(result.faces), "margin": result.margin})
 
 
@@ -361,7 +365,7 @@ def cmd_hit(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError("OCV and DCV are -99 to 99.")
     result = attack_roll(ocv, dcv, ctx.roller)
     what = f"to hit, OCV {ocv}" + (f" vs{against} DCV {dcv} ({result.target}-)" if dcv is not None else "")
-    _log_and_announce(ctx, parsed, "hit", what, hit_text(result),
+    log_and_announce(ctx, parsed, "hit", what, hit_text(result),
                       {"ocv": ocv, "dcv": dcv, "faces": list(result.faces), "hit": result.hit})
 
 

@@ -19,7 +19,7 @@ from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, 
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.dcs import str_dice
 from ..rules.champions.defenses import Against, DamageTaken
-from ..rules.champions.effects import LifeState, RecoveryFrequency, recovery_frequency
+from ..rules.champions.effects import LifeState
 from ..rules.champions.endurance import push, spend_end
 from ..rules.champions.knockback import (
     PRONE_EFFECT,
@@ -50,8 +50,8 @@ from ..rules.champions.maneuvers import (
     single_target_move_by_hits,
 )
 from ..rules.champions.presence import PreModifier, PresenceLevel, presence_attack, presence_level
-from ..rules.champions.recovery import can_recover, recovery
-from ..rules.champions.rolls import attack_roll, characteristic_target, effective_dcv, skill_roll
+from ..rules.champions.recovery import recovery
+from ..rules.champions.rolls import attack_roll, characteristic_target, skill_roll
 from ..text.format import table
 from ..text.markup import escape, strip
 from ..text.numbers import is_number

@@ -25,7 +25,7 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand
 from .context import Context
-from .dice import announce, find_target, note_text, roll_line, split_versus, staff_switch_allowed
+from .dice import announce, find_target, log_and_announce, split_versus, staff_switch_allowed
 
 __all__ = ["COMMANDS", "SCORE_NAMES", "multiplier_text"]
 
@@ -198,11 +198,7 @@ def _damage_text(result: ptb.AttackResult, weapon_class: ptb.WeaponClass | None)
 
 
 def _log(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:
-    private = "private" in parsed.switches
-    note = note_text(parsed)
-    data["note"] = note
-    roll_id = rolls.log_roll(ctx.game, ctx.actor, f"ptb-{kind}", strip(f"{what}: {result}"), data, private)
-    announce(ctx, roll_line(ctx, what, result, note, roll_id, private, tag=TAG), private)
+    log_and_announce(ctx, parsed, f"ptb-{kind}", what, result, data, tag=TAG)
 
 
 def _attack(ctx: Context, parsed: ParsedCommand, maneuver: ptb.Maneuver, action: str) -> None:

@@ -57,26 +57,31 @@ def test_unknown_switches_and_two_subcommands_are_refused():
     assert ran == []
 
 
+_COMBAT_USAGE = (
+    "Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
+    "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
+    "/status, /log, /mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
+#: (who, line, the one line they see): staff-only subcommands refused to a player, routing, refusals
+_REAL = [
+    *(("player", line, PERMISSION_DENIED) for line in (
+        "+combat/start", "+combat/next", "+combat/end", "+stat/set Alice/STR=30", "@mail/all Hi/there",
+        "+xp/award Alice=2 good", "+staff/duty on")),
+    ("player", "+combat/bogus", "+COMBAT has no /bogus switch (switches: /start, /join, /leave, /next, /hold, "
+     "/abort, /move, /stand, /brace, /set, /pass, /wake, /status, /log, /mode, /confirm, /undo, /adjust, /end)."),
+    ("player", "+combat/status/log", _COMBAT_USAGE),  # the head's text, escaped once: "auto|confirm" as typed
+    ("staff", "+combat/status", "There is no fight here. Staff start one with +combat/start."),
+    ("staff", "+staff/duty on", "You are on duty."),
+    ("player", "+scene/start/stop Heist", "Use one +scene switch at a time."),
+    ("player", "+where/hide", "You are hidden from +where (staff still see you)."),
+    ("player", "+where/show", "+where shows you again."),
+]
+
+
 def test_the_real_table_routes_and_refuses_subcommands():
     world = make_world()
-    alice = world.login("Alice")
-    gina = world.login("Gina", role=Role.STAFF)
-    for line in ("+combat/start", "+combat/next", "+combat/end", "+stat/set Alice/STR=30", "@mail/all Hi/there",
-                 "+xp/award Alice=2 good", "+staff/duty on"):
-        assert alice.do(line) == [PERMISSION_DENIED], line
-    assert alice.do("+combat/bogus") == [
-        "+COMBAT has no /bogus switch (switches: /start, /join, /leave, /next, /hold, /abort, /move, /stand, "
-        "/brace, /set, /pass, /wake, /status, /log, /mode, /confirm, /undo, /adjust, /end)."]
-    # the head's own refusal text, escaped once by the guard: "auto|confirm" arrives as typed
-    assert alice.do("+combat/status/log") == [
-        "Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
-        "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
-        "/status, /log, /mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end"]
-    assert gina.do("+combat/status") == ["There is no fight here. Staff start one with +combat/start."]
-    assert gina.do("+staff/duty on") == ["You are on duty."]
-    assert alice.do("+scene/start/stop Heist") == ["Use one +scene switch at a time."]
-    assert alice.do("+where/hide") == ["You are hidden from +where (staff still see you)."]
-    assert alice.do("+where/show") == ["+where shows you again."]
+    actors = {"player": world.login("Alice"), "staff": world.login("Gina", role=Role.STAFF)}
+    seen = [(who, line, actors[who].do(line)) for who, line, _ in _REAL]
+    assert seen == [(who, line, [expected]) for who, line, expected in _REAL]
 
 
 def test_staff_only_switches_are_declared_on_the_heads():
