@@ -20,7 +20,7 @@ from champions_mush.rules.dice import FixedRoller, RandomRoller, Roller
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import strip
 
-__all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "answer_at_width", "make_world", "strip_markup"]
+__all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "answer_at_width", "make_world", "private_roll", "strip_markup"]
 
 def strip_markup(text: str) -> str:
     """Colour markup removed, ``||`` read as one pipe."""
@@ -152,4 +152,13 @@ def answer_at_width(session: FakeSession, line: str, width: int) -> list[str]:
     session.width = width
     out = session.do(line)
     assert max(len(text) for text in out) <= width, out
+    return out
+
+
+def private_roll(roller: FakeSession, line: str, staff: FakeSession, watcher: FakeSession) -> list[str]:
+    """``roller`` makes the private roll ``line``: what the roller sees, after checking that it is
+    all the roller and ``staff`` have seen and that ``watcher``, a player in the room, saw nothing."""
+    out = roller.do(line)
+    assert roller.lines == staff.lines == out
+    assert watcher.lines == []
     return out

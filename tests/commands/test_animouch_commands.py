@@ -10,7 +10,7 @@ from champions_mush.commands.base import Role
 from champions_mush.game import rolls
 from champions_mush.rules.dice import FixedRoller, RandomRoller
 
-from ..harness import make_world
+from ..harness import make_world, private_roll
 
 
 def ao_world(*faces):
@@ -134,11 +134,8 @@ def test_nerve_needs_lower_than_7_plus_avoidance():
 def test_private_roll_to_roller_and_staff_only_and_logged():
     world, molly, skaleng = ao_world(1, 2)
     gm = world.login("Gina", role=Role.STAFF)
-    molly.do("+ao/private 7")
-    line = "[AO/private] Molly rolls 2D6 vs 7: 3 (1 2): skill shot [r1]"
-    assert molly.lines == [line]
-    assert gm.lines == [line]
-    assert skaleng.lines == []
+    assert private_roll(molly, "+ao/private 7", gm, skaleng) == [
+        "[AO/private] Molly rolls 2D6 vs 7: 3 (1 2): skill shot [r1]"]
     record = rolls.find_roll(world.game, "r1")
     assert (record.kind, record.private, record.data["faces"]) == ("ao-check", True, [1, 2])
 

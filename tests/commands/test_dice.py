@@ -5,7 +5,7 @@ import pytest
 from champions_mush.commands.base import Role
 from champions_mush.rules.dice import FixedRoller
 
-from ..harness import make_world
+from ..harness import make_world, private_roll
 
 BATTLESTAR = (5, 3, 4, 2, 1, 1, 6, 4, 2, 3)
 
@@ -129,10 +129,8 @@ def test_private_roll_goes_to_roller_and_staff_only():
     star = world.login("Starfire")
     bob = world.login("Bob")
     gm = world.login("Gina", role=Role.STAFF)
-    line = "[Dice/private] Starfire rolls 10d6 normal: 31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3) [r1]"
-    assert star.do("+nd6/private 10") == [line]
-    assert gm.lines == [line]
-    assert bob.lines == []
+    assert private_roll(star, "+nd6/private 10", gm, bob) == [
+        "[Dice/private] Starfire rolls 10d6 normal: 31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3) [r1]"]
 
 
 def test_verify_and_privacy_of_the_roll_log():

@@ -9,7 +9,7 @@ from champions_mush.commands.base import Role
 from champions_mush.game import rolls
 from champions_mush.rules.dice import FixedRoller, RandomRoller
 
-from ..harness import make_world
+from ..harness import make_world, private_roll
 
 
 def ptb_world(*faces):
@@ -143,11 +143,8 @@ def test_plain_roll_of_a_named_score():
 def test_private_roll_goes_to_roller_and_staff_only():
     world, attacko, defender = ptb_world(9)
     gm = world.login("Gina", role=Role.STAFF)
-    attacko.do("+ptb/roll/private 20")
-    line = "[PTB/private] AttackO rolls a score of 20: 9 [r1]"
-    assert attacko.lines == [line]
-    assert gm.lines == [line]
-    assert defender.lines == []
+    assert private_roll(attacko, "+ptb/roll/private 20", gm, defender) == [
+        "[PTB/private] AttackO rolls a score of 20: 9 [r1]"]
     record = rolls.find_roll(world.game, "r1")
     assert record.private and record.kind == "ptb-roll"
     assert record.summary == "a score of 20: 9"
