@@ -11,7 +11,7 @@ import logging
 
 from ..game import speech
 from ..game.accounts import Accounts
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .login import logout_session
 
@@ -40,7 +40,7 @@ def _exact_character(ctx: Context, name: str):  # noqa: ANN202
 
 def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError("Usage: @set <name>=player|staff|admin")
+        raise UsageError()
     try:
         role = Role.from_name(parsed.rhs)
     except ValueError as exc:
@@ -58,7 +58,7 @@ def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_boot(ctx: Context, parsed: ParsedCommand) -> None:
     name, _, reason = parsed.args.partition("=")
     if not name.strip():
-        raise CommandError("Usage: @boot <name>[=<reason>]")
+        raise UsageError()
     char = _character(ctx, name)
     if char.role >= ctx.actor.role and char.id != ctx.actor.id:
         raise CommandError(f"You cannot boot {char.name}: their role is not below yours.")
@@ -75,7 +75,7 @@ def cmd_boot(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_wall(ctx: Context, parsed: ParsedCommand) -> None:
     message = speech.clean(parsed.args)
     if not message:
-        raise CommandError("Usage: @wall <message>")
+        raise UsageError()
     ctx.game.msg_all(f"|y[Announcement]|n {ctx.actor.name}: {message}")
 
 
@@ -101,7 +101,7 @@ def cmd_reboot(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs:
-        raise CommandError("Usage: @newpassword <name>=<new password>")
+        raise UsageError()
     char = _exact_character(ctx, parsed.lhs)
     session = ctx.session
 
@@ -119,7 +119,7 @@ def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_ban(ctx: Context, parsed: ParsedCommand) -> None:
     pattern = parsed.lhs.strip()
     if not pattern or " " in pattern:
-        raise CommandError("Usage: @ban <address or pattern, e.g. 10.1.2.*>[=<reason>]")
+        raise UsageError()
     yours = sorted({s.address for s in [ctx.session, *ctx.game.sessions_of(ctx.actor)]
                     if fnmatch.fnmatchcase(s.address, pattern)})
     if yours:

@@ -15,7 +15,7 @@ from ..game import rolls
 from ..rules import animouch as ao
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
 from .dice import announce, log_and_announce, split_versus
 
@@ -26,28 +26,8 @@ TAG = "AO"
 _INT = re.compile(r"[+-]?[0-9]{1,3}")
 #: Largest distance in inches the commands accept.
 MAX_INCHES = 10_000
-_USAGE = {
-    "check": "Usage: +ao[/private] <target number or difficulty> [+/-<modifier>...] [unskilled][=<note>]",
-    "opposed": "Usage: +ao/opposed <your bonus> vs [<name>] <their bonus>[=<note>]",
-    "hit": ("Usage: +ao/hit <accuracy> vs <avoidance> [short|medium|long|extreme] [cover] [hurt] [flying] "
-            "[moving] [again] [blind] [cone|edge] [+/-<GM modifier>] [impact <n> [charged] [airborne] "
-            "[tough <n>] [stun]]"),
-    "damage": ("Usage: +ao/damage <impact> [glancing] [skillshot] [extreme] [flying] [charged] "
-               "[tough <n>] [stun][=<note>]"),
-    "init": "Usage: +ao/init <name> <initiative> [hurt], <name> <initiative> ...",
-    "kb": "Usage: +ao/kb <knockback points> [into <inches travelled before hitting>] [carry <n>]",
-    "fall": "Usage: +ao/fall <inches> [leap <n>] [kb]",
-    "collide": ("Usage: +ao/collide <speed> after <inches moved> [init <n>] [avoid <n>] [+/-<modifier>] "
-                "[obstacle <T> <W>]"),
-    "scatter": "Usage: +ao/scatter <range to the target in inches>",
-    "spray": "Usage: +ao/spray <impact> <number of attacks>",
-    "nerve": "Usage: +ao/nerve <avoidance> [+/-<modifier>]",
-    "terrain": "Usage: +ao/terrain <distance> <narrowest side facing you>",
-}
 
 
-def _usage(action: str) -> CommandError:
-    return CommandError(_USAGE[action])
 
 
 def _log(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str, data: dict) -> None:
@@ -94,7 +74,7 @@ class _Words:
             elif re.fullmatch(r"[+-][0-9]{1,2}", word):
                 self.modifier += int(word)
             else:
-                raise CommandError(f"I don't understand '{escape(word[:20])}'. {escape(_USAGE[self.action])}")
+                raise UsageError(f"I don't understand '{word[:20]}'.")
             i += 1
         return self
 
@@ -104,7 +84,7 @@ class _Words:
 
 def _number(text: str, action: str, low: int = 0, high: int = MAX_INCHES) -> int:
     if not _INT.fullmatch(text.strip()) and not is_number(text.strip(), 5):
-        raise _usage(action)
+        raise UsageError()
     value = int(text)
     if not low <= value <= high:
         raise CommandError(f"Give a number from {low} to {high}.")
@@ -114,7 +94,7 @@ def _number(text: str, action: str, low: int = 0, high: int = MAX_INCHES) -> int
 def _split_vs(text: str, action: str) -> tuple[str, list[str]]:
     found = split_versus(text)
     if found is None or not found[0] or not found[1]:
-        raise _usage(action)
+        raise UsageError()
     return found[0], found[1].split()
 
 
@@ -122,7 +102,7 @@ def _split_vs(text: str, action: str) -> tuple[str, list[str]]:
 def _check(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.lower().split()
     if not words:
-        raise _usage("check")
+        raise UsageError()
     text = " ".join(words)
     base_words = next((k for k in sorted(ao.DIFFICULTY_LADDER, key=len, reverse=True) if text.startswith(k)), None)
     if base_words is not None:
@@ -131,7 +111,7 @@ def _check(ctx: Context, parsed: ParsedCommand) -> None:
     elif _INT.fullmatch(words[0]):
         base, rest, label = int(words[0]), words[1:], words[0].lstrip("+")
     else:
-        raise _usage("check")
+        raise UsageError()
     opts = _Words(rest, "check").read(flags=("unskilled",))
     target = ao.target_number(modifier=opts.modifier, base=base)
     result = ao.check(target, ctx.roller, skilled="unskilled" not in opts.flags)
@@ -145,7 +125,7 @@ def _check(ctx: Context, parsed: ParsedCommand) -> None:
 def _opposed(ctx: Context, parsed: ParsedCommand) -> None:
     left, right = _split_vs(parsed.lhs, "opposed")
     if not _INT.fullmatch(left) or not _INT.fullmatch(right[-1]) or len(right) > 3:
-        raise _usage("opposed")
+        raise UsageError()
     name = escape(" ".join(right[:-1])[:30]) or "the other side"
     result = ao.opposed(int(left), int(right[-1]), ctx.roller)
     mine, theirs = result.totals
@@ -182,7 +162,7 @@ def _wounds_text(damage: int, toughness: int, stun: bool) -> str:
 def _hit(ctx: Context, parsed: ParsedCommand) -> None:
     left, right = _split_vs(parsed.lhs, "hit")
     if not _INT.fullmatch(left) or not _INT.fullmatch(right[0]):
-        raise _usage("hit")
+        raise UsageError()
     opts = _Words(right[1:], "hit").read(flags=_HIT_FLAGS, valued={"impact": 1, "tough": 1})
     bands = [b for b in ("short", "medium", "long", "extreme") if b in opts.flags]
     if len(bands) > 1 or ("cone" in opts.flags and "edge" in opts.flags):
@@ -228,7 +208,7 @@ def _bounded(value: int, what: str, low: int, high: int) -> int:
 def _damage(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if not words:
-        raise _usage("damage")
+        raise UsageError()
     impact = _bounded(_number(words[0], "damage"), "Impact", 0, 200)
     opts = _Words(words[1:], "damage").read(flags=_DAMAGE_FLAGS, valued={"tough": 1})
     mods = ao.DamageModifiers(
@@ -250,7 +230,7 @@ def _init(ctx: Context, parsed: ParsedCommand) -> None:
         hurt = bool(words) and words[-1].lower() == "hurt"
         words = words[:-1] if hurt else words
         if len(words) < 2 or not _INT.fullmatch(words[-1]):
-            raise _usage("init")
+            raise UsageError()
         entries.append(ao.InitiativeEntry(escape(" ".join(words[:-1])[:30]), int(words[-1]), hurt))
     if len(entries) > 50:
         raise CommandError("At most 50 characters or groups at once.")
@@ -268,7 +248,7 @@ def _ties(entry: ao.InitiativeRoll) -> str:
 def _kb(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if not words:
-        raise _usage("kb")
+        raise UsageError()
     points = _bounded(_number(words[0], "kb"), "Knockback", 0, 200)
     opts = _Words(words[1:], "kb").read(valued={"into": 1, "carry": 1})
     kb = ao.roll_knockback(points, ctx.roller)
@@ -288,7 +268,7 @@ def _kb(ctx: Context, parsed: ParsedCommand) -> None:
 def _fall(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if not words:
-        raise _usage("fall")
+        raise UsageError()
     distance = _number(words[0], "fall")
     opts = _Words(words[1:], "fall").read(flags=("kb",), valued={"leap": 1})
     leap = _bounded(opts.value("leap"), "Leap", 0, MAX_INCHES)
@@ -307,7 +287,7 @@ def _fall(ctx: Context, parsed: ParsedCommand) -> None:
 def _collide(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.lower().split()
     if len(words) < 3 or words[1] != "after":
-        raise _usage("collide")
+        raise UsageError()
     speed, moved = _number(words[0], "collide"), _number(words[2], "collide")
     opts = _Words(words[3:], "collide").read(valued={"init": 1, "avoid": 1, "obstacle": 2})
     result = ao.collision(speed, moved, opts.value("init"), opts.value("avoid"), ctx.roller, opts.modifier)
@@ -340,7 +320,7 @@ def _scatter(ctx: Context, parsed: ParsedCommand) -> None:
 def _spray(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if len(words) != 2:
-        raise _usage("spray")
+        raise UsageError()
     spray = ao.spray_fire(_number(words[0], "spray", 1, 200), _number(words[1], "spray", 1, 200))
     lost = f" ({spray.lost} impact lost)" if spray.lost else ""
     ctx.emit_room(f"|c[{TAG}]|n {ctx.actor.name} sprays {spray.impact} impact as {spray.attacks} "
@@ -350,7 +330,7 @@ def _spray(ctx: Context, parsed: ParsedCommand) -> None:
 def _nerve(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if not words or not _INT.fullmatch(words[0]):
-        raise _usage("nerve")
+        raise UsageError()
     opts = _Words(words[1:], "nerve").read()
     result = ao.run_away_check(int(words[0]), ctx.roller, opts.modifier)
     verdict = "stands firm" if result.holds else "runs away!"
@@ -361,7 +341,7 @@ def _nerve(ctx: Context, parsed: ParsedCommand) -> None:
 def _terrain(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if len(words) != 2:
-        raise _usage("terrain")
+        raise UsageError()
     distance, side = _number(words[0], "terrain"), _number(words[1], "terrain", 1)
     shot = ao.terrain_shot(distance, side)
     said = "an automatic hit" if shot.automatic else f"{shot.modifier:+d} to hit"

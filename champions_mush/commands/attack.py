@@ -39,7 +39,7 @@ from ..rules.champions.maneuvers import (
 from ..rules.champions.rolls import attack_roll, range_modifier
 from ..rules.dice import DiceAmount
 from ..text.markup import strip
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, UsageError
 from .combat import TAG, acting, finish
 from .context import Context
 from .dice import find_target, hit_text, kb_text, killing_text, normal_text
@@ -47,11 +47,6 @@ from .gm import apply_knockback, hurt, parse_kb_options, spend
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
-
-_USAGE = ("Usage: +attack <target>=<strike|haymaker|move by|move through|pull punch|power>"
-          " [v <velocity>] [range <inches>] [str <STR used>] [push <points>] [wall <DEF> <BODY> [after <inches>]] [into <name>]"
-          " [air] [by <attacker>]  (see +HELP +ATTACK)")
-
 
 @attrs.frozen
 class _Maneuver:
@@ -120,13 +115,12 @@ def _choose(hero_powers: list[AttackPower], words: list[str]) -> tuple[_Maneuver
         found_powers = exact or [p for p in hero_powers if p.name.lower().startswith(name)]
         if len(found_powers) == 1:
             return maneuver, found_powers[0]
-    raise CommandError(f"'{' '.join(words)[:30]}' is neither a maneuver nor an attack power on the sheet. "
-                       f"{_USAGE}")
+    raise UsageError(f"'{' '.join(words)[:30]}' is neither a maneuver nor an attack power on the sheet.")
 
 
 def _number(words: list[str], word: str, top: int) -> int:
     if not words or not re.fullmatch(r"[0-9]{1,4}", words[0]) or int(words[0]) > top:
-        raise CommandError(f"'{word}' takes a number from 0 to {top}. {_USAGE}")
+        raise UsageError(f"'{word}' takes a number from 0 to {top}.")
     return int(words.pop(0))
 
 
@@ -137,7 +131,7 @@ def _parse(ctx: Context, text: str) -> tuple[list[str], dict]:
                len(words))
     what, rest = words[:cut], words[cut:]
     if not what:
-        raise CommandError(_USAGE)
+        raise UsageError()
     found: dict = {}
     kb: list[str] = []
     while rest:
@@ -196,7 +190,7 @@ def _attacker(ctx: Context, named):  # noqa: ANN001, ANN202 - a Character
 def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     """+attack <target>=<maneuver>[ options]: attack on one's Phase, everything applied."""
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE)
+        raise UsageError()
     target = find_target(ctx, parsed.lhs)
     what, options = _parse(ctx, parsed.rhs)
     attacker = _attacker(ctx, options.get("attacker"))

@@ -17,11 +17,25 @@ from ..game.roles import Role
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["Command", "CommandError", "Handler", "ParsedCommand", "Role", "Subcommand", "parse_command", "telling"]
+__all__ = ["Command", "CommandError", "Handler", "ParsedCommand", "Role", "Subcommand", "UsageError", "parse_command",
+           "telling"]
 
 
 class CommandError(Exception):
-    """A player's mistake: the message (a short sentence, often ``Usage: ...``) is shown to them."""
+    """A player's mistake: the message (a short sentence) is shown to them."""
+
+
+class UsageError(CommandError):
+    """Wrong arguments: the guard answers ``Usage: <form>`` from the command's +HELP usage lines
+    (docs/help-files.md, "Usage lines"), so the text is written once, in the YAML.
+
+    ``reason`` goes before it (``I don't understand 'huge'.``), ``note`` after it in brackets
+    (``it is on for you now``); ``switch`` picks the forms of that switch instead of the typed ones.
+    """
+
+    def __init__(self, reason: str = "", switch: str | None = None, note: str = "") -> None:
+        super().__init__(reason)
+        self.reason, self.switch, self.note = reason, switch, note
 
 
 T = TypeVar("T")

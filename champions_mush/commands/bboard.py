@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..game.boards import Board, BoardError, Boards, Post
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role, telling
+from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
 
@@ -23,15 +23,15 @@ def _board(ctx: Context, ref: str) -> tuple[int, Board]:
     return _run(lambda: _boards(ctx).find(ctx.actor, ref))
 
 
-def _board_post(ctx: Context, ref: str, usage: str) -> tuple[int, Board, Post]:
+def _board_post(ctx: Context, ref: str) -> tuple[int, Board, Post]:
     """``<board>/<n>`` -> (board number, board, the one post)."""
     where, slash, spec = ref.partition("/")
     if not slash or not where.strip() or not spec.strip():
-        raise CommandError(usage)
+        raise UsageError()
     number, board = _board(ctx, where)
     posts = _run(lambda: _boards(ctx).pick(board, spec))
     if len(posts) != 1:
-        raise CommandError(usage)
+        raise UsageError()
     return number, board, posts[0]
 
 
@@ -97,7 +97,7 @@ def cmd_bbread(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.reply(_post_list(ctx, number, board))
         return
     if not spec.strip():
-        raise CommandError("Usage: +bbread <board>/<number>  (or 1-3, or u for unread)")
+        raise UsageError()
     posts = _run(lambda: _boards(ctx).pick(board, spec, ctx.actor))
     text = "\n".join(_show(ctx, number, board, p) for p in posts)
     _boards(ctx).mark_read(ctx.actor, board, posts)
@@ -129,7 +129,7 @@ def cmd_bbscan(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_bbcatchup(ctx: Context, parsed: ParsedCommand) -> None:
     ref = parsed.args.strip()
     if not ref:
-        raise CommandError("Usage: +bbcatchup <board>|all")
+        raise UsageError()
     boards = _boards(ctx)
     chosen = [b for _, b in boards.readable(ctx.actor)] if ref.lower() == "all" else [_board(ctx, ref)[1]]
     for board in chosen:
@@ -148,10 +148,9 @@ def _announce(ctx: Context, number: int, board: Board, post: Post) -> None:
 
 
 def cmd_bbpost(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +bbpost <board>/<title>=<text>"
     where, slash, title = parsed.lhs.partition("/")
     if parsed.rhs is None or not slash or not where.strip():
-        raise CommandError(usage)
+        raise UsageError()
     number, board = _board(ctx, where)
     board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title, parsed.rhs))
     ctx.reply(f"You post '{post.title}' on {board.name} as {number}/{_boards(ctx).number_of(board, post)}.")
@@ -159,10 +158,9 @@ def cmd_bbpost(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_bbreply(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +bbreply <board>/<number>=<text>"
     if parsed.rhs is None:
-        raise CommandError(usage)
-    number, board, original = _board_post(ctx, parsed.lhs, usage)
+        raise UsageError()
+    number, board, original = _board_post(ctx, parsed.lhs)
     title = original.title if original.title.lower().startswith("re:") else f"Re: {original.title}"
     board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title[:60], parsed.rhs, original.id))
     ctx.reply(f"You reply to '{original.title}' on {board.name} as {number}/{_boards(ctx).number_of(board, post)}.")
@@ -170,10 +168,9 @@ def cmd_bbreply(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_bbedit(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +bbedit <board>/<number>=<old text>/<new text>"
     if parsed.rhs is None or "/" not in parsed.rhs:
-        raise CommandError(usage)
-    number, board, post = _board_post(ctx, parsed.lhs, usage)
+        raise UsageError()
+    number, board, post = _board_post(ctx, parsed.lhs)
     if post.author_id != ctx.actor.id and not permit(ctx, Role.STAFF):
         raise CommandError("You may edit only your own posts.")
     old, _, new = parsed.rhs.partition("/")
@@ -182,10 +179,9 @@ def cmd_bbedit(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_bbremove(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +bbremove <board>/<number>"
     where, slash, spec = parsed.args.partition("/")
     if not slash or not where.strip() or not spec.strip():
-        raise CommandError(usage)
+        raise UsageError()
     number, board = _board(ctx, where)
     posts = _run(lambda: _boards(ctx).pick(board, spec))
     if any(p.author_id != ctx.actor.id for p in posts) and not permit(ctx, Role.STAFF):
@@ -206,14 +202,14 @@ def cmd_bblist(ctx: Context, parsed: ParsedCommand) -> None:
 # --- staff --------------------------------------------------------------------------------------
 def cmd_bbnewgroup(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.lhs.strip():
-        raise CommandError("Usage: +bbnewgroup <name>[=<description>]")
+        raise UsageError()
     board = _run(lambda: _boards(ctx).create(parsed.lhs, parsed.rhs or ""))
     ctx.reply(f"Board {board.name} made (number {len(_boards(ctx).boards)}). +bbconfig sets who reads and posts.")
 
 
 def cmd_bbcleargroup(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.args.strip():
-        raise CommandError("Usage: +bbcleargroup <board>")
+        raise UsageError()
     _, board = _board(ctx, parsed.args)
     _boards(ctx).destroy(board)
     ctx.reply(f"Board {board.name} and its {len(board.posts)} posts are gone.")
@@ -223,11 +219,10 @@ _OPTIONS = ("read", "post", "timeout", "desc")
 
 
 def cmd_bbconfig(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: +bbconfig <board>/read|post=player|staff|admin, /timeout=<days> (0: never), /desc=<text>"
     where, slash, option = parsed.lhs.partition("/")
     option = option.strip().lower()
     if parsed.rhs is None or not slash or option not in _OPTIONS:
-        raise CommandError(usage)
+        raise UsageError()
     _, board = _board(ctx, where)
     value = parsed.rhs.strip()
     if option in ("read", "post"):

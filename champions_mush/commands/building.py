@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..game.objects import Exit, Room
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .social import look_text, move_to
 
@@ -55,8 +55,10 @@ def _add_exit(ctx: Context, room: Room, spec: str, dest: int) -> Exit:
 
 def cmd_dig(ctx: Context, parsed: ParsedCommand) -> None:
     name = parsed.lhs.strip()
-    if not name or len(name) > MAX_ROOM_NAME:
-        raise CommandError(f"Usage: @dig <room name>[=<exit>[;alias],<exit back>[;alias]]  (names up to {MAX_ROOM_NAME})")
+    if not name:
+        raise UsageError()
+    if len(name) > MAX_ROOM_NAME:
+        raise CommandError(f"A room name is at most {MAX_ROOM_NAME} characters.")
     out_spec, _, back_spec = (parsed.rhs or "").partition(",")
     here = ctx.room
     if out_spec.strip():
@@ -79,7 +81,7 @@ def cmd_dig(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_open(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
-        raise CommandError("Usage: @open <exit>[;alias]=<#room or room name>")
+        raise UsageError()
     dest = find_room(ctx, parsed.rhs)
     exit_ = _add_exit(ctx, ctx.room, parsed.lhs, dest.id)
     ctx.reply(f"Exit {exit_.name} opened from {ctx.room.name} to {dest.name} (#{dest.id}).")
@@ -87,7 +89,7 @@ def cmd_open(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_describe(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError("Usage: @describe <here|me|#room|name>=<description>")
+        raise UsageError()
     if len(parsed.rhs) > MAX_DESC:
         raise CommandError(f"Descriptions may be at most {MAX_DESC} characters.")
     target = parsed.lhs.strip()
@@ -107,7 +109,7 @@ def cmd_describe(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_destroy(ctx: Context, parsed: ParsedCommand) -> None:
     target = parsed.args.strip()
     if not target:
-        raise CommandError("Usage: @destroy <exit name here> or @destroy #<room>")
+        raise UsageError()
     game, here = ctx.game, ctx.room
     exit_ = here.find_exit(target) if not target.startswith("#") else None
     if exit_ is not None:
@@ -143,7 +145,7 @@ def cmd_teleport(ctx: Context, parsed: ParsedCommand) -> None:
         if who is None:
             raise CommandError(f"No character called '{parsed.lhs.strip()}'.")
     if not where.strip():
-        raise CommandError("Usage: @teleport [<name>=]<#room or room name>")
+        raise UsageError()
     dest = find_room(ctx, where)
     if who.id == ctx.actor.id:
         move_to(ctx, dest.id, f"{who.name} vanishes.", f"{who.name} appears.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..game import speech
 from ..game.channels import ChannelError, Channels
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, telling
+from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
 
@@ -25,7 +25,7 @@ _run = telling(ChannelError)
 
 def cmd_addcom(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
-        raise CommandError("Usage: addcom <alias>=<channel>  (for example: addcom pub=Public)")
+        raise UsageError()
     wanted = _channels(ctx).find(parsed.rhs)
     if wanted is not None and wanted.staff_only and not permit(ctx, Role.STAFF):
         raise CommandError(f"Only staff may join {wanted.name}.")
@@ -36,7 +36,7 @@ def cmd_addcom(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_delcom(ctx: Context, parsed: ParsedCommand) -> None:
     alias = parsed.args.strip()
     if not alias:
-        raise CommandError("Usage: delcom <alias>")
+        raise UsageError()
     name = _run(lambda: _channels(ctx).remove_alias(ctx.actor, alias))
     ctx.reply(f"Alias '{alias.lower()}' for channel {name} removed.")
 
@@ -68,7 +68,7 @@ def cmd_clist(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_ccreate(ctx: Context, parsed: ParsedCommand) -> None:
     name = parsed.lhs.strip()
     if not name:
-        raise CommandError("Usage: @ccreate[/staff] <channel>[=<description>]")
+        raise UsageError()
     channel = _run(lambda: _channels(ctx).create(name, (parsed.rhs or "").strip(), "staff" in parsed.switches))
     ctx.reply(f"Channel {channel.name} created{' (staff only)' if channel.staff_only else ''}.")
 
@@ -76,7 +76,7 @@ def cmd_ccreate(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_cdestroy(ctx: Context, parsed: ParsedCommand) -> None:
     name = parsed.args.strip()
     if not name:
-        raise CommandError("Usage: @cdestroy <channel>")
+        raise UsageError()
     channel = _run(lambda: _channels(ctx).destroy(name))
     ctx.reply(f"Channel {channel.name} destroyed.")
 

@@ -18,7 +18,7 @@ from ..game.session import Session
 from ..game.sheets import send_vitals
 from ..game.world import Game
 from ..text.markup import escape, strip_controls
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 
 __all__ = ["COMMANDS", "SETTING_CHOICES", "install", "report_lines", "saved_settings", "set_client_setting"]
@@ -34,9 +34,6 @@ SETTING_CHOICES: dict[str, dict[str, object]] = {
     "prompt": {"eor": "eor", "ga": "ga", "none": "none", "off": "none"},
     "keepalive": {"on": True, "yes": True, "off": False, "no": False},
 }
-#: What a player types for each setting (first word shown in messages).
-_SHOWN = {"colour": "none, 16, 256, truecolour", "charset": "utf-8, latin-1, ascii",
-          "screen_reader": "on, off", "prompt": "eor, ga, none", "keepalive": "on, off"}
 #: Switch -> setting.
 _SWITCHES = {"colour": "colour", "color": "colour", "charset": "charset",
              "reader": "screen_reader", "screenreader": "screen_reader",
@@ -167,7 +164,7 @@ def _word(key: str, value: object) -> str:
 def cmd_client(ctx: Context, parsed: ParsedCommand) -> None:
     """+client: what this connection negotiated and the settings saved (each setting is a subcommand)."""
     if parsed.args.strip():
-        raise CommandError("Usage: +client  or  +client/<setting> <value> (+HELP +CLIENT)")
+        raise UsageError(switch="<setting>")
     actor = ctx.actor
     colour_on = actor is None or actor.settings.get("colour", True) is not False
     ctx.session.send("\n".join(report_lines(ctx.session.client_report(), colour_on)))
@@ -193,9 +190,8 @@ def _set(ctx: Context, parsed: ParsedCommand, key: str) -> None:
         set_client_setting(ctx.game, actor, key, None)
         ctx.reply(f"Your {_LABELS[key]} follows your client again.")
         return
-    if word not in SETTING_CHOICES[key]:
-        choices = _SHOWN[key].replace(", ", "|")
-        raise CommandError(f"Usage: +client/{switches[0]} <{choices}|auto>")
+    if word not in SETTING_CHOICES[key]:  # the usage line of the setting's first switch (+HELP +CLIENT SETTINGS)
+        raise UsageError(switch=next(s for s, k in _SWITCHES.items() if k == key))
     value = SETTING_CHOICES[key][word]
     set_client_setting(ctx.game, actor, key, value)
     ctx.reply(f"Your {_LABELS[key]} is now {_word(key, value)} on every connection, "

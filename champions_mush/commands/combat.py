@@ -21,7 +21,7 @@ from ..rules.champions.maneuvers import dive_for_cover
 from ..rules.champions.movement import forward_leap
 from ..rules.champions.rolls import skill_roll
 from ..text.format import table
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
 from .gm import spend
@@ -30,10 +30,6 @@ from .recording import journaled
 __all__ = ["COMMANDS", "acting", "finish"]
 
 TAG = "|r[Combat]|n"
-_USAGE = ("Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
-          "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
-          "/status, /log, "
-          "/mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 
 
 # --- finding who acts ------------------------------------------------------------------------
@@ -130,7 +126,7 @@ def _mode(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     mode = parsed.args.strip().lower()
     if mode not in (fights.AUTO, fights.CONFIRM):
-        raise CommandError("Usage: +combat/mode auto|confirm  (confirm: each action waits for +combat/confirm)")
+        raise UsageError()
     fights.save_fight(ctx.game, attrs.evolve(fight, mode=mode))
     what = "each action waits for the GM's +combat/confirm" if mode == fights.CONFIRM else "actions apply at once"
     _say(ctx, f"{ctx.actor.name} sets the fight to {mode}: {what}.")
@@ -150,18 +146,16 @@ def _undo(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 _ADJUST = re.compile(r"(stun|body|end)\s+(-?[0-9]{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
-_USAGE_ADJUST = ("Usage: +combat/adjust <name>=<stun|body|end> <value>  or  "
-                 "=<prone|stunned|recovering|awed|cowed|stabilized> <on|off>")
 
 
 def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
     """The GM changes any result: a current value or a condition (logged, so it can be undone)."""
     if parsed.rhs is None:
-        raise CommandError(_USAGE_ADJUST)
+        raise UsageError()
     char = find_target(ctx, parsed.lhs)
     match = _ADJUST.fullmatch(parsed.rhs.strip())
     if match is None:
-        raise CommandError(_USAGE_ADJUST)
+        raise UsageError()
     sheet = get_sheet(ctx.game, char)
     if match.group(1):
         what, value = match.group(1).lower(), int(match.group(2))
@@ -241,7 +235,7 @@ def _log(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/log [fight number]: the fight's records with their roll ids (staff, and those in it)."""
     arg = parsed.args.strip().lstrip("#")
     if arg and not re.fullmatch(r"[0-9]{1,9}", arg):
-        raise CommandError("Usage: +combat/log [fight number]")
+        raise UsageError()
     fight_id = int(arg) if arg else _fight(ctx).id
     if not ctx.is_staff and not journal.may_read(ctx.game, fight_id, ctx.actor.id):
         raise CommandError(f"You were not in fight #{fight_id}.")
@@ -277,7 +271,7 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/move [name=]<inches>: a ½ Phase move, 1 END per 5" (RULES END USE)."""
     name, inches = (parsed.lhs, parsed.rhs) if parsed.rhs is not None else ("", parsed.args)
     if not re.fullmatch(r"[0-9]{1,3}", inches.strip()):
-        raise CommandError("Usage: +combat/move [<name>=]<inches>")
+        raise UsageError()
     char = _who(ctx, name)
     fighter = acting(ctx, char)
     if fighter.prone:
@@ -317,7 +311,7 @@ def _wake(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat/wake <name>: a full Phase helping someone Knocked Out come to: he recovers one row
     higher on the chart while the helper keeps at it (RULES RECOVERING CHART)."""
     if not parsed.args.strip():
-        raise CommandError("Usage: +combat/wake <Knocked Out character>")
+        raise UsageError()
     fight = _fight(ctx)
     helper = _who(ctx, "")
     patient = find_target(ctx, parsed.args)
@@ -330,9 +324,6 @@ def _wake(ctx: Context, parsed: ParsedCommand) -> None:
     fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fight.fighter(helper.id), helping=patient.id)))
     _say(ctx, f"{helper.name} spends the Phase helping {patient.name} wake up: one row higher on the recovery "
          f"chart (RULES RECOVERING CHART) while {helper.name} keeps at it.", finish(ctx, helper))
-
-
-_USAGE_ABORT = "Usage: +combat/abort [dodge|block|dive <inches>]  (staff: +combat/abort <name>[=<action>])"
 
 
 def _abort(ctx: Context, parsed: ParsedCommand) -> None:
@@ -371,12 +362,12 @@ def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # no
         result = dive_for_cover(sheet.base("DEX"), int(how[1]), forward_leap(sheet.base("STR")), ctx.roller)
         where = "lands in the hex" if result.success else "is in mid-air in the starting hex (airborne for Knockback)"
         return {}, f"Dive For Cover {how[1]}\" (DEX roll at -{how[1]}: {skill_text(result)}: {where})"
-    raise CommandError(_USAGE_ABORT)
+    raise UsageError()
 
 
 def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
     """+combat with no switch: how to run the fight in this room (each switch is a subcommand)."""
-    raise CommandError(_USAGE)
+    raise UsageError()
 
 
 # --- Recovery and Paramedics -------------------------------------------------------------------
@@ -411,7 +402,7 @@ def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
     """+paramedics <patient>: a Paramedics roll at -1 per 2 BODY below 0 stabilizes the dying (RULES DYING)."""
     if not parsed.args.strip():
-        raise CommandError("Usage: +paramedics <dying character>")
+        raise UsageError()
     patient = find_target(ctx, parsed.args)
     healer = ctx.actor
     if fights.fight_of(ctx.game, healer) is not None:
@@ -435,7 +426,7 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
 _STAFF = Role.STAFF
 COMMANDS = (
     # each switch is a subcommand; all but the reading ones (and /start, /undo) go in the combat log
-    Command("+combat", cmd_combat, ruleset="champions", one_at_a_time=_USAGE, summary="the combat tracker",
+    Command("+combat", cmd_combat, ruleset="champions", summary="the combat tracker",
             subcommands={
                 "start": Subcommand(_start, _STAFF), "join": journaled(_join), "leave": journaled(_leave),
                 "next": Subcommand(journaled(_next), _STAFF), "hold": journaled(_hold),

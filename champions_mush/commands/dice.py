@@ -28,7 +28,7 @@ from ..rules.errors import RulesError
 from ..text.format import wrap
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .dispatch import PERMISSION_DENIED, permit, wrong_ruleset
 
@@ -55,8 +55,6 @@ __all__ = [
 MAX_NOTE = 80
 #: Most plain dice +d6 rolls at once (the engine's cap on any dice amount).
 _MAX_D6 = 200
-_USAGE_ND6 = "Usage: +nd6[/kb][/loc][/private] <dice>[=<note>]  (dice: 10, 4 1/2, 4.5, 1/2)"
-_USAGE_KD6 = "Usage: +kd6[/6e][/loc][/kb][/private] <dice> [x<mult>] [isnm <levels>][=<note>]  (see +HELP +KD6)"
 
 
 # --- shared helpers (used by gm.py and combat.py too) ----------------------------------------
@@ -104,15 +102,15 @@ def roll_line(ctx: Context, what: str, result: str, note: str, roll_id: str, pri
     return f"{label} {name} rolls {what}{noted}: {result} |x[{roll_id}]|n"
 
 
-def parse_amount(text: str, usage: str) -> DiceAmount:
-    """A dice amount from player text, or a one-line usage message."""
+def parse_amount(text: str) -> DiceAmount:
+    """A dice amount from player text, or a usage error (the command's own usage line)."""
     text = text.strip()
     if not text:
-        raise CommandError(usage)
+        raise UsageError()
     try:
         return DiceAmount.parse(text)
     except RulesError as exc:
-        raise CommandError(f"{exc} {usage}") from None
+        raise UsageError(str(exc)) from None
 
 
 def find_target(ctx: Context, name: str):  # noqa: ANN201 - Character
@@ -148,7 +146,7 @@ def cmd_d6(ctx: Context, parsed: ParsedCommand) -> None:
     """+d6 <n>: n plain six-sided dice, each face and the total (RULES NORMAL DAMAGE 2 uses it)."""
     text = parsed.lhs.strip()
     if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= _MAX_D6:
-        raise CommandError(f"Usage: +d6[/private] <number of dice, 1-{_MAX_D6}>[=<note>]")
+        raise UsageError()
     faces = roll_d6(int(text), ctx.roller)
     shown = " + ".join(str(f) for f in faces)
     result = f"{shown} = {sum(faces)}"
@@ -170,7 +168,7 @@ def normal_text(damage: NormalDamage) -> str:
 
 def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
     """+nd6 <dice>: normal damage, STUN and BODY (RULES NORMAL DAMAGE); /kb and /loc add rolls."""
-    amount = parse_amount(parsed.lhs, _USAGE_ND6)
+    amount = parse_amount(parsed.lhs)
     damage = roll_normal(amount, ctx.roller, hit_locations="loc" in parsed.switches)
     result = normal_text(damage)
     data = {"amount": str(amount), "faces": list(damage.roll.faces), "half": damage.roll.half_face,
@@ -192,12 +190,12 @@ def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMul
     """The amount and the STUN multiplier rule of a +kd6 line (see +HELP +KD6)."""
     match = _KD6_OPTION.search(text)
     amount_text, options = (text[: match.start()], text[match.start():]) if match else (text, "")
-    amount = parse_amount(amount_text, _USAGE_KD6)
+    amount = parse_amount(amount_text)
     fixed = re.search(r"x\s*([0-9]{1,3})", options, re.I)
     isnm = re.search(r"isnm\s*([0-9]{1,3})", options, re.I)
     leftover = re.sub(r"x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3}", "", options, flags=re.I).strip()
     if leftover:
-        raise CommandError(_USAGE_KD6)
+        raise UsageError()
     chosen = [bool(fixed), "6e" in switches, "loc" in switches]
     if sum(chosen) > 1:
         raise CommandError("Choose one of a fixed multiplier (x3), /6e and /loc.")
@@ -258,7 +256,6 @@ def log_and_announce(ctx: Context, parsed: ParsedCommand, kind: str, what: str, 
 #: two parts of a pattern compete for the same spaces (that backtracked: docs/reliability.md)
 _ROLL_WHAT = re.compile(r"[A-Za-z0-9][A-Za-z0-9 '/]*")
 _MODIFIER = re.compile(r"([+-])\s*([0-9]{1,2})\Z")
-_USAGE_ROLL = "Usage: +roll[/private] <target number|characteristic|skill>[ +/-<modifier>][=<note>]"
 
 
 def _split_modifier(text: str) -> tuple[str, int]:
@@ -297,7 +294,7 @@ def roll_target(ctx: Context, what: str) -> tuple[str, int]:
         return f"{char} ({target}-)", target
     found = sheet.find_skill(what)
     if found is None:
-        raise CommandError(f"You have no skill or characteristic '{what[:30]}' on your sheet. {_USAGE_ROLL}")
+        raise UsageError(f"You have no skill or characteristic '{what[:30]}' on your sheet.")
     name, value = found
     target = skill_target(sheet, value)
     return f"{name} ({target}-)", target
@@ -317,7 +314,7 @@ def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
     """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E)."""
     what, modifier = _split_modifier(parsed.lhs.strip())
     if _ROLL_WHAT.fullmatch(what) is None:
-        raise CommandError(_USAGE_ROLL)
+        raise UsageError()
     label, target = roll_target(ctx, what)
     result = skill_roll(target, ctx.roller, modifier=modifier)
     if modifier:
@@ -340,14 +337,11 @@ def skill_text(result: SkillRoll) -> str:
     return f"|h{result.total}|n ({faces}): {verdict}"
 
 
-_USAGE_HIT = "Usage: +hit[/private] <ocv> [<dcv>|<target>]  or  +hit <target>  (uses the sheets)"
-
-
 def cmd_hit(ctx: Context, parsed: ParsedCommand) -> None:
     """+hit <ocv> <dcv>: 3d6 <= 11 + OCV - DCV, and the highest DCV the roll hits (HERO 5E)."""
     words = parsed.lhs.split(None, 1)
     if not words:
-        raise CommandError(_USAGE_HIT)
+        raise UsageError()
     if _is_int(words[0]):
         ocv, rest = int(words[0]), (words[1].strip() if len(words) > 1 else "")
     else:
@@ -387,13 +381,13 @@ def _is_int(text: str) -> bool:
 # --- +dice/verify, +dice/log ------------------------------------------------------------------
 def cmd_dice(ctx: Context, parsed: ParsedCommand) -> None:
     """+dice/verify <id> checks a logged roll; +dice/log [name] lists recent ones (subcommands)."""
-    raise CommandError("Usage: +dice/verify <roll id>  or  +dice/log [name]")
+    raise UsageError()
 
 
 def _verify(ctx: Context, parsed: ParsedCommand) -> None:
     text = parsed.args
     if not text.strip():
-        raise CommandError("Usage: +dice/verify <roll id>  (the id is shown in brackets after each roll)")
+        raise UsageError(switch="verify")
     record = rolls.find_roll(ctx.game, text)
     if record is None or not rolls.visible_to(record, ctx.actor, ctx.is_staff):
         raise CommandError(f"There is no roll '{text.strip()[:20]}' in the roll log.")

@@ -15,9 +15,10 @@ from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
 from ..text.markup import escape
-from .base import Command, CommandError, ParsedCommand, Role, parse_command
+from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
 from .context import Context
 from .multiline import collecting, feed, give_up, passes_through
+from .usage import usage_message
 
 __all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit", "wrong_ruleset"]
 
@@ -144,6 +145,8 @@ class Dispatcher:
         """Run a handler; a player's mistake becomes its message, our bug a logged error and a short line."""
         try:
             return func(ctx, parsed)
+        except UsageError as exc:  # the text comes from the command's +HELP usage lines
+            ctx.reply(escape(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc)))
         except (CommandError, RulesError) as exc:
             ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:

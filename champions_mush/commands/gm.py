@@ -55,7 +55,7 @@ from ..rules.champions.rolls import attack_roll, characteristic_target, skill_ro
 from ..text.format import table
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .recording import journaled
 from .dice import (
@@ -83,9 +83,9 @@ def _out(ctx: Context, parsed: ParsedCommand, text: str) -> None:
         ctx.emit_room(f"{_TAG} {text}")
 
 
-def _target_and_rest(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: ANN202
+def _target_and_rest(ctx: Context, parsed: ParsedCommand):  # noqa: ANN202
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(usage)
+        raise UsageError()
     return find_target(ctx, parsed.lhs), parsed.rhs.strip()
 
 
@@ -133,8 +133,6 @@ def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: Damage
     return f"{text} Now STUN {sheet.current_stun}, BODY {sheet.current_body}."
 
 
-_USAGE_DAMAGE = ("Usage: +damage[/quiet] <target>=<stun> <body> [normal|killing] [physical|energy]"
-                 "  or  +damage <target>=nd6 <dice> [loc] [energy]  or  =kd6 <dice> [loc] [energy]")
 _WORDS = {"normal", "killing", "physical", "energy", "pd", "ed", "loc"}
 
 
@@ -149,7 +147,7 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
     if rest and rest[0].lower() in ("nd6", "kd6"):
         dice_text = " ".join(rest[1:])
         if rest[0].lower() == "nd6":
-            damage = roll_normal(parse_amount(dice_text, _USAGE_DAMAGE), ctx.roller, hit_locations=located)
+            damage = roll_normal(parse_amount(dice_text), ctx.roller, hit_locations=located)
             said = f"{damage.amount} normal: {normal_text(damage)}"
         else:
             amount, multiplier = parse_kd6(dice_text, ("loc",) if located else ())
@@ -157,7 +155,7 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
             said = f"{damage.amount} killing: {killing_text(damage)}"
         return damage, against, said
     if len(rest) != 2 or not all(is_number(w, 4) for w in rest):
-        raise CommandError(_USAGE_DAMAGE)
+        raise UsageError()
     if located:
         raise CommandError("Hit locations (loc) go with rolled damage: +damage <target>=nd6 <dice> loc.")
     stun, body = int(rest[0]), int(rest[1])
@@ -167,7 +165,7 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
 
 def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     """+damage <target>=<stun> <body> [normal|killing] [physical|energy] (RULES TAKING DAMAGE)."""
-    target, rest = _target_and_rest(ctx, parsed, _USAGE_DAMAGE)
+    target, rest = _target_and_rest(ctx, parsed)
     damage, against, said = _read_damage(ctx, rest)
     kind = "an energy" if against is Against.ED else "a physical"
     text = f"{target.name} is hit by {kind} attack: {said}. " + hurt(ctx, target, damage, against)
@@ -182,9 +180,6 @@ _KB_WORDS = {
     "underwater": KBModifier.UNDERWATER, "killing": KBModifier.KILLING_ATTACK,
     "martial": KBModifier.MARTIAL_ARTS, "clinging": KBModifier.CLINGING,
 }
-_USAGE_KB = ("Usage: +kb[/quiet] <target>=<body> [air|flying [high]] [rolled] [underwater] [killing] [martial]"
-             " [clinging] [root flight <inches>] [root str <STR>] [wall <DEF> <BODY> [after <inches>]]"
-             " [into <character>]")
 
 
 @attrs.frozen
@@ -201,9 +196,9 @@ class _KBOptions:
     high: bool = False  #: high up: failing that roll is a fall (Falling damage), not a landing
 
 
-def _number(rest: list[str], usage: str) -> int:
+def _number(rest: list[str], reason: str) -> int:
     if not rest or not is_number(rest[0], 3):
-        raise CommandError(usage)
+        raise UsageError(reason)
     return int(rest.pop(0))
 
 
@@ -211,7 +206,7 @@ def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
     """``9 flying root str 10 wall 6 5 after 2`` -> the options of one Knockback roll."""
     words = text.split()
     if not words or not is_number(words[0], 3):
-        raise CommandError(_USAGE_KB)
+        raise UsageError()
     found: dict = {"body": int(words[0]), "mods": []}
     rest = words[1:]
     while rest:
@@ -224,18 +219,18 @@ def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
         elif word == "root":
             _parse_root(rest, found)
         elif word == "wall":
-            usage = "Usage: ... wall <DEF> <BODY> [after <inches>]"
-            wall_def, wall_body = _number(rest, usage), _number(rest, usage)
+            why = "A wall takes its DEF and BODY."
+            wall_def, wall_body = _number(rest, why), _number(rest, why)
             after = 0
             if rest and rest[0].lower() == "after":
                 rest.pop(0)
-                after = _number(rest, "Usage: ... wall <DEF> <BODY> after <inches>")
+                after = _number(rest, "'after' takes the inches to the wall.")
             found["wall"] = (wall_def, wall_body, after)
         elif word == "into" and rest:
             found["other"] = find_target(ctx, " ".join(rest))
             rest = []
         else:
-            raise CommandError(_USAGE_KB)
+            raise UsageError(f"I don't understand '{word[:20]}'.")
     if found.get("wall") and found.get("other"):
         raise CommandError("Either a wall or a character in the way, not both.")
     if found.get("high") and not found.get("flying"):
@@ -246,19 +241,19 @@ def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
 
 def _parse_root(rest: list[str], found: dict) -> None:
     """``root flight 2`` / ``root str 10`` (RULES KNOCKBACK 6: 1" of Flight or 5 STR per inch)."""
-    usage = "Usage: ... root flight <inches>  or  root str <STR>  (or both: root flight 1 str 5)"
+    why = "Root with flight <inches>, str <STR> or both."
     if not rest or rest[0].lower() not in ("flight", "str"):
-        raise CommandError(usage)
+        raise UsageError(why)
     while rest and rest[0].lower() in ("flight", "str"):
         key = "flight" if rest.pop(0).lower() == "flight" else "strength"
-        found[key] = found.get(key, 0) + _number(rest, usage)
+        found[key] = found.get(key, 0) + _number(rest, why)
 
 
 def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
     """+kb <target>=<body> [modifiers]: Knockback, its impact or landing, and Breakfall (RULES KNOCKBACK);
     rooting and the airborne DEX roll (RULES KNOCKBACK 6). ``+kb <target>=<roll id>`` applies the
     Knockback a +nd6/kb or +kd6/kb roll made, once, without rolling it again."""
-    target, rest = _target_and_rest(ctx, parsed, _USAGE_KB)
+    target, rest = _target_and_rest(ctx, parsed)
     first, _, more = rest.partition(" ")
     rolled = _rolled_kb(ctx, first)
     options = parse_kb_options(ctx, f"{rolled[0].body} {more}" if rolled else rest)
@@ -399,7 +394,6 @@ def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions,  # noqa: 
 
 
 # --- PRE attacks ------------------------------------------------------------------------------
-_USAGE_PRE = "Usage: +pre[/quiet] <attacker>=<target>[, <modifier>, ...]  (modifiers: +1, -2, surprise, in combat ... see +HELP +PRE)"
 
 
 def _pre_modifier(word: str):  # noqa: ANN202
@@ -410,7 +404,7 @@ def _pre_modifier(word: str):  # noqa: ANN202
         m for m in PreModifier if m.text.lower().startswith(word)
     ]
     if len(found) != 1:
-        raise CommandError(f"'{escape(word[:30])}' is not one PRE attack modifier. {_USAGE_PRE}")
+        raise UsageError(f"'{word[:30]}' is not one PRE attack modifier.")
     return found[0]
 
 
@@ -422,7 +416,7 @@ def _onlooker(ctx: Context, char) -> bool:  # noqa: ANN001
 
 def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
     """+pre <attacker>=<target>[, modifiers]: the PRE attack from the sheet (RULES PRE ATTACKS)."""
-    attacker, rest = _target_and_rest(ctx, parsed, _USAGE_PRE)
+    attacker, rest = _target_and_rest(ctx, parsed)
     pieces = [p.strip() for p in rest.split(",")]
     target = find_target(ctx, pieces[0])
     chosen = [_pre_modifier(p) for p in pieces[1:] if p]
@@ -459,7 +453,6 @@ def _presence_effect(ctx: Context, char, level: PresenceLevel) -> None:  # noqa:
 
 
 # --- recovery, healing, END, Pushing ------------------------------------------------------------
-_USAGE_HEAL = "Usage: +heal[/quiet] <name>[=<stun|body|end> <amount>]  (no amount: fully healed)"
 
 
 def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
@@ -472,7 +465,7 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
         return
     match = re.fullmatch(r"(stun|body|end)\s+([0-9]{1,4})", parsed.rhs.strip(), re.I)
     if match is None:
-        raise CommandError(_USAGE_HEAL)
+        raise UsageError()
     what, amount = match.group(1).lower(), int(match.group(2))
     current = {"stun": sheet.current_stun, "body": sheet.current_body, "end": sheet.current_end}[what]
     top = {"stun": sheet.max_stun, "body": sheet.max_body, "end": sheet.max_end}[what]
@@ -483,9 +476,9 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
     """+end <name>=<n>: spend END; at 0 END each END costs 1D6 STUN (RULES END USE)."""
-    char, rest = _target_and_rest(ctx, parsed, "Usage: +end[/quiet] <name>=<END spent>")
+    char, rest = _target_and_rest(ctx, parsed)
     if not is_number(rest, 3):
-        raise CommandError("Usage: +end[/quiet] <name>=<END spent>")
+        raise UsageError()
     _out(ctx, parsed, spend(ctx, char, int(rest)))
 
 
@@ -505,11 +498,10 @@ def spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
 
 def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
     """+push <name>=<points>[ <active points>]: Push STR (or a Power) up to +10 (RULES END USE)."""
-    usage = "Usage: +push[/quiet] <name>=<points pushed>[ <Active Points of the Power>]  (STR by default)"
-    char, rest = _target_and_rest(ctx, parsed, usage)
+    char, rest = _target_and_rest(ctx, parsed)
     words = rest.split()
     if not 1 <= len(words) <= 2 or not all(is_number(w, 3) for w in words):
-        raise CommandError(usage)
+        raise UsageError()
     pushed = int(words[0])
     base = int(words[1]) if len(words) == 2 else get_sheet(ctx.game, char).base("STR")
     what = "STR" if len(words) == 1 else "the Power"
@@ -526,11 +518,11 @@ def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(table(body, ctx.width, headers=("Maneuver", "Phase", "OCV", "DCV", "Effect")))
 
 
-def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand, usage: str):  # noqa: ANN202
-    attacker, rest = _target_and_rest(ctx, parsed, usage)
+def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand):  # noqa: ANN202
+    attacker, rest = _target_and_rest(ctx, parsed)
     words = rest.split(None, 1)
     if not words or not is_number(words[0], 3):
-        raise CommandError(usage)
+        raise UsageError()
     target = find_target(ctx, words[1]) if len(words) > 1 else None
     return attacker, int(words[0]), target
 
@@ -546,16 +538,13 @@ def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # n
 
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
     """+moveby <attacker>=<velocity> [target]: (STR/2 + v/5)d6, attacker takes 1/3 (RULES MANEUVER MOVE BY)."""
-    attacker, velocity, target = _attacker_velocity_target(
-        ctx, parsed, "Usage: +moveby[/quiet] <attacker>=<velocity in inches> [<target>]")
+    attacker, velocity, target = _attacker_velocity_target(ctx, parsed)
     strength = get_sheet(ctx.game, attacker).base("STR")
     text = (f"{attacker.name} Moves By at {velocity}\" (OCV {MOVE_BY_OCV:+d}, DCV -2): "
             + _move_by_hit(ctx, attacker, target, move_by_dice(strength, velocity)))
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
 
 
-_USAGE_MULTI = ("Usage: +moveby/multiple[/quiet] <attacker>=<velocity> <target> [<target> ...]"
-                "  (a target: a name, name:DCV, or a DCV; commas between names with spaces)")
 #: Most attacks one Multiple Move By may make here (RULES MANEUVER MOVE BY 2 sets no limit).
 MAX_MOVE_BY_TARGETS = 10
 
@@ -570,7 +559,7 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
     pieces = [p.strip() for p in text.split(",")] if "," in text else text.split()
     pieces = [p for p in pieces if p]
     if not pieces:
-        raise CommandError(_USAGE_MULTI)
+        raise UsageError()
     if len(pieces) > MAX_MOVE_BY_TARGETS:
         raise CommandError(f"At most {MAX_MOVE_BY_TARGETS} attacks in one Multiple Move By.")
     targets = []
@@ -603,10 +592,10 @@ def _check_circling(targets: list, velocity: int) -> None:
 def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
     """+moveby/multiple: -2 OCV per attack on all, rolled in path order, every attack after the
     first miss misses (RULES MANEUVER MOVE BY 2); each hit does the Move By damage."""
-    attacker, rest = _target_and_rest(ctx, parsed, _USAGE_MULTI)
+    attacker, rest = _target_and_rest(ctx, parsed)
     words = rest.split(None, 1)
     if len(words) < 2 or not is_number(words[0], 3):
-        raise CommandError(_USAGE_MULTI)
+        raise UsageError()
     velocity, targets = int(words[0]), _move_by_targets(ctx, words[1])
     _check_circling(targets, velocity)
     sheet = get_sheet(ctx.game, attacker)
@@ -646,8 +635,7 @@ def _move_by_hit(ctx: Context, attacker, target, amount) -> str:  # noqa: ANN001
 def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
     """+movethrough <attacker>=<velocity> [target]: (STR + v/3)d6, KB, attacker takes 1/2 or all
     (RULES MANEUVER MOVE THROUGH)."""
-    attacker, velocity, target = _attacker_velocity_target(
-        ctx, parsed, "Usage: +movethrough[/quiet] <attacker>=<velocity in inches> [<target>]")
+    attacker, velocity, target = _attacker_velocity_target(ctx, parsed)
     strength = get_sheet(ctx.game, attacker).base("STR")
     damage = roll_normal(move_through_dice(strength, velocity), ctx.roller)
     was_out = target is not None and get_sheet(ctx.game, target).knocked_out
@@ -666,7 +654,7 @@ def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_haymaker(ctx: Context, parsed: ParsedCommand) -> None:
     """+haymaker <attacker>[=<target>]: STR damage +4 DC, DCV -5, an extra Segment (RULES ADDING DAMAGE)."""
     if not parsed.lhs.strip():
-        raise CommandError("Usage: +haymaker[/quiet] <attacker>[=<target>]")
+        raise UsageError()
     attacker = find_target(ctx, parsed.lhs)
     target = find_target(ctx, parsed.rhs) if parsed.rhs else None
     amount = haymaker(str_dice(get_sheet(ctx.game, attacker).base("STR")))
@@ -679,11 +667,11 @@ def cmd_haymaker(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
     """+pullpunch <attacker>[=<target>[, <dice>]]: 1/2 BODY, KB from it, -1 OCV per 3D6 (RULES MANEUVER PULL PUNCH)."""
     if not parsed.lhs.strip():
-        raise CommandError("Usage: +pullpunch[/quiet] <attacker>[=<target>[, <dice>]]")
+        raise UsageError()
     attacker = find_target(ctx, parsed.lhs)
     target_text, _, dice_text = (parsed.rhs or "").partition(",")
     target = find_target(ctx, target_text) if target_text.strip() else None
-    amount = parse_amount(dice_text, "Usage: +pullpunch <attacker>=<target>, <dice>") if dice_text.strip() \
+    amount = parse_amount(dice_text) if dice_text.strip() \
         else str_dice(get_sheet(ctx.game, attacker).base("STR"))
     rolled = roll_normal(amount, ctx.roller)
     pulled = pull_punch(rolled)

@@ -18,7 +18,7 @@ from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
 from ..text.format import DEFAULT_WIDTH, wrap
-from .base import Command, CommandError, ParsedCommand, Role
+from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 
 __all__ = ["COMMANDS", "describe_reload", "help_library"]
@@ -56,7 +56,7 @@ def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reade
     staff, width = _staff(ctx), ctx.width
     if "search" in parsed.switches:
         if not parsed.args.strip():
-            raise CommandError(f"Usage: {reader.command}/SEARCH <words>")
+            raise UsageError()
         if len(parsed.args.split()) > MAX_SEARCH_WORDS:
             raise CommandError(f"Search for at most {MAX_SEARCH_WORDS} words at a time.")
         hits = catalog.search(parsed.args, staff=staff)

@@ -20,16 +20,13 @@ from ..rules.errors import RulesError
 from ..text.format import columns
 from ..text.markup import escape
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
 from .dice import require_champions
 from .sheets import points_line
 
 __all__ = ["COMMANDS"]
 
-_USAGE_POWER = "Usage: +power <name>=<power> <dice, PD/ED or inches> [+advantage ...] [-limitation ...]"
-_USAGE_SKILL = "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"
-_USAGE_DISAD = "Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
 #: ``8/8``, ``8 PD / 8 ED``; ``(?:PD\s*)?``, not ``(?:PD)?\s*``, so a run of spaces is read once
 _DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.I)
@@ -96,7 +93,7 @@ def _split_power(text: str) -> tuple[str, str, list[str]]:
 def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
     power, amount, mod_words = _split_power(text)
     if not power or not amount:
-        raise CommandError(_USAGE_POWER)
+        raise UsageError()
     spec = find_power(power)
     mods = tuple(modifier_from_spec(find_modifier(w)) for w in mod_words)
     labels = [m.label for m in mods]
@@ -125,7 +122,7 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
 def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
     """+power <name>=<power> <amount> [+adv] [-lim]; /remove <#n or name>; /list what can be bought."""
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_POWER)
+        raise UsageError()
     hero = _own_unapproved(ctx)
     try:
         item = _power_item(hero, _name(parsed.lhs), parsed.rhs)
@@ -152,12 +149,12 @@ def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
 def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
     """+skill <name>=<characteristic or KS>[+levels]: a Skill bought with points; /remove."""
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_SKILL)
+        raise UsageError()
     hero = _own_unapproved(ctx)
     name = _name(parsed.lhs)
     match = _SKILL.fullmatch(parsed.rhs.strip())
     if match is None:
-        raise CommandError(_USAGE_SKILL)
+        raise UsageError()
     base, levels = match["char"].upper(), int(match["levels"] or 0)
     if base in ("KS", "PS", "SS"):
         xmlid = {"KS": "KNOWLEDGE_SKILL", "PS": "PROFESSIONAL_SKILL", "SS": "SCIENCE_SKILL"}[base]
@@ -173,12 +170,12 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
     """+disad <name>=<points> [what it is]: a Disadvantage worth that many points; /remove."""
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_DISAD)
+        raise UsageError()
     hero = _own_unapproved(ctx)
     name = _name(parsed.lhs)
     points, _, detail = parsed.rhs.strip().partition(" ")
     if not is_number(points, 3):
-        raise CommandError(_USAGE_DISAD)
+        raise UsageError()
     try:
         item = disad_item(_item_id(hero, name), name, int(points), detail=detail.strip()[:80])
     except RulesError as exc:

@@ -8,7 +8,7 @@ from ..game import jobs
 from ..game.jobs import CLOSED, OPEN, Job, JobError
 from ..text.format import fit_rule, when, wrap
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, telling
+from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
 
@@ -18,11 +18,11 @@ __all__ = ["COMMANDS"]
 _run = telling(JobError)
 
 
-def _job(ctx: Context, ref: str, usage: str, own: bool) -> Job:
+def _job(ctx: Context, ref: str, own: bool) -> Job:
     """A job by number: one's own (``own``), or any for staff."""
     ref = ref.strip().lstrip("#")
     if not is_number(ref):
-        raise CommandError(usage)
+        raise UsageError()
     job = jobs.get(ctx.game, int(ref))
     if job is None or (own and job.opener_id != ctx.actor.id and not permit(ctx, Role.STAFF)):
         raise CommandError(f"You have no request #{ref}. +request lists yours." if own else f"There is no job #{ref}.")
@@ -53,15 +53,12 @@ def _rows(jobs_: list[Job], staff: bool) -> list[str]:
 
 
 # --- players ------------------------------------------------------------------------------------
-_USAGE_REQUEST = "Usage: +request <title>=<text>, +request <number>, +request/comment <number>=<text>"
-
-
 def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is not None:
         job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
         ctx.reply(f"Request #{job.id} filed: {job.title}. You will be told when staff answer (+request {job.id}).")
     elif parsed.args.strip():
-        job = _job(ctx, parsed.args, _USAGE_REQUEST, own=True)
+        job = _job(ctx, parsed.args, own=True)
         text = _show(ctx, job, staff=False)
         if job.opener_id == ctx.actor.id:
             jobs.seen(ctx.game, ctx.actor, job)
@@ -76,8 +73,8 @@ def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _request_comment(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None:
-        raise CommandError("Usage: +request/comment <number>=<text>")
-    job = _job(ctx, parsed.lhs, _USAGE_REQUEST, own=True)
+        raise UsageError()
+    job = _job(ctx, parsed.lhs, own=True)
     if job.status == CLOSED:
         raise CommandError(f"Request #{job.id} is closed: file a new one with +request <title>=<text>.")
     _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs))
@@ -97,16 +94,14 @@ def cmd_jobs(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_job(ctx: Context, parsed: ParsedCommand) -> None:
-    ctx.reply(_show(ctx, _job(ctx, parsed.args, "Usage: +job <number>", own=False), staff=True))
+    ctx.reply(_show(ctx, _job(ctx, parsed.args, own=False), staff=True))
 
 
 def _answer(ctx: Context, parsed: ParsedCommand, staff_only: bool) -> None:
     """+job/comment (the opener reads it) or +job/discuss (staff only) <number>=<text>."""
-    switch = "discuss" if staff_only else "comment"
-    usage = f"Usage: +job/{switch} <number>=<text>"
-    job = _job(ctx, parsed.lhs, usage, own=False)
+    job = _job(ctx, parsed.lhs, own=False)
     if not parsed.rhs:
-        raise CommandError(usage)
+        raise UsageError()
     _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs, staff_only=staff_only))
     ctx.reply(f"You note on #{job.id} for staff only." if staff_only
               else f"You answer #{job.id}; {job.opener} is told.")
@@ -114,7 +109,7 @@ def _answer(ctx: Context, parsed: ParsedCommand, staff_only: bool) -> None:
 
 def _assign(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor = ctx.game, ctx.actor
-    job = _job(ctx, parsed.lhs, "Usage: +job/assign <number>", own=False)
+    job = _job(ctx, parsed.lhs, own=False)
     name = (parsed.rhs or "").strip()
     staff = actor if name.lower() in ("", "me") else ctx.game.find_character(name)
     if name.lower() == "none":
@@ -129,9 +124,8 @@ def _assign(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _set_status(ctx: Context, parsed: ParsedCommand, closing: bool) -> None:
     """+job/close <number>[=<last word>] or +job/reopen <number>."""
-    switch = "close" if closing else "reopen"
     game, actor = ctx.game, ctx.actor
-    job = _job(ctx, parsed.lhs, f"Usage: +job/{switch} <number>", own=False)
+    job = _job(ctx, parsed.lhs, own=False)
     if closing and parsed.rhs:
         job = _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs))
     _run(lambda: jobs.set_status(game, job, actor, CLOSED if closing else OPEN))

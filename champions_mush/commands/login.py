@@ -19,7 +19,7 @@ from ..game.session import Session
 from ..game.storage import StorageHealth
 from ..game.world import Game
 from ..store.base import StoreError
-from .base import Command, CommandError, Role
+from .base import Command, CommandError, Role, UsageError
 from .context import Context
 from .social import look_text
 
@@ -164,7 +164,7 @@ def _log_in_or_refuse(game: Game, session: Session, char: Character | None, erro
 def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
     name, password = split_login(parsed.args)
     if not name or not password:
-        raise CommandError("Usage: connect <name> <password>")
+        raise UsageError()
     session = _begin(ctx)
     game = ctx.game
     Accounts.of(game).authenticate(session.address, name, password,
@@ -174,7 +174,7 @@ def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
 def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
     name, password = split_login(parsed.args)
     if not name or not password:
-        raise CommandError("Usage: create <name> <password>")
+        raise UsageError()
     problem = Accounts.of(ctx.game).name_problem(name) or CreationLimit.of(ctx.game).take(ctx.session.address)
     if problem:
         raise CommandError(problem)

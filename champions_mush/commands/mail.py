@@ -9,12 +9,11 @@ from ..game import mail
 from ..game.mail import MailError, Mailbox, Message
 from ..game.objects import Character
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand, telling
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
 
 __all__ = ["COMMANDS"]
 
-USAGE = "Usage: @mail <name> [<name> ...]=<subject>/<message>  (+help @mail for the rest)"
 
 
 _run = telling(MailError)
@@ -99,13 +98,13 @@ def _refusals(ctx: Context, sent: mail.Sent) -> list[str]:
     return lines
 
 
-def _one(ctx: Context, spec: str, usage: str) -> Message:
+def _one(ctx: Context, spec: str) -> Message:
     if not spec.strip():
-        raise CommandError(usage)
+        raise UsageError()
     box = _box(ctx)
     chosen = _run(lambda: mail.parse_list(box, spec))
     if len(chosen) != 1:
-        raise CommandError(usage)
+        raise UsageError()
     return chosen[0]
 
 
@@ -114,10 +113,9 @@ def _re(prefix: str, subject: str) -> str:
 
 
 def _reply(ctx: Context, parsed: ParsedCommand, everyone: bool) -> None:
-    usage = f"Usage: @mail/{'replyall' if everyone else 'reply'} <number>=<message>"
     if parsed.rhs is None:
-        raise CommandError(usage)
-    message = _one(ctx, parsed.lhs, usage)
+        raise UsageError()
+    message = _one(ctx, parsed.lhs)
     names = [f"#{message.sender_id}"]
     if everyone:
         names += [f'"{n}"' for n in message.to if n.lower() != ctx.actor.name.lower()]
@@ -139,10 +137,9 @@ def _known(ctx: Context, names: list[str]) -> list[Character]:
 
 
 def _forward(ctx: Context, parsed: ParsedCommand) -> None:
-    usage = "Usage: @mail/fwd <number>=<name> [<name> ...]"
     if not parsed.rhs:
-        raise CommandError(usage)
-    message = _one(ctx, parsed.lhs, usage)
+        raise UsageError(switch="fwd")
+    message = _one(ctx, parsed.lhs)
     to = _run(lambda: mail.recipients(ctx.game, parsed.rhs))
     body = f"---- Forwarded from {message.sender} ({when(message.time)}) ----\n{message.body}"
     _deliver(ctx, to, _re("Fwd:", message.subject), body)
@@ -151,7 +148,7 @@ def _forward(ctx: Context, parsed: ParsedCommand) -> None:
 def _mail_all(ctx: Context, parsed: ParsedCommand) -> None:
     subject, body = _split(parsed.args)
     if not body.strip():
-        raise CommandError("Usage: @mail/all <subject>/<message>")
+        raise UsageError()
     everyone = [c for c in ctx.game.characters.values() if not c.npc and c.id != ctx.actor.id]
     if not everyone:
         raise CommandError("There is no one else to mail.")
@@ -161,9 +158,8 @@ def _mail_all(ctx: Context, parsed: ParsedCommand) -> None:
 # --- managing -----------------------------------------------------------------------------------
 def _mark(ctx: Context, parsed: ParsedCommand, deleted: bool) -> None:
     spec = parsed.args
-    switch = "delete" if deleted else "undelete"
     if not spec.strip():
-        raise CommandError(f"Usage: @mail/{switch} <number>|<from>-<to>|all")
+        raise UsageError()
     box = _box(ctx)
     changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), deleted=deleted)
     mail.save(ctx.game, box)
@@ -174,7 +170,7 @@ def _mark(ctx: Context, parsed: ParsedCommand, deleted: bool) -> None:
 def _unread(ctx: Context, parsed: ParsedCommand) -> None:
     spec = parsed.args
     if not spec.strip():
-        raise CommandError("Usage: @mail/unread <number>|<from>-<to>|all")
+        raise UsageError()
     box = _box(ctx)
     changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), read=False)
     mail.save(ctx.game, box)
@@ -191,7 +187,7 @@ def _purge(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _file(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.rhs or not parsed.lhs:
-        raise CommandError("Usage: @mail/file <number>|<from>-<to>=<folder>")
+        raise UsageError()
     box = _box(ctx)
     chosen = _run(lambda: mail.parse_list(box, parsed.lhs))
     folder = _run(lambda: mail.folder_name(box, parsed.rhs))
@@ -220,7 +216,7 @@ def _folder(ctx: Context, parsed: ParsedCommand) -> None:
 # --- the command --------------------------------------------------------------------------------
 def _read_switch(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.args.strip():
-        raise CommandError("Usage: @mail <number>  (or a list: 1-3, all, unread)")
+        raise UsageError()
     _read(ctx, parsed.args)
 
 
@@ -230,7 +226,7 @@ def cmd_mail(ctx: Context, parsed: ParsedCommand) -> None:
         _read(ctx, parsed.args)
     elif parsed.rhs is not None:
         if not parsed.lhs.strip():
-            raise CommandError(USAGE)
+            raise UsageError()
         to = _run(lambda: mail.recipients(ctx.game, parsed.lhs))
         _deliver(ctx, to, *_split(parsed.rhs))
     else:

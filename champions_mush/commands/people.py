@@ -9,7 +9,7 @@ from ..game import people
 from ..game.objects import Character
 from ..game.people import FINGER_FIELDS, PeopleError
 from ..text.format import fit_rule, when, wrap
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand, telling
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
 from .login import format_idle
 
@@ -28,7 +28,7 @@ def _last_on(ctx: Context, char: Character) -> str:
 
 def _finger_set(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None:
-        raise CommandError(f"Usage: +finger/set <field>=<text>  (fields: {', '.join(FINGER_FIELDS)})")
+        raise UsageError(note=f"fields: {', '.join(FINGER_FIELDS)}")
     key = _run(lambda: people.set_field(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
     label = FINGER_FIELDS[key][0]
     ctx.reply(f"{label} set." if key in people.finger(ctx.actor) else f"{label} cleared.")
@@ -84,7 +84,7 @@ def _duty(ctx: Context, parsed: ParsedCommand) -> None:
     choice = parsed.args.strip().lower()
     if choice not in ("on", "off"):
         state = "on" if people.on_duty(ctx.actor) else "off"
-        raise CommandError(f"Usage: +staff/duty on|off  (you are {state} duty now)")
+        raise UsageError(note=f"you are {state} duty now")
     people.set_duty(ctx.game, ctx.actor, choice == "on")
     ctx.reply(f"You are {choice} duty.")
 

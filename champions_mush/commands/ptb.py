@@ -23,7 +23,7 @@ from ..rules.errors import RulesError
 from ..rules.ptb.scores import check_score
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
 from .dice import announce, find_target, log_and_announce, split_versus, staff_switch_allowed
 
@@ -37,15 +37,6 @@ SCORE_NAMES = {
     "physical": "Physical Resist", "physical resist": "Physical Resist",
     "boldness": "Boldness", "strength": "Strength", "str": "Strength",
 }
-_USAGE_ATTACK = escape(
-    "Usage: +ptb/{0}[/private] [<attack>] vs <target or Dodge Resist> [active|passive] "
-    "[<weapon class>] [str <n>] [2h] [gun|mech|power] [+<bonus>] [def +<n>] [pr <n>][=<note>]")
-_USAGE_WRESTLE = escape(
-    "Usage: +ptb/wrestle contact|hold|damage [<score>] vs <target or score> [active] "
-    "[+<contact margin>] [str <n>][=<note>]  or  +ptb/wrestle restrain")
-_USAGE_ROLL = "Usage: +ptb/roll[/private] <score or score name>[=<note>]"
-_USAGE_INIT = "Usage: +ptb/init <name> [<Boldness>] [passive], <name> ...  (empty: everyone here with a Boldness)"
-_USAGE_SCORE = "Usage: +ptb/score <score>=<value>  (staff: +ptb/score <name>/<score>=<value>)"
 _INT = re.compile(r"[+-]?[0-9]{1,4}")
 
 
@@ -110,7 +101,7 @@ def _number(words: list[str], i: int, what: str) -> int:
     return int(words[i])
 
 
-def _options(words: list[str], usage: str) -> _Options:
+def _options(words: list[str]) -> _Options:
     opts, i = _Options(), 0
     while i < len(words):
         word = words[i].lower()
@@ -139,7 +130,7 @@ def _options(words: list[str], usage: str) -> _Options:
         elif _is_class(word):
             opts.weapon_class = ptb.WeaponClass.parse(word)
         else:
-            raise CommandError(f"I don't understand '{words[i][:20]}'. {usage}")
+            raise UsageError(f"I don't understand '{words[i][:20]}'.")
         i += 1
     return opts
 
@@ -152,12 +143,12 @@ def _is_class(text: str) -> bool:
     return True
 
 
-def _split_vs(text: str, usage: str) -> tuple[str, str, list[str]]:
+def _split_vs(text: str) -> tuple[str, str, list[str]]:
     """``30 vs Bob active heavy`` -> ("30", "Bob", ["active", "heavy"])."""
     found = split_versus(text)
     words = found[1].split() if found else []
     if not words:
-        raise CommandError(usage)
+        raise UsageError()
     return found[0], words[0], words[1:]
 
 
@@ -202,9 +193,8 @@ def _log(ctx: Context, parsed: ParsedCommand, kind: str, what: str, result: str,
 
 
 def _attack(ctx: Context, parsed: ParsedCommand, maneuver: ptb.Maneuver, action: str) -> None:
-    usage = _USAGE_ATTACK.format(action)
-    left, target, words = _split_vs(parsed.lhs, usage)
-    opts = _options(words, usage)
+    left, target, words = _split_vs(parsed.lhs)
+    opts = _options(words)
     full, _ = _score(ctx, left, "Attack")
     score = ptb.attack_score_for(full, maneuver)
     if score < 1:
@@ -257,9 +247,9 @@ def _wrestle(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.emit_room(f"|c[{TAG}]|n {ctx.actor.name} restrains their opponent ({move.ap_cost} AP, no damage).")
         return
     if step not in ("contact", "hold", "damage"):
-        raise CommandError(_USAGE_WRESTLE)
-    left, target, words = _split_vs(rest, _USAGE_WRESTLE)
-    opts = _options(words, _USAGE_WRESTLE)
+        raise UsageError()
+    left, target, words = _split_vs(rest)
+    opts = _options(words)
     kind = "Attack" if step == "contact" else "Strength"
     score, _ = _score(ctx, left, kind)
     if score < 1:
@@ -291,14 +281,14 @@ def _wrestle(ctx: Context, parsed: ParsedCommand) -> None:
 def _roll(ctx: Context, parsed: ParsedCommand) -> None:
     text = parsed.lhs.strip()
     if not text:
-        raise CommandError(_USAGE_ROLL)
+        raise UsageError()
     if _INT.fullmatch(text):
         score, label = check_score(int(text), "score", minimum=1), "a score"
     else:
         name = SCORE_NAMES.get(text.lower())
         if name is None:
-            raise CommandError(f"'{text[:20]}' is not a score (try a number, attack, dodge, physical, "
-                               f"boldness or strength). {_USAGE_ROLL}")
+            raise UsageError(f"'{text[:20]}' is not a score (try a number, attack, dodge, physical, "
+                             "boldness or strength).")
         score, label = _sheet_score(ctx, ctx.actor, name), name
         if score < 1:
             raise CommandError(f"A {name} of 0 cannot be rolled.")
@@ -313,7 +303,7 @@ def _init_entries(ctx: Context, text: str) -> list[ptb.InitiativeEntry]:
         here = [c for c in ctx.game.characters_in(ctx.actor.location)
                 if is_number((get_sheet(ctx.game, c).find_skill("Boldness") or ("", ""))[1])]
         if not here:
-            raise CommandError(f"Nobody here has a Boldness score. {_USAGE_INIT}")
+            raise UsageError("Nobody here has a Boldness score.")
         return [ptb.InitiativeEntry(c.name, _sheet_score(ctx, c, "Boldness")) for c in here]
     entries = []
     for part in text.split(","):
@@ -321,7 +311,7 @@ def _init_entries(ctx: Context, text: str) -> list[ptb.InitiativeEntry]:
         passive = bool(words) and words[-1].lower() == "passive"
         words = words[:-1] if passive else words
         if not words:
-            raise CommandError(_USAGE_INIT)
+            raise UsageError()
         if _INT.fullmatch(words[-1]) and len(words) > 1:
             name, boldness = " ".join(words[:-1]), check_score(int(words[-1]), "Boldness")
         else:
@@ -346,7 +336,7 @@ def _init(ctx: Context, parsed: ParsedCommand) -> None:
 def _serpentine(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.split()
     if not 1 <= len(words) <= 2 or not all(is_number(w, 4) for w in words):
-        raise CommandError("Usage: +ptb/serpentine <feet> [<AP the move would cost>]")
+        raise UsageError()
     feet, ap = int(words[0]), int(words[1]) if len(words) > 1 else 0
     move = ptb.serpentine(feet, ap)
     cost = f"{move.ap_cost} AP (double {ap})" if ap else "double AP"
@@ -358,7 +348,7 @@ def _dedicated(ctx: Context, parsed: ParsedCommand) -> None:
     words = parsed.lhs.lower().split()
     if not words or words[0] not in ("attack", "defense", "defence") or len(words) > 2 or (
             len(words) == 2 and not is_number(words[1], 4)):
-        raise CommandError("Usage: +ptb/dedicated attack|defense [<AP>]")
+        raise UsageError()
     ap = int(words[1]) if len(words) == 2 else 0
     action = ptb.dedicated_attack(ap) if words[0] == "attack" else ptb.dedicated_defense(ap)
     spent = f"all {ap} AP" if ap else "all their AP"
@@ -369,7 +359,7 @@ def _dedicated(ctx: Context, parsed: ParsedCommand) -> None:
 # --- scores on the sheet --------------------------------------------------------------------------
 def _set_score(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_SCORE)
+        raise UsageError()
     who, slash, key = parsed.lhs.rpartition("/")
     if slash:
         if not staff_switch_allowed(ctx, parsed):
@@ -405,7 +395,7 @@ def _show_scores(ctx: Context) -> None:
 def cmd_ptb(ctx: Context, parsed: ParsedCommand) -> None:
     """+ptb: your scores; +ptb/<action> for the Powers That Be commands (subcommands, see +HELP +PTB)."""
     if parsed.args.strip():
-        raise CommandError("Usage: +ptb/<action> ...  (see +HELP +PTB)")
+        raise UsageError("+PTB takes an action as a switch (+HELP +PTB lists them).")
     _show_scores(ctx)
 
 

@@ -9,7 +9,7 @@ from ..game.scenes import Scene, SceneError, Scenes
 from ..text.format import fit_rule, when
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, telling
+from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
 
@@ -31,10 +31,10 @@ def _names(ctx: Context, scene: Scene) -> str:
     return ", ".join(chars[i].name for i in scene.participants if i in chars)
 
 
-def _readable(ctx: Context, ref: str, usage: str) -> Scene:
+def _readable(ctx: Context, ref: str, switch: str) -> Scene:
     ref = ref.strip().lstrip("#")
     if not is_number(ref):
-        raise CommandError(usage)
+        raise UsageError(switch=switch)
     scene = _scenes(ctx).get(int(ref))
     if scene is None:
         raise CommandError(f"There is no scene {ref}. +scene/list shows them.")
@@ -67,7 +67,7 @@ def cmd_stop(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_log(ctx: Context, parsed: ParsedCommand, plain: bool) -> None:
     switch = "text" if plain else "log"
-    scene = _readable(ctx, parsed.args, f"Usage: +scene/{switch} <number>")
+    scene = _readable(ctx, parsed.args, switch)
     lines = _scenes(ctx).lines(scene)
     if plain:
         body = [f"[{when(e.time, date=False)}] {escape(strip(e.data['text']))}" for e in lines]

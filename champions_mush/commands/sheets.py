@@ -24,15 +24,13 @@ from ..store.base import StoreError
 from ..text.format import DEFAULT_WIDTH, MIN_WIDTH, table, when, wrap
 from ..text.markup import escape
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target
 from .multiline import LineCollector, start_collecting
 
 __all__ = ["COMMANDS", "points_line", "render_hero", "render_sheet", "vitals_line"]
 
-_USAGE_STAT = "Usage: +stat <characteristic or skill>=<value>  (an empty value clears it)"
-_USAGE_SET = "Usage: +stat/set <name>/<characteristic, skill, breath, stunned or stabilized>=<value>"
 #: +stat/set keys that switch a kept condition on or off.
 _FLAGS = {"breath": "holding_breath", "holding": "holding_breath", "stunned": "stunned",
           "stabilized": "stabilized", "stabilised": "stabilized"}
@@ -287,7 +285,7 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
 def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
     """+stat <char>=<value> on your own sheet before approval; +stat/set for staff on anyone's."""
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_STAT)
+        raise UsageError()
     sheet = get_sheet(ctx.game, ctx.actor)
     if sheet.approved:
         raise CommandError("Your sheet is approved: ask staff to change it (or to unapprove it for a rebuild).")
@@ -298,7 +296,7 @@ def cmd_stat(ctx: Context, parsed: ParsedCommand) -> None:
 def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
     name, slash, key = parsed.lhs.partition("/")
     if not slash or not name.strip() or not key.strip() or parsed.rhs is None:
-        raise CommandError(_USAGE_SET)
+        raise UsageError()
     char = find_target(ctx, name)
     sheet = get_sheet(ctx.game, char)
     new, said = _apply(sheet, key, parsed.rhs, staff=True)
@@ -374,7 +372,7 @@ def _unapprove(ctx: Context, char, reason: str) -> None:  # noqa: ANN001 - a Cha
 def cmd_unapprove(ctx: Context, parsed: ParsedCommand) -> None:
     """+unapprove <name>=<reason> (staff): set a sheet unapproved, for a powerup or a fix."""
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
-        raise CommandError("Usage: +unapprove <name>=<reason>   e.g. +unapprove Alice=powerup: 10 XP")
+        raise UsageError()
     char = find_target(ctx, parsed.lhs)
     if not get_sheet(ctx.game, char).approved:
         raise CommandError(f"{char.name}'s sheet is not approved.")
@@ -409,7 +407,7 @@ def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
     name = parsed.args.strip()
     problem = valid_name(name)
     if problem:
-        raise CommandError(f"Usage: +npc/create <name>. {problem}")
+        raise UsageError(problem)
     if ctx.game.find_character(name) is not None:
         raise CommandError(f"There is already a character called {name}.")
     char = ctx.game.new_character(name, npc=True)

@@ -13,7 +13,7 @@ from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.world import Game
 from ..text.format import DEFAULT_WIDTH, wrap
-from .base import Command, CommandError, ParsedCommand
+from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
 
 __all__ = ["COMMANDS", "FALLBACKS", "look_text", "move_to"]
@@ -79,31 +79,28 @@ def _char_in_room(ctx: Context, name: str) -> Character | None:
 
 
 # --- talking ------------------------------------------------------------------------------------
-def _need(text: str, usage: str) -> str:
+def _talk(text: str, keep_leading_space: bool = False) -> str:
+    """A player's text as others will see it (game/speech.py ``clean``); a usage error when nothing is left."""
+    text = speech.clean(text, keep_leading_space)
     if not text.strip():
-        raise CommandError(usage)
+        raise UsageError()
     return text
 
 
-def _talk(text: str, usage: str, keep_leading_space: bool = False) -> str:
-    """A player's text as others will see it (game/speech.py ``clean``); the usage when nothing is left."""
-    return _need(speech.clean(text, keep_leading_space), usage)
-
-
 def cmd_say(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _talk(parsed.args, 'Usage: say <message>  (or "<message>)')
+    message = _talk(parsed.args)
     name = ctx.actor.name
     ctx.game.msg_room(ctx.actor.location, f'{name} says, "{message}"', exclude=(ctx.actor,))
     ctx.reply(f'You say, "{message}"')
 
 
 def cmd_pose(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _talk(parsed.args, "Usage: pose <action>  (or :<action>)")
+    message = _talk(parsed.args)
     ctx.emit_room(f"{ctx.actor.name} {message}")
 
 
 def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _talk(parsed.args, "Usage: ;<text>  (your name, then the text with no space)", keep_leading_space=True)
+    message = _talk(parsed.args, keep_leading_space=True)
     ctx.emit_room(f"{ctx.actor.name}{message}")
 
 
@@ -127,7 +124,7 @@ def _named_player(game: Game, actor: Character, message: str) -> str | None:
 def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
     """@emit: the room sees the text as is; players with +nospoof on see who sent it, and everyone
     does when a player's emit names another player."""
-    message = _talk(parsed.args, "Usage: @emit <text>")
+    message = _talk(parsed.args)
     game, actor = ctx.game, ctx.actor
     problem = None if ctx.is_staff else spoof_problem(game, actor, message)
     if problem:
@@ -145,14 +142,14 @@ def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
     choice = parsed.args.strip().lower()
     if choice not in ("on", "off"):
         state = "on" if ctx.actor.settings.get("nospoof") else "off"
-        raise CommandError(f"Usage: +nospoof on|off  (it is {state} for you now)")
+        raise UsageError(note=f"it is {state} for you now")
     ctx.actor.settings = {**ctx.actor.settings, "nospoof": choice == "on"}
     ctx.game.save_character(ctx.actor)
     ctx.reply("You will see who sends each @emit." if choice == "on" else "@emits are shown without their sender.")
 
 
 def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
-    message = _talk(parsed.args, "Usage: +ooc <message>  (or '<message>; '+ooc :<pose>')")
+    message = _talk(parsed.args)
     if message.startswith(":"):
         text = f"{ctx.actor.name} {message[1:].lstrip()}"
     elif message.startswith(";"):
@@ -179,7 +176,7 @@ def cmd_page(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None:
         message, ids = parsed.args, memory.get("to", ())
         if not ids:
-            raise CommandError("Usage: page <name> [<name> ...]=<message>  (page <message> repeats your last)")
+            raise UsageError()
         targets = [game.characters[i] for i in ids if i in game.characters]
     else:
         message = parsed.rhs
@@ -211,7 +208,7 @@ def _page_targets(game: Game, names: str) -> list[Character]:
 
 def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
     game, actor = ctx.game, ctx.actor
-    message = _talk(message, "Usage: page <name>=<message>")
+    message = _talk(message)
     targets = [t for t in targets if t.id != actor.id] or targets
     offline = [t.name for t in targets if not game.is_connected(t)]
     if offline:
@@ -240,7 +237,7 @@ def _group(targets: list[Character]) -> str:
 # --- yourself -----------------------------------------------------------------------------------
 def cmd_desc(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or parsed.lhs.strip().lower() not in ("me", ctx.actor.name.lower()):
-        raise CommandError("Usage: @desc me=<description>  (staff describe other things with @describe)")
+        raise UsageError()
     if len(parsed.rhs) > MAX_DESC:
         raise CommandError(f"Descriptions may be at most {MAX_DESC} characters.")
     ctx.actor.desc = parsed.rhs
@@ -263,7 +260,7 @@ def cmd_doing(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
-        raise CommandError("Usage: @password <old password>=<new password>")
+        raise UsageError()
     game, actor, session = ctx.game, ctx.actor, ctx.session
     accounts = Accounts.of(game)
 
@@ -283,7 +280,7 @@ def cmd_colour(ctx: Context, parsed: ParsedCommand) -> None:
     choice = parsed.args.strip().lower()
     if choice not in ("on", "off"):
         state = "on" if ctx.actor.settings.get("colour", True) else "off"
-        raise CommandError(f"Usage: +colour on|off  (colour is {state} for you now)")
+        raise UsageError(note=f"colour is {state} for you now")
     ctx.actor.settings = {**ctx.actor.settings, "colour": choice == "on"}
     ctx.game.save_character(ctx.actor)
     for session in ctx.game.sessions_of(ctx.actor):

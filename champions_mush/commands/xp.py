@@ -16,14 +16,13 @@ from ..rules.champions.costs import as_fraction
 from ..text.format import table, when
 from ..text.markup import escape
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand
+from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target
 from .dispatch import permit
 
 __all__ = ["COMMANDS"]
 
-_USAGE_AWARD = "Usage: +xp/award <name>=<amount> <reason>   e.g. +xp/award Alice=2 the Viper raid"
 _AMOUNT = re.compile(r"(?P<whole>[0-9]{1,3})(?:\s+(?P<n>[0-9])/(?P<d>[0-9]))?|(?P<n2>[0-9])/(?P<d2>[0-9])|(?P<dec>[0-9]{1,3}\.[0-9]{1,2})")
 
 
@@ -48,7 +47,7 @@ def _amount(text: str) -> Fraction:
 def cmd_vote(ctx: Context, parsed: ParsedCommand) -> None:
     """+vote <name>: a fraction of an XP for someone you just played with (RULES GAINING XP)."""
     if not parsed.args.strip():
-        raise CommandError("Usage: +vote <name>")
+        raise UsageError()
     target = find_target(ctx, parsed.args)
     try:
         vote(ctx.game, ctx.actor, target)
@@ -90,7 +89,7 @@ def cmd_xp(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _alt(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip() or not parsed.rhs.strip():
-        raise CommandError("Usage: +xp/alt <name>=<another of the same player's characters>")
+        raise UsageError()
     one, other = find_target(ctx, parsed.lhs), find_target(ctx, parsed.rhs)
     if one.id == other.id:
         raise CommandError("Name two different characters.")
@@ -100,12 +99,12 @@ def _alt(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _award(ctx: Context, parsed: ParsedCommand, remove: bool) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
-        raise CommandError(_USAGE_AWARD.replace("award", "remove") if remove else _USAGE_AWARD)
+        raise UsageError()
     char = find_target(ctx, parsed.lhs)
     amount_text, _, reason = parsed.rhs.strip().partition(" ")
     amount = _amount(amount_text)
     if not reason.strip():
-        raise CommandError("Give a reason, so the history says why: " + (_USAGE_AWARD.replace("award", "remove") if remove else _USAGE_AWARD))
+        raise UsageError("Give a reason, so the history says why.")
     try:
         record = award(ctx.game, ctx.actor, char, -amount if remove else amount, reason.strip())
     except XPError as exc:
@@ -122,7 +121,7 @@ def cmd_spend(ctx: Context, parsed: ParsedCommand) -> None:
     word, _, amount = parsed.args.strip().partition(" ")
     amount = amount.strip()
     if word.lower() != "xp" or not is_number(amount, 4):
-        raise CommandError("Usage: SPEND XP <whole number of XP>")
+        raise UsageError()
     try:
         record = spend(ctx.game, ctx.actor, int(amount))
     except XPError as exc:
@@ -165,7 +164,7 @@ def cmd_finishing(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.reply(f"{room.name} {state} a Character Finishing Room.")
         return
     if word not in ("on", "off"):
-        raise CommandError("Usage: +finishing on  or  +finishing off  (in the room)")
+        raise UsageError()
     set_finishing_room(ctx.game, room.id, word == "on")
     ctx.reply(f"{room.name} is {'now' if word == 'on' else 'no longer'} a Character Finishing Room.")
 

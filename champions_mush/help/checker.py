@@ -1,7 +1,8 @@
 """The cross-reference checker behind ``champions-mush check-help`` (docs/help-files.md).
 
-Checked: every "RULES X", "+HELP X" and "NEWS X" in a topic's text, every ``see_also`` and
-``next``, alias collisions, and topics no input can reach. Inside one ruleset's RULES files
+Checked: every "RULES X", "+HELP X" and "NEWS X" in a topic's text and usage lines, every
+``see_also`` and ``next``, alias collisions, topics no input can reach, and that every command
+has a +HELP entry with its usage lines. Inside one ruleset's RULES files
 these are errors; elsewhere (+HELP and NEWS, or +HELP topics of commands not written yet) they
 are warnings unless ``strict``. A reference listed in the topic's ``external_refs`` knowingly
 points outside our files and is reported as a note.
@@ -9,7 +10,7 @@ points outside our files and is reported as a note.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -17,15 +18,19 @@ from .catalog import Catalog, Rung
 from .library import HELP, NEWS, RULES_PREFIX, HelpLibrary
 from .refs import Reference, find_references, parse_reference
 from .topic import Problem, Severity, Topic, normalize
+from .usage import Usage, names_form, parse_usage
 
 __all__ = ["check"]
 
-def check(library: HelpLibrary, strict: bool = False, commands: Iterable[tuple[str, str]] = ()) -> list[Problem]:
+def check(library: HelpLibrary, strict: bool = False,
+          commands: Iterable[tuple[str, str] | tuple[str, str, Sequence[str]]] = ()) -> list[Problem]:
     """Every problem in the library's files, errors first.
 
     Args:
         strict: warnings count as errors.
-        commands: ``(command, help topic)`` pairs that must have a +HELP entry (errors).
+        commands: ``(command, help topic[, names])`` of every command: each must have a +HELP
+            entry with a usage line starting with one of its names (errors), and every usage
+            line must start with a name of a command whose topic it is (errors).
     """
     problems = list(library.report.problems)
     for kind, catalog in library.catalogs.items():
@@ -33,14 +38,46 @@ def check(library: HelpLibrary, strict: bool = False, commands: Iterable[tuple[s
         problems.extend(_unreachable(catalog))
         for topic in catalog.topics:
             problems.extend(_topic_references(library, catalog, topic))
-    for command, topic_name in commands:
-        if library.help.get(topic_name) is None:
-            problems.append(Problem(Severity.ERROR, f"command {command!r} has no +HELP entry {topic_name.upper()!r}",
-                                    file="help/"))
+    problems.extend(_usage_problems(library.help, list(commands)))
     if strict:
         problems = [attrs.evolve(p, severity=Severity.ERROR) if p.severity is Severity.WARNING else p
                     for p in problems]
     return sorted(problems, key=lambda p: -p.severity)
+
+
+def _usage_problems(catalog: Catalog, commands: list[tuple]) -> Iterator[Problem]:
+    """Each command has a topic with a usage line of its own; each usage line is a form of a
+    command whose topic it is, or of ``<command>/<switch>`` when that names the topic."""
+    known: list[tuple[str, Sequence[str], Topic]] = []
+    for command, topic_name, *names in commands:
+        names = tuple(names[0]) if names else (command,)
+        topic = catalog.get(topic_name)
+        if topic is None:
+            yield Problem(Severity.ERROR, f"command {command!r} has no +HELP entry {topic_name.upper()!r}", file="help/")
+            continue
+        known.append((command, names, topic))
+        if not any(names_form(n, parse_usage(line)) for n in names for line in topic.usage):
+            yield _problem(Severity.ERROR, topic, f"no usage line for the command {command!r} "
+                           f"(write one starting with {' or '.join(names)})", "usage")
+    if not commands:
+        return
+    for topic in catalog.topics:
+        for line in topic.usage:
+            usage = parse_usage(line)
+            if not usage.heading and not any(_owns(catalog, topic, usage, command, names, own)
+                                              for command, names, own in known):
+                yield _problem(Severity.ERROR, topic, f"usage line {line!r} is not a form of a command whose "
+                               "+HELP topic this is", "usage")
+
+
+def _owns(catalog: Catalog, topic: Topic, usage: Usage, command: str, names: Sequence[str], own: Topic) -> bool:
+    """Does ``usage`` in ``topic`` belong to ``command`` (help topic ``own``), so its usage error finds it?"""
+    for name in names:
+        if names_form(name, usage):
+            if own is topic:
+                return True
+            return any(catalog.get(f"{command}/{s}") is topic for s in usage.switches(name.casefold())[0])
+    return False
 
 
 def _severity(catalog: Catalog) -> Severity:
@@ -83,7 +120,7 @@ def _topic_references(library: HelpLibrary, catalog: Catalog, topic: Topic) -> I
     severity = _severity(catalog)
     external = {normalize(r) for r in topic.external_refs}
     mentioned: set[str] = set()
-    for ref in find_references(topic.text):
+    for ref in find_references(topic.body):
         mentioned.add(normalize(str(ref)))
         yield from _check_ref(library, catalog, topic, ref, external, "text")
     for item in topic.see_also:

@@ -9,18 +9,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..text.format import columns, fit_rule, visible_len, wrap
+from ..text.format import columns, fit_rule, is_rule, visible_len, wrap
 from ..text.markup import escape
 from .catalog import Catalog, Hit, Match
 from .search import search_terms
 from .topic import Topic
+from .usage import parse_usage, render_usage
 
 __all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
 
 
 def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False) -> str:
-    """The topic's text fitted to ``width``, then its see-also line (staff-only targets hidden from players)."""
-    lines = [wrap(escape(topic.text), width)]
+    """The topic's usage lines and text fitted to ``width``, then its see-also line (staff-only
+    targets hidden from players). Usage lines go under the text's banner rule, if it starts with one."""
+    text = wrap(escape(topic.text), width)
+    if topic.usage:
+        banner, _, rest = text.partition("\n") if is_rule(text.split("\n", 1)[0]) else ("", "", text)
+        block = render_usage([parse_usage(escape(line)) for line in topic.usage], width)
+        text = "\n".join([*([banner] if banner else []), *block, rest])
+    lines = [text]
     shown = []
     for item in topic.see_also:
         target = catalog.get(item)

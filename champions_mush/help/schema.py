@@ -2,7 +2,7 @@
 
 A file is a mapping with an optional default ``category`` and a list of ``topics``; each topic
 has ``name`` and ``text`` and may have ``aliases``, ``see_also``, ``category``, ``staff_only``,
-``next`` and ``external_refs``. Every problem names the file, the entry and the field.
+``next``, ``external_refs`` and ``usage`` (a command's synopsis lines). Every problem names the file, the entry and the field.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ __all__ = ["FILE_KEYS", "TOPIC_KEYS", "parse_document", "parse_yaml"]
 #: keys a file may have at its top level
 FILE_KEYS = frozenset({"category", "topics"})
 #: keys a topic may have; ``name`` and ``text`` are required
-TOPIC_KEYS = frozenset({"name", "aliases", "see_also", "staff_only", "category", "text", "next", "external_refs"})
+TOPIC_KEYS = frozenset({"name", "aliases", "see_also", "staff_only", "category", "text", "next", "external_refs",
+                        "usage"})
 #: longest topic name or alias accepted (a name is something players type)
 MAX_NAME = 60
 DEFAULT_CATEGORY = "general"
@@ -88,6 +89,7 @@ def _topic(entry: Any, number: int, file: str, category: str, problems: list[Pro
     aliases = _names(entry, "aliases", problem)
     see_also = _names(entry, "see_also", problem)
     external = _names(entry, "external_refs", problem)
+    usage = _usage(entry, problem)
     nxt = entry.get("next")
     if nxt is not None:
         nxt = _name(nxt, "next", problem)
@@ -102,7 +104,7 @@ def _topic(entry: Any, number: int, file: str, category: str, problems: list[Pro
     return Topic(
         name=" ".join(name.split()), text=text.rstrip("\n"), aliases=aliases, see_also=see_also,
         category=own_category.strip(), staff_only=staff_only, next=nxt, external_refs=external,
-        source=file, entry=number,
+        usage=usage, source=file, entry=number,
     )
 
 
@@ -132,3 +134,14 @@ def _names(entry: dict, field: str, problem: Callable[..., None]) -> tuple[str, 
         if name:
             names.append(" ".join(name.split()))
     return tuple(names)
+
+
+def _usage(entry: dict, problem: Callable[..., None]) -> tuple[str, ...]:
+    """``usage:``: a list of one-line texts, each the form, two spaces and what it does."""
+    value = entry.get("usage")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value or not all(_is_text(item) for item in value):
+        problem("usage", "must be a list of one-line texts, e.g. ['+D6 <n>[=<note>]  roll n dice']")
+        return ()
+    return tuple(item.strip() for item in value)

@@ -78,7 +78,7 @@ class SearchIndex:
         if self._terms is None:
             terms: dict[str, dict[int, float]] = {}
             for i, topic in enumerate(self.topics):
-                for weight, source in ((3.0, " ".join(topic.keys)), (1.0, topic.text)):
+                for weight, source in ((3.0, " ".join(topic.keys)), (1.0, topic.body)):
                     for term in _TERM.findall(source.casefold()):
                         postings = terms.setdefault(term, {})
                         postings[i] = postings.get(i, 0.0) + weight
@@ -90,7 +90,7 @@ class SearchIndex:
 
 def _snippet(topic: Topic, terms: list[str]) -> str:
     patterns = [re.compile(rf"\b{re.escape(t)}", re.I) for t in terms]
-    lines = [line.strip() for line in topic.text.split("\n") if line.strip()]
+    lines = [line.strip() for line in topic.body.split("\n") if line.strip()]
     for pattern in patterns:
         for line in lines:
             if pattern.search(line) and not is_rule(line):

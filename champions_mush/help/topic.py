@@ -28,7 +28,8 @@ class Topic:
 
     ``next`` names the page that continues this one (default: the same name numbered one
     higher, ``KNOCKBACK 2`` -> ``KNOCKBACK 3``); ``external_refs`` lists references in the text
-    that knowingly point outside our files (``+HELP +KD6`` before that command exists).
+    that knowingly point outside our files (``+HELP +KD6`` before that command exists);
+    ``usage`` holds a command's synopsis, shown above the text (docs/help-files.md).
     """
 
     name: str
@@ -39,6 +40,8 @@ class Topic:
     staff_only: bool = False
     next: str | None = None
     external_refs: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    #: the synopsis lines (``+ND6/KB <dice>  also roll Knockback``): help/usage.py reads them
+    usage: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     #: the file it came from (relative to the rules_data folder) and its place in that file
     source: str = ""
     entry: int = 0
@@ -51,6 +54,11 @@ class Topic:
     def keys(self) -> tuple[str, ...]:
         """Its name and aliases, normalized."""
         return (self.key, *(normalize(a) for a in self.aliases))
+
+    @property
+    def body(self) -> str:
+        """Usage lines and text together: what search and cross-references read."""
+        return "\n".join([*self.usage, self.text])
 
     @property
     def where(self) -> str:

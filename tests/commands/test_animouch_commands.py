@@ -143,7 +143,7 @@ def test_private_roll_to_roller_and_staff_only_and_logged():
 def test_bad_input_gets_short_messages_and_rolls_nothing():
     world, molly, _ = ao_world()
     assert molly.do("+ao banana") == [
-        "Usage: +ao[/private] <target number or difficulty> [+/-<modifier>...] [unskilled][=<note>]"
+        "Usage: +AO <target> [+/-<n>...] [unskilled][=<note>]"
     ]
     assert molly.do("+ao 100") == ["A target number of 100 makes no sense (keep it within 2 to 12)."]
     assert molly.do("+ao/collide 10 after 2") == ["Only a character moving over 10\" can collide."]

@@ -110,7 +110,9 @@ def test_staff_commands_are_refused_to_players_and_check_their_arguments():
     assert gina.do("+bbnewgroup general") == ["There is already a board called General."]
     assert gina.do("+bbconfig 2/read=god") == ["No role 'god': use player, staff or admin."]
     assert gina.do("+bbconfig 2/timeout=soon") == ["The timeout is a number of days (0: posts never expire)."]
-    assert gina.do("+bbconfig 2/colour=red")[0].startswith("Usage: +bbconfig")
+    assert gina.do("+bbconfig 2/colour=red") == [
+        "Usage: +bbconfig <board>/read=<role>", "       +bbconfig <board>/post=<role>",
+        "       +bbconfig <board>/timeout=<days>", "       +bbconfig <board>/desc=<text>"]
     assert gina.do("+bbcleargroup ann") == ["Board Announcements and its 0 posts are gone."]
     assert gina.do("+bbread")[1].startswith("  1  General")
 

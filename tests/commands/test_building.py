@@ -86,7 +86,8 @@ def test_players_cannot_build_and_nothing_changes(built):
 
 def test_bad_building_input(built):
     world, gm, alice = built
-    assert gm.do("@dig") == ["Usage: @dig <room name>[=<exit>[;alias],<exit back>[;alias]]  (names up to 60)"]
+    assert gm.do("@dig") == ["Usage: @dig <room>", "       @dig <room>=<exit>", "       @dig <room>=<exit>,<exit back>"]
+    assert gm.do(f"@dig {'x' * 61}") == ["A room name is at most 60 characters."]
     assert gm.do("@open ;x=#1") == ["An exit is written Name;alias;alias (name 1-60 characters)."]
     assert gm.do("@describe nothing=x") == ["No single room is called 'nothing': use its #number."]
-    assert gm.do("@destroy") == ["Usage: @destroy <exit name here> or @destroy #<room>"]
+    assert gm.do("@destroy") == ["Usage: @destroy <exit>", "       @destroy #<room>"]

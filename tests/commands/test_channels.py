@@ -84,7 +84,7 @@ def test_aliases_never_swallow_commands():
 
 
 def test_bad_addcom(alice):
-    assert alice.do("addcom pub") == ["Usage: addcom <alias>=<channel>  (for example: addcom pub=Public)"]
+    assert alice.do("addcom pub") == ["Usage: addcom <alias>=<channel>"]
     assert alice.do("addcom pub=Nope") == ["There is no channel called 'Nope'. Type @clist for the list."]
     assert alice.do("addcom a b=Public") == ["An alias is 1-10 letters, digits or + @ # $ & * . _ - (for example pub)."]
     alice.do("addcom pub=Public")

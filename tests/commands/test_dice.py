@@ -58,7 +58,7 @@ def test_nd6_with_knockback_and_hit_location():
     ]
 
 
-_ND6_USAGE = "Usage: +nd6[/kb][/loc][/private] <dice>[=<note>]  (dice: 10, 4 1/2, 4.5, 1/2)"
+_ND6_USAGE = "Usage: +ND6 <dice>[=<note>]"
 _NOT_DICE = "is not an amount of dice (try 10, 4 1/2 or 1d6+1)."
 
 
@@ -79,7 +79,7 @@ def test_bad_amounts_get_one_usage_line(bad, why):
 def test_d6_refuses_zero_and_too_many():
     world = _world(1)
     alice = world.login("Alice")
-    usage = ["Usage: +d6[/private] <number of dice, 1-200>[=<note>]"]
+    usage = ["Usage: +D6 <n>[=<note>]"]
     assert alice.do("+d6 0") == usage
     assert alice.do("+d6 201") == usage
     assert alice.do("+d6 two") == usage
@@ -149,7 +149,7 @@ def test_verify_and_privacy_of_the_roll_log():
     assert star.do("+dice/verify r2") == ["Roll r2 (private): Starfire rolled 3d6: 1 + 2 + 3 = 6 2m ago."]
     assert gm.do("+dice/verify r2") == ["Roll r2 (private): Starfire rolled 3d6: 1 + 2 + 3 = 6 2m ago."]
     assert bob.do("+dice/verify zz9") == ["There is no roll 'zz9' in the roll log."]
-    assert bob.do("+dice/verify") == ["Usage: +dice/verify <roll id>  (the id is shown in brackets after each roll)"]
+    assert bob.do("+dice/verify") == ["Usage: +DICE/VERIFY <id>"]
 
 
 def test_dice_log_players_see_public_rolls_staff_see_all():
@@ -169,7 +169,7 @@ def test_dice_log_players_see_public_rolls_staff_see_all():
         "    r2   0s ago  Starfire (private): 3d6: 1 + 2 + 3 = 6",
     ]
     assert gm.do("+dice/log Bob") == ["Rolls of Bob: none."]
-    assert gm.do("+dice") == ["Usage: +dice/verify <roll id>  or  +dice/log [name]"]
+    assert gm.do("+dice") == ["Usage: +DICE/VERIFY <id>", "       +DICE/LOG [name]"]
 
 
 def test_roll_against_number_characteristic_and_skill():
@@ -216,7 +216,8 @@ def test_hit_numbers_and_sheets():
     ]
     world.set_dice(5, 5, 5)
     assert star.do("+hit 8") == ["[Dice] Starfire rolls to hit, OCV 8: 15 (5 5 5): hits DCV 4 or less [r4]"]
-    assert star.do("+hit") == ["Usage: +hit[/private] <ocv> [<dcv>|<target>]  or  +hit <target>  (uses the sheets)"]
+    assert star.do("+hit") == ["Usage: +HIT <ocv> <dcv>", "       +HIT <ocv> <target>", "       +HIT <target>",
+                               "       +HIT <ocv>"]
     assert star.do("+hit 8 Nobody") == ["There is no character called 'Nobody'."]
 
 

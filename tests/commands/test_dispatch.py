@@ -88,8 +88,8 @@ def test_error_messages_are_plain_text_escaped_once_by_the_guard():
     """``<here|me|#room|name>`` once reached players as ``<heree|#roomame>``: markup read it."""
     world = make_world()
     gm = world.login("Gina", role=Role.STAFF)
-    assert gm.do("@describe") == ["Usage: @describe <here|me|#room|name>=<description>"]
-    assert gm.do("+hit") == ["Usage: +hit[/private] <ocv> [<dcv>|<target>]  or  +hit <target>  (uses the sheets)"]
+    assert gm.do("+heal Gina=lots") == ["Usage: +HEAL <name>=<stun|body|end> <amount>"]
+    assert gm.do("+client/colour purple") == ["Usage: +client/colour <none|16|256|truecolour|auto>"]
 
 
 def test_a_command_of_another_ruleset_is_refused_by_its_head():

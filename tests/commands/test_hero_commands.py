@@ -130,10 +130,10 @@ def test_building_mistakes_are_explained(world, alice):
         "The engine does not know a power called 'cosmic' (see +HELP +POWER)."]
     assert alice.do("+power Blast=eb 12d6 -armorpiercing") == [
         "Armor Piercing is an Advantage: write it +armorpiercing."]
-    assert alice.do("+power Suit=armor lots") == ["Usage: +power <name>=<power> <dice, PD/ED or inches> [+advantage ...] [-limitation ...]"]
+    assert alice.do("+power Suit=armor lots") == ["Usage: +POWER <name>=<power> <amount> [+advantage ...] [-limitation ...]"]
     assert alice.do("+power Suit=armor 8") == ["Armor needs PD/ED, like armor 8/8."]
     assert alice.do("+skill Sneak=XYZ") == ["'XYZ' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS."]
-    assert alice.do("+disad Hunted=lots") == ["Usage: +disad <name>=<points> [what it is]   e.g. +disad Hunted=20 VIPER, 11-"]
+    assert alice.do("+disad Hunted=lots") == ["Usage: +DISAD <name>=<points> [what it is]"]
     assert alice.do("+disad/remove Nothing") == ["You have no disadvantages 'Nothing' (see the #numbers on +sheet)."]
     assert not has_hero(world.game, alice.character)
 
@@ -203,7 +203,7 @@ def test_the_same_modifier_twice_on_a_power_is_refused(world, alice):
 
 def test_unicode_digits_are_not_numbers_in_building(alice):
     assert alice.do("+skill Stealth=DEX+\u0661") == [
-        "Usage: +skill <name>=<characteristic or KS>[+levels]   e.g. +skill Stealth=DEX+1"]
+        "Usage: +SKILL <name>=<characteristic>[+levels]", "       +SKILL <name>=KS[+levels]"]
     assert alice.do("+power Blast=energy blast \u0661\u0662d6") == [
         "'\u0661\u0662' is not an amount of dice (try 10, 4 1/2 or 1d6+1)."]
 

@@ -96,7 +96,7 @@ def test_colours_that_hide_text_are_dropped_and_others_kept():
 
 def test_a_message_of_nothing_visible_is_refused():
     world, alice, ada = _room()
-    assert alice.do("say \u200b\u2028\u200d") == ['Usage: say <message>  (or "<message>)']
+    assert alice.do("say \u200b\u2028\u200d") == ["Usage: say <message>", '       "<message>']
     assert ada.lines == []
 
 

@@ -86,7 +86,7 @@ def test_bad_requests_are_refused_and_nothing_is_filed():
     assert alice.do("+request Title=") == ["The request needs some text."]
     assert alice.do(f"+request Title={'x' * 8001}") == ["The request may be at most 8000 characters."]
     assert alice.do("+request x") == [
-        "Usage: +request <title>=<text>, +request <number>, +request/comment <number>=<text>"]
+        "Usage: +request <title>=<text>", "       +request", "       +request <number>"]
     assert gina.do("+job/comment 9=hi") == ["There is no job #9."]
     assert gina.do("+job/comment x=hi") == ["Usage: +job/comment <number>=<text>"]
     assert world.store.all("job") == {}

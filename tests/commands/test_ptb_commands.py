@@ -173,8 +173,10 @@ def test_staff_set_another_players_score_players_may_not():
 
 def test_bad_input_gets_short_messages():
     world, attacko, _ = ptb_world()
-    assert attacko.do("+ptb/attack 5 vs 5 huge")[0].startswith("I don't understand 'huge'. Usage: +ptb/attack")
-    assert attacko.do("+ptb/attack banana")[0].startswith("Usage: +ptb/attack[/private] [<attack>] vs")
+    assert attacko.do("+ptb/attack 5 vs 5 huge") == [
+        "I don't understand 'huge'. Usage: +PTB/ATTACK [<attack>] vs <target or Dodge Resist> [options][=<note>]"]
+    assert attacko.do("+ptb/attack banana") == [
+        "Usage: +PTB/ATTACK [<attack>] vs <target or Dodge Resist> [options][=<note>]"]
     assert attacko.do("+ptb/attack/lethal 5 vs 4") == ["One action at a time: /attack, /lethal."]
     assert attacko.do("+ptb/roll 0") == ["The score must be between 1 and 1000, not 0."]
     assert attacko.do("+ptb/score luck=3") == [

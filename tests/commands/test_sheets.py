@@ -48,7 +48,8 @@ def test_bad_stat_values_are_refused_briefly(world, alice):
     assert alice.do("+stat SPD=13") == ["SPD must be between 1 and 12."]
     assert alice.do("+stat BODY=0") == ["BODY must be at least 1."]
     assert alice.do("+stat STR=-5") == ["STR cannot be negative."]
-    assert alice.do("+stat STR") == ["Usage: +stat <characteristic or skill>=<value>  (an empty value clears it)"]
+    assert alice.do("+stat STR") == ["Usage: +STAT <characteristic>=<value>", "       +STAT <characteristic>=",
+                                     "       +STAT <skill>=<roll>", "       +STAT <skill>="]
     assert alice.do("+stat Stealth=sneaky") == [
         "'sneaky' is not a skill roll: use a number like 12 or a characteristic like DEX+1."
     ]
@@ -96,7 +97,8 @@ def test_stat_set_logs_the_staff_action_and_sets_conditions(world, gm):
     assert world.store.tail("staff", 5)[-1].data["line"] == "+stat/set Ox/stunned=maybe"
     assert gm.do("+sheet Ox")[-1] == "Conditions: Holding breath"
     assert gm.do("+stat/set Ox=5") == [
-        "Usage: +stat/set <name>/<characteristic, skill, breath, stunned or stabilized>=<value>"
+        "Usage: +STAT/SET <name>/<characteristic>=<value>", "       +STAT/SET <name>/<skill>=<roll>",
+        "       +STAT/SET <name>/breath=yes", "       +STAT/SET <name>/stunned=no", "       +STAT/SET <name>/stabilized=yes",
     ]
 
 
@@ -108,7 +110,8 @@ def test_npcs_are_made_here_and_their_sheets_kept_from_players(world, gm):
     viper = world.game.find_character("Viper")
     assert viper.npc and viper.location == gm.character.location
     assert gm.do("+npc/create Viper") == ["There is already a character called Viper."]
-    assert gm.do("+npc/create x")[0].startswith("Usage: +npc/create <name>.")
+    assert gm.do("+npc/create x") == ["Names are 2-30 letters and digits, starting with a letter; words are joined by "
+                                      "one space or one hyphen. Usage: +NPC/CREATE <name>"]
     assert alice.do("+sheet Viper") == ["Viper's sheet is kept by staff."]
     assert gm.do("+sheet Viper")[0] == "=" * 32 + " Viper (NPC) " + "=" * 33
     assert gm.do("+npc") == [

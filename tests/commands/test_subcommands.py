@@ -57,10 +57,6 @@ def test_unknown_switches_and_two_subcommands_are_refused():
     assert ran == []
 
 
-_COMBAT_USAGE = (
-    "Usage: +combat/start, /join [name], /leave [name], /next, /hold [name], /abort [dodge|block|dive "
-    "<inches>], /move [name=]<inches>, /stand [name], /brace [name], /set [name], /pass [name], /wake <name>, "
-    "/status, /log, /mode auto|confirm, /confirm, /undo, /adjust <name>=<what> <value>, /end")
 #: (who, line, the one line they see): staff-only subcommands refused to a player, routing, refusals
 _REAL = [
     *(("player", line, PERMISSION_DENIED) for line in (
@@ -68,7 +64,7 @@ _REAL = [
         "+xp/award Alice=2 good", "+staff/duty on")),
     ("player", "+combat/bogus", "+COMBAT has no /bogus switch (switches: /start, /join, /leave, /next, /hold, "
      "/abort, /move, /stand, /brace, /set, /pass, /wake, /status, /log, /mode, /confirm, /undo, /adjust, /end)."),
-    ("player", "+combat/status/log", _COMBAT_USAGE),  # the head's text, escaped once: "auto|confirm" as typed
+    ("player", "+combat/status/log", "Use one +combat switch at a time."),
     ("staff", "+combat/status", "There is no fight here. Staff start one with +combat/start."),
     ("staff", "+staff/duty on", "You are on duty."),
     ("player", "+scene/start/stop Heist", "Use one +scene switch at a time."),

@@ -94,8 +94,7 @@ def test_awards_spend_xp_and_disads_balance(world, alice, gm):
     assert gm.do("+xp/remove Alice=6 oops") == ["Alice has spent 0 XP: at most 5 can be taken away."]
     assert gm.do("+xp/award Alice=lots fun") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
     assert gm.do("+xp/award Alice=2") == [
-        "Give a reason, so the history says why: Usage: +xp/award <name>=<amount> <reason>   "
-        "e.g. +xp/award Alice=2 the Viper raid"]
+        "Give a reason, so the history says why. Usage: +XP/AWARD <name>=<amount> <reason>"]
     assert alice.do("+xp/award Alice=5 me") == [PERMISSION_DENIED]
     assert alice.do("SPEND XP 5") == ["SPEND XP works only in the Character Finishing Room: ask staff where it is."]
     assert gm.do("+finishing on") == ["Hero Plaza is now a Character Finishing Room."]
@@ -114,7 +113,7 @@ def test_awards_spend_xp_and_disads_balance(world, alice, gm):
         "---  ------------------",
         "20   Hunted: VIPER, 11-",
         "Base 200 + Disadvantages 20 + XP 5 = 225; the character costs 225: balances."]
-    assert alice.do("SPEND XP") == ["Usage: SPEND XP <whole number of XP>"]
+    assert alice.do("SPEND XP") == ["Usage: SPEND XP <amount>"]
     assert alice.do("+sheet/submit") == ["Your sheet is in the approval queue; staff will look at it."]
     assert gm.do("+approve Alice") == ["Alice's sheet is approved."]
     assert get_hero(world.game, alice.character).experience == 5

@@ -109,13 +109,13 @@ def test_a_private_roll_is_not_shown_to_the_room_nor_verifiable_by_others(server
 def test_bad_dice_get_a_one_line_usage_message_and_no_roll(server):
     alice = server.login("Alice4")
     alice.do("say ready", 'You say, "ready"')  # past the room's contents line
-    for n, (bad, why) in enumerate((("+nd6 banana", "'banana' is not an amount of dice"),
-                                    ("+nd6 -3", "A dice amount needs at least one die"),
+    for n, (bad, why) in enumerate((("+nd6 banana", "'banana' is not an amount of dice (try 10, 4 1/2 or 1d6+1)."),
+                                    ("+nd6 -3", "A dice amount needs at least one die or pip."),
                                     ("+nd6 100000", "That is too many dice: 200 at most."))):
         alice.send(bad)
         alice.send(f"say done {n}")
         lines = alice.expect(f'You say, "done {n}"').strip().splitlines()
-        assert len(lines) == 2 and lines[0].startswith(why) and "Usage: +nd6" in lines[0], (bad, lines)
+        assert lines == [f"{why} Usage: +ND6 <dice>[=<note>]", f'You say, "done {n}"'], (bad, lines)
     alice.send("+nd6 1")
     assert re.fullmatch(r"\[Dice\] Alice4 rolls 1d6 normal: ([1-6]) STUN, [0-2] BODY \(\1\) \[r[0-9a-z]+\]",
                         read_line(alice, "[Dice] "))

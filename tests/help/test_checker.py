@@ -115,8 +115,10 @@ def test_a_public_topic_pointing_at_a_staff_topic_warns(tiny_root):
 
 def test_a_command_without_help_is_an_error(tiny_root):
     problems = check(HelpLibrary.load(tiny_root), commands=[("+nd6", "+nd6"), ("+kd6", "+kd6")])
-    assert [str(p) for p in problems] == ["help/: command '+kd6' has no +HELP entry '+KD6'"]
-    assert [p.severity for p in problems] == [Severity.ERROR]  # check-help exits 1, not a warning
+    assert [str(p) for p in problems] == [
+        "help/basic.yaml: topic 1 '+ND6': field 'usage': no usage line for the command '+nd6' (write one starting with +nd6)",
+        "help/: command '+kd6' has no +HELP entry '+KD6'"]
+    assert [p.severity for p in problems] == [Severity.ERROR, Severity.ERROR]  # check-help exits 1, not a warning
 
 
 def test_references_are_found_across_line_breaks_and_not_in_prose():
