@@ -30,7 +30,7 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
-from .dispatch import PERMISSION_DENIED, permit, wrong_ruleset
+from .dispatch import PERMISSION_DENIED, permit
 
 __all__ = [
     "COMMANDS",
@@ -43,7 +43,6 @@ __all__ = [
     "note_text",
     "parse_amount",
     "parse_kd6",
-    "require_champions",
     "roll_line",
     "skill_target",
     "skill_text",
@@ -58,12 +57,6 @@ _MAX_D6 = 200
 
 
 # --- shared helpers (used by gm.py and combat.py too) ----------------------------------------
-def require_champions(ctx: Context) -> None:
-    """Refuse politely when the game runs another ruleset."""
-    if ctx.game.config.ruleset != "champions":
-        raise CommandError(wrong_ruleset("champions", ctx.game.config.ruleset))
-
-
 def staff_switch_allowed(ctx: Context, parsed: ParsedCommand) -> bool:
     """For a staff-only use of a command that depends on its arguments (``+ptb/score name/...``).
 

@@ -22,7 +22,6 @@ from ..text.markup import escape
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
-from .dice import require_champions
 from .sheets import points_line
 
 __all__ = ["COMMANDS"]
@@ -34,7 +33,6 @@ _SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>[0-9]{1,2}))?
 
 
 def _own_unapproved(ctx: Context) -> HeroSheet:
-    require_champions(ctx)
     if get_sheet(ctx.game, ctx.actor).approved:
         raise CommandError("Your sheet is approved: ask staff to unapprove it before changing it.")
     return get_hero(ctx.game, ctx.actor)
@@ -132,7 +130,6 @@ def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
-    require_champions(ctx)
     ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
     ctx.reply("Advantages and Limitations (type +key or -key):")
     ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
@@ -184,10 +181,10 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+power", cmd_power, subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list},
-            summary="buy a power for your sheet"),
-    Command("+skill", cmd_skill, subcommands={"remove": partial(_remove, section=Section.SKILLS)},
-            summary="buy a Skill for your sheet"),
-    Command("+disad", cmd_disad, subcommands={"remove": partial(_remove, section=Section.DISADVANTAGES)},
-            summary="take a Disadvantage on your sheet"),
+    Command("+power", cmd_power, ruleset="champions", summary="buy a power for your sheet",
+            subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list}),
+    Command("+skill", cmd_skill, ruleset="champions", summary="buy a Skill for your sheet",
+            subcommands={"remove": partial(_remove, section=Section.SKILLS)}),
+    Command("+disad", cmd_disad, ruleset="champions", summary="take a Disadvantage on your sheet",
+            subcommands={"remove": partial(_remove, section=Section.DISADVANTAGES)}),
 )

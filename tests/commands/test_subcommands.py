@@ -90,3 +90,12 @@ def test_staff_only_switches_are_declared_on_the_heads():
     assert table.find("@mail").switch_roles == {"all": Role.STAFF}
     for command in table.commands:
         assert set(command.subcommands) <= set(command.switches), command.key
+
+
+def test_the_ruleset_on_the_head_is_checked_before_any_subcommand_runs():
+    champions, ptb = make_world(), make_world(ruleset="ptb")
+    alice, bob = champions.login("Alice"), ptb.login("Bob")
+    assert alice.do("+ao/hit/damage 1 vs 1") == ["+AO is for AnimOuch! games; this game uses champions."]
+    assert alice.do("+ptb/score attack=5") == ["+PTB is for Powers That Be games; this game uses champions."]
+    assert bob.do("+power/list") == ["That command is for the Champions rules; this game uses ptb."]
+    assert bob.do("+skill/remove Stealth") == ["That command is for the Champions rules; this game uses ptb."]
