@@ -18,6 +18,7 @@ import attrs
 from ..text.numbers import NumberListError, is_number, parse_numbers
 from . import speech
 from .roles import Role
+from .documents import Document
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -48,7 +49,8 @@ class Post:
 
 
 @attrs.frozen
-class Board:
+class Board(Document):
+    NESTED = {"posts": Post}
     id: int
     name: str
     desc: str = ""
@@ -57,16 +59,6 @@ class Board:
     timeout_days: float = 0.0
     posts: tuple[Post, ...] = ()
     next_post: int = 1
-
-    def to_doc(self) -> dict[str, Any]:
-        doc = attrs.asdict(self)
-        doc["posts"] = [attrs.asdict(p) for p in self.posts]
-        return doc
-
-    @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> Board:
-        posts = tuple(Post(**p) for p in doc.get("posts", ()))
-        return cls(**{**doc, "posts": posts})
 
     def live(self, now: float) -> list[Post]:
         """The posts not yet expired, oldest first."""

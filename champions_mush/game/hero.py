@@ -29,6 +29,7 @@ from ..rules.champions.defenses import Defenses
 from ..rules.champions.modifiers import modifier_value_text
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
+from .documents import Document
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -140,7 +141,7 @@ def _modifiers(value: Iterable[Any]) -> tuple[Modifier, ...]:
 
 
 @attrs.frozen
-class Item:
+class Item(Document):
     """One thing bought: its costs, its text, and what a fight needs from it.
 
     ``parent`` is the id of the framework or list holding it (``""`` at the top); a
@@ -185,14 +186,10 @@ class Item:
         doc["modifiers"] = [m.to_doc() for m in self.modifiers]
         return doc
 
-    @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> Item:
-        known = {f.name for f in attrs.fields(cls)}
-        return cls(**{k: v for k, v in doc.items() if k in known})
 
 
 @attrs.frozen
-class HeroSheet:
+class HeroSheet(Document):
     """A character built with points: characteristics bought and items, against
     ``base_points + disad_points + experience`` (Hero Designer's BASIC_CONFIGURATION)."""
 
@@ -309,11 +306,6 @@ class HeroSheet:
         return {"char_id": self.char_id, "base_points": self.base_points, "disad_points": self.disad_points,
                 "experience": self.experience, "values": dict(self.values), "source": self.source,
                 "items": [i.to_doc() for i in self.items]}
-
-    @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> HeroSheet:
-        known = {f.name for f in attrs.fields(cls)}
-        return cls(**{k: v for k, v in doc.items() if k in known})
 
 
 def bought_characteristic(hero: HeroSheet, name: str) -> tuple[int, int]:

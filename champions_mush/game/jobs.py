@@ -9,9 +9,10 @@ does not read every job. Every change is saved before anyone is told.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
+from .documents import Document
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -53,7 +54,8 @@ class Comment:
 
 
 @attrs.frozen
-class Job:
+class Job(Document):
+    NESTED = {"comments": Comment}
     id: int
     kind: str
     title: str
@@ -65,15 +67,6 @@ class Job:
     assignee: str = ""
     comments: tuple[Comment, ...] = ()
     updated: float = 0.0
-
-    def to_doc(self) -> dict[str, Any]:
-        doc = attrs.asdict(self)
-        doc["comments"] = [attrs.asdict(c) for c in self.comments]
-        return doc
-
-    @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> Job:
-        return cls(**{**doc, "comments": tuple(Comment(**c) for c in doc.get("comments", ()))})
 
     def visible_to_opener(self) -> list[Comment]:
         return [c for c in self.comments if not c.staff_only]

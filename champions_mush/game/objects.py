@@ -8,6 +8,7 @@ import attrs
 
 from .roles import Role
 from .speech import name_problem
+from .documents import Document
 
 __all__ = ["Character", "Exit", "Room", "valid_name"]
 
@@ -20,7 +21,7 @@ def valid_name(name: str) -> str | None:
 
 
 @attrs.define
-class Character:
+class Character(Document):
     """A player character or an NPC (``npc=True``, run by staff, never logs in)."""
 
     id: int
@@ -35,14 +36,6 @@ class Character:
     npc: bool = False
     #: per-player settings (colour, keepalive, client overrides, channel aliases ...)
     settings: dict[str, Any] = attrs.field(factory=dict)
-
-    def to_doc(self) -> dict[str, Any]:
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_doc(cls, doc: dict[str, Any]) -> Character:
-        known = {f.name for f in attrs.fields(cls)}
-        return cls(**{k: v for k, v in doc.items() if k in known})
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.characteristics import figured_characteristics
 from ..rules.champions.rolls import cv
 from ..rules.errors import RulesError
+from .documents import Document
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -101,7 +102,7 @@ def _int_map(value: Mapping[str, Any] | None) -> dict[str, int]:
 
 
 @attrs.frozen
-class Sheet:
+class Sheet(Document):
     """One character's sheet. ``stats`` holds the values set by hand; everything else is figured."""
 
     char_id: int
@@ -266,15 +267,6 @@ class Sheet:
     def healed(self) -> Sheet:
         """Back to full STUN, BODY and END with no conditions."""
         return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False)
-
-    # --- documents ----------------------------------------------------------------------
-    def to_doc(self) -> dict[str, Any]:
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> Sheet:
-        known = {f.name for f in attrs.fields(cls)}
-        return cls(**{k: v for k, v in doc.items() if k in known})
 
 
 def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
