@@ -171,3 +171,11 @@ def test_usage_must_be_a_list_of_lines(tiny_root):
     assert [str(p) for p in HelpLibrary.load(tiny_root).report.errors] == [
         "help/more.yaml: topic 1 '+FROB': field 'usage': must be a list of one-line texts, "
         "e.g. ['+D6 <n>[=<note>]  roll n dice']"]
+
+
+def test_help_search_reads_the_usage_lines():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+help/search replyall") == [
+        "Help topics mentioning 'replyall' (best first):",
+        "  @MAIL: @mail/replyall <number>=<message>  answer everyone it went to"]
