@@ -2,10 +2,12 @@
 
 A ``say`` in a room of N players used to cost N calls to queue one line. Here a message for a
 room, a channel, the staff or everyone is appended once to this turn's batch (O(1)); when the
-turn ends, :meth:`Batch.flush` walks the connected sessions once, and every group of listeners
-that hear the same messages and render text the same way (:meth:`Session.render_kind`) shares
-one block of bytes, rendered once. So a turn costs O(messages + sessions), not
-O(messages x listeners) (docs/performance.md, "Fan-out per turn").
+turn ends, :meth:`Batch.flush` visits only the sessions that hear something this turn (the
+index of game/listeners.py: by room, by character, staff, everyone), and every group of
+listeners that hear the same messages and render text the same way
+(:meth:`Session.render_kind`) shares one block of bytes, rendered once. So a turn costs
+O(messages + listeners), not O(messages x listeners), and a crowd idling elsewhere costs
+nothing (docs/performance.md, "Fan-out per turn").
 
 Order is kept per connection: before a session is sent anything of its own (its ``You say``, a
 page, a prompt) it first takes what the batch holds for it so far (:meth:`Batch.catch_up`),
@@ -21,6 +23,8 @@ import bisect
 import heapq
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING
+
+from .listeners import Listeners
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -102,6 +106,8 @@ class Batch:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: who hears each audience (kept right by the Game)
+        self.listeners = Listeners(game)
         self._schedule: Callable[[], None] | None = None
         self._scheduled = False
         self._reset()
@@ -149,37 +155,23 @@ class Batch:
         if start >= self._end:
             return
         self._cursor[session.id] = self._end
-        char = self._character(session)
-        if char is not None:
-            heard = tuple(a for a in self._by_audience if self._hears(a, char))
-            if heard:
-                _deliver(session, self._by_audience, heard, start, session.render_kind())
+        hears = self.listeners.hears
+        heard = tuple(a for a in self._by_audience if hears(a, session))
+        if heard:
+            _deliver(session, self._by_audience, heard, start, session.render_kind())
 
     def flush(self) -> None:
-        """Deliver this turn's batch: one pass over the sessions; the sessions that hear the
+        """Deliver this turn's batch to the sessions that hear it; the sessions that hear the
         same messages with the same kind of client are handed one shared bytes object."""
         self._scheduled = False
         if not self._end:
             return
         end, cursors, audiences = self._end, self._cursor, self._by_audience
         self._reset()  # anything sent while delivering belongs to the next batch
-        rooms = {a[1]: a for a in audiences if a[0] == "room"}
-        others = [a for a in audiences if a[0] != "room"]
-        characters = self.game.characters
         shared: dict[tuple, bytes] = {}
-        for session in list(self.game.sessions.values()):
-            cid = session.character_id
-            char = None if cid is None else characters.get(cid)
-            if char is None:
-                continue
+        for session, heard in self._hearing(audiences):
             start = cursors.get(session.id, 0)
             if start >= end:
-                continue
-            room = rooms.get(char.location)
-            heard = (room,) if room is not None else ()
-            if others:
-                heard += tuple(a for a in others if self._hears(a, char))
-            if not heard:
                 continue
             kind = session.render_kind()
             if kind is None or start:
@@ -191,20 +183,23 @@ class Batch:
                 data = shared[key] = _bytes(session, kind, audiences, heard, 0)
             session.send_rendered(data)
 
-    # --- who hears what -------------------------------------------------------------------------
-    def _character(self, session: Session) -> Character | None:
-        cid = session.character_id
-        return None if cid is None else self.game.characters.get(cid)
-
-    def _hears(self, audience: Audience, char: Character) -> bool:
-        kind = audience[0]
-        if kind == "room":
-            return char.location == audience[1]
-        if kind == "chars":
-            return char.id in audience[1]
-        if kind == "staff":
-            return self.game.is_staff(char)
-        return True
+    def _hearing(self, audiences: dict[Audience, _Entries]) -> list[tuple[Session, tuple[Audience, ...]]]:
+        """(session, the audiences it is in, in the batch's order) for every session that hears
+        any of ``audiences``: one step per listener of each audience."""
+        sessions = self.listeners.sessions
+        if len(audiences) == 1:
+            (audience,) = audiences
+            heard = (audience,)
+            return [(session, heard) for session in sessions(audience)]
+        found: dict[int, list] = {}
+        for audience in audiences:
+            for session in sessions(audience):
+                entry = found.get(session.id)
+                if entry is None:
+                    found[session.id] = [session, audience]
+                else:
+                    entry.append(audience)
+        return [(entry[0], tuple(entry[1:])) for entry in found.values()]
 
 
 def _bytes(session: Session, kind: Hashable, audiences: dict[Audience, _Entries],

@@ -8,6 +8,10 @@ of the same name. Who may use a channel is checked on every use (speak, who, las
 not only at ``addcom``: a player demoted from staff loses a staff channel at once
 (docs/reliability.md, "Channels"). History is the store's ``channel`` log, so ``pub last 10``
 survives a restart.
+
+Who hears a channel is kept, not searched for: :meth:`Channels.follow` is told (by the Game)
+whenever a character connects, leaves, or is saved (aliases, role), so a channel line costs
+O(listeners), not a pass over everyone connected (docs/performance.md, "Fan-out per turn").
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ import attrs
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
+
+#: what an alias binds to: (channel name in lower case, channel id)
+_Key = tuple[str, int]
 
 __all__ = ["CHANNEL_LOG", "Channel", "ChannelError", "Channels", "DEFAULT_ALIAS", "DEFAULT_CHANNEL"]
 
@@ -69,8 +76,13 @@ class Channels:
         self.channels: dict[str, Channel] = {
             key: Channel.from_doc(doc) for key, doc in game.store.all("channel").items()
         }
+        #: channel -> ids of the connected characters tuned in to it, and the other way round
+        self._ears: dict[_Key, set[int]] = {}
+        self._tuned: dict[int, frozenset[_Key]] = {}
         if not self.channels:
             self.create(DEFAULT_CHANNEL, "Everyone's channel: chat, questions, finding a scene.")
+        for char_id in game.batch.listeners.by_char:
+            self.follow(char_id)
 
     @classmethod
     def of(cls, game: Game) -> Channels:
@@ -95,6 +107,8 @@ class Channels:
         channel = self._get(name)
         self.game.store.delete("channel", channel.name.lower())
         del self.channels[channel.name.lower()]
+        for char_id in self._ears.pop(_key(channel), ()):
+            self._tuned[char_id] = self._tuned[char_id] - {_key(channel)}
         return channel
 
     def may_join(self, char: Character, channel: Channel) -> bool:
@@ -176,14 +190,36 @@ class Channels:
     def _binds(self, entry: dict[str, Any], channel: Channel) -> bool:
         return str(entry.get("channel", "")).lower() == channel.name.lower() and entry.get("id", 0) == channel.id
 
-    def is_listening(self, char: Character, channel: Channel) -> bool:
-        if not self.may_join(char, channel):
-            return False
-        return any(self._binds(v, channel) and v.get("on", True) for v in char.settings.get("channels", {}).values())
-
     def listeners(self, channel: Channel) -> list[Character]:
-        """Connected characters with the channel on."""
-        return [c for c in self.game.connected_characters() if self.is_listening(c, channel)]
+        """Connected characters with the channel on, by id."""
+        characters = self.game.characters
+        return [characters[i] for i in sorted(self._ears.get(_key(channel), ())) if i in characters]
+
+    def follow(self, char_id: int) -> None:
+        """Keep :meth:`listeners` right for one character: it connected or left, or its
+        aliases or role changed."""
+        char = self.game.characters.get(char_id)
+        now = self._tuned_in(char) if char is not None and self.game.is_connected(char) else frozenset()
+        before = self._tuned.pop(char_id, frozenset())
+        for key in before - now:
+            ears = self._ears.get(key)
+            if ears is not None:
+                ears.discard(char_id)
+                if not ears:
+                    del self._ears[key]
+        for key in now - before:
+            self._ears.setdefault(key, set()).add(char_id)
+        if now:
+            self._tuned[char_id] = now
+
+    def _tuned_in(self, char: Character) -> frozenset[_Key]:
+        """The channels ``char`` hears: an alias switched on, bound, and allowed."""
+        keys = set()
+        for entry in char.settings.get("channels", {}).values():
+            channel = self.bound(entry) if entry.get("on", True) else None
+            if channel is not None and self.may_join(char, channel):
+                keys.add(_key(channel))
+        return frozenset(keys)
 
     def members(self, channel: Channel) -> list[Character]:
         """Every character with an alias for the channel, connected or not."""
@@ -213,6 +249,10 @@ class Channels:
             match["id"] = channel.id
         entries = self.game.store.tail(CHANNEL_LOG, count, match=match)
         return [e.data["text"] for e in entries]
+
+
+def _key(channel: Channel) -> _Key:
+    return (channel.name.lower(), channel.id)
 
 
 def format_speech(name: str, message: str) -> str:

@@ -105,6 +105,10 @@ class Services:
         #: the connect screen as last read: (path, modification time, text)
         self.connect_screen: tuple[Path, float, str] | None = None
 
+    def made(self, name: str) -> Any:  # noqa: ANN401 - whichever service is named
+        """The service ``name`` if it has been made, else None (nothing is made)."""
+        return self.__dict__.get(f"_{name}")
+
     def forget(self, name: str) -> None:
         """Drop a made service (``"channels"``): the next use makes it afresh."""
         self.__dict__.pop(f"_{name}", None)

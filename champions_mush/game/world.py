@@ -87,9 +87,8 @@ class Game:
         self.sessions: dict[int, Session] = {}
         #: the number of the newest session (kept across a reload: net/reload.py)
         self.last_session_id = 0
-        #: character id -> its connected sessions
-        self._sessions_by_char: dict[int, list[Session]] = {}
-        #: room, channel and staff text, batched per turn (game/batch.py)
+        #: room, channel and staff text, batched per turn (game/batch.py); its listeners index
+        #: the connected sessions by character, room and role (game/listeners.py)
         self.batch = Batch(self)
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
         #: set when shutdown is asked for (the network layer watches it)
@@ -134,11 +133,13 @@ class Game:
             self._by_name.pop(old.name.lower(), None)
         self.characters[char.id] = char
         self._by_name[char.name.lower()] = char.id
+        self._heard_by(char.id)
 
     def delete_character(self, char: Character) -> None:
         self.store.delete("character", str(char.id))
         self.characters.pop(char.id, None)
         self._by_name.pop(char.name.lower(), None)
+        self._heard_by(char.id)
 
     def save_room(self, room: Room) -> None:
         self.store.put("room", str(room.id), room.to_doc())
@@ -194,6 +195,7 @@ class Game:
         self.rooms = {int(k): Room.from_doc(v) for k, v in self.store.all("room").items()}
         self._by_name = {c.name.lower(): c.id for c in self.characters.values()}
         self.services.forget("channels")
+        self.batch.listeners.rebuild(self.sessions.values())
 
     # --- sessions -------------------------------------------------------------------------
     def add_session(self, session: Session) -> None:
@@ -215,24 +217,34 @@ class Game:
         """Before ``session`` changes character or leaves: it takes its share of this turn's
         batch as who it was, and leaves the index."""
         self.batch.catch_up(session)
-        listed = self._sessions_by_char.get(session.character_id)
-        if listed is not None and session in listed:
-            listed.remove(session)
-            if not listed:
-                del self._sessions_by_char[session.character_id]
+        self.batch.listeners.remove(session)
+        self._channels_follow(session.character_id)
 
     def catch_up(self, session: Session) -> None:
         self.batch.catch_up(session)
 
     def session_changed(self, session: Session) -> None:
         if session.character_id is not None:
-            self._sessions_by_char.setdefault(session.character_id, []).append(session)
+            self.batch.listeners.add(session)
+            self._channels_follow(session.character_id)
+
+    def _heard_by(self, char_id: int) -> None:
+        """The character moved, changed role or channels, or was deleted: the indexes of who
+        hears what follow (game/listeners.py)."""
+        self.batch.listeners.update(char_id)
+        self._channels_follow(char_id)
+
+    def _channels_follow(self, char_id: int | None) -> None:
+        """Channels, once made, keep their listeners (connected, tuned in) per character."""
+        channels = self.services.made("channels")
+        if channels is not None and char_id is not None:
+            channels.follow(char_id)
 
     def sessions_of(self, char: Character) -> list[Session]:
-        return list(self._sessions_by_char.get(char.id, ()))
+        return list(self.batch.listeners.by_char.get(char.id, ()))
 
     def is_connected(self, char: Character) -> bool:
-        return char.id in self._sessions_by_char
+        return char.id in self.batch.listeners.by_char
 
     def connected_characters(self) -> list[Character]:
         ids = {s.character_id for s in self.sessions.values() if s.character_id is not None}
