@@ -29,6 +29,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--clients", type=int, default=1000)
     p.add_argument("--top", type=int, default=15)
+    p.add_argument("--by", choices=("filename", "lineno"), default="filename",
+                   help="group by file, or by line (where each object is made)")
     a = p.parse_args()
     clock = task.Clock()
     game = Game(MemoryStore(), config=GameConfig(password_cost=16, connects_per_minute=0,
@@ -48,11 +50,13 @@ def main() -> None:
         proto.transport.clear()
     gc.collect()
     after = tracemalloc.take_snapshot()
-    stats = after.compare_to(before, "filename")
+    stats = after.compare_to(before, a.by)
     total = sum(s.size_diff for s in stats)
     print(f"{a.clients} connections: {total / a.clients / 1024:.1f} KiB of Python objects each")
     for s in stats[:a.top]:
-        print(f"  {s.size_diff / a.clients:8.0f} B  {s.traceback[0].filename}")
+        frame = s.traceback[0]
+        where = frame.filename if a.by == "filename" else f"{frame.filename}:{frame.lineno}"
+        print(f"  {s.size_diff / a.clients:8.0f} B  {where}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ class Outbox:
     """Bytes for one socket: written at once, or held while the kernel buffer is full (Twisted
     pauses this producer), up to ``cap`` bytes; past that the client is not reading."""
 
+    __slots__ = ("_write", "cap", "paused", "_held", "held_size")
+
     def __init__(self, write: Callable[[bytes], None], cap: int) -> None:
         self._write = write
         self.cap = cap

@@ -5,7 +5,7 @@ lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md)."
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from . import events as ev
 
@@ -20,13 +20,18 @@ class Pacer:
 
     ``handle(event)`` runs one; ``waiting()`` is True while the game wants later lines held;
     ``reading(on)`` pauses or resumes the socket; ``call_later(0, f)`` runs ``f`` next turn.
+    One per connection: the queue exists only while events wait (an idle connection holds
+    none; docs/performance.md, "Memory").
     """
+
+    __slots__ = ("_handle", "_waiting", "_reading", "_call_later", "_events", "_reading_on",
+                 "_running", "stopped", "call")
 
     def __init__(self, handle: Callable[[ev.Event], None], waiting: Callable[[], bool],
                  reading: Callable[[bool], None], call_later: Callable[..., object]) -> None:
         self._handle, self._waiting = handle, waiting
         self._reading, self._call_later = reading, call_later
-        self._events: deque[ev.Event] = deque()
+        self._events: deque[ev.Event] | None = None
         self._reading_on = True
         self._running = False
         self.stopped = False
@@ -35,9 +40,20 @@ class Pacer:
 
     def add(self, events: list[ev.Event]) -> None:
         """Events just read: run what may run now."""
-        self._events.extend(events)
+        self.hold(events)
         if self.call is None:
             self.run()
+
+    def hold(self, events: Iterable[ev.Event]) -> None:
+        """Queue events to run after those already waiting (a reload hands them over)."""
+        queue = self._events
+        if queue is None:
+            queue = self._events = deque()
+        queue.extend(events)
+
+    def pending(self) -> list[ev.Event]:
+        """The events read and not yet run, oldest first."""
+        return list(self._events or ())
 
     def run(self) -> None:
         self.call, self._running, lines = None, True, 0
@@ -56,6 +72,8 @@ class Pacer:
             self._set_reading(True)
         finally:
             self._running = False
+            if not self._events:
+                self._events = None
 
     def go_on(self) -> None:
         """The game stopped waiting: run the held lines next turn (unless the wait ended

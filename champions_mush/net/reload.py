@@ -27,10 +27,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..text.render import RenderCache
 from .output import Outbox
 from .pacing import Pacer
 from .server import WELCOME_DELAY, MushFactory, MushProtocol
-from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession
+from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 from .wire import Option
 
 __all__ = ["RESTARTING", "Reloader", "adopt_connections", "adopt_port", "install_reloader", "load_state"]
@@ -50,8 +51,28 @@ SESSION_SKIP = frozenset({"conn", "writer", "watcher", "_character_id"})
 VISIT_SKIP = frozenset({"doorway", "game", "session"})
 
 
+def _attributes(cls: type) -> list[str]:
+    """The slot names of ``cls`` and its bases."""
+    return [name for klass in cls.__mro__ for name in vars(klass).get("__slots__", ())]
+
+
 def _state_of(obj: object, skip: frozenset[str]) -> dict[str, Any]:
-    return {k: v for k, v in vars(obj).items() if k not in skip}
+    """An object's attributes, slots and instance dictionary alike, but ``skip``."""
+    state = {k: v for k, v in getattr(obj, "__dict__", {}).items() if k not in skip}
+    for name in _attributes(type(obj)):
+        if name not in skip and name != "__dict__" and hasattr(obj, name):
+            state[name] = getattr(obj, name)
+    return state
+
+
+def _restore(obj: object, saved: dict[str, Any]) -> None:
+    """Set the attributes ``obj`` has from ``saved`` (a state from :func:`_state_of`, perhaps
+    made by the code before a reload: ``_shared_<name>`` was its name for an override)."""
+    known = set(_attributes(type(obj)))
+    for key, value in saved.items():
+        key = key.removeprefix("_shared_")
+        if key in known or hasattr(obj, "__dict__"):
+            setattr(obj, key, value)
 
 
 def _unsent(transport) -> bytes:  # noqa: ANN001 - a twisted.internet.tcp.Connection
@@ -68,7 +89,7 @@ def snapshot(proto: MushProtocol) -> dict[str, Any]:
         "fd": transport.fileno(), "family": int(family), "via": getattr(proto, "via", None),
         "conn": _state_of(proto.conn, CONN_SKIP), "session": _state_of(proto.session, SESSION_SKIP),
         "character_id": proto.session.character_id, "visit": _state_of(proto.visit, VISIT_SKIP),
-        "events": list(proto.pacer._events), "violations": proto.violations,
+        "events": proto.pacer.pending(), "violations": proto.violations,
         "unsent": _unsent(transport) + b"".join(proto.outbox._held),
         "mccp_again": bool(getattr(proto, "mccp_was_on", False)),
     }
@@ -215,12 +236,9 @@ def load_state(path: Path) -> dict[str, Any]:
 # --- the new process ------------------------------------------------------------------------------
 def rebuild_conn(factory: MushFactory, saved: dict[str, Any]) -> SharedRenderConnection:
     """A telnet core with a saved connection's state (its option policies and MSSP made anew)."""
-    conn = SharedRenderConnection(mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port),
+    conn = SharedRenderConnection(rendered=factory.rendered, mssp=factory.mssp,
                                   offer_mccp=factory.offer_mccp, gmcp_supports=GMCP_PACKAGES)
-    fresh = vars(conn)
-    for key, value in saved.items():
-        if key in fresh or key.startswith("_shared_"):
-            fresh[key] = value
+    _restore(conn, saved)
     return conn
 
 
@@ -243,7 +261,7 @@ class ResumedProtocol(MushProtocol):
         self.transport.registerProducer(self.outbox, True)
         self.conn = rebuild_conn(factory, saved["conn"])
         self.session = TelnetSession(self.conn, self, self.peer_address(), game.clock())
-        vars(self.session).update(saved["session"])
+        _restore(self.session, saved["session"])
         self.session.busy = False  # a password check in flight was the old process's: it is retried
         self.last_keepalive = game.clock()
         self.violations = saved.get("violations", 0)
@@ -254,16 +272,16 @@ class ResumedProtocol(MushProtocol):
                 setattr(self.visit, key, value)
         self.session.character_id = saved.get("character_id")
         self.pacer = Pacer(self._handle, lambda: self.visit.waiting, self.set_reading, factory.clock.callLater)
-        self.pacer._events.extend(saved.get("events", ()))
+        self.pacer.hold(saved.get("events", ()))
         if saved.get("unsent"):
             self.transport.write(saved["unsent"])
         if saved.get("mccp_again") and self.conn.us_enabled(Option.MCCP2):
             self.conn.start_compression()  # a fresh stream: IAC SB MCCP2 IAC SE, as MCCP2 allows
         self.flush()
-        if self.pacer._events:
+        if self.pacer.pending():
             self.pacer.go_on()
         if not getattr(self.visit, "_welcomed", True):  # its connect screen was still to come
-            self._calls.append(factory.clock.callLater(WELCOME_DELAY, self.visit.welcome))
+            self._calls.append(factory.clock.callLater(WELCOME_DELAY, self._welcome))
 
 
 class _OneConnection:
@@ -357,9 +375,10 @@ def check(path: Path) -> int:
             raise KeyError(f"the saved state has no {key}")
     probe = MushFactory.__new__(MushFactory)
     probe.offer_mccp, probe.port, probe.tls_port, probe.doorway = True, 0, 0, None
+    probe.rendered = RenderCache(render_line)
     for saved in state["connections"]:
         rebuild_conn(probe, saved["conn"]).style()
-        vars(TelnetSession.__new__(TelnetSession)).update(saved["session"])
+        _restore(TelnetSession.__new__(TelnetSession), saved["session"])
     print(f"new code ready: {len(state['connections'])} connections to keep")
     return 0
 

@@ -11,11 +11,12 @@ from twisted.internet import defer, protocol, task
 
 from ..commands.doorway import Doorway, Visit
 from ..commands.dispatch import Dispatcher
+from ..text.render import RenderCache
 from . import events as ev
 from .memory import release_free_memory
 from .output import Coalescer, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
-from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession
+from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -63,7 +64,7 @@ class MushProtocol(protocol.Protocol):
         self.outbox = Outbox(socket_writer(self.transport), factory.game.config.max_output_buffer)
         self.transport.registerProducer(self.outbox, True)
         self.conn = SharedRenderConnection(
-            mssp=lambda: factory.doorway.mssp(factory.port, factory.tls_port), offer_mccp=factory.offer_mccp,
+            rendered=factory.rendered, mssp=factory.mssp, offer_mccp=factory.offer_mccp,
             gmcp_supports=GMCP_PACKAGES, max_line_bytes=4 * factory.game.config.max_line_length)
         now = factory.game.clock()
         self.session = TelnetSession(self.conn, self, address, now)
@@ -74,7 +75,11 @@ class MushProtocol(protocol.Protocol):
         log.info("connection from %s (session %d)", address, self.session.id)
         self.conn.start()
         self.flush()
-        self._calls.append(factory.clock.callLater(WELCOME_DELAY, self.visit.welcome))
+        self._calls.append(factory.clock.callLater(WELCOME_DELAY, self._welcome))
+
+    def _welcome(self) -> None:
+        self._calls = [call for call in self._calls if call.active()]  # this one has run: not kept
+        self.visit.welcome()
 
     def peer_address(self) -> str:
         """The client's address (a relayed client's comes in its header: net/relayed.py)."""
@@ -188,6 +193,8 @@ class MushFactory(protocol.Factory):
         self.offer_mccp = offer_mccp
         self.coalescer = Coalescer(clock.callLater, game.batch.flush)
         self.coalesce_output = coalesce_output
+        #: every message rendered once per kind of client, shared by the connections (net/session.py)
+        self.rendered = RenderCache(render_line)
         #: the TCP port we listen on, for MSSP (set by the runner once listening)
         self.port = 0
         #: the TLS port the relay listens on, for MSSP (0: no TLS)
@@ -207,6 +214,10 @@ class MushFactory(protocol.Factory):
     def coalesce_output(self, on: bool) -> None:
         self._coalesce = on
         self.game.batch.defer(self.coalescer.wake if on else None)
+
+    def mssp(self) -> dict[str, str]:
+        """The MSSP variables a client asking now gets (commands/doorway.py)."""
+        return self.doorway.mssp(self.port, self.tls_port)
 
     def buildProtocol(self, addr) -> MushProtocol:  # noqa: ANN001
         return MushProtocol(self)

@@ -18,34 +18,31 @@ from .quirks import client_hints
 from .telnet import LocalProtocolError, Option, PromptMark, TelnetConnection
 from .wire import encode_text
 
-__all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSession"]
+__all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSession", "render_line"]
 
 log = logging.getLogger("champions_mush.net")
 
-#: Each message's bytes for a kind of client, (colour level, charset): a say to a crowded
-#: room is rendered once per kind and the bytes shared by every listener of that kind.
-RENDERED = RenderCache(lambda text, kind: encode_text(text, *kind) + b"\r\n")
+
+def render_line(text: str, kind: tuple[ColourLevel, str]) -> bytes:
+    """A message's bytes for a kind of client, (colour level, charset), with its line end:
+    what the server's :class:`~champions_mush.text.render.RenderCache` keeps (one per
+    server, :attr:`MushFactory.rendered`), so a say to a crowded room is rendered once per
+    kind and the bytes shared by every listener of that kind."""
+    return encode_text(text, *kind) + b"\r\n"
 
 
 def _resetting(name: str) -> property:
-    """An override attribute that forgets the remembered style when set (``+client`` changes)."""
-    base = getattr(TelnetConnection, name, None)
-    if isinstance(base, property):
-        def fget(self):  # noqa: ANN001, ANN202
-            return base.fget(self)
+    """An override attribute (a slot or property of the core) that forgets the remembered
+    style when set (``+client`` changes)."""
+    base = vars(TelnetConnection)[name]
 
-        def fset(self, value) -> None:  # noqa: ANN001
-            base.fset(self, value)
-            self._style = None
-    else:
-        slot = f"_shared_{name}"
+    def fget(self):  # noqa: ANN001, ANN202
+        return base.__get__(self, type(self))
 
-        def fget(self):  # noqa: ANN001, ANN202
-            return self.__dict__.get(slot)
+    def fset(self, value) -> None:  # noqa: ANN001
+        base.__set__(self, value)
+        self._style = None
 
-        def fset(self, value) -> None:  # noqa: ANN001
-            self.__dict__[slot] = value
-            self._style = None
     return property(fget, fset)
 
 
@@ -54,13 +51,22 @@ class SharedRenderConnection(TelnetConnection):
 
     Encoding depends only on the text, the colour level and the charset
     (:func:`~champions_mush.net.wire.encode_text` is pure), so every client with the same two
-    shares one rendering of a message (:data:`RENDERED`): a ``say`` to 500 people is rendered
-    once per kind of client, not 500 times. The client's (colour, charset) is remembered
-    between messages: it changes only when the client negotiates (:meth:`receive_data`) or an
-    override is set.
+    shares one rendering of a message (``rendered``: the server's cache of
+    :func:`render_line`): a ``say`` to 500 people is rendered once per kind of client, not
+    500 times. The client's (colour, charset) is remembered between messages: it changes only
+    when the client negotiates (:meth:`receive_data`) or an override is set.
+
+    Args:
+        rendered: the cache shared by the server's connections.
+        **options: as :class:`TelnetConnection`.
     """
 
-    _style: tuple[object, str] | None = None
+    __slots__ = ("rendered", "_style")
+
+    def __init__(self, *, rendered: RenderCache, **options: Any) -> None:  # noqa: ANN401
+        self._style: tuple[object, str] | None = None
+        super().__init__(**options)
+        self.rendered = rendered
     colour_override = _resetting("colour_override")
     charset_override = _resetting("charset_override")
     screen_reader_override = _resetting("screen_reader_override")
@@ -78,16 +84,16 @@ class SharedRenderConnection(TelnetConnection):
         return style
 
     def send_text(self, text: str) -> None:
-        self.send_rendered(RENDERED(text, self.style()))
+        self.send_rendered(self.rendered(text, self.style()))
 
     def send_rendered(self, data: bytes) -> None:
-        """Queue text rendered for this kind of client (:data:`RENDERED`), compressed when MCCP2 is on."""
+        """Queue text rendered for this kind of client (``rendered``), compressed when MCCP2 is on."""
         if not self.closed:
             self._queue(data)
 
 
 #: GMCP package roots the game sends (``Core`` is the protocol's own).
-GMCP_PACKAGES = ("Core", "Char", "Combat")
+GMCP_PACKAGES = frozenset({"core", "char", "combat"})  # lower case: one set shared by every connection
 #: The GMCP messages the game sends, for ``+client`` (sheets: Char.Vitals; combat: Combat.Phase).
 GMCP_SENT = ("Char.Vitals", "Combat.Phase")
 #: Options whose agreement shows a real telnet client (a keepalive NOP would be junk to others).
@@ -133,7 +139,7 @@ class TelnetSession(Session):
         return style if self.colour else (ColourLevel.NONE, style[1])
 
     def render(self, text: str) -> bytes:
-        return RENDERED(text, self.render_kind())
+        return self.conn.rendered(text, self.render_kind())
 
     def send_rendered(self, data: bytes) -> None:
         self.conn.send_rendered(data)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import re
 import zlib
+from types import MappingProxyType
 from collections.abc import Callable, Collection, Mapping
 
 from champions_mush.net import qmethod
@@ -145,6 +146,17 @@ class TelnetConnection:
         max_line_bytes: longest input line in bytes (:data:`MAX_LINE_BYTES`).
     """
 
+    # One per connection: slots keep it small (an instance dictionary of this many keys is
+    # not shared between instances; docs/performance.md, "Memory").
+    __slots__ = (
+        "max_line_bytes", "mssp_source", "offer_mccp", "offer_gmcp", "_gmcp_supports", "_policies",
+        "_states", "_us", "_him", "_events", "_out", "_to_compress", "_compressor", "_closed",
+        "_peer_closed", "_parser", "_verb", "_line", "_discarding_line", "_sb_option", "_sb",
+        "_sb_overflow", "_hide_input", "_refusals", "_started", "_handshake_reported", "width",
+        "height", "naws", "violations", "colour_override", "_charset_override",
+        "screen_reader_override", "prompt_mark_override",
+    )
+
     def __init__(
         self,
         *,
@@ -160,8 +172,10 @@ class TelnetConnection:
         self.mssp_source = mssp
         self.offer_mccp = offer_mccp
         self.offer_gmcp = offer_gmcp
-        self._gmcp_supports = frozenset(p.lower() for p in gmcp_supports) | {"core"}
-        self._policies: dict[int, OptionPolicy] = {p.code: p for p in options}
+        roots = frozenset(p.lower() for p in gmcp_supports) | {"core"}
+        self._gmcp_supports = gmcp_supports if roots == gmcp_supports else roots  # shared when it can be
+        self._policies: Mapping[int, OptionPolicy] = (
+            _DEFAULT_POLICIES if options is OPTIONS else {p.code: p for p in options})
         self._states: dict[int, object] = {}
         self._us: dict[int, qmethod.Side] = {}
         self._him: dict[int, qmethod.Side] = {}
@@ -717,3 +731,6 @@ class _NoState:
 
 
 _NO_STATE = _NoState()
+
+#: the default option policies by code, one read-only table for every connection (not a dict each)
+_DEFAULT_POLICIES: Mapping[int, OptionPolicy] = MappingProxyType({p.code: p for p in OPTIONS})

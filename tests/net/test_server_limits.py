@@ -1,10 +1,9 @@
 """Rate limits and the shared rendering used by the adapter."""
 
-from champions_mush.net import session as net_session
 from champions_mush.game.limits import ConnectLimiter, TokenBucket
-from champions_mush.net.session import SharedRenderConnection
+from champions_mush.net.session import SharedRenderConnection, render_line
 from champions_mush.text.markup import ColourLevel
-from champions_mush.text.render import RENDER_CACHE_SIZE
+from champions_mush.text.render import RENDER_CACHE_SIZE, RenderCache
 
 
 def test_token_bucket_burst_then_rate():
@@ -31,8 +30,8 @@ def test_connect_limiter_per_address_and_window():
 
 
 def test_shared_rendering_is_per_colour_level_and_charset():
-    net_session.RENDERED.clear()
-    plain, ansi, ansi2 = SharedRenderConnection(), SharedRenderConnection(), SharedRenderConnection()
+    rendered = RenderCache(render_line)
+    plain, ansi, ansi2 = (SharedRenderConnection(rendered=rendered) for _ in range(3))
     ansi.colour_override = ansi2.colour_override = ColourLevel.ANSI16
     message = "|rAlert|n: Viper — here"
     for conn in (plain, ansi, ansi2):
@@ -40,23 +39,23 @@ def test_shared_rendering_is_per_colour_level_and_charset():
     assert plain.data_to_send() == b"Alert: Viper -- here\r\n"
     assert ansi.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
     assert ansi2.data_to_send() == b"\x1b[0;31mAlert\x1b[0m: Viper -- here\r\n"
-    assert len(net_session.RENDERED) == 2  # one rendering per (colour, charset), shared
-    utf8 = SharedRenderConnection()
+    assert len(rendered) == 2  # one rendering per (colour, charset), shared
+    utf8 = SharedRenderConnection(rendered=rendered)
     utf8.charset_override = "UTF-8"
     utf8.send_text(message)
     assert utf8.data_to_send() == "Alert: Viper — here\r\n".encode()
 
 
 def test_the_render_cache_stays_bounded():
-    net_session.RENDERED.clear()
-    conn = SharedRenderConnection()
+    rendered = RenderCache(render_line)
+    conn = SharedRenderConnection(rendered=rendered)
     for i in range(RENDER_CACHE_SIZE + 10):
         conn.send_text(f"line {i}")
-    assert len(net_session.RENDERED) <= RENDER_CACHE_SIZE
+    assert len(rendered) <= RENDER_CACHE_SIZE
 
 
 def test_remembered_style_follows_overrides_and_negotiation():
-    conn = SharedRenderConnection()
+    conn = SharedRenderConnection(rendered=RenderCache(render_line))
     conn.start()
     conn.data_to_send()
     conn.send_text("|rhi|n")

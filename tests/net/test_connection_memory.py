@@ -1,0 +1,43 @@
+"""The per-connection objects are small (docs/performance.md, "Memory"): slots instead of
+instance dictionaries, no queue while nothing waits, and a reload still carries their state,
+also the state saved by the code before (which kept overrides as ``_shared_<name>``)."""
+
+from __future__ import annotations
+
+import pickle
+
+from champions_mush.net.output import Outbox
+from champions_mush.net.pacing import Pacer
+from champions_mush.net.reload import CONN_SKIP, _state_of, rebuild_conn
+from champions_mush.text.markup import ColourLevel
+
+from .test_server import Rig
+
+
+def test_the_telnet_core_pacer_and_outbox_have_no_instance_dictionary():
+    rig = Rig()
+    proto, _ = rig.connect()
+    for obj in (proto.conn, proto.pacer, proto.outbox):
+        assert not hasattr(obj, "__dict__"), type(obj).__name__
+    assert isinstance(proto.outbox, Outbox) and isinstance(proto.pacer, Pacer)
+
+
+def test_an_idle_connection_holds_no_input_queue():
+    rig = Rig()
+    proto, transport = rig.connect()
+    proto.dataReceived(b"WHO\r\n")
+    assert proto.pacer._events is None
+    assert proto.pacer.pending() == []
+
+
+def test_a_state_saved_by_the_code_before_comes_back_with_its_overrides():
+    rig = Rig()
+    proto, _ = rig.connect()
+    saved = _state_of(proto.conn, CONN_SKIP)
+    del saved["colour_override"], saved["screen_reader_override"]
+    saved["_shared_colour_override"] = ColourLevel.ANSI16  # how the old core kept an override
+    saved["_shared_screen_reader_override"] = None
+    new = rebuild_conn(rig.factory, pickle.loads(pickle.dumps(saved)))
+    assert new.colour_override is ColourLevel.ANSI16
+    new.send_text("|rred|n")
+    assert new.data_to_send() == b"\x1b[0;31mred\x1b[0m\r\n"
