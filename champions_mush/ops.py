@@ -132,9 +132,14 @@ def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
     return lines
 
 
-def cmd_status(args: argparse.Namespace) -> int:
+def _running(args: argparse.Namespace) -> tuple[Path, dict[str, Any] | None]:
+    """The data directory the command names, and the status of the server running on it (None: none)."""
     data_dir = _data_dir(args.data_dir)
-    status = running_server(data_dir)
+    return data_dir, running_server(data_dir)
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    data_dir, status = _running(args)
     if status is None:
         _say(NOT_RUNNING.format(dir=data_dir))
         return EXIT_NOT_RUNNING
@@ -153,8 +158,7 @@ def _wait_until(check, timeout: float) -> bool:  # noqa: ANN001 - () -> bool
 
 
 def cmd_stop(args: argparse.Namespace) -> int:
-    data_dir = _data_dir(args.data_dir)
-    status = running_server(data_dir)
+    data_dir, status = _running(args)
     if status is None:
         _say(NOT_RUNNING.format(dir=data_dir))
         return 0
@@ -172,8 +176,7 @@ def cmd_stop(args: argparse.Namespace) -> int:
 
 
 def cmd_reload(args: argparse.Namespace) -> int:
-    data_dir = _data_dir(args.data_dir)
-    status = running_server(data_dir)
+    data_dir, status = _running(args)
     if status is None:
         _complain(NOT_RUNNING.format(dir=data_dir))
         return EXIT_NOT_RUNNING

@@ -12,6 +12,7 @@
 # output buffer cap, backlog) stays at its default. Admin: Benchadmin / benchadmin-pw.
 set -euo pipefail
 SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+. "$(dirname "$SELF")/lib.sh"
 PEERS=${PEERS:-/work/bench-peers}
 DATA=$PEERS/champions
 PY=${PYTHON:-python3}
@@ -53,13 +54,7 @@ CONF
     cat "$DATA/serve.pid"
     ;;
   stop)
-    if [ -s "$DATA/serve.pid" ]; then
-      pid=$(cat "$DATA/serve.pid")
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true
-      rm -f "$DATA/serve.pid"
-    fi
+    stop_pidfile "$DATA/serve.pid" 100
     ;;
   *)
     sed -n '2,13p' "$SELF"; exit 2 ;;

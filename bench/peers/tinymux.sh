@@ -12,6 +12,7 @@
 # Run as root (apt-get). PEERS defaults to /work/bench-peers.
 set -euo pipefail
 SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+. "$(dirname "$SELF")/lib.sh"
 PEERS=${PEERS:-/work/bench-peers}
 GAME=$PEERS/tinymux/tinymux/game
 cmd=${1:-}
@@ -51,13 +52,7 @@ CONF
     cat "$GAME/netmux.pid"
     ;;
   stop)
-    if [ -s "$GAME/netmux.pid" ]; then
-      pid=$(cat "$GAME/netmux.pid")
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true   # netmux may linger after SIGTERM
-      rm -f "$GAME/netmux.pid"
-    fi
+    stop_pidfile "$GAME/netmux.pid" 50
     ;;
   *)
     sed -n '2,13p' "$SELF"; exit 2 ;;
