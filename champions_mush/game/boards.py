@@ -156,7 +156,7 @@ class Boards:
                              else f"You may not post on {board.name}.")
         title, body = speech.clean(title), speech.clean_lines(body).strip()
         if not title or not body:
-            raise BoardError("Usage: +bbpost <board>/<title>=<text>")
+            raise BoardError("A post needs a title and some text.")
         if len(title) > MAX_TITLE:
             raise BoardError(f"A title may be at most {MAX_TITLE} characters.")
         self.check_length(body)
@@ -172,7 +172,7 @@ class Boards:
 
     def edit(self, board: Board, post: Post, old: str, new: str) -> Post:
         if not old or old not in post.body and old not in post.title:
-            raise BoardError(f"'{old}' is not in that post." if old else "Usage: +bbedit <board>/<n>=<old>/<new>")
+            raise BoardError(f"'{old}' is not in that post." if old else "Name the text to change, before the /.")
         changed = attrs.evolve(post, title=post.title.replace(old, new)[:MAX_TITLE],
                                body=post.body.replace(old, new).strip() or post.body, edited=self.game.clock())
         self.check_length(changed.body)

@@ -126,7 +126,7 @@ def recipients(game: Game, text: str) -> list[Character]:
         if char not in found:
             found.append(char)
     if not found:
-        raise MailError("Usage: @mail <name> [<name> ...]=<subject>/<message>")
+        raise MailError("Name at least one character to mail.")
     return found
 
 

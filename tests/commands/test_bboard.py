@@ -120,7 +120,7 @@ def test_staff_commands_are_refused_to_players_and_check_their_arguments():
 def test_bad_arguments_get_usage_lines():
     world, alice, bob, gina = _world()
     assert alice.do("+bbpost gen=no title") == ["Usage: +bbpost <board>/<title>=<text>"]
-    assert alice.do("+bbpost gen/title=") == ["Usage: +bbpost <board>/<title>=<text>"]
+    assert alice.do("+bbpost gen/title=") == ["A post needs a title and some text."]
     assert alice.do(f"+bbpost gen/t={'x' * 8001}") == ["A post may be at most 8000 characters."]
     assert alice.do("+bbread zzz") == ["There is no board 'zzz' you can read. +bbread lists them."]
     assert alice.do("+bbread 2/x") == ["'x' is not a post number (try 3, 1-4 or u)."]

@@ -179,3 +179,9 @@ def test_help_search_reads_the_usage_lines():
     assert alice.do("+help/search replyall") == [
         "Help topics mentioning 'replyall' (best first):",
         "  @MAIL: @mail/replyall <number>=<message>  answer everyone it went to"]
+
+
+def test_the_game_layer_refuses_in_sentences_not_in_copies_of_usage_lines():
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do('@mail ""=Hi/there') == ["Name at least one character to mail."]
