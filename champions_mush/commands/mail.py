@@ -156,25 +156,24 @@ def _mail_all(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- managing -----------------------------------------------------------------------------------
-def _mark(ctx: Context, parsed: ParsedCommand, deleted: bool) -> None:
+def _change(ctx: Context, parsed: ParsedCommand, **change: bool) -> str:
+    """Mark the messages a list names (``1-3``, ``all``) and save: "2 messages" were changed."""
     spec = parsed.args
     if not spec.strip():
         raise UsageError()
     box = _box(ctx)
-    changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), deleted=deleted)
+    changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), **change)
     mail.save(ctx.game, box)
-    count = f"{len(changed)} message{'s' if len(changed) != 1 else ''}"
+    return f"{len(changed)} message{'s' if len(changed) != 1 else ''}"
+
+
+def _mark(ctx: Context, parsed: ParsedCommand, deleted: bool) -> None:
+    count = _change(ctx, parsed, deleted=deleted)
     ctx.reply(f"{count} marked for deletion: @mail/purge removes them." if deleted else f"{count} undeleted.")
 
 
 def _unread(ctx: Context, parsed: ParsedCommand) -> None:
-    spec = parsed.args
-    if not spec.strip():
-        raise UsageError()
-    box = _box(ctx)
-    changed = mail.change(box, _run(lambda: mail.parse_list(box, spec)), read=False)
-    mail.save(ctx.game, box)
-    ctx.reply(f"{len(changed)} message{'s' if len(changed) != 1 else ''} marked unread.")
+    ctx.reply(f"{_change(ctx, parsed, read=False)} marked unread.")
 
 
 def _purge(ctx: Context, parsed: ParsedCommand) -> None:
