@@ -1,4 +1,4 @@
-"""Imports run only inward: net -> commands -> game -> rules (DEVELOPERS.md, GUIDE §1).
+"""Imports run only inward: net -> commands -> game -> rules (docs/architecture.md).
 
 Read from the source with ``ast``, so a new module is checked without a new test.
 """

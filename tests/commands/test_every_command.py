@@ -1,4 +1,4 @@
-"""Every command in the table, against every role and against hostile arguments (issue 8 §4).
+"""Every command in the table, against every role and against hostile arguments (docs/reliability.md).
 
 These tests walk the real command table, so a command added later is covered without a new test.
 """

@@ -1,5 +1,5 @@
 """A database that refuses writes (read-only file, full disk): players and staff are told, and
-the game in memory keeps only what the store holds (issue 8 §3); logins and staff commands go
+the game in memory keeps only what the store holds (docs/reliability.md); logins and staff commands go
 on, each player hears once that nothing can be saved, and everyone told hears when it can."""
 
 from champions_mush.commands.base import Role

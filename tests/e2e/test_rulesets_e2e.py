@@ -1,4 +1,4 @@
-"""Issue 7 over real telnet: a game started with each ruleset (``ruleset:`` in the config YAML).
+"""Each ruleset over real telnet (docs/rulesets.md): a game started with each ruleset (``ruleset:`` in the config YAML).
 
 For ``ptb`` and ``animouch`` (and the default ``champions`` for contrast): ``RULES`` lists that
 ruleset's topics and no other's, a roll of that ruleset is seen by a second player in the room
@@ -26,7 +26,7 @@ _ID = r"\[(r[0-9a-z]+)\]"
 
 # --- what each ruleset's roll must look like ---------------------------------------------------
 def _ptb_roll(line: str) -> str:
-    """``+ptb/roll 20``: a result from 1 to the score (the default uniform method, GUIDE §4)."""
+    """``+ptb/roll 20``: a result from 1 to the score (the default uniform method, docs/rulesets.md)."""
     match = re.fullmatch(rf"\[PTB\] Alice rolls a score of 20: (\d+) {_ID}", line)
     assert match and 1 <= int(match[1]) <= 20, line
     return match[2]

@@ -1,4 +1,4 @@
-"""Real clients against the real server, driven in tmux as a player would (issue 5 §4).
+"""Real clients against the real server, driven in tmux as a player would (docs/clients.md).
 
 Debian's ``telnet`` and TinTin++ (``tt++``) each run in a tmux pane; keys go in with
 ``send-keys`` and the screen comes back with ``capture-pane``. Two players log in (the password

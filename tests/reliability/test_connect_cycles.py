@@ -1,4 +1,4 @@
-"""1,000 connect/disconnect cycles leave no session, descriptor or WHO entry behind (issue 8 §3)."""
+"""1,000 connect/disconnect cycles leave no session, descriptor or WHO entry behind (docs/reliability.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A command flood from one client is throttled without slowing anyone else (issue 8 §3).
+"""A command flood from one client is throttled without slowing anyone else (docs/reliability.md).
 
 Runs with the default limits (10 commands a second, a burst of 30), as a live game would.
 """

@@ -1,4 +1,4 @@
-"""Half-closed and reset connections, mid-line and mid-negotiation (issue 8 §3)."""
+"""Half-closed and reset connections, mid-line and mid-negotiation (docs/reliability.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``kill -9`` in the middle of a burst of writes, three times over: nothing a player was told
-was saved is lost (issue 8 §3)."""
+was saved is lost (docs/reliability.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A client that stops reading while others flood its room (issue 8 §3).
+"""A client that stops reading while others flood its room (docs/reliability.md).
 
 The server holds at most ``max_output_buffer`` bytes for it, then drops it; its memory stays
 bounded and the players who do read keep getting their lines.

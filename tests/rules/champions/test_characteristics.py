@@ -1,4 +1,4 @@
-"""characteristics: HERO 5E figured characteristics (GUIDE §3)."""
+"""characteristics: HERO 5E figured characteristics (docs/rules-engine.md)."""
 
 import pytest
 

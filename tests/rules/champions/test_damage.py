@@ -1,5 +1,5 @@
 """damage: RULES NORMAL DAMAGE (BattleStar), RULES KILLING DAMAGE (Assaulter), multipliers,
-hit locations, and the GUIDE §3 vectors; property and seeded statistical tests."""
+hit locations, and the HERO 5E worked examples of docs/rules-engine.md; property and seeded statistical tests."""
 
 from collections import Counter
 

@@ -1,5 +1,5 @@
 """The package surface: a sorted ``__all__``, every module's names re-exported, no I/O or
-global randomness in the engine (GUIDE §1)."""
+global randomness in the engine (docs/architecture.md)."""
 
 import ast
 import importlib

@@ -1,4 +1,4 @@
-"""rounding.hero_round: nearest whole number; .5 up for damage, down for penalties (GUIDE §3)."""
+"""rounding.hero_round: nearest whole number; .5 up for damage, down for penalties (docs/rules-engine.md, Rounding)."""
 
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""speed: the Speed Chart, DEX order, segments (HERO 5E, GUIDE §3)."""
+"""speed: the Speed Chart, DEX order, segments (HERO 5E, docs/rules-engine.md)."""
 
 import pytest
 
