@@ -107,7 +107,7 @@ def channel_alias(ctx: Context, parsed: ParsedCommand) -> bool:
         lines = channels.last(channel, int(rest) if rest.strip() else 10)
         ctx.reply("\n".join(lines) if lines else f"Nothing has been said on {channel.name} yet.")
     elif not text:
-        raise CommandError(f"Usage: {alias} <message>, or {alias} who|on|off|last [N]")
+        raise CommandError(f"Say something after '{alias}' (+HELP CHANNELS lists what an alias does).")
     elif not on:
         raise CommandError(f"Your alias '{alias}' is off: type '{alias} on' first.")
     else:

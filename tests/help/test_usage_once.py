@@ -185,3 +185,10 @@ def test_the_game_layer_refuses_in_sentences_not_in_copies_of_usage_lines():
     world = make_world()
     alice = world.login("Alice")
     assert alice.do('@mail ""=Hi/there') == ["Name at least one character to mail."]
+
+
+def test_a_channel_alias_with_nothing_after_it_points_to_its_help():
+    world = make_world()
+    alice = world.login("Alice")
+    alice.do("addcom pub=Public")
+    assert alice.do("pub") == ["Say something after 'pub' (+HELP CHANNELS lists what an alias does)."]
