@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from functools import partial
 
 import attrs
 
@@ -18,7 +20,7 @@ from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
 from ..text.format import DEFAULT_WIDTH, wrap
-from .base import Command, CommandError, ParsedCommand, Role, UsageError
+from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
 from .context import Context
 
 __all__ = ["COMMANDS", "describe_reload", "help_library"]
@@ -52,19 +54,13 @@ def _staff(ctx: Context) -> bool:
     return ctx.role >= Role.STAFF
 
 
-def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reader, intro: str = "") -> None:
+#: Where a reader's topics come from: (catalog, reader) for the line; True for /NEXT.
+_Source = Callable[[Context, ParsedCommand, bool], tuple[Catalog, _Reader]]
+
+
+def _topic_or_index(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reader, intro: str = "") -> None:
+    """``RULES`` alone: the index; ``RULES <topic>``: the topic, or the near ones, or what to try."""
     staff, width = _staff(ctx), ctx.width
-    if "search" in parsed.switches:
-        if not parsed.args.strip():
-            raise UsageError()
-        if len(parsed.args.split()) > MAX_SEARCH_WORDS:
-            raise CommandError(f"Search for at most {MAX_SEARCH_WORDS} words at a time.")
-        hits = catalog.search(parsed.args, staff=staff)
-        ctx.reply(render_search(hits, parsed.args, reader.noun, width))
-        return
-    if "next" in parsed.switches:
-        _next_page(ctx, catalog, reader)
-        return
     if not parsed.args.strip():
         footer = (f"Type {reader.command} <topic> to read one, {reader.command}/SEARCH <words> to search. "
                   f"Long topics continue in numbered pages: {reader.command}/NEXT reads on.")
@@ -78,6 +74,26 @@ def _serve(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reade
         ctx.reply(render_ambiguous(match, reader.noun, width))
     else:
         ctx.reply(render_missing(match, reader.noun, width, hint=f"Type {reader.command} for the list of topics."))
+
+
+def _search(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
+    """``<reader>/SEARCH <words>``: the topics that mention them."""
+    catalog, reader = source(ctx, parsed, False)
+    if not parsed.args.strip():
+        raise UsageError()
+    if len(parsed.args.split()) > MAX_SEARCH_WORDS:
+        raise CommandError(f"Search for at most {MAX_SEARCH_WORDS} words at a time.")
+    hits = catalog.search(parsed.args, staff=_staff(ctx))
+    ctx.reply(render_search(hits, parsed.args, reader.noun, ctx.width))
+
+
+def _read_on(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
+    """``<reader>/NEXT``: the page after the one last read."""
+    _next_page(ctx, *source(ctx, parsed, True))
+
+
+def _subcommands(source: _Source) -> dict[str, Handler]:
+    return {"search": partial(_search, source=source), "next": partial(_read_on, source=source)}
 
 
 def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
@@ -99,44 +115,54 @@ def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
     _show(ctx, catalog, reader, following)
 
 
-def _last_ruleset(ctx: Context, parsed: ParsedCommand) -> str | None:
+def _last_ruleset(ctx: Context) -> str | None:
     """For RULES/NEXT: the ruleset of the page last read, which may be another than the game's."""
-    if "next" not in parsed.switches:
-        return None
     place = ctx.session.reading.get("RULES")
     return place[0].split("/", 1)[1] if place else None
 
 
-def cmd_rules(ctx: Context, parsed: ParsedCommand) -> None:
-    """RULES [<topic>], RULES/SEARCH <words>, RULES/NEXT; RULES/<ruleset> reads another ruleset."""
+def _rules(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+    """What RULES reads: the game's ruleset, RULES/<ruleset>'s, or for /NEXT the one last read."""
     library = help_library(ctx.game)
     chosen = [s for s in parsed.switches if s not in ("search", "next")]
     if len(chosen) > 1:
         raise CommandError("Read one ruleset at a time: RULES/<ruleset> <topic>.")
-    ruleset = chosen[0] if chosen else _last_ruleset(ctx, parsed) or ctx.game.config.ruleset
+    ruleset = chosen[0] if chosen else (_last_ruleset(ctx) if reading_on else None) or ctx.game.config.ruleset
     catalog = library.rules(ruleset)
     if catalog is None:
         known = ", ".join(library.rulesets) or "none loaded"
         if chosen:
             raise CommandError(f"RULES has no /{ruleset} switch: use /search, /next or a ruleset ({known}).")
         raise CommandError(f"The {ruleset} rules are not loaded (rulesets: {known}). Staff have been told.")
-    reader = _Reader("RULES", "rules", f"RULES: {ruleset}")
-    _serve(ctx, parsed, catalog, reader)
+    return catalog, _Reader("RULES", "rules", f"RULES: {ruleset}")
+
+
+def _help(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+    return help_library(ctx.game).help, _Reader("+HELP", "help", "+HELP")
+
+
+def _news(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+    return help_library(ctx.game).news, _Reader("NEWS", "news", "NEWS")
+
+
+def cmd_rules(ctx: Context, parsed: ParsedCommand) -> None:
+    """RULES [<topic>]; RULES/<ruleset> reads another ruleset (/SEARCH and /NEXT are subcommands)."""
+    _topic_or_index(ctx, parsed, *_rules(ctx, parsed, False))
 
 
 def cmd_help(ctx: Context, parsed: ParsedCommand) -> None:
-    """+HELP [<command or topic>], +HELP/SEARCH <words>, +HELP/NEXT."""
-    catalog = help_library(ctx.game).help
+    """+HELP [<command or topic>] (/SEARCH and /NEXT are subcommands)."""
+    catalog, reader = _help(ctx, parsed, False)
     intro = ""
-    if not parsed.args.strip() and not parsed.switches:
+    if not parsed.args.strip():
         index = catalog.lookup("index", staff=_staff(ctx))
         intro = wrap(escape(index.topic.text), ctx.width) if index.rung is Rung.EXACT else ""
-    _serve(ctx, parsed, catalog, _Reader("+HELP", "help", "+HELP"), intro=intro)
+    _topic_or_index(ctx, parsed, catalog, reader, intro=intro)
 
 
 def cmd_news(ctx: Context, parsed: ParsedCommand) -> None:
-    """NEWS [<topic>], NEWS/SEARCH <words>, NEWS/NEXT."""
-    _serve(ctx, parsed, help_library(ctx.game).news, _Reader("NEWS", "news", "NEWS"))
+    """NEWS [<topic>] (/SEARCH and /NEXT are subcommands)."""
+    _topic_or_index(ctx, parsed, *_news(ctx, parsed, False))
 
 
 def _label(kind: str) -> str:
@@ -177,11 +203,11 @@ def _ruleset_switch(switch: str) -> bool:
 
 
 COMMANDS = (
-    Command("rules", cmd_rules, role=Role.GUEST, switches=("search", "next"), extra_switch=_ruleset_switch,
+    Command("rules", cmd_rules, role=Role.GUEST, subcommands=_subcommands(_rules), extra_switch=_ruleset_switch,
             before_login=True, summary="read the game's rules"),
-    Command("+help", cmd_help, role=Role.GUEST, switches=("search", "next"), before_login=True,
+    Command("+help", cmd_help, role=Role.GUEST, subcommands=_subcommands(_help), before_login=True,
             summary="help on commands"),
-    Command("news", cmd_news, role=Role.GUEST, switches=("search", "next"), before_login=True,
+    Command("news", cmd_news, role=Role.GUEST, subcommands=_subcommands(_news), before_login=True,
             summary="the game's news"),
     Command("@reload-help", cmd_reload_help, role=Role.STAFF, summary="reload every help file without a restart"),
 )
