@@ -192,9 +192,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lock_fd = lock.fileno()
     server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
     setup_logging(data_dir, server)
-    from .net.memory import load_tcp_without_tls
+    from .net.memory import load_twisted_lean
 
-    load_tcp_without_tls()
+    load_twisted_lean()
     from .net.runner import run
 
     return run(data_dir, server, game_config, lock_fd=lock_fd, argv=args.argv, resume=resume)

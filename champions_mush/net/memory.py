@@ -1,14 +1,21 @@
-"""Keeping the server's memory returnable to the OS (glibc only; nothing elsewhere).
+"""The game's process kept small: Twisted loaded without what the game never uses, and freed
+memory handed back to the OS (glibc only; nothing elsewhere).
 
-Password hashing (scrypt) allocates 16 MiB blocks on the hash threads; without these, glibc
-keeps them in its heap after a login burst (docs/performance.md, "Memory with 1,000 clients").
+Password hashing (scrypt) allocates 16 MiB blocks on the hash threads; without the fixed mmap
+threshold, glibc keeps them in its heap after a login burst (docs/performance.md, "Memory").
 """
 
 from __future__ import annotations
 
+import collections.abc
+import gc
+import importlib.util
+import linecache
 import sys
+import types
 
-__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_tcp_without_tls", "release_free_memory"]
+__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_twisted_lean", "release_free_memory",
+           "release_startup_memory"]
 
 #: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
 _M_MMAP_THRESHOLD = -3
@@ -44,20 +51,82 @@ def release_free_memory() -> None:
         trim(0)
 
 
-def load_tcp_without_tls() -> None:
-    """Import Twisted's reactor base and TCP support without pyOpenSSL, in the game's process only.
+def load_twisted_lean() -> None:
+    """Import Twisted's reactor base and TCP support with only what the game's process uses.
 
-    The game never speaks TLS itself (the relay process does, net/relay.py), but
-    ``twisted.internet.posixbase`` and ``.tcp`` import pyOpenSSL and ``cryptography`` whenever
-    they are installed: about 13 MB resident for nothing (docs/performance.md, "Fan-out per turn").
-    pyOpenSSL is hidden while they load (so this process has no ``listenSSL``), then
-    importable again as usual.
+    While they load (docs/performance.md, "Memory"):
+
+    - pyOpenSSL is hidden: ``twisted.internet.posixbase`` and ``.tcp`` import it and
+      ``cryptography`` whenever they are installed (13 MB resident); the game never speaks TLS
+      itself, the relay process does (net/relay.py), so this process has no ``listenSSL``;
+    - ``asyncio`` is a stand-in: ``twisted.internet.defer`` takes three names from it for
+      asyncio interplay the game never uses, and the real package brings ``ssl``,
+      ``subprocess`` and ``concurrent.futures`` (about 2 MB);
+    - ``http.cookiejar`` is lazy (loaded on first use): ``twisted.python.compat`` imports it
+      for an old alias, and with it ``urllib.request``, ``http.client`` and ``email``
+      (about 2 MB); so are Twisted's UDP, Unix socket and child process support (1 MB), which
+      load when first used.
+
+    Afterwards each of them imports as usual.
     """
-    if "twisted.internet.posixbase" in sys.modules or "OpenSSL" in sys.modules:
+    if "twisted.internet.posixbase" in sys.modules:
         return
-    sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
+    hidden = {name: sys.modules.get(name) for name in ("OpenSSL", "asyncio")}
+    if hidden["OpenSSL"] is None:
+        sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
+    if hidden["asyncio"] is None:
+        sys.modules["asyncio"] = _asyncio_stand_in()
+    for name in _LAZY:
+        if name not in sys.modules:
+            _load_lazily(name)
     try:
         import twisted.internet.posixbase  # noqa: F401
         import twisted.internet.tcp  # noqa: F401
     finally:
-        del sys.modules["OpenSSL"]
+        for name, module in hidden.items():
+            if module is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = module
+
+
+#: modules Twisted imports and the game's process uses rarely or never: run on first use
+_LAZY = ("http.cookiejar", "twisted.internet.udp", "twisted.internet.unix", "twisted.internet.process",
+         "twisted.internet._multicast")
+
+
+def release_startup_memory() -> None:
+    """Once the server is up: drop the source lines attrs keeps for the methods it generated
+    (``linecache``: only tracebacks read them), collect, and hand freed memory back."""
+    linecache.clearcache()
+    gc.collect()
+    release_free_memory()
+
+
+def _asyncio_stand_in() -> types.ModuleType:
+    """What ``twisted.internet.defer`` imports from asyncio: ``iscoroutine`` as asyncio's own
+    (asyncio/coroutines.py), and the two classes it names in annotations."""
+    stand_in = types.ModuleType("asyncio", "stand-in while Twisted loads (net/memory.py)")
+    coroutine_types = (types.CoroutineType, types.GeneratorType, collections.abc.Coroutine)
+
+    def iscoroutine(obj: object) -> bool:
+        return isinstance(obj, coroutine_types)
+
+    stand_in.iscoroutine = iscoroutine
+    stand_in.AbstractEventLoop = type("AbstractEventLoop", (), {})
+    stand_in.Future = type("Future", (), {})
+    return stand_in
+
+
+def _load_lazily(name: str) -> None:
+    """Put module ``name`` in ``sys.modules`` unexecuted: it runs at its first attribute use."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        return
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)

@@ -100,7 +100,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
 
     from ..opening import open_game
     from ..commands.table import build_dispatcher
-    from .memory import keep_big_allocations_returnable
+    from .memory import keep_big_allocations_returnable, release_startup_memory
     from .reload import adopt_port, install_reloader
     from .server import MushFactory
     from .status import start_status
@@ -152,6 +152,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         watch_relay(reactor, factory, server, data_dir, handover, status)
         reactor.addSystemEventTrigger("after", "shutdown", lambda: handover["relay"] and handover["relay"].stop())
     install_reloader(reactor, factory, data_dir, argv or [], handover, status, resume)
+    reactor.callWhenRunning(release_startup_memory)
     reactor.run()
     store.close()
     log.info("server stopped")

@@ -139,6 +139,7 @@ class TelnetSession(Session):
         return style if self.colour else (ColourLevel.NONE, style[1])
 
     def render(self, text: str) -> bytes:
+        """A broadcast's bytes for this kind of client, from the server's shared renderings."""
         return self.conn.rendered(text, self.render_kind())
 
     def send_rendered(self, data: bytes) -> None:
@@ -146,8 +147,11 @@ class TelnetSession(Session):
         self.writer.schedule_flush()
 
     def send(self, text: str) -> None:
+        """This connection's own line (a reply, a page, its ``look``), rendered for it alone:
+        kept in the shared renderings it would only crowd out the broadcasts, and a room's
+        ``look`` with 1,000 names in it is 10 KB (docs/performance.md, "Memory")."""
         self.take_broadcasts()
-        self.send_rendered(self.render(text))
+        self.send_rendered(render_line(text, self.render_kind()))
 
     def send_prompt(self, text: str) -> None:
         self.take_broadcasts()

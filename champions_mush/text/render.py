@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-__all__ = ["RENDER_CACHE_SIZE", "RenderCache"]
+__all__ = ["RENDER_CACHE_LONGEST", "RENDER_CACHE_SIZE", "RenderCache"]
 
 #: Renderings kept. A turn in a busy game renders a few hundred distinct messages per kind;
 #: the cache is emptied when full, so a burst of unique texts cannot grow it without bound.
 RENDER_CACHE_SIZE = 2048
+#: Longer texts are rendered every time, never kept: with this the cache holds at most a few
+#: MB however long the messages (docs/performance.md, "Memory").
+RENDER_CACHE_LONGEST = 1024
 
 
 class RenderCache:
@@ -23,16 +26,21 @@ class RenderCache:
     Args:
         render: a pure function of the text and the kind.
         size: how many renderings to keep before starting again.
+        longest: texts longer than this (in characters) are rendered, not kept.
     """
 
-    __slots__ = ("_render", "_size", "_kept")
+    __slots__ = ("_render", "_size", "_longest", "_kept")
 
-    def __init__(self, render: Callable[[str, Hashable], bytes], size: int = RENDER_CACHE_SIZE) -> None:
+    def __init__(self, render: Callable[[str, Hashable], bytes], size: int = RENDER_CACHE_SIZE,
+                 longest: int = RENDER_CACHE_LONGEST) -> None:
         self._render = render
         self._size = size
+        self._longest = longest
         self._kept: dict[tuple[str, Hashable], bytes] = {}
 
     def __call__(self, text: str, kind: Hashable) -> bytes:
+        if len(text) > self._longest:
+            return self._render(text, kind)
         key = (text, kind)
         found = self._kept.get(key)
         if found is None:

@@ -10,6 +10,7 @@ from champions_mush.net.output import Outbox
 from champions_mush.net.pacing import Pacer
 from champions_mush.net.reload import CONN_SKIP, _state_of, rebuild_conn
 from champions_mush.text.markup import ColourLevel
+from champions_mush.text.render import RENDER_CACHE_LONGEST
 
 from .test_server import Rig
 
@@ -41,3 +42,16 @@ def test_a_state_saved_by_the_code_before_comes_back_with_its_overrides():
     assert new.colour_override is ColourLevel.ANSI16
     new.send_text("|rred|n")
     assert new.data_to_send() == b"\x1b[0;31mred\x1b[0m\r\n"
+
+
+def test_own_lines_and_long_texts_are_not_kept_in_the_shared_renderings():
+    rig = Rig()
+    proto, transport = rig.player("Alice")
+    bob, _ = rig.player("Bob")
+    proto.session.send("Only for Alice")
+    rig.game.msg_room(rig.game.start_room, "x" * (RENDER_CACHE_LONGEST + 1))
+    assert len(rig.factory.rendered) == 0
+    rig.game.msg_room(rig.game.start_room, "Everyone hears this")
+    assert len(rig.factory.rendered) == 1  # both players' kind: rendered once, kept
+    assert transport.value().endswith(
+        b"Only for Alice\r\n" + b"x" * (RENDER_CACHE_LONGEST + 1) + b"\r\nEveryone hears this\r\n")

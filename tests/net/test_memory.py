@@ -1,5 +1,6 @@
-"""The game's process loads Twisted without pyOpenSSL (net/memory.py): checked in a fresh
-interpreter, since this one imported Twisted long ago."""
+"""The game's process loads Twisted without pyOpenSSL, asyncio or http.cookiejar's chain
+(net/memory.py), and each stays importable: checked in a fresh interpreter, since this one
+imported Twisted long ago."""
 
 import subprocess
 import sys
@@ -10,15 +11,32 @@ pytest.importorskip("OpenSSL")
 
 CHECK = """
 import sys
-from champions_mush.net.memory import load_tcp_without_tls
-load_tcp_without_tls()
-from twisted.internet import reactor, tcp
-print(sorted(m for m in sys.modules if m.split(".")[0] in ("OpenSSL", "cryptography")), tcp.Server.TLS)
-import OpenSSL
-print(OpenSSL.__name__)
+from champions_mush.net.memory import load_twisted_lean
+load_twisted_lean()
+from twisted.internet import reactor, tcp, defer
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("OpenSSL", "cryptography", "asyncio", "ssl", "email")),
+      tcp.Server.TLS)
+
+async def later():
+    return 7
+
+@defer.inlineCallbacks
+def waits():
+    value = yield later()  # a coroutine yielded: Twisted's iscoroutine must know it
+    return value + 1
+
+seen = []
+defer.ensureDeferred(later()).addCallback(seen.append)
+waits().addCallback(seen.append)
+print(seen)
+import OpenSSL, asyncio, http.cookiejar
+from twisted.internet import process
+print(OpenSSL.__name__, asyncio.get_event_loop_policy().__class__.__name__, http.cookiejar.CookieJar.__name__,
+      process.Process.__name__)
 """
 
 
-def test_twisted_loads_without_pyopenssl_which_stays_importable():
+def test_twisted_loads_lean_and_what_it_left_out_stays_importable():
     out = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=60, check=True)
-    assert out.stdout.splitlines() == ["[] False", "OpenSSL"]
+    assert out.stdout.splitlines() == [
+        "[] False", "[7, 8]", "OpenSSL _UnixDefaultEventLoopPolicy CookieJar Process"]
