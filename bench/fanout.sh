@@ -9,13 +9,14 @@
 # Characters Tm1.. / Ch1.. must exist (bench/peers/*.sh setup, then loadgen --scenario create).
 # Each result's label carries the machine's load average when the run started.
 # Environment: PEERS (as bench/peers/*.sh), TM_PORT (5801), CH_PORT (5802), SIZES
-# ("50 200 500 1000"), DURATION (15), WARMUP (5), HOLD (1000), NICE (-10), LOADGEN_PY (python3),
+# ("50 200 500 1000"; "" for none: probe and hold only), DURATION (15), WARMUP (5), HOLD (1000),
+# NICE (-10), LOADGEN_PY (python3),
 # RAMP (logins/s, 30: our server refuses a login past 32 password hashes waiting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$1; shift
 servers=${*:-"tinymux champions"}
-SIZES=${SIZES:-"50 200 500 1000"} DURATION=${DURATION:-15} WARMUP=${WARMUP:-5}
+SIZES=${SIZES-"50 200 500 1000"} DURATION=${DURATION:-15} WARMUP=${WARMUP:-5}
 HOLD=${HOLD:-1000} NICE=${NICE:--10} PY=${LOADGEN_PY:-python3} RAMP=${RAMP:-30}
 P=bench/peers
 for s in tinymux champions; do "$P/$s.sh" stop >/dev/null 2>&1 || true; done
