@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..game.session import Session
 
-__all__ = ["ABORT", "END", "NOTE", "LineCollector", "collecting", "feed", "give_up", "passes_through", "start_collecting"]
+__all__ = ["ABORT", "END", "NOTE", "SESSION_ATTR", "LineCollector", "collecting", "feed", "give_up", "passes_through", "start_collecting"]
 
 #: A line holding only this ends the paste.
 END = "."
@@ -30,7 +30,8 @@ _ABORTS = (ABORT, "@abort")
 NOTE = "Pasting your file: end with a line holding a single '.'; '@abort' cancels."
 #: Given up and then run as a command even while pasting.
 _PASSING = ("quit",)
-_ATTR = "line_collector"
+#: The session attribute holding its collector (a reload leaves it out: net/reload.py).
+SESSION_ATTR = "line_collector"
 
 
 class LineCollector:
@@ -84,12 +85,12 @@ class LineCollector:
 
 def start_collecting(session: Session, collector: LineCollector) -> None:
     """Send the session's next lines to ``collector`` until it says the paste has ended."""
-    setattr(session, _ATTR, collector)
+    setattr(session, SESSION_ATTR, collector)
 
 
 def collecting(session: Session) -> bool:
     """True while the session's lines go to a collector, not the command table."""
-    return getattr(session, _ATTR, None) is not None
+    return getattr(session, SESSION_ATTR, None) is not None
 
 
 def passes_through(line: str) -> bool:
@@ -104,13 +105,13 @@ def give_up(session: Session) -> None:
 
 def feed(session: Session, line: str) -> None:
     """Hand one line to the session's collector; forget the collector when the paste ends."""
-    collector: LineCollector | None = getattr(session, _ATTR, None)
+    collector: LineCollector | None = getattr(session, SESSION_ATTR, None)
     if collector is None:
         return
     try:
         finished = collector.add(line)
     except Exception:
-        setattr(session, _ATTR, None)
+        setattr(session, SESSION_ATTR, None)
         raise
     if finished:
-        setattr(session, _ATTR, None)
+        setattr(session, SESSION_ATTR, None)

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..commands import multiline
 from ..text.render import RenderCache
 from .output import Outbox
 from .pacing import Pacer
@@ -46,8 +47,9 @@ CHECK_TIMEOUT = 60.0
 #: Seconds to wait for output to be written and password checks to finish before the switch.
 DRAIN_TIMEOUT = 3.0
 #: What of each object is not state: references the new code makes anew.
-CONN_SKIP = frozenset({"mssp_source", "_policies", "_compressor"})
-SESSION_SKIP = frozenset({"conn", "writer", "watcher", "_character_id"})
+#: (A paste in progress is given up at the switch; the render cache is the new factory's.)
+CONN_SKIP = frozenset({"mssp_source", "_policies", "_compressor", "rendered"})
+SESSION_SKIP = frozenset({"conn", "writer", "watcher", "_character_id", multiline.SESSION_ATTR})
 VISIT_SKIP = frozenset({"doorway", "game", "session"})
 
 
@@ -154,6 +156,8 @@ class Reloader:
             port.stopReading()  # new connections wait in the kernel's queue
         for proto in list(factory.protocols):
             conn = proto.conn
+            if multiline.collecting(proto.session):
+                multiline.give_up(proto.session)  # its callbacks are this code's: paste again after
             proto.session.send(RESTARTING)
             proto.mccp_was_on = conn.mccp
             if conn.mccp:

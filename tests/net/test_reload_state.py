@@ -73,3 +73,11 @@ def test_the_trial_run_refuses_a_state_it_cannot_read(tmp_path):
         assert "the saved state has no listeners" in str(exc)
     else:
         raise AssertionError("a state without listeners was accepted")
+
+
+def test_a_rebuilt_core_renders_through_the_new_servers_one_cache():
+    rig = Rig()
+    proto, _ = _negotiated(rig)
+    saved = pickle.loads(pickle.dumps(_state_of(proto.conn, CONN_SKIP)))
+    assert "rendered" not in saved
+    assert rebuild_conn(rig.factory, saved).rendered is rig.factory.rendered
