@@ -1,5 +1,5 @@
 """+client through the command layer: the report, the overrides saved with the character and
-applied to every connection, and the login hooks (issue 5 §3)."""
+applied to every connection, and the login hooks (docs/clients.md)."""
 
 from __future__ import annotations
 

@@ -319,7 +319,7 @@ def test_titanos_pulls_his_punch(world, gm):
 
 
 def test_haymaker_adds_four_dc(world, gm):
-    """GUIDE §3: STR 23 + Haymaker -> 8 1/2d6."""
+    """RULES ADDING DAMAGE: STR 23 + Haymaker (+4 DC) -> 8 1/2d6."""
     _npc(gm, "Brute", STR=23)
     world.set_dice(*[2] * 8, 6)
     assert _do(world, gm, "+haymaker Brute") == [

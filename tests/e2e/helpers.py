@@ -226,7 +226,7 @@ def read_line(client: Client, start: str, timeout: float = TIMEOUT) -> str:
     return start + client.expect("\n", timeout)[:-1]
 
 
-# --- TLS and WebSocket clients, for the TLS, web client and reload tests (issue 16) ------------
+# --- TLS and WebSocket clients, for the TLS, web client and reload tests (docs/reload.md) ------------
 __all__ += ["TlsClient", "WebSocketClient", "free_port", "wait_for_output"]
 
 

@@ -1,11 +1,11 @@
-"""Issue 6 over real telnet: rolls seen by the room and verified, +damage refused to players,
-and a GM running a whole fight (two characters and an NPC) through a Turn, Post-Segment 12 and
+"""Dice and GM commands over real telnet (docs/staff-guide.md): rolls seen by the room and
+verified, +damage refused to players, and a GM running a whole fight (two characters and an NPC) through a Turn, Post-Segment 12 and
 a server restart.
 
 Dice are random here (the real server rolls them), so the roll tests check relations the rules
 fix (STUN is the sum of the faces; BODY counts 0 for a 1, 2 for a 6, 1 otherwise: RULES NORMAL
 DAMAGE) rather than numbers. The fight uses stated damage (``+damage Name=<stun> <body>``), so
-its every line is exact, worked out by hand from the CM 2.0 rules file and HERO 5E (GUIDE §3).
+its every line is exact, worked out by hand from the CM 2.0 rules file and HERO 5E (docs/rules-engine.md).
 """
 
 from __future__ import annotations
