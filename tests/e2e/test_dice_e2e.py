@@ -1,6 +1,6 @@
 """Dice and GM commands over real telnet (docs/staff-guide.md): rolls seen by the room and
-verified, +damage refused to players, and a GM running a whole fight (two characters and an NPC) through a Turn, Post-Segment 12 and
-a server restart.
+verified, +damage refused to players, and a GM running a whole fight (two characters and an
+NPC) through a Turn, Post-Segment 12 and a server restart.
 
 Dice are random here (the real server rolls them), so the roll tests check relations the rules
 fix (STUN is the sum of the faces; BODY counts 0 for a 1, 2 for a 6, 1 otherwise: RULES NORMAL
