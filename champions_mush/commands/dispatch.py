@@ -146,7 +146,8 @@ class Dispatcher:
         try:
             return func(ctx, parsed)
         except UsageError as exc:  # the text comes from the command's +HELP usage lines
-            ctx.reply(escape(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc)))
+            ctx.reply(escape(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc,
+                                            staff=ctx.is_staff)))
         except (CommandError, RulesError) as exc:
             ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:

@@ -13,18 +13,22 @@ from .helpcmds import help_library
 __all__ = ["usage_message"]
 
 
-def usage_message(game, command: Command | None, parsed: ParsedCommand, error: UsageError) -> str:  # noqa: ANN001 - Game
-    """``Usage: <form>`` for the forms that fit the switches typed (help/usage.py's ``choose``).
+def usage_message(game, command: Command | None, parsed: ParsedCommand, error: UsageError,  # noqa: ANN001 - Game
+                  staff: bool = False) -> str:
+    """``Usage: <form>`` for the forms that fit the switches typed and the reader (help/usage.py's ``choose``).
 
-    The forms come from the topic of ``<command>/<switch>`` when one exists (staff switches have
-    topics of their own: ``+COMBAT/ADJUST``), and from the command's help topic.
+    The forms come from the command's help topic and, for staff, also from the staff-only topics
+    of its switches (``+COMBAT/START``); a player never sees a form marked ``staff:``.
     """
     if command is None:
         return error.reason or "That did not work: see +HELP."
     catalog = help_library(game).help
-    switches = (error.switch,) if error.switch else parsed.switches
-    topics = [catalog.get(f"{command.key}/{s}") for s in switches] + [catalog.get(command.help_topic)]
-    lines = [line for topic in dict.fromkeys(t for t in topics if t is not None) for line in topic.usage]
+    own = catalog.get(command.help_topic)
+    switches = (*((error.switch,) if error.switch else parsed.switches), *command.switches)
+    topics = [own, *(catalog.get(f"{command.key}/{s}") for s in switches)]
+    shown = [t for t in dict.fromkeys(topics) if t is not None and (staff or not t.staff_only or t is own)]
+    lines = [line for topic in shown for line in topic.usage]
     names = (*command.names, *(p for p, key in PREFIXES.items() if key == command.key))
-    forms = choose([parse_usage(line) for line in lines], names, parsed.switches, error.switch, parsed.has_rhs)
+    usages = [parse_usage(line) for line in lines]
+    forms = choose(usages, names, parsed.switches, error.switch, parsed.has_rhs, staff)
     return usage_reply(forms, error.reason, error.note) or f"Usage: see +HELP {command.help_topic.upper()}."

@@ -18,7 +18,7 @@ from .catalog import Catalog, Rung
 from .library import HELP, NEWS, RULES_PREFIX, HelpLibrary
 from .refs import Reference, find_references, parse_reference
 from .topic import Problem, Severity, Topic, normalize
-from .usage import Usage, names_form, parse_usage
+from .usage import STAFF_MARK, Usage, names_form, parse_usage
 
 __all__ = ["check"]
 
@@ -28,9 +28,10 @@ def check(library: HelpLibrary, strict: bool = False,
 
     Args:
         strict: warnings count as errors.
-        commands: ``(command, help topic[, names])`` of every command: each must have a +HELP
-            entry with a usage line starting with one of its names (errors), and every usage
-            line must start with a name of a command whose topic it is (errors).
+        commands: ``(command, help topic[, names[, staff switches]])`` of every command: each
+            must have a +HELP entry with a usage line starting with one of its names (errors),
+            every usage line must start with a name of a command whose topic it is, and a form
+            of a staff switch outside a staff-only topic must be marked ``staff:`` (errors).
     """
     problems = list(library.report.problems)
     for kind, catalog in library.catalogs.items():
@@ -49,8 +50,9 @@ def _usage_problems(catalog: Catalog, commands: list[tuple]) -> Iterator[Problem
     """Each command has a topic with a usage line of its own; each usage line is a form of a
     command whose topic it is, or of ``<command>/<switch>`` when that names the topic."""
     known: list[tuple[str, Sequence[str], Topic]] = []
-    for command, topic_name, *names in commands:
-        names = tuple(names[0]) if names else (command,)
+    for command, topic_name, *more in commands:
+        names = tuple(more[0]) if more else (command,)
+        yield from _staff_unmarked(catalog, names, set(more[1]) if len(more) > 1 else set())
         topic = catalog.get(topic_name)
         if topic is None:
             yield Problem(Severity.ERROR, f"command {command!r} has no +HELP entry {topic_name.upper()!r}", file="help/")
@@ -68,6 +70,20 @@ def _usage_problems(catalog: Catalog, commands: list[tuple]) -> Iterator[Problem
                                               for command, names, own in known):
                 yield _problem(Severity.ERROR, topic, f"usage line {line!r} is not a form of a command whose "
                                "+HELP topic this is", "usage")
+
+
+def _staff_unmarked(catalog: Catalog, names: Sequence[str], staff_switches: set[str]) -> Iterator[Problem]:
+    """A form of a switch only staff may use, outside a staff-only topic, must say ``staff:``
+    (a usage error shows it only to staff)."""
+    for topic in catalog.topics:
+        if topic.staff_only:
+            continue
+        for line in topic.usage:
+            usage = parse_usage(line)
+            name = next((n for n in names if names_form(n, usage)), None)
+            if name and not usage.staff and staff_switches & set(usage.switches(name.casefold())[0]):
+                yield _problem(Severity.ERROR, topic, f"usage line {line!r} is a form of a staff-only switch: "
+                               f"begin its text with {STAFF_MARK!r}", "usage")
 
 
 def _owns(catalog: Catalog, topic: Topic, usage: Usage, command: str, names: Sequence[str], own: Topic) -> bool:

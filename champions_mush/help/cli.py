@@ -96,15 +96,16 @@ def _check_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _commands() -> tuple[list[tuple[str, str, tuple[str, ...]]], str | None]:
+def _commands() -> tuple[list[tuple[str, str, tuple[str, ...], tuple[str, ...]]], str | None]:
     try:
-        from ..commands.base import PREFIXES
+        from ..commands.base import PREFIXES, Role
         from ..commands.table import build_table
 
         table = build_table()
     except Exception as exc:  # noqa: BLE001 - reported, the help files are still checked
         return [], f"could not read the command table ({type(exc).__name__}: {exc})"
-    return [(c.key, c.help_topic, (*c.names, *(p for p, key in PREFIXES.items() if key == c.key)))
+    return [(c.key, c.help_topic, (*c.names, *(p for p, key in PREFIXES.items() if key == c.key)),
+             tuple(s for s, role in c.switch_roles.items() if role >= Role.STAFF))
             for c in table.commands], None
 
 

@@ -3,7 +3,8 @@
 A topic's ``usage:`` lists lines such as ``+ND6/KB <dice>  also roll Knockback``: the *form*
 (what to type) and, after two or more spaces, what it does. +HELP shows them as the top of the
 topic; a command's wrong arguments answer ``Usage: <form>`` with the forms that fit the
-switches typed (see :func:`choose`).
+switches typed and the reader's role (see :func:`choose`). A form whose text begins ``staff:``
+(``+XP/AWARD <name>=<amount> <reason>  staff: give XP``) is shown in a usage error only to staff.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ import attrs
 
 from ..text.format import DEFAULT_WIDTH, visible_len, wrap
 
-__all__ = ["Usage", "choose", "names_form", "parse_usage", "render_usage", "usage_reply"]
+__all__ = ["STAFF_MARK", "Usage", "choose", "names_form", "parse_usage", "render_usage", "usage_reply"]
 
 _GAP = re.compile(r" {2,}")
 #: the form column starts at least here (the layout the help files always had)
 MIN_COLUMN = 24
 #: forms longer than this do not widen the column; their text follows after three spaces
 MAX_FORM = 32
+#: what it does begins with this: the form is for staff only (docs/help-files.md, "Usage lines")
+STAFF_MARK = "staff:"
 
 
 @attrs.frozen
@@ -37,6 +40,11 @@ class Usage:
     @property
     def heading(self) -> bool:
         return not self.does and self.form.endswith(":")
+
+    @property
+    def staff(self) -> bool:
+        """A form only staff use: its text begins ``staff:``."""
+        return self.does.casefold().startswith(STAFF_MARK)
 
     @property
     def word(self) -> str:
@@ -82,20 +90,24 @@ def _mine(usages: Iterable[Usage], names: Sequence[str]) -> list[tuple[Usage, st
 
 
 def choose(usages: Iterable[Usage], names: Sequence[str], typed: Sequence[str] = (),
-           switch: str | None = None, equals: bool = False) -> list[Usage]:
+           switch: str | None = None, equals: bool = False, staff: bool = False) -> list[Usage]:
     """The forms a usage error shows, for a command called ``names`` typed with switches ``typed``.
 
-    With ``switch`` (the handler names the form) or switches typed: the forms naming one of
-    them (``+nd6/kb x`` -> ``+ND6/KB <dice>``); else the forms without a switch; when neither
-    exists, every form of the command. A form whose arguments are ``...`` (``+HIT/PRIVATE ...``)
-    says the switch goes with the other forms: those are shown instead. ``equals`` (the line
-    had an ``=``) keeps, of several forms, those with an ``=`` when there are any.
+    Forms marked ``staff:`` are left out unless ``staff``. With ``switch`` (the handler names
+    the form) or switches typed: the forms naming one of them (``+nd6/kb x`` -> ``+ND6/KB
+    <dice>``); else the forms without a switch; when neither exists, every form of the
+    command. A form whose arguments are ``...`` (``+HIT/PRIVATE ...``) says the switch goes with
+    the other forms: those are shown instead. ``equals`` (the line had an ``=``) keeps, of the
+    forms of the switch typed or without one, those with an ``=`` when there are any.
     """
-    mine = [(u, n) for u, n in _mine(usages, names) if u.form.split(" ", 1)[1:] != ["..."]] or _mine(usages, names)
+    own = [(u, n) for u, n in _mine(usages, names) if staff or not u.staff]
+    mine = [(u, n) for u, n in own if u.form.split(" ", 1)[1:] != ["..."]] or own
     wanted = {switch} if switch else set(typed)
     naming = [u for u, n in mine if wanted & set(u.switches(n)[0])]
     plain = [u for u, n in mine if not u.switches(n)[0]]
-    found = naming or plain or [u for u, _ in mine]
+    found = naming or plain
+    if not found:  # a switch no form names, and no switchless form: all of them, whatever the =
+        return [u for u, _ in mine]
     return [u for u in found if "=" in u.form] or found if equals else found
 
 

@@ -7,7 +7,7 @@ import io
 import re
 
 from champions_mush.commands import table as command_table
-from champions_mush.commands.base import PREFIXES, Command
+from champions_mush.commands.base import PREFIXES, Command, Role
 from champions_mush.commands.dispatch import CommandTable
 from champions_mush.help import cli as help_cli
 from champions_mush.help.cli import check_help_main
@@ -25,8 +25,9 @@ def test_a_command_in_the_table_without_help_fails_check_help(monkeypatch):
 
 
 def test_every_command_in_the_table_is_checked(monkeypatch):
-    """check-help asks the checker about every command of the table, each with its topic and names."""
-    asked: list[tuple[str, str, tuple[str, ...]]] = []
+    """check-help asks the checker about every command of the table, each with its topic, names
+    and the switches only staff may use."""
+    asked: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = []
     real_check = help_cli.check
 
     def spy(library, strict=False, commands=()):  # noqa: ANN001, ANN202
@@ -35,5 +36,7 @@ def test_every_command_in_the_table_is_checked(monkeypatch):
 
     monkeypatch.setattr(help_cli, "check", spy)
     assert check_help_main(["-q"], out=io.StringIO()) == 0
-    assert asked == [(c.key, c.help_topic, (*c.names, *(p for p, key in PREFIXES.items() if key == c.key)))
+    assert asked == [(c.key, c.help_topic, (*c.names, *(p for p, key in PREFIXES.items() if key == c.key)),
+                      tuple(s for s, role in c.switch_roles.items() if role >= Role.STAFF))
                      for c in command_table.build_table().commands]
+    assert ("+xp", "+xp", ("+xp",), ("award", "remove", "alt")) in asked

@@ -46,12 +46,19 @@ def one_world():
     return make_world()
 
 
+def _staff_forms(command: Command) -> list[str]:
+    """The forms of the staff-only topics of ``command``'s switches, straight from the YAML."""
+    forms = _yaml_forms()
+    return [f for s in command.switches for f in forms.get(f"{command.key}/{s}", [])]
+
+
+@pytest.mark.parametrize("staff", [False, True], ids=["player", "staff"])
 @pytest.mark.parametrize("command", build_table().commands, ids=lambda c: c.key)
-def test_every_commands_usage_error_is_its_own_yaml_usage_lines(one_world, command):
+def test_every_commands_usage_error_is_its_own_yaml_usage_lines(one_world, command, staff):
     world = one_world
     parsed = parse_command(command.key)
-    text = usage_message(world.game, command, parsed, UsageError())
-    forms = _yaml_forms()[command.help_topic.lower()]
+    text = usage_message(world.game, command, parsed, UsageError(), staff=staff)
+    forms = _yaml_forms()[command.help_topic.lower()] + (_staff_forms(command) if staff else [])
     lines = text.split("\n")
     assert lines[0].startswith("Usage: ")
     shown = [lines[0][len("Usage: "):], *(line[len("       "):] for line in lines[1:])]
@@ -84,6 +91,45 @@ CASES = [
     (Role.STAFF, "+heal Alice=lots", ["Usage: +HEAL <name>=<stun|body|end> <amount>"]),
     (Role.PLAYER, "rules/search", ["Usage: RULES/SEARCH <words>"]),
 ]
+
+
+#: the player forms of +COMBAT (no switch typed, none without one: all of them), then staff's
+_COMBAT_PLAYER = ["+COMBAT/JOIN [<name>]", "+COMBAT/LEAVE [<name>]", "+COMBAT/STATUS", "+COMBAT/LOG [<fight number>]",
+                  "+COMBAT/MOVE <inches>", "+COMBAT/STAND", "+COMBAT/BRACE", "+COMBAT/SET", "+COMBAT/HOLD",
+                  "+COMBAT/PASS", "+COMBAT/WAKE <Knocked Out character>", "+COMBAT/ABORT [dodge|block|dive <inches>]"]
+_COMBAT_STAFF = [*_COMBAT_PLAYER[:5], "+COMBAT/MOVE <name>=<inches>", *_COMBAT_PLAYER[5:],
+                 "+COMBAT/ABORT <name>[=<action>]",
+                 "+COMBAT/START", "+COMBAT/NEXT", "+COMBAT/MODE auto|confirm", "+COMBAT/CONFIRM", "+COMBAT/UNDO",
+                 "+COMBAT/ADJUST <name>=<stun|body|end> <value>",
+                 "+COMBAT/ADJUST <name>=<prone|stunned|recovering|awed|cowed|stabilized> <on|off>", "+COMBAT/END"]
+
+
+def _reply(forms: list[str]) -> list[str]:
+    return [f"Usage: {forms[0]}", *(f"       {f}" for f in forms[1:])]
+
+
+#: a staff form (``staff:`` in the YAML, or a staff-only topic) only for staff; a stray ``=``
+#: never picks the form of a switch nobody typed
+ROLE_CASES = [
+    *((role, line, _reply(_COMBAT_PLAYER if role is Role.PLAYER else _COMBAT_STAFF))
+      for line in ("+combat", "+combat =", "+combat zzz=", "+combat =zzz", "+combat 1/2/3=a/b")
+      for role in (Role.PLAYER, Role.STAFF)),
+    (Role.PLAYER, "@mail/read", ["Usage: @mail/read <list>"]),
+    (Role.STAFF, "@mail/read", ["Usage: @mail/read <list>"]),
+    (Role.PLAYER, "+combat/move zzz", ["Usage: +COMBAT/MOVE <inches>"]),
+    (Role.STAFF, "+combat/move zzz", ["Usage: +COMBAT/MOVE <inches>", "       +COMBAT/MOVE <name>=<inches>"]),
+    (Role.PLAYER, "+combat/move Viper=zz", ["Usage: +COMBAT/MOVE <inches>"]),
+    (Role.STAFF, "+combat/move Viper=zz", ["Usage: +COMBAT/MOVE <name>=<inches>"]),
+    (Role.STAFF, "+xp/award", ["Usage: +XP/AWARD <name>=<amount> <reason>"]),
+]
+
+
+@pytest.mark.parametrize(("role", "line", "expected"), ROLE_CASES,
+                         ids=[f"{c[0].name.lower()}:{c[1]}" for c in ROLE_CASES])
+def test_the_forms_shown_suit_the_readers_role(role, line, expected):
+    world = make_world()
+    typist = world.login("Gina", role=role)
+    assert typist.do(line) == expected
 
 
 @pytest.mark.parametrize(("role", "line", "expected"), CASES, ids=[c[1] for c in CASES])
@@ -125,6 +171,11 @@ def test_choosing_forms():
     assert choose(mail, ["@mail", "mail"], equals=True) == [Usage("@mail <names>=<subject>/<message>")]
     assert choose(mail, ["@mail"], typed=["forward"], switch="fwd") == [Usage("@mail/fwd <n>=<names>")]
     assert choose(mail, ["+bb"]) == []  # "+bb" never claims "+bbread"-like forms of another command
+    combat = [parse_usage(line) for line in ("+C/JOIN  join", "+C/ABORT <n>[=<a>]  staff: for someone else")]
+    assert choose(combat, ["+c"], equals=True) == combat[:1]  # a stray "=" picks no switch's form
+    assert choose(combat, ["+c"], equals=True, staff=True) == combat
+    assert choose(combat, ["+c"], typed=["abort"]) == combat[:1]  # a player never sees the staff form
+    assert choose(combat, ["+c"], typed=["abort"], equals=True, staff=True) == combat[1:]
 
 
 def test_a_command_whose_topic_has_no_usage_gets_a_pointer_not_a_crash():
@@ -159,6 +210,19 @@ def test_a_usage_line_of_no_command_of_the_topic_is_an_error(tiny_root):
     assert [(p.severity, str(p)) for p in problems] == [
         (Severity.ERROR, "help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+nd6 <dice>  not a command of "
                          "this topic' is not a form of a command whose +HELP topic this is")]
+
+
+def test_a_form_of_a_staff_switch_without_the_staff_mark_is_an_error(tiny_root):
+    write(tiny_root, "help/more.yaml", """
+        topics:
+          - name: +FROB
+            usage: ['+frob <n>  frob n times', '+frob/all <n>  everyone', '+frob/wipe  staff: wipe all frobs']
+            text: Frobbing.
+    """)
+    problems = check(HelpLibrary.load(tiny_root), commands=[("+frob", "+frob", ("+frob",), ("all", "wipe"))])
+    assert [(p.severity, str(p)) for p in problems] == [
+        (Severity.ERROR, "help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+frob/all <n>  everyone' is a "
+                         "form of a staff-only switch: begin its text with 'staff:'")]
 
 
 def test_usage_must_be_a_list_of_lines(tiny_root):
