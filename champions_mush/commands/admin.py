@@ -50,6 +50,8 @@ def cmd_set_role(ctx: Context, parsed: ParsedCommand) -> None:
     char = _exact_character(ctx, parsed.lhs)
     if char.id == ctx.actor.id:
         raise CommandError("You cannot change your own role (ask another admin).")
+    if char.role == role:
+        raise CommandError(f"{char.name} is already {role.name.lower()}.")
     ctx.game.set_role(char, role, by=ctx.actor)
     ctx.reply(f"{char.name} is now {role.name.lower()}.")
     ctx.game.msg(char, f"{ctx.actor.name} made you {role.name.lower()}.")

@@ -144,7 +144,8 @@ class Boards:
             return [posts[n - 1] for n in parse_numbers(spec, len(posts))]
         except NumberListError as error:
             if not error.out_of_range:
-                raise BoardError(f"'{error.part}' is not a post number (try 3, 1-4 or u).") from None
+                forms = "3, 1-4 or u" if char is not None else "3 or 1-4"
+                raise BoardError(f"'{error.part}' is not a post number (try {forms}).") from None
             raise BoardError(f"{board.name} has no post {error.part} (it has {len(posts)}).") from None
 
     def number_of(self, board: Board, post: Post) -> int:

@@ -31,8 +31,13 @@ class Document:
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Self:
-        known = {f.name for f in attrs.fields(cls)}
-        values = {k: v for k, v in doc.items() if k in known}
+        values = _known(cls, doc)
         for name, kind in cls.NESTED.items():
-            values[name] = tuple(kind(**item) for item in doc.get(name, ()))
+            values[name] = tuple(kind(**_known(kind, item)) for item in doc.get(name, ()))
         return cls(**values)
+
+
+def _known(cls: type, doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of ``doc`` that are fields of the attrs class ``cls``."""
+    known = {f.name for f in attrs.fields(cls)}
+    return {k: v for k, v in doc.items() if k in known}

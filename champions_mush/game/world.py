@@ -303,4 +303,5 @@ class Game:
         old = Role(char.role)
         char.role = int(role)
         self.save_character(char)
-        self.log_staff_action(by, f"role of {char.name}(#{char.id}): {old.name.lower()} -> {role.name.lower()}")
+        if old is not role:
+            self.log_staff_action(by, f"role of {char.name}(#{char.id}): {old.name.lower()} -> {role.name.lower()}")

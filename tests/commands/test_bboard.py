@@ -72,6 +72,7 @@ def test_reply_edit_and_remove_own_posts_only_staff_any():
     assert alice.do("+bbread 2")[-1].startswith("2/2   U Re: Patrol")
     assert alice.do("+bbedit 2/2=in/out") == ["You may edit only your own posts."]
     assert alice.do("+bbremove 2/2") == ["You may remove only your own posts."]
+    assert alice.do("+bbremove 2/u") == ["'u' is not a post number (try 3 or 1-4)."]
     assert bob.do("+bbedit 2/2=I'm/I am") == ["Post 2/2 edited."]
     assert bob.do("+bbread 2/2")[3:6] == [f"Posted by Bob on {WHEN}  (edited {WHEN})", "-" * 78, "I am in."]
     assert bob.do("+bbedit 2/2=zebra/x") == ["'zebra' is not in that post."]

@@ -3,6 +3,7 @@
 
 from champions_mush import cli
 from champions_mush.commands.base import Role
+from champions_mush.game.accounts import verify_password
 from champions_mush.store.sqlite import SqliteStore
 
 from ..harness import make_world
@@ -45,10 +46,19 @@ def test_create_admin_at_the_console_is_a_grant_in_the_staff_log(tmp_path):
     assert cli.main(["create-admin", "ada", "--password", "other123", "--data-dir", str(tmp_path)]) == 0
     store = SqliteStore(tmp_path / cli.DB_FILE)
     try:
-        ada_id = next(doc["id"] for doc in store.all("character").values() if doc["name"] == "Ada")
-        assert _staff_log(store) == [
-            ("console", None, f"role of Ada(#{ada_id}): player -> admin"),
-            ("console", None, f"role of Ada(#{ada_id}): admin -> admin"),
-        ]
+        ada = next(doc for doc in store.all("character").values() if doc["name"] == "Ada")
+        ada_id = ada["id"]
+        assert verify_password("other123", ada["password_hash"]) and not verify_password("admin123", ada["password_hash"])
+        # the second run changes the password only: no grant to log
+        assert _staff_log(store) == [("console", None, f"role of Ada(#{ada_id}): player -> admin")]
     finally:
         store.close()
+
+
+def test_setting_the_role_someone_already_has_is_no_grant():
+    world = make_world()
+    ada = world.login("Ada", role=Role.ADMIN)
+    bob = world.login("Bob")
+    assert ada.do("@set Bob=player") == ["Bob is already player."]
+    assert bob.lines == []
+    assert [line for _, _, line in _staff_log(world.store)] == ["@set Bob=player"]

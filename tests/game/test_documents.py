@@ -25,3 +25,10 @@ def test_a_job_keeps_its_comments_as_a_tuple():
 def test_a_field_from_another_version_is_left_out():
     doc = {**Character(id=5, name="Nova").to_doc(), "aura": "glowing"}
     assert Character.from_doc(doc) == Character(id=5, name="Nova")
+
+
+def test_a_post_field_from_another_version_is_left_out():
+    doc = Board(id=2, name="News").to_doc()
+    doc["posts"] = [{"id": 1, "author_id": 7, "author": "Ada", "title": "Hi", "body": "First!", "time": 10.0,
+                     "pinned": True}]
+    assert Board.from_doc(doc).posts == (Post(id=1, author_id=7, author="Ada", title="Hi", body="First!", time=10.0),)
