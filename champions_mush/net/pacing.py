@@ -1,15 +1,23 @@
 """Input paced per connection: at most LINES_PER_TURN lines a reactor turn, none while the game
 waits (a password being checked), reading paused meanwhile, so a pasted backlog of thousands of
-lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md)."""
+lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md); each event, when
+its turn comes, handed to the connection's Visit (:func:`run_event`)."""
 
 from __future__ import annotations
 
+import logging
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, assert_never
 
 from . import events as ev
 
-__all__ = ["LINES_PER_TURN", "Pacer"]
+if TYPE_CHECKING:
+    from .server import MushProtocol
+
+__all__ = ["LINES_PER_TURN", "Pacer", "run_event"]
+
+log = logging.getLogger("champions_mush.net")
 
 #: Lines one connection may run in one reactor turn before the others get theirs.
 LINES_PER_TURN = 20
@@ -18,19 +26,16 @@ LINES_PER_TURN = 20
 class Pacer:
     """Events read but not yet run, for one connection.
 
-    ``handle(event)`` runs one; ``waiting()`` is True while the game wants later lines held;
-    ``reading(on)`` pauses or resumes the socket; ``call_later(0, f)`` runs ``f`` next turn.
-    One per connection: the queue exists only while events wait (an idle connection holds
-    none; docs/performance.md, "Memory").
+    Its protocol's Visit says whether the game wants later lines held (``visit.waiting``), its
+    ``set_reading(on)`` pauses or resumes the socket, its factory's clock runs the next turn.
+    One per connection, holding only the protocol (not three callbacks) and a queue that exists
+    only while events wait (an idle connection holds none; docs/performance.md, "Memory").
     """
 
-    __slots__ = ("_handle", "_waiting", "_reading", "_call_later", "_events", "_reading_on",
-                 "_running", "stopped", "call")
+    __slots__ = ("_proto", "_events", "_reading_on", "_running", "stopped", "call")
 
-    def __init__(self, handle: Callable[[ev.Event], None], waiting: Callable[[], bool],
-                 reading: Callable[[bool], None], call_later: Callable[..., object]) -> None:
-        self._handle, self._waiting = handle, waiting
-        self._reading, self._call_later = reading, call_later
+    def __init__(self, proto: MushProtocol) -> None:
+        self._proto = proto
         self._events: deque[ev.Event] | None = None
         self._reading_on = True
         self._running = False
@@ -59,16 +64,16 @@ class Pacer:
         self.call, self._running, lines = None, True, 0
         try:
             while self._events and not self.stopped:
-                if self._waiting():  # a password is checked: later lines wait for it
+                if self._proto.visit.waiting:  # a password is checked: later lines wait for it
                     self._set_reading(False)
                     return
                 if lines >= LINES_PER_TURN:
                     self._set_reading(False)
-                    self.call = self._call_later(0, self.run)
+                    self.call = self._proto.factory.clock.callLater(0, self.run)
                     return
                 event = self._events.popleft()
                 lines += isinstance(event, ev.LineReceived)
-                self._handle(event)
+                run_event(self._proto, event)
             self._set_reading(True)
         finally:
             self._running = False
@@ -79,9 +84,32 @@ class Pacer:
         """The game stopped waiting: run the held lines next turn (unless the wait ended
         inside the loop that runs them, which simply goes on)."""
         if not (self._running or not self._events or self.call is not None or self.stopped):
-            self.call = self._call_later(0, self.run)
+            self.call = self._proto.factory.clock.callLater(0, self.run)
 
     def _set_reading(self, on: bool) -> None:
         if on is not self._reading_on:
             self._reading_on = on
-            self._reading(on)
+            self._proto.set_reading(on)
+
+
+def run_event(proto: MushProtocol, event: ev.Event) -> None:
+    """Hand one event from the telnet core to the connection's Visit (commands/doorway.py)."""
+    visit = proto.visit
+    match event:
+        case ev.LineReceived(text=text):
+            visit.line(text)
+        case ev.WindowSize() | ev.TerminalType() | ev.CharsetChanged() | ev.GMCPMessage():
+            visit.client_changed()
+        case ev.HandshakeComplete():
+            visit.client_changed()
+            visit.welcome()
+        case ev.LineTooLong():
+            visit.too_long()
+        case ev.OptionRefused(option=option):
+            log.debug("session %d refused option %d", proto.session.id, option)
+        case ev.ProtocolViolation(reason=reason):
+            proto.violation(reason)
+        case ev.Closed():
+            proto.close()
+        case _:
+            assert_never(event)

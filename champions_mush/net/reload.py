@@ -275,7 +275,7 @@ class ResumedProtocol(MushProtocol):
             if key in vars(self.visit):
                 setattr(self.visit, key, value)
         self.session.character_id = saved.get("character_id")
-        self.pacer = Pacer(self._handle, lambda: self.visit.waiting, self.set_reading, factory.clock.callLater)
+        self.pacer = Pacer(self)
         self.pacer.hold(saved.get("events", ()))
         if saved.get("unsent"):
             self.transport.write(saved["unsent"])

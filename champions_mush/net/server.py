@@ -5,14 +5,13 @@ Timers go through the injected clock (tests use ``twisted.internet.task.Clock``)
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING
 
 from twisted.internet import defer, protocol, task
 
 from ..commands.doorway import Doorway, Visit
 from ..commands.dispatch import Dispatcher
 from ..text.render import RenderCache
-from . import events as ev
 from .memory import release_free_memory
 from .output import Coalescer, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
@@ -71,7 +70,7 @@ class MushProtocol(protocol.Protocol):
         self.last_keepalive = now
         factory.protocols.add(self)
         self.visit = factory.doorway.enter(self.session)
-        self.pacer = Pacer(self._handle, lambda: self.visit.waiting, self.set_reading, factory.clock.callLater)
+        self.pacer = Pacer(self)
         log.info("connection from %s (session %d)", address, self.session.id)
         self.conn.start()
         self.flush()
@@ -112,28 +111,8 @@ class MushProtocol(protocol.Protocol):
         if self.transport is not None:
             (self.transport.resumeProducing if on else self.transport.pauseProducing)()
 
-    def _handle(self, event: ev.Event) -> None:
-        visit = self.visit
-        match event:
-            case ev.LineReceived(text=text):
-                visit.line(text)
-            case ev.WindowSize() | ev.TerminalType() | ev.CharsetChanged() | ev.GMCPMessage():
-                visit.client_changed()
-            case ev.HandshakeComplete():
-                visit.client_changed()
-                visit.welcome()
-            case ev.LineTooLong():
-                visit.too_long()
-            case ev.OptionRefused(option=option):
-                log.debug("session %d refused option %d", self.session.id, option)
-            case ev.ProtocolViolation(reason=reason):
-                self._violation(reason)
-            case ev.Closed():
-                self.close()
-            case _:
-                assert_never(event)
-
-    def _violation(self, reason: str) -> None:
+    def violation(self, reason: str) -> None:
+        """A telnet message that makes no sense: counted; too many close the connection."""
         self.violations += 1
         self.factory.violations += 1
         log.info("telnet violation %d from %s: %s", self.violations, self.session.address, reason)

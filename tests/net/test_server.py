@@ -15,6 +15,7 @@ from champions_mush.game.accounts import Accounts
 from champions_mush.game.config import GameConfig
 from champions_mush.game.world import Game
 from champions_mush.commands.doorway import TOO_FAST, TOO_LONG
+from champions_mush.net.pacing import run_event
 from champions_mush.net.server import LINES_PER_TURN, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import MAX_LINE_BYTES
 from champions_mush.store.memory import MemoryStore
@@ -402,7 +403,7 @@ def test_every_telnet_event_type_has_a_case():
     rig = Rig()
     alice, alice_t = rig.player("Alice")
     for kind in get_args(ev.Event):
-        alice._handle(samples[kind])
+        run_event(alice, samples[kind])
     assert "Hero Plaza" in text(alice_t) and TOO_LONG in text(alice_t)
     assert alice.violations == 1 and rig.factory.violations == 1
     assert alice_t.disconnecting  # Closed: closed politely
