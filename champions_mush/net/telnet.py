@@ -468,6 +468,11 @@ class TelnetConnection:
 
     # ------------------------------------------------ for the option policies
 
+    def peek(self, option: int) -> object:
+        """The option's state if the connection has made one, else a stand-in reporting nothing
+        negotiated (reading never makes one: docs/performance.md, "Memory")."""
+        return self._states.get(option, _NO_STATE)
+
     def state(self, option: int) -> object:
         """The option's per-connection state (its policy's ``new_state()``)."""
         found = self._states.get(option)
@@ -511,13 +516,13 @@ class TelnetConnection:
     # ------------------------------------------------------------- internals
 
     def _ttype(self):  # noqa: ANN202 - options.ttype.TTypeState
-        return self.state(Option.TTYPE) if Option.TTYPE in self._policies else _NO_STATE
+        return self.peek(Option.TTYPE)
 
     def _gmcp(self):  # noqa: ANN202 - options.gmcp.GMCPState
-        return self.state(Option.GMCP) if Option.GMCP in self._policies else _NO_STATE
+        return self.peek(Option.GMCP)
 
     def _agreed_charset(self) -> str | None:
-        return self.state(Option.CHARSET).agreed if Option.CHARSET in self._policies else None
+        return self.peek(Option.CHARSET).agreed
 
     def _negotiated_anything(self) -> bool:
         return any(s.enabled for s in self._us.values()) or any(
@@ -538,6 +543,12 @@ class TelnetConnection:
             side = table[option] = qmethod.Side()
         return side
 
+    def _settle(self, ours: bool, option: int, side: qmethod.Side) -> None:
+        """Forget a side back at rest (off, nothing queued): a missing side is one at rest, so a
+        refused offer keeps no state (docs/performance.md, "Memory")."""
+        if side.state is qmethod.Q.NO and side.queue is qmethod.Queue.EMPTY:
+            (self._us if ours else self._him).pop(option, None)
+
     def _send_verb(self, ours: bool, positive: bool, option: int) -> None:
         verb = (WILL if positive else WONT) if ours else (DO if positive else DONT)
         self._queue(bytes((IAC, verb, option)))
@@ -556,6 +567,7 @@ class TelnetConnection:
         step = qmethod.ask(side, enable)
         if step.send is not None:
             self._send_verb(ours, step.send, option)
+        self._settle(ours, option, side)
 
     def _on_verb(self, verb: int, option: int) -> None:
         ours = verb in (DO, DONT)
@@ -565,10 +577,12 @@ class TelnetConnection:
         side = self._side(ours, option)
         if positive and not accept and side.state is qmethod.Q.NO and self._refused_too_often(
                 ours, option):
+            self._settle(ours, option, side)
             return
         step = qmethod.receive(side, positive, accept)
         if step.send is not None:
             self._send_verb(ours, step.send, option)
+        self._settle(ours, option, side)
         outcome = step.outcome
         if outcome is qmethod.Outcome.ENABLED and policy is not None:
             policy.on_enable(self, ours, step.send is None)
@@ -726,7 +740,8 @@ class _NoState:
     """What an option left out of the table reports: nothing negotiated."""
 
     name = terminal_type = client = version = ""
-    mtts = None
+    mtts = agreed = None
+    requested = False
     packages: frozenset[str] = frozenset()
 
 

@@ -55,3 +55,20 @@ def test_own_lines_and_long_texts_are_not_kept_in_the_shared_renderings():
     assert len(rig.factory.rendered) == 1  # both players' kind: rendered once, kept
     assert transport.value().endswith(
         b"Only for Alice\r\n" + b"x" * (RENDER_CACHE_LONGEST + 1) + b"\r\nEveryone hears this\r\n")
+
+
+def test_refused_offers_keep_no_negotiation_state_and_reading_makes_none():
+    rig = Rig()
+    proto, transport = rig.connect()
+    conn, seen, refused = proto.conn, 0, 0
+    while seen < len(transport.value()):  # refuse each offer, also those made after a refusal
+        sent, seen = transport.value()[seen:], len(transport.value())
+        offers = [sent[i + 1:i + 3] for i in range(len(sent) - 2) if sent[i] == 255 and sent[i + 1] in (251, 253)]
+        refused += len(offers)
+        proto.dataReceived(b"".join(bytes((255, 254 if verb == 251 else 252, option)) for verb, option in offers))
+    assert refused >= 5  # WILL/DO offers went out and were answered
+    assert conn._us == {} and conn._him == {}
+    assert (conn.client_name, conn.terminal_type, conn.gmcp_packages) == ("", "", frozenset())
+    assert not conn.handshake_pending
+    assert conn._states == {}
+    assert b"RULES for the rules." in transport.value()  # the refusals ended the handshake: welcome shown

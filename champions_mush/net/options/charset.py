@@ -70,7 +70,7 @@ def _disabled(conn: TelnetConnection, ours: bool) -> None:
 
 
 def _refused(conn: TelnetConnection, ours: bool) -> None:
-    if ours and _state(conn).agreed is None:
+    if ours and conn.peek(Option.CHARSET).agreed is None:
         conn.ask(False, Option.CHARSET, True)
 
 
@@ -105,7 +105,7 @@ def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
 
 POLICY = OptionPolicy(
     Option.CHARSET, "CHARSET", offer_us=always, accept_us=always, accept_him=always,
-    handshake=True, awaiting=lambda conn: _state(conn).requested,
+    handshake=True, awaiting=lambda conn: conn.peek(Option.CHARSET).requested,
     on_enable=_enabled, on_disable=_disabled, on_refuse=_refused, on_subneg=on_subneg,
     new_state=CharsetState,
 )
