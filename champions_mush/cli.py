@@ -180,7 +180,8 @@ def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when
 def cmd_serve(args: argparse.Namespace) -> int:
     from .net.memory import load_hashlib_lean, load_twisted_lean
 
-    load_hashlib_lean()
+    load_hashlib_lean()  # first: a resumed server (@reboot) imports net.reload, and Twisted, at once
+    load_twisted_lean()
     data_dir = _data_dir(args.data_dir)
     resume = None
     if args.resume:  # a reload: the old process handed over its lock, sockets and sessions
@@ -195,7 +196,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lock_fd = lock.fileno()
     server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
     setup_logging(data_dir, server)
-    load_twisted_lean()
     from .net.runner import run
 
     return run(data_dir, server, game_config, lock_fd=lock_fd, argv=args.argv, resume=resume)

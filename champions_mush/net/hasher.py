@@ -102,7 +102,9 @@ class HashHelpers:
 def main() -> int:
     """Answer requests until end of file. Interrupts are the game's to handle, not a helper's."""
     from ..game.accounts import password_work
+    from .memory import keep_big_allocations_returnable
 
+    keep_big_allocations_returnable()  # scrypt's 16 MiB back to the OS after each hash
     for signum in (signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, signal.SIG_IGN)
     for line in sys.stdin.buffer:

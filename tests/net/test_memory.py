@@ -63,3 +63,22 @@ def test_the_game_process_imports_hashlib_without_openssl():
     out = subprocess.run([sys.executable, "-c", SERVE_IMPORTS], capture_output=True, text=True, timeout=60,
                          check=True)
     assert out.stdout.splitlines() == ["[] False b1ba07e5 True", "False"]
+
+
+RESUMED = """
+import sys
+from champions_mush import cli
+try:
+    cli.main(["serve", "--data-dir", sys.argv[1], "--resume", sys.argv[1] + "/no-such-state"])
+except BaseException as exc:
+    pass
+print(sorted(m for m in sys.modules if m in ("_hashlib", "ssl", "asyncio", "OpenSSL", "email")),
+      "twisted.internet.posixbase" in sys.modules)
+"""
+
+
+def test_a_resumed_server_loads_as_lean_as_a_fresh_one(tmp_path):
+    # serve --resume (after @reboot) imports net.reload, hence Twisted, before anything else
+    out = subprocess.run([sys.executable, "-c", RESUMED, str(tmp_path)], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.splitlines()[-1] == "[] True"
