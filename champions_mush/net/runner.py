@@ -112,7 +112,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     store, game = open_game(data_dir, game_config, server)
     reactor.suggestThreadPoolSize(max(1, server.hash_threads))
     game.run_blocking = thread_runner(reactor)
-    Accounts.of(game).compute = HashHelpers().compute
+    helpers = HashHelpers()
+    Accounts.of(game).compute = helpers.compute
     factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp,
                           coalesce_output=True)
 
@@ -148,7 +149,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         fixed["relay_pid"] = relay.pid
     status = start_status(reactor, data_dir, factory, **fixed)
     listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
-    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd}
+    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd, "hash_helpers": helpers}
     if relay is not None:
         from .relayed import watch_relay
 
