@@ -178,10 +178,9 @@ def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .net.memory import load_hashlib_lean, load_twisted_lean
+    from .net.memory import load_twisted_lean
 
-    load_hashlib_lean()  # first: a resumed server (@reboot) imports net.reload, and Twisted, at once
-    load_twisted_lean()
+    load_twisted_lean()  # first: a resumed server (@reboot) imports net.reload, and Twisted, at once
     data_dir = _data_dir(args.data_dir)
     resume = None
     if args.resume:  # a reload: the old process handed over its lock, sockets and sessions

@@ -1,17 +1,17 @@
 """Accounts: password hashing, creating and checking characters, failed-login throttle, site bans.
 
 Passwords are hashed with scrypt (a memory-hard KDF, RFC 7914) from the standard library. A hash
-takes tens of milliseconds, so the game never computes one itself: it hands a request
-(:func:`password_work`) to ``game.run_blocking(func, callback)``, which the network layer points
-at a thread pool (``deferToThread``) and tests leave inline; the server also sets
-:attr:`Accounts.compute` to helper processes (net/hasher.py), so the game's own process never
-loads OpenSSL. Nothing here imports Twisted.
+takes tens of milliseconds, so the game never computes one itself: it hands the work to
+``game.run_blocking(func, callback)``, which the network layer points at a thread pool
+(``deferToThread``) and tests leave inline. Nothing here imports Twisted.
 """
 
 from __future__ import annotations
 
 import base64
 import fnmatch
+import hashlib
+import hmac
 import logging
 import math
 import os
@@ -34,7 +34,6 @@ __all__ = [
     "BAN_KIND",
     "LoginThrottle",
     "hash_password",
-    "password_work",
     "verify_password",
 ]
 
@@ -62,8 +61,6 @@ def _b64(data: bytes) -> str:
 def hash_password(password: str, cost: int = 16384, salt: bytes | None = None) -> str:
     """``scrypt$N$r$p$salt$key``: the parameters travel with the hash, so raising the cost later
     leaves old passwords working."""
-    import hashlib  # here: in the game's process hashlib has no OpenSSL, hence no scrypt (net/memory.py)
-
     salt = salt if salt is not None else os.urandom(_SALT_BYTES)
     key = hashlib.scrypt(
         password.encode("utf-8"), salt=salt, n=cost, r=_SCRYPT_R, p=_SCRYPT_P,
@@ -75,9 +72,6 @@ def hash_password(password: str, cost: int = 16384, salt: bytes | None = None) -
 def verify_password(password: str, stored: str) -> bool:
     """True when ``password`` hashes to ``stored`` (compared in constant time); False for any
     malformed or empty stored hash."""
-    import hashlib
-    import hmac
-
     try:
         scheme, n, r, p, salt, key = stored.split("$")
         if scheme != "scrypt":
@@ -90,23 +84,6 @@ def verify_password(password: str, stored: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, expected)
-
-
-def decoy_hash(cost: int) -> str:
-    """A stored hash no password matches (random key), as costly to check as a real one: what
-    a wrong name is checked against. Made without hashing."""
-    return f"scrypt${cost}${_SCRYPT_R}${_SCRYPT_P}${_b64(os.urandom(_SALT_BYTES))}${_b64(os.urandom(_KEY_BYTES))}"
-
-
-#: the requests :func:`password_work` answers, by their first item
-_WORK = {"hash": hash_password, "verify": verify_password}
-
-
-def password_work(request: tuple) -> object:
-    """Answer one hashing request: ``("hash", password, cost)`` gives the stored hash,
-    ``("verify", password, stored)`` True or False. What the hash helpers run (net/hasher.py)."""
-    kind, *args = request
-    return _WORK[kind](*args)
 
 
 def password_problem(password: str) -> str | None:
@@ -211,8 +188,6 @@ class Accounts:
         self.throttle = LoginThrottle(game.config.failed_logins_per_minute, game.clock)
         #: a hash to check wrong names against, so an unknown name costs as long as a known one
         self._decoy = ""
-        #: answers a hashing request, on a hash thread: here, or in a helper (net/hasher.py)
-        self.compute: Callable[[tuple], object] = password_work
         #: who has a hash queued or running (a session id; None for callers without one)
         self._hashing: list[object] = []
 
@@ -236,9 +211,9 @@ class Accounts:
         return None
 
     # --- the hashing queue --------------------------------------------------------------------
-    def _hash(self, owner: object, request: tuple, then: Callable[[object], None],
+    def _hash(self, owner: object, work: Callable[[], object], then: Callable[[object], None],
               failed: Callable[[str], None]) -> None:
-        """Answer ``request`` (:func:`password_work`) off the game's thread, one at a time per ``owner``, at most
+        """Run ``work`` off the game's thread, one at a time per ``owner``, at most
         :attr:`MAX_PENDING_HASHES` in all; ``failed(message)`` when refused or broken."""
         if owner is not None and owner in self._hashing:
             failed(self.STILL_CHECKING)
@@ -256,7 +231,7 @@ class Accounts:
             self._hashing.remove(owner)
             failed(_failed(exc))
 
-        self.game.run_blocking(lambda: self.compute(request), done, broken)
+        self.game.run_blocking(work, done, broken)
 
     # --- creating and connecting ---------------------------------------------------------------
     def create(self, name: str, password: str, done: Callable[[Character | None, str | None], None],
@@ -275,7 +250,7 @@ class Accounts:
                 return
             self._saving(done, lambda: self.game.new_character(name, password_hash=hashed))
 
-        self._hash(owner, ("hash", password, cost), made, lambda err: done(None, err))
+        self._hash(owner, lambda: hash_password(password, cost), made, lambda err: done(None, err))
 
     def _too_soon(self, keys: tuple[str, ...]) -> str | None:
         wait = self.throttle.wait(*keys)
@@ -307,7 +282,7 @@ class Accounts:
             done(None, self.WRONG_LOGIN)
 
         count = self.throttle.begin(*keys)
-        self._hash(owner, ("verify", password, stored), checked, lambda err: done(None, err))
+        self._hash(owner, lambda: verify_password(password, stored), checked, lambda err: done(None, err))
 
     def _failed_try(self, char: Character | None, name: str, address: str, count: int,
                     what: str = "login") -> None:
@@ -368,7 +343,7 @@ class Accounts:
 
             self._saving(done, save)
 
-        self._hash(owner, ("hash", password, cost), hashed, lambda err: done(None, err))
+        self._hash(owner, lambda: hash_password(password, cost), hashed, lambda err: done(None, err))
 
     def check_password(self, char: Character, password: str, done: Callable[[str | None], None],
                        address: str = "", owner: object = None) -> None:
@@ -390,7 +365,7 @@ class Accounts:
             done(self.WRONG_PASSWORD)
 
         count = self.throttle.begin(*keys)
-        self._hash(owner, ("verify", password, stored), checked, done)
+        self._hash(owner, lambda: verify_password(password, stored), checked, done)
 
     NOT_SAVED = "The game cannot save right now, so nothing changed; please try again later."
 
@@ -407,7 +382,7 @@ class Accounts:
 
     def _decoy_hash(self) -> str:
         if not self._decoy:
-            self._decoy = decoy_hash(self.game.config.password_cost)
+            self._decoy = hash_password(os.urandom(8).hex(), self.game.config.password_cost)
         return self._decoy
 
     # --- site bans ----------------------------------------------------------------------------

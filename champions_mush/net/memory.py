@@ -1,9 +1,8 @@
 """The game's process kept small: Twisted loaded without what the game never uses, and freed
 memory handed back to the OS (glibc only; nothing elsewhere).
 
-Big blocks (scrypt's 16 MiB, when a tool hashes in-process; the server hashes in helper
-processes, net/hasher.py) would stay in glibc's heap without the fixed mmap threshold
-(docs/performance.md, "Memory").
+Password hashing (scrypt) allocates 16 MiB blocks on the hash threads; without the fixed mmap
+threshold, glibc keeps them in its heap after a login burst (docs/performance.md, "Memory").
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ import linecache
 import sys
 import types
 
-__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_hashlib_lean", "load_twisted_lean",
-           "release_free_memory", "release_startup_memory"]
+__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_twisted_lean", "release_free_memory",
+           "release_startup_memory"]
 
 #: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
 _M_MMAP_THRESHOLD = -3
@@ -50,21 +49,6 @@ def release_free_memory() -> None:
     trim = getattr(_LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)
-
-
-def load_hashlib_lean() -> None:
-    """Import ``hashlib`` and ``hmac`` without OpenSSL (``_hashlib``, which maps libcrypto: 3.5 MB
-    resident). The game's process needs only hashlib's built-in digests (blake2 for the help
-    library's files); passwords are hashed in helper processes (net/hasher.py). Call it before
-    anything imports hashlib; later imports of ``_hashlib`` itself work as usual."""
-    if "hashlib" in sys.modules or "_hashlib" in sys.modules:
-        return
-    sys.modules["_hashlib"] = None  # type: ignore[assignment] - makes ``import _hashlib`` fail
-    try:
-        import hashlib  # noqa: F401
-        import hmac  # noqa: F401
-    finally:
-        del sys.modules["_hashlib"]
 
 
 def load_twisted_lean() -> None:

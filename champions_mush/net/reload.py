@@ -195,8 +195,6 @@ class Reloader:
             except OSError:
                 pass  # a terminal that went away (the SIGHUP that asked for this reload)
         self.factory.game.store.close()
-        if self.handover.get("hash_helpers") is not None:  # idle now: stopped, so none is left a zombie
-            self.handover["hash_helpers"].stop()
         os.execv(sys.executable, argv)
 
     # --- state ----------------------------------------------------------------------------------

@@ -98,10 +98,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     (docs/reload.md); ``argv`` and ``lock_fd`` are what a reload needs to start again."""
     from twisted.internet import reactor
 
-    from ..game.accounts import Accounts
     from ..opening import open_game
     from ..commands.table import build_dispatcher
-    from .hasher import HashHelpers
     from .memory import keep_big_allocations_returnable, release_startup_memory
     from .reload import adopt_port, install_reloader
     from .server import MushFactory
@@ -112,8 +110,6 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     store, game = open_game(data_dir, game_config, server)
     reactor.suggestThreadPoolSize(max(1, server.hash_threads))
     game.run_blocking = thread_runner(reactor)
-    helpers = HashHelpers()
-    Accounts.of(game).compute = helpers.compute
     factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp,
                           coalesce_output=True)
 
@@ -149,7 +145,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         fixed["relay_pid"] = relay.pid
     status = start_status(reactor, data_dir, factory, **fixed)
     listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
-    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd, "hash_helpers": helpers}
+    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd}
     if relay is not None:
         from .relayed import watch_relay
 

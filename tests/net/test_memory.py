@@ -42,29 +42,6 @@ def test_twisted_loads_lean_and_what_it_left_out_stays_importable():
         "[] False", "[7, 8]", "OpenSSL _UnixDefaultEventLoopPolicy CookieJar Process"]
 
 
-SERVE_IMPORTS = """
-import sys
-from champions_mush.net.memory import load_hashlib_lean, load_twisted_lean
-load_hashlib_lean()
-load_twisted_lean()
-import champions_mush.cli, champions_mush.net.runner, champions_mush.net.server, champions_mush.help.library
-import champions_mush.commands.table
-import hashlib, hmac
-print(sorted(m for m in sys.modules if m in ("_hashlib", "ssl", "_ssl")), hasattr(hashlib, "scrypt"),
-      hashlib.blake2b(b"x", digest_size=4).hexdigest(), hmac.compare_digest(b"a", b"a"))
-with open("/proc/self/maps") as maps:
-    print("libcrypto" in maps.read())
-"""
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/maps")
-def test_the_game_process_imports_hashlib_without_openssl():
-    # passwords are hashed in helper processes (net/hasher.py); the game keeps hashlib's own digests
-    out = subprocess.run([sys.executable, "-c", SERVE_IMPORTS], capture_output=True, text=True, timeout=60,
-                         check=True)
-    assert out.stdout.splitlines() == ["[] False b1ba07e5 True", "False"]
-
-
 RESUMED = """
 import sys
 from champions_mush import cli
@@ -72,7 +49,7 @@ try:
     cli.main(["serve", "--data-dir", sys.argv[1], "--resume", sys.argv[1] + "/no-such-state"])
 except BaseException as exc:
     pass
-print(sorted(m for m in sys.modules if m in ("_hashlib", "ssl", "asyncio", "OpenSSL", "email")),
+print(sorted(m for m in sys.modules if m in ("ssl", "asyncio", "OpenSSL", "email")),
       "twisted.internet.posixbase" in sys.modules)
 """
 

@@ -23,8 +23,6 @@ def server(tmp_path):
 
 
 def _baseline(server: Server) -> int:
-    # one login first: the password helper (net/hasher.py) and its two pipes are kept from then on
-    raw_login(server.port, "create Warm secret1").close()
     assert wait_until(lambda: who_count(server) == 0)
     return fd_count(server.proc.pid)
 
