@@ -144,10 +144,12 @@ class Dispatcher:
     def _guarded(self, ctx: Context, func: Callable[[Context, ParsedCommand], object], parsed: ParsedCommand) -> object:
         """Run a handler; a player's mistake becomes its message, our bug a logged error and a short line."""
         try:
-            return func(ctx, parsed)
-        except UsageError as exc:  # the text comes from the command's +HELP usage lines
-            ctx.reply(escape(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc,
-                                            staff=ctx.is_staff)))
+            try:
+                return func(ctx, parsed)
+            except UsageError as exc:  # the text comes from the command's +HELP usage lines (a bug
+                # building it is still caught below, as any handler's is)
+                raise CommandError(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc,
+                                                 staff=ctx.is_staff)) from None
         except (CommandError, RulesError) as exc:
             ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:

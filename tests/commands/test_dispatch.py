@@ -120,3 +120,17 @@ def test_a_crash_injected_into_a_handler_fails_the_test_not_just_the_player():
             gina.do("+kb Ox=5")
         world.crashes_allowed = True
         assert gina.do("+kb Ox=5") == ["Something went wrong with that command. It has been logged for staff."]
+
+
+def test_a_crash_building_a_usage_answer_is_caught_by_the_guard():
+    import pytest
+
+    from champions_mush.commands import dispatch
+
+    world = make_world()
+    alice = world.login("Alice")
+    assert alice.do("+nd6") == ["Usage: +ND6 <dice>[=<note>]"]
+    world.crashes_allowed = True
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dispatch, "usage_message", lambda *args, **kw: 1 / 0)
+        assert alice.do("+nd6") == ["Something went wrong with that command. It has been logged for staff."]
