@@ -9,12 +9,12 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
-from ..game.hdc import MAX_HDC_BYTES, read_hdc
-from ..game.hero import CHARACTERISTIC_ORDER, HeroSheet, Section, get_hero, has_hero, save_hero
+from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
 from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
@@ -28,6 +28,9 @@ from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageE
 from .context import Context
 from .dice import find_target
 from .multiline import LineCollector, start_collecting
+
+if TYPE_CHECKING:
+    from ..game.hdc import Imported
 
 __all__ = ["COMMANDS", "points_line", "render_hero", "render_sheet", "vitals_line"]
 
@@ -200,7 +203,7 @@ def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
             session.send("Nothing was pasted, so nothing was changed.")
             return
         session.send("Reading your Hero Designer file ...")
-        game.run_blocking(lambda: read_hdc(text, char_id), lambda imported: _imported(game, session, imported),
+        game.run_blocking(lambda: _read_hdc(text, char_id), lambda imported: _imported(game, session, imported),
                           lambda exc: _import_failed(session, exc))
 
     start_collecting(session, LineCollector(
@@ -208,6 +211,14 @@ def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
             f"{why} (Still waiting for the line with only '.', or type .abort.)")))
     ctx.reply("Paste your Hero Designer .hdc file now, then a line holding only a period (.) to finish. "
               "Type .abort to give up.")
+
+
+def _read_hdc(text: str, char_id: int) -> Imported:
+    """The paste read (on a worker thread): the Hero Designer reader and its XML parser load at
+    the first import, not at startup (docs/architecture.md, "Loaded at first use")."""
+    from ..game.hdc import read_hdc
+
+    return read_hdc(text, char_id)
 
 
 def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Session

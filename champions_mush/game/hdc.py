@@ -30,13 +30,11 @@ from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.skills import BACKGROUND_SKILLS, PER_LEVEL, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
-from .hero import MAX_ITEMS, HeroSheet, Item, Modifier, Section
+from .hero import MAX_HDC_BYTES, MAX_ITEMS, HeroSheet, Item, Modifier, Section
 from .hero_items import item_text, power_item, price
 
 __all__ = ["MAX_ADDER_DEPTH", "MAX_FILE_NUMBER", "MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
 
-#: Largest file accepted: Hero Designer's biggest characters are a few hundred KB.
-MAX_HDC_BYTES = 2 * 1024 * 1024
 #: Frameworks and lists, by the element Hero Designer writes for them.
 FRAMEWORKS = ("MULTIPOWER", "ELEMENTAL_CONTROL", "VPP", "LIST")
 #: Skills that make others cheaper (-1 each, at least 1): Jack of All Trades, Scholar ...

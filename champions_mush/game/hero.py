@@ -43,6 +43,7 @@ __all__ = [
     "HeroSheet",
     "Item",
     "MAX_FIGURE",
+    "MAX_HDC_BYTES",
     "MAX_ITEMS",
     "Modifier",
     "Section",
@@ -62,6 +63,9 @@ CHARACTERISTIC_ORDER = tuple(CHARACTERISTIC_COSTS)
 _PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
 #: Most items on one sheet: Hero Designer's biggest characters have a few hundred.
 MAX_ITEMS = 500
+#: Largest Hero Designer file accepted (:mod:`.hdc`, ``+sheet/import``): its biggest characters
+#: are a few hundred KB. Here, not in hdc.py, so the paste's limit costs no XML parser at startup.
+MAX_HDC_BYTES = 2 * 1024 * 1024
 #: Largest figure (points, levels, Active Points, PD ...) a sheet may hold, either sign: far
 #: beyond any 5E character, small enough that every total stays a short number.
 MAX_FIGURE = 1_000_000
