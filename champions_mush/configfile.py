@@ -48,7 +48,7 @@ class ServerConfig:
     proxy_from: str = check("127.0.0.1 ::1", "networks")
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
     backlog: int = check(1024, "whole", 1, 65535)
-    #: threads hashing passwords (each scrypt hash holds 16 MiB while it runs)
+    #: threads hashing passwords (each hash holds password_cost KiB while it runs)
     hash_threads: int = check(4, "whole", 1, 64)
     #: offer MCCP2 compression to clients that want it
     offer_mccp: bool = check(True, "flag")
@@ -75,7 +75,7 @@ _DOC = {
     "connects_per_minute": "new connections per address per minute (0: no limit)",
     "failed_logins_per_minute": "failed logins per address per minute before more are refused",
     "max_output_buffer": "bytes of unread output before a client that stopped reading is dropped",
-    "password_cost": "scrypt cost N for new passwords (a power of two; 16384 takes ~60 ms)",
+    "password_cost": "Argon2id memory in KiB for new passwords (a power of two; 16384 takes ~25 ms)",
     "mail_quota": "@mail messages one mailbox may hold (deleted ones count until purged)",
     "mail_unread_per_sender": "unread @mail messages one player may have waiting in another's mailbox",
     "mail_max_length": "longest @mail message, in characters",

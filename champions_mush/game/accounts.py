@@ -1,23 +1,27 @@
 """Accounts: password hashing, creating and checking characters, failed-login throttle, site bans.
 
-Passwords are hashed with scrypt (a memory-hard KDF, RFC 7914) from the standard library. A hash
-takes tens of milliseconds, so the game never computes one itself: it hands the work to
-``game.run_blocking(func, callback)``, which the network layer points at a thread pool
-(``deferToThread``) and tests leave inline. Nothing here imports Twisted.
+Passwords are hashed with Argon2id (RFC 9106; OWASP's first choice for password storage) by
+``argon2-cffi``, stored as the standard PHC string ``$argon2id$v=19$m=...,t=...,p=...$salt$hash``
+so the parameters travel with the hash. ``hashlib`` is never imported for it: that would map
+OpenSSL's libcrypto into the game's process (3.3 MB; docs/performance.md, "Memory"). Hashes
+made before, ``scrypt$N$r$p$salt$key`` (RFC 7914), still verify, and are replaced by Argon2id at
+their owner's next login. A hash takes tens of milliseconds, so the game never computes one
+itself: it hands the work to ``game.run_blocking(func, callback)``, which the network layer
+points at a thread pool (``deferToThread``; cffi releases the GIL while it hashes) and tests
+leave inline. Nothing here imports Twisted.
 """
 
 from __future__ import annotations
 
 import base64
 import fnmatch
-import hashlib
-import hmac
 import logging
 import math
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import argon2
 import attrs
 
 from ..store.base import StoreError
@@ -34,6 +38,7 @@ __all__ = [
     "BAN_KIND",
     "LoginThrottle",
     "hash_password",
+    "needs_rehash",
     "verify_password",
 ]
 
@@ -42,40 +47,66 @@ log = logging.getLogger("champions_mush.login")
 #: the store kind holding site bans (the shell's ``champions-mush unban`` reads it too)
 BAN_KIND = "ban"
 
-#: scrypt block size and parallelism (RFC 7914 §2 recommends r=8, p=1); N comes from the config.
-_SCRYPT_R = 8
-_SCRYPT_P = 1
-#: scrypt refuses to use more memory than this (N=2**16, r=8 needs 64 MiB; leave room).
-_SCRYPT_MAXMEM = 128 * 1024 * 1024
+#: Argon2id passes over memory and lanes (RFC 9106 §4; OWASP's table pairs t=3 with 12 MiB and
+#: more); the memory, in KiB, is the config's ``password_cost``.
+_TIME_COST = 3
+_PARALLELISM = 1
 _SALT_BYTES = 16
 _KEY_BYTES = 32
+#: Legacy scrypt hashes: scrypt refuses to use more memory than this (N=2**16, r=8 needs 64 MiB).
+_SCRYPT_MAXMEM = 128 * 1024 * 1024
+_SCRYPT_PREFIX = "scrypt$"
 #: Passwords longer than this are refused (they would only cost hashing time).
 MAX_PASSWORD = 128
 MIN_PASSWORD = 4
 
 
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
+def _hasher(cost: int) -> argon2.PasswordHasher:
+    return argon2.PasswordHasher(time_cost=_TIME_COST, memory_cost=cost, parallelism=_PARALLELISM,
+                                 hash_len=_KEY_BYTES, salt_len=_SALT_BYTES, type=argon2.Type.ID)
+
+
+#: checks any Argon2 hash: verifying reads the parameters from the stored string, not from here
+_VERIFIER = argon2.PasswordHasher()
 
 
 def hash_password(password: str, cost: int = 16384, salt: bytes | None = None) -> str:
-    """``scrypt$N$r$p$salt$key``: the parameters travel with the hash, so raising the cost later
-    leaves old passwords working."""
-    salt = salt if salt is not None else os.urandom(_SALT_BYTES)
-    key = hashlib.scrypt(
-        password.encode("utf-8"), salt=salt, n=cost, r=_SCRYPT_R, p=_SCRYPT_P,
-        maxmem=_SCRYPT_MAXMEM, dklen=_KEY_BYTES,
-    )
-    return f"scrypt${cost}${_SCRYPT_R}${_SCRYPT_P}${_b64(salt)}${_b64(key)}"
+    """The Argon2id PHC string for ``password`` with ``cost`` KiB of memory (a fresh salt
+    unless one is given)."""
+    return _hasher(cost).hash(password, salt=salt if salt is not None else os.urandom(_SALT_BYTES))
 
 
 def verify_password(password: str, stored: str) -> bool:
-    """True when ``password`` hashes to ``stored`` (compared in constant time); False for any
-    malformed or empty stored hash."""
+    """True when ``password`` hashes to ``stored`` (Argon2's own constant-time check, or the
+    legacy scrypt one); False for any malformed or empty stored hash."""
+    if stored.startswith(_SCRYPT_PREFIX):
+        return _verify_scrypt(password, stored)
     try:
-        scheme, n, r, p, salt, key = stored.split("$")
-        if scheme != "scrypt":
-            return False
+        return _VERIFIER.verify(stored, password)
+    except (argon2.exceptions.Argon2Error, ValueError, TypeError):
+        return False
+
+
+def needs_rehash(stored: str, cost: int) -> bool:
+    """True when ``stored`` is weaker than a new hash at ``cost`` would be: legacy scrypt, or
+    Argon2 of another kind, with less memory or fewer passes (argon2's ``check_needs_rehash``,
+    one way only: lowering ``password_cost`` leaves stronger hashes alone)."""
+    try:
+        found = argon2.extract_parameters(stored)
+    except (argon2.exceptions.InvalidHashError, ValueError):
+        return True
+    return (found.type is not argon2.Type.ID or found.version < argon2.low_level.ARGON2_VERSION
+            or found.memory_cost < cost or found.time_cost < _TIME_COST)
+
+
+def _verify_scrypt(password: str, stored: str) -> bool:
+    """A hash from before Argon2id: ``scrypt$N$r$p$salt$key``. ``hashlib`` (and with it
+    libcrypto) loads only here, the first time such a hash is checked."""
+    import hashlib
+    import hmac
+
+    try:
+        _, n, r, p, salt, key = stored.split("$")
         expected = base64.b64decode(key)
         got = hashlib.scrypt(
             password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p),
@@ -270,19 +301,47 @@ class Accounts:
             done(None, refusal)
             return
         char = self.game.find_character(name)
-        stored = char.password_hash if char is not None and not char.npc else self._decoy_hash()
+        stored = char.password_hash if char is not None and not char.npc else None
+
+        def check() -> bool:  # off the game's thread, like the decoy's first hash
+            return verify_password(password, stored if stored is not None else self._decoy_hash())
 
         def checked(ok: bool) -> None:
             current = self.game.characters.get(char.id) if char is not None else None
             if ok and current is not None and not current.npc:
                 self.throttle.succeeded(*keys)
                 done(current, None)
+                self._rehash(current, password, stored)
                 return
             self._failed_try(current, name, address, count)
             done(None, self.WRONG_LOGIN)
 
         count = self.throttle.begin(*keys)
-        self._hash(owner, lambda: verify_password(password, stored), checked, lambda err: done(None, err))
+        self._hash(owner, check, checked, lambda err: done(None, err))
+
+    def _rehash(self, char: Character, password: str, stored: str) -> None:
+        """After a login with a weaker hash than the config's (legacy scrypt, less memory):
+        hash the password again off-thread and save it, unless the password changed meanwhile.
+        A refusal (the queue full, a disk error) only leaves the old hash for the next login."""
+        cost = self.game.config.password_cost
+        if not needs_rehash(stored, cost):
+            return
+
+        def hashed(value: object) -> None:
+            current = self.game.characters.get(char.id)
+            if current is None or current.password_hash != stored:
+                return
+            current.password_hash = str(value)
+            try:
+                self.game.save_character(current)
+            except StoreError as exc:
+                current.password_hash = stored
+                StorageHealth.of(self.game).failed(exc)
+                return
+            log.info("password hash of %s upgraded to Argon2id (%d KiB)", current.name, cost)
+
+        self._hash(None, lambda: hash_password(password, cost), hashed,
+                   lambda err: log.warning("password hash of %s not upgraded: %s", char.name, err))
 
     def _failed_try(self, char: Character | None, name: str, address: str, count: int,
                     what: str = "login") -> None:

@@ -150,8 +150,8 @@ class GameConfig:
     failed_logins_per_minute: int = check(5, "whole", 0, 1_000_000)
     #: bytes of unsent output a connection may hold before it is dropped (a client that stops reading)
     max_output_buffer: int = check(1_048_576, "whole", 4096, 1 << 31)
-    #: hash cost for passwords (scrypt N, RFC 7914): 2**14 by default; 2**16 uses 64 MiB a hash
-    password_cost: int = check(16384, "whole", 2, 65536, power_of_two=True)
+    #: Argon2id memory in KiB for new passwords (RFC 9106): 16 MiB by default; 8 KiB is Argon2's floor
+    password_cost: int = check(16384, "whole", 8, 65536, power_of_two=True)
     #: @mail messages a mailbox may hold (deleted ones count until purged), and a message's length
     mail_quota: int = check(50, "whole", 1, 100_000)
     #: unread @mail messages one player may have waiting in another's mailbox (staff mail is never refused)

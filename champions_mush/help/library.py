@@ -7,8 +7,8 @@ refused as a whole; if an earlier version of it loaded, that last good version k
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -44,6 +44,7 @@ class FileResult:
 
     path: str
     kind: str
+    #: :func:`_change_key` of the bytes read: a reload parses again only files whose key changed
     digest: str
     topics: tuple[Topic, ...] = ()
     problems: tuple[Problem, ...] = ()
@@ -184,7 +185,7 @@ class HelpLibrary:
             data = (self.root / rel).read_bytes()
         except OSError as exc:
             return FileResult(rel, kind, "", problems=(Problem(Severity.ERROR, f"cannot read: {exc.strerror}", file=rel),))
-        digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+        digest = _change_key(data)
         previous = self._read.get(rel)
         if previous is not None and previous.digest == digest and previous.kind == kind:
             return previous
@@ -195,6 +196,14 @@ class HelpLibrary:
             return FileResult(rel, kind, digest, problems=(problem,))
         topics, problems = parse_yaml(text, rel)
         return FileResult(rel, kind, digest, tuple(topics), tuple(problems))
+
+
+def _change_key(data: bytes) -> str:
+    """The length and CRC-32 of a help file's bytes: enough to tell that a file an editor
+    saved has changed (nothing here defends against a forger), and from ``zlib``, which the
+    game's process has loaded anyway; ``hashlib`` would map OpenSSL's libcrypto into it
+    (docs/performance.md, "Memory")."""
+    return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
 def _build(results: Iterable[FileResult]) -> dict[str, Catalog]:

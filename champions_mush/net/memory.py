@@ -1,7 +1,7 @@
 """The game's process kept small: Twisted loaded without what the game never uses, and freed
 memory handed back to the OS (glibc only; nothing elsewhere).
 
-Password hashing (scrypt) allocates 16 MiB blocks on the hash threads; without the fixed mmap
+Password hashing (Argon2id) allocates 16 MiB blocks on the hash threads; without the fixed mmap
 threshold, glibc keeps them in its heap after a login burst (docs/performance.md, "Memory").
 """
 
@@ -20,7 +20,7 @@ __all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_twisted_le
 #: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
 _M_MMAP_THRESHOLD = -3
 #: Allocations this big or bigger get their own mmap, returned to the OS when freed. Fixing it
-#: stops glibc from raising the threshold after scrypt's 16 MiB blocks are freed, which would
+#: stops glibc from raising the threshold after a password hash's 16 MiB blocks are freed, which would
 #: otherwise keep every later password hash's memory in the heap for good.
 MMAP_THRESHOLD = 1 << 20
 

@@ -4,15 +4,15 @@ loopback listener where each TLS or WebSocket client arrives as a telnet stream.
 A relayed connection starts with one header line, ``RELAY <token> <kind> <address>``; the
 token is a secret the game gave the relay, so nothing else on the machine can claim to be a
 client from another address. After it, the connection is a :class:`MushProtocol` like any.
+The token is made and compared without ``secrets`` and ``hmac``: they import ``hashlib``, which
+maps OpenSSL's libcrypto into the game's process (docs/performance.md, "Memory").
 """
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import os
-import secrets
 import select
 import signal
 import subprocess
@@ -27,7 +27,8 @@ from ..configfile import ServerConfig
 from .server import MushFactory, MushProtocol
 from .tls import tls_files
 
-__all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "start_relay", "watch_relay"]
+__all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "same_token", "start_relay",
+           "watch_relay"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -39,6 +40,19 @@ MAX_HEADER = 200
 RELAY_CHECK_INTERVAL = 2.0
 #: Seconds the game waits for the relay to say it listens.
 RELAY_START_TIMEOUT = 20.0
+
+
+def same_token(given: str, token: str) -> bool:
+    """``given == token`` in time that depends only on their lengths (as
+    ``hmac.compare_digest``): every byte is compared, so the time taken tells a guesser
+    nothing about how much of a guess was right."""
+    a, b = given.encode(), token.encode()
+    if len(a) != len(b):
+        return False
+    diff = 0
+    for x, y in zip(a, b):
+        diff |= x ^ y
+    return diff == 0
 
 
 class RelayedProtocol(MushProtocol):
@@ -72,7 +86,7 @@ class RelayedProtocol(MushProtocol):
         self._header.clear()
         parts = head.decode("ascii", "replace").split(" ")
         if (len(parts) != 4 or parts[0] != "RELAY" or parts[2] not in KINDS
-                or not hmac.compare_digest(parts[1], self._token)):
+                or not same_token(parts[1], self._token)):
             self._refuse("a bad header")
             return
         self.via, self._address = parts[2], parts[3]
@@ -161,7 +175,7 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
     settings = relay_settings(server, data_dir)
     if "tls_port" not in settings and "web_port" not in settings:
         return None
-    token = secrets.token_hex(16)
+    token = os.urandom(16).hex()  # what secrets.token_hex(16) returns
     listener = reactor.listenTCP(0, RelayedFactory(factory, token), backlog=server.backlog,
                                  interface="127.0.0.1")
     settings.update(token=token, game_port=listener.getHost().port)

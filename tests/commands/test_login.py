@@ -3,6 +3,7 @@
 from champions_mush.commands import login
 from champions_mush.commands.dispatch import NOT_CONNECTED
 from champions_mush.game.accounts import Accounts, verify_password
+from champions_mush.game.world import run_inline
 
 from champions_mush.commands.base import Role
 
@@ -25,7 +26,7 @@ def test_create_logs_in_and_shows_the_room():
     assert out[1] == "Hero Plaza"
     alice = world.game.find_character("alice")
     assert guest.character_id == alice.id
-    assert alice.password_hash.startswith("scrypt$16$8$1$")
+    assert alice.password_hash.startswith("$argon2id$v=19$m=16,t=3,p=1$")
     assert "secret1" not in alice.password_hash
     assert verify_password("secret1", alice.password_hash)
     assert not verify_password("secret2", alice.password_hash)
@@ -165,6 +166,96 @@ def test_the_hashing_queue_is_bounded_and_one_per_session():
     callback(func())
     assert alice.lines[-1] == "Password changed."
     assert world.guest("10.3.0.1").do("create Latecomer secret1") == []  # room again
+
+
+def _legacy_scrypt(password):
+    """A hash as the game stored them before Argon2id: ``scrypt$N$r$p$salt$key`` (RFC 7914)."""
+    import base64
+    import hashlib
+
+    salt = b"SodiumChloride"
+    key = hashlib.scrypt(password.encode(), salt=salt, n=16, r=8, p=1, dklen=32)
+    return f"scrypt$16$8$1${base64.b64encode(salt).decode()}${base64.b64encode(key).decode()}"
+
+
+def test_a_legacy_scrypt_hash_becomes_argon2id_at_login_off_the_game_thread():
+    world = make_world()
+    bob = world.game.new_character("Bob", password_hash=_legacy_scrypt("bobpass1"))
+    assert world.guest().do("connect Bob wrongpw1") == [WRONG]
+    assert bob.password_hash.startswith("scrypt$")  # a wrong password changes nothing
+    pending = _hold_hashes(world)
+    guest = world.guest()
+    assert guest.do("connect Bob bobpass1") == []
+    func, callback = pending.pop()
+    callback(func())
+    assert guest.lines[0] == "Welcome to Champions MUSH, Bob!"
+    assert len(pending) == 1 and bob.password_hash.startswith("scrypt$")  # the new hash is queued
+    func, callback = pending.pop()
+    callback(func())
+    assert bob.password_hash.startswith("$argon2id$v=19$m=16,t=3,p=1$")
+    assert world.store.get("character", str(bob.id))["password_hash"] == bob.password_hash
+    guest.do("QUIT")
+    world.game.run_blocking = run_inline
+    assert world.guest().do("connect Bob bobpass1")[0] == "Welcome to Champions MUSH, Bob!"
+    assert world.guest().do("connect Bob bobpass2") == [WRONG]
+
+
+def test_a_hash_below_the_configured_memory_is_redone_and_a_current_one_is_not():
+    world = make_world()
+    _created(world, "Bob", "bobpass1").do("QUIT")
+    bob = world.game.find_character("Bob")
+    current = bob.password_hash
+    assert world.guest().do("connect Bob bobpass1")[0] == "Welcome to Champions MUSH, Bob!"
+    assert bob.password_hash == current  # already at the configured cost: left alone
+    world.game.config = type(world.game.config)(password_cost=32)
+    world.guest().do("connect Bob bobpass1")
+    assert bob.password_hash.startswith("$argon2id$v=19$m=32,t=3,p=1$")
+
+
+def test_a_password_changed_while_the_upgrade_hashes_wins():
+    world = make_world()
+    bob = world.game.new_character("Bob", password_hash=_legacy_scrypt("bobpass1"))
+    pending = _hold_hashes(world)
+    guest = world.guest()
+    guest.do("connect Bob bobpass1")
+    func, callback = pending.pop()
+    callback(func())
+    upgrade = pending.pop()
+    assert guest.do("@password bobpass1=newpass1") == []
+    func, callback = pending.pop()
+    callback(func())  # the old password checked; the new one queued
+    func, callback = pending.pop()
+    callback(func())
+    assert guest.lines[-1] == "Password changed."
+    changed = bob.password_hash
+    upgrade[1](upgrade[0]())  # the upgrade of the old password arrives last
+    assert bob.password_hash == changed
+    world.game.run_blocking = run_inline
+    assert world.guest().do("connect Bob newpass1")[0] == "Welcome to Champions MUSH, Bob!"
+
+
+def test_an_upgrade_the_disk_refuses_keeps_the_old_hash_for_next_time():
+    from champions_mush.store.base import StoreError
+
+    world = make_world()
+    bob = world.game.new_character("Bob", password_hash=_legacy_scrypt("bobpass1"))
+    old = bob.password_hash
+    put = world.store.put
+
+    def refuse_hashes(kind, key, doc):
+        if kind == "character" and doc.get("password_hash", "").startswith("$argon2id$"):
+            raise StoreError("disk full")
+        put(kind, key, doc)
+
+    world.store.put = refuse_hashes
+    assert world.guest().do("connect Bob bobpass1") == [
+        "Welcome to Champions MUSH, Bob!", "Hero Plaza", "The heart of the city. Heroes gather here.",
+        "[Storage] The game cannot save right now: you can log in, look around and read, "
+        "but nothing you change will be kept. Staff have been told."]
+    assert bob.password_hash == old
+    world.store.put = put
+    world.guest().do("connect Bob bobpass1")
+    assert bob.password_hash.startswith("$argon2id$")
 
 
 def test_commands_before_login_are_refused():

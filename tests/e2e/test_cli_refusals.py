@@ -26,7 +26,7 @@ def _refused(result: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.parametrize(("text", "problem"), [
-    (b"password_cost: 3\n", "'password_cost' must be a power of two from 2 to 65,536, not 3"),
+    (b"password_cost: 3\n", "'password_cost' must be a power of two from 8 to 65,536, not 3"),
     (b"command_rate: .nan\n", "'command_rate' must be a number from 0 to 100,000, not nan"),
     (b"port: 4810.7\n", "'port' must be a whole number from 0 to 65,535, not 4810.7"),
     (b"idle_timeout: .inf\n", "'idle_timeout' must be a number from 0 to 31,536,000, not inf"),

@@ -1,11 +1,15 @@
 """Password hashing, the failed-login throttle, names and site bans."""
 
+import base64
+import hashlib
+
 import pytest
 
 from champions_mush.game.accounts import (
     Accounts,
     LoginThrottle,
     hash_password,
+    needs_rehash,
     password_problem,
     verify_password,
 )
@@ -14,32 +18,68 @@ from champions_mush.game.world import run_inline
 from ..harness import FakeClock
 
 
-def test_hash_is_salted_scrypt_with_its_parameters():
+def test_hash_is_salted_argon2id_in_a_phc_string_with_its_parameters():
     first, second = hash_password("secret1", 16), hash_password("secret1", 16)
     assert first != second  # a fresh salt each time
-    scheme, n, r, p, salt, key = first.split("$")
-    assert (scheme, n, r, p) == ("scrypt", "16", "8", "1")
+    _, scheme, version, params, salt, key = first.split("$")
+    assert (scheme, version, params) == ("argon2id", "v=19", "m=16,t=3,p=1")
+    assert len(_unb64(salt)) == 16 and len(_unb64(key)) == 32
     assert verify_password("secret1", first) and verify_password("secret1", second)
     assert not verify_password("secret2", first)
 
 
-def test_hash_matches_rfc_7914_scrypt():
-    # the same derivation as hashlib.scrypt with a fixed salt: the stored key is that output
-    import base64
-    import hashlib
+def _unb64(text):  # the PHC string's base64 drops its padding
+    return base64.b64decode(text + "=" * (-len(text) % 4))
 
-    stored = hash_password("pleaseletmein", 1024, salt=b"SodiumChloride")
-    key = hashlib.scrypt(b"pleaseletmein", salt=b"SodiumChloride", n=1024, r=8, p=1, dklen=32)
-    assert stored.split("$")[-1] == base64.b64encode(key).decode()
+
+def test_reference_argon2id_hash_verifies():
+    # phc-winner-argon2 src/test.c: Argon2id v1.3, t=2, m=256 KiB, p=1, "password" / "somesalt"
+    reference = "$argon2id$v=19$m=256,t=2,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4"
+    assert verify_password("password", reference)
+    assert not verify_password("passwore", reference)
+
+
+def test_a_given_salt_is_the_one_stored():
+    stored = hash_password("pleaseletmein", 16, salt=b"SodiumChloride!!")
+    assert _unb64(stored.split("$")[4]) == b"SodiumChloride!!"
+    assert stored == hash_password("pleaseletmein", 16, salt=b"SodiumChloride!!")
+
+
+def _legacy_scrypt(password, n=16, salt=b"SodiumChloride"):
+    """A hash as the game stored them before Argon2id: ``scrypt$N$r$p$salt$key`` (RFC 7914)."""
+    key = hashlib.scrypt(password.encode(), salt=salt, n=n, r=8, p=1, dklen=32)
+    return f"scrypt${n}$8$1${base64.b64encode(salt).decode()}${base64.b64encode(key).decode()}"
+
+
+def test_legacy_scrypt_hashes_still_verify():
+    old = _legacy_scrypt("pleaseletmein", 1024)
+    assert verify_password("pleaseletmein", old)
+    assert not verify_password("pleaseletmeim", old)
 
 
 def test_old_hashes_keep_working_after_the_cost_changes():
     old = hash_password("secret1", 16)
-    assert verify_password("secret1", old)  # N travels with the hash, not the config
-    assert hash_password("secret1", 32).split("$")[1] == "32"
+    assert verify_password("secret1", old)  # the memory travels with the hash, not the config
+    assert "$m=32,t=3,p=1$" in hash_password("secret1", 32)
 
 
-@pytest.mark.parametrize("stored", ["", "plain", "md5$x$y$z$a$b", "scrypt$x$8$1$AAAA$AAAA", "scrypt$16$8$1$!!$!!"])
+def test_weaker_hashes_need_a_rehash_stronger_ones_do_not():
+    assert needs_rehash(_legacy_scrypt("secret1"), 8)
+    assert needs_rehash(hash_password("secret1", 16), 32)
+    assert not needs_rehash(hash_password("secret1", 32), 32)
+    assert not needs_rehash(hash_password("secret1", 64), 32)  # lowering the cost keeps stronger ones
+    reference_t2 = "$argon2id$v=19$m=256,t=2,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4"
+    assert needs_rehash(reference_t2, 16)  # fewer passes than ours
+    argon2i = "$argon2i$v=19$m=256,t=2,p=1$c29tZXNhbHQ$iekCn0Y3spW+sCcFanM2xBT63UP2sghkUoHLIUpWRS8"
+    assert verify_password("password", argon2i) and needs_rehash(argon2i, 16)
+
+
+@pytest.mark.parametrize("stored", [
+    "", "plain", "md5$x$y$z$a$b", "scrypt$x$8$1$AAAA$AAAA", "scrypt$16$8$1$!!$!!", "scrypt$3$8$1$AAAA$AAAA",
+    "$argon2id$", "$argon2id$v=19$m=16,t=3,p=1$AAAA$AAAA", "$argon2id$v=19$m=4,t=3,p=1$c29tZXNhbHQ$AAAA",
+    "$argon2id$v=19$m=16,t=0,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4",
+    "$argon2x$v=19$m=256,t=2,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4",
+])
 def test_malformed_hashes_never_verify(stored):
     assert verify_password("anything", stored) is False
 
@@ -96,7 +136,7 @@ def test_hashing_failure_is_reported_not_raised(world):
     accounts = Accounts.of(world.game)
 
     def broken(func, callback, errback=None):
-        errback(MemoryError("scrypt"))
+        errback(MemoryError("argon2"))
 
     world.game.run_blocking = broken
     results = []

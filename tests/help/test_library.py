@@ -72,3 +72,17 @@ def test_a_missing_root_is_an_error_not_a_crash(tmp_path):
     assert library.catalogs == {}
     assert len(library.report.errors) == 1
     assert library.help.lookup("anything").topic is None
+
+
+def test_an_edit_of_the_same_length_is_reloaded_and_an_unchanged_file_is_not_parsed_again(tiny_root):
+    write(tiny_root, "news/news.yaml", "topics:\n  - name: WELCOME\n    text: Hello, heroes.\n")
+    library = HelpLibrary.load(tiny_root)
+    first = library._read["news/news.yaml"]
+    write(tiny_root, "news/news.yaml", "topics:\n  - name: WELCOME\n    text: Hello, Heroes.\n")
+    report = library.reload()
+    assert report.changes == (Change("news", changed=("WELCOME",)),)
+    assert library.news.lookup("welcome").topic.text == "Hello, Heroes."
+    second = library._read["news/news.yaml"]
+    assert second.digest != first.digest
+    library.reload()
+    assert library._read["news/news.yaml"] is second  # the same bytes: the last result, not parsed again

@@ -6,7 +6,7 @@ from __future__ import annotations
 from twisted.internet.address import IPv4Address
 
 from champions_mush.configfile import ServerConfig
-from champions_mush.net.relayed import RelayedFactory, relay_settings
+from champions_mush.net.relayed import RelayedFactory, relay_settings, same_token
 from champions_mush.net.server import WELCOME_DELAY
 
 from .test_server import Rig, Transport
@@ -50,6 +50,21 @@ def test_a_wrong_token_or_no_header_is_cut_off():
         assert transport.value() == b"" and proto.session is None
         assert transport.disconnecting
     assert rig.factory.protocols == set()
+
+
+def test_the_token_matches_only_when_every_byte_does():
+    assert same_token(TOKEN, TOKEN)
+    for wrong in ("b" + TOKEN[1:], TOKEN[:-1] + "b", TOKEN[:-1], TOKEN + "a", "", "\ufffd" * 32,
+                  "\ufffd" + TOKEN[3:]):  # the last: a bad byte, as the header decodes it, the same length in UTF-8
+        assert not same_token(wrong, TOKEN), wrong
+
+
+def test_a_token_one_character_short_or_long_is_cut_off():
+    rig = Rig()
+    for token in (TOKEN[:-1], TOKEN + "a"):
+        proto, transport = _relayed(rig)
+        proto.dataReceived(f"RELAY {token} tls 10.0.0.1\n".encode())
+        assert proto.session is None and transport.disconnecting
 
 
 def test_the_relay_runs_only_for_tls_or_the_web_port(tmp_path):
