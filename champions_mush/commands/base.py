@@ -6,7 +6,7 @@ switches ``("private",)``, and arguments split on the first ``=`` into ``lhs`` a
 
 from __future__ import annotations
 
-
+import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
@@ -17,8 +17,8 @@ from ..game.roles import Role
 if TYPE_CHECKING:
     from .context import Context
 
-__all__ = ["Command", "CommandError", "Handler", "ParsedCommand", "Role", "Subcommand", "UsageError", "parse_command",
-           "telling"]
+__all__ = ["Command", "CommandError", "Handler", "Later", "ParsedCommand", "Role", "Subcommand", "UsageError",
+           "parse_command", "telling"]
 
 
 class CommandError(Exception):
@@ -108,6 +108,19 @@ def _with_args(name: str, switches: tuple[str, ...], args: str, raw: str) -> Par
 
 #: What runs a command (or one of its subcommands): it replies through the context.
 Handler = Callable[["Context", ParsedCommand], None]
+
+
+@attrs.frozen
+class Later:
+    """A handler loaded at its first call: ``HANDLERS[switch]`` of ``module`` ("" for the command
+    alone), so a ruleset's handlers and rules cost a game of another ruleset nothing
+    (docs/architecture.md, "Loaded at first use")."""
+
+    module: str
+    switch: str = ""
+
+    def __call__(self, ctx: Context, parsed: ParsedCommand) -> None:
+        importlib.import_module(self.module).HANDLERS[self.switch](ctx, parsed)
 
 
 @attrs.frozen

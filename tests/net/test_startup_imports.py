@@ -1,6 +1,6 @@
 """What the game's process never uses at startup stays unloaded until its first use
-(docs/architecture.md, "Loaded at first use"): checked in a fresh interpreter, since this one
-has imported everything long ago."""
+(docs/architecture.md, "Loaded at first use"), and loads at its first use: checked in a fresh
+interpreter, since this one has imported everything long ago."""
 
 import subprocess
 import sys
@@ -27,6 +27,12 @@ print(sorted(name for name in sys.argv[1:] if loaded(name)))
 
 #: Loaded only by a Hero Designer paste (+sheet/import) or ``import-hdc``.
 HERO_DESIGNER = ["champions_mush.game.hdc", "defusedxml", "pyexpat", "xml.etree.ElementTree", "_elementtree"]
+#: Loaded only by a PTB or AnimOuch! game's first +ptb or +ao (``rules.ptb`` itself and its
+#: ``scores`` do load: the game's settings check ``ptb_roll_method`` against its roll methods).
+OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.commands.animouch_actions",
+                  "champions_mush.rules.animouch", "champions_mush.rules.ptb.combat",
+                  "champions_mush.rules.ptb.initiative", "champions_mush.rules.ptb.maneuvers",
+                  "champions_mush.rules.ptb.weapons", "champions_mush.rules.ptb.wrestling"]
 
 
 def _loaded_at_startup(names: list[str]) -> list[str]:
@@ -36,4 +42,33 @@ def _loaded_at_startup(names: list[str]) -> list[str]:
 
 
 def test_serve_loads_none_of_what_only_a_rare_command_needs():
-    assert _loaded_at_startup(HERO_DESIGNER) == ["[]"]
+    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS) == ["[]"]
+
+
+#: A PTB and an AnimOuch! game's first command, through the table's lazy handlers (commands/base.py
+#: ``Later``); the dice are the worked examples' (tests/commands/test_ptb_commands.py, _animouch_).
+FIRST_USE = """
+import sys
+from champions_mush.rules.dice import FixedRoller
+from tests.harness import make_world
+
+def first(ruleset, faces, line):
+    world = make_world(roller=FixedRoller(faces), ruleset=ruleset)
+    player, watcher = world.login("AttackO"), world.login("Defender")
+    loaded = f"champions_mush.commands.{ruleset}_actions" in sys.modules
+    player.do(line)
+    print(loaded, player.lines == watcher.lines, player.lines)
+
+first("ptb", (17,), "+ptb/attack 30 vs 30 passive heavy str 20=giant mallet")
+first("animouch", (1, 4), "+ao 10=hide in the park")
+"""
+
+
+def test_the_first_command_of_a_ptb_and_an_animouch_game_loads_its_handlers():
+    out = subprocess.run([sys.executable, "-c", FIRST_USE], capture_output=True, text=True, timeout=60,
+                         check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == [
+        "False True ['[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15) for \"giant mallet\": "
+        "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]']",
+        "False True ['[AO] AttackO rolls 2D6 vs 10 for \"hide in the park\": 5 (1 4): skill shot [r1]']",
+    ]
