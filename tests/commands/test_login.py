@@ -200,6 +200,19 @@ def test_a_legacy_scrypt_hash_becomes_argon2id_at_login_off_the_game_thread():
     assert world.guest().do("connect Bob bobpass2") == [WRONG]
 
 
+def test_an_unknown_name_is_checked_against_an_argon2id_decoy_made_off_the_game_thread():
+    world = make_world()
+    accounts = Accounts.of(world.game)
+    pending = _hold_hashes(world)
+    guest = world.guest()
+    assert guest.do("connect Nobody secret1") == []
+    assert accounts._decoy == ""  # not hashed on the game's thread
+    func, callback = pending.pop()
+    callback(func())
+    assert guest.lines == [WRONG]
+    assert accounts._decoy.startswith("$argon2id$v=19$m=16,t=3,p=1$")
+
+
 def test_a_hash_below_the_configured_memory_is_redone_and_a_current_one_is_not():
     world = make_world()
     _created(world, "Bob", "bobpass1").do("QUIT")
