@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import logging
 import os
-import pickle
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..commands import multiline
 from ..text.render import RenderCache
@@ -34,6 +32,9 @@ from .pacing import Pacer
 from .server import WELCOME_DELAY, MushFactory, MushProtocol
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 from .wire import Option
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = ["RESTARTING", "Reloader", "adopt_connections", "adopt_port", "install_reloader", "load_state"]
 
@@ -128,6 +129,8 @@ class Reloader:
             self._refused(f"the state could not be saved: {exc}")
             return
         cmd = [sys.executable, "-P", "-m", "champions_mush.net.reload", "--check", str(path)]
+        import subprocess  # like pickle, loaded at the first reload, not at startup
+
         from twisted.internet import threads  # the check runs off the game's thread
 
         d = threads.deferToThread(subprocess.run, cmd, capture_output=True, text=True, timeout=CHECK_TIMEOUT)
@@ -224,6 +227,8 @@ class Reloader:
 
     @staticmethod
     def _write(path: Path, state: dict[str, Any]) -> None:
+        import pickle
+
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as out:
             pickle.dump(state, out, protocol=pickle.HIGHEST_PROTOCOL)
@@ -231,6 +236,8 @@ class Reloader:
 
 def load_state(path: Path) -> dict[str, Any]:
     """The state a reload left (the file is removed once read)."""
+    import pickle
+
     with open(path, "rb") as handle:
         state = pickle.load(handle)  # noqa: S301 - our own file, mode 0600, in our data directory
     Path(path).unlink(missing_ok=True)
@@ -372,6 +379,8 @@ def check(path: Path) -> int:
             continue
         importlib.import_module(module.name)
     build_dispatcher()
+    import pickle
+
     with open(path, "rb") as handle:
         state = pickle.load(handle)  # noqa: S301 - our own file
     for key in ("listeners", "connections", "lock_fd", "started_at"):
