@@ -92,6 +92,8 @@ class Doorway:
 class Visit:
     """One connection from the connect screen until it leaves."""
 
+    __slots__ = ("doorway", "game", "session", "bucket", "_throttle_told", "_welcomed", "_password_for")
+
     def __init__(self, doorway: Doorway, session: Session) -> None:
         self.doorway = doorway
         self.game = doorway.game

@@ -16,11 +16,21 @@ class TokenBucket:
     A rate of 0 or less means no limit (raised for benchmarks through the config).
     """
 
+    __slots__ = ("rate", "burst", "tokens", "stamp")  # one per connection
+
     def __init__(self, rate: float, burst: float, now: float) -> None:
         self.rate = rate
         self.burst = max(1.0, burst)
         self.tokens = self.burst
         self.stamp = now
+
+    def __setstate__(self, state: object) -> None:
+        """From a reload's state: slots (``(None, {...})``), or the dictionary the code before
+        slots saved (net/reload.py)."""
+        if isinstance(state, tuple):
+            state = {**(state[0] or {}), **state[1]}
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def take(self, now: float) -> bool:
         """Spend one token; False when the bucket is empty (the command is refused)."""

@@ -39,27 +39,50 @@ class Session:
     a subclass that can share rendered bytes with other sessions also implements
     :meth:`render_kind`, :meth:`render` and :meth:`send_rendered` (game/batch.py)."""
 
-    _character_id: int | None = None
-    #: the game this session was added to (set by :meth:`Game.add_session`)
-    watcher: Watcher | None = None
+    # One per connection: slots, and the tables made only when first used (docs/performance.md,
+    # "Memory"). ``line_collector`` is a paste in progress (commands/multiline.py).
+    __slots__ = ("id", "address", "_character_id", "watcher", "connected_at", "last_input", "width", "height",
+                 "_client", "busy", "_reading", "colour", "line_collector")
 
     def __init__(self, address: str = "", now: float = 0.0) -> None:
         #: the game numbers its sessions (``Game.add_session``); 0 until then
         self.id = 0
         self.address = address
-        self.character_id: int | None = None
+        #: the game this session was added to (set by :meth:`Game.add_session`)
+        self.watcher: Watcher | None = None
+        self._character_id: int | None = None
         self.connected_at = now
         self.last_input = now
         self.width, self.height = DEFAULT_WIDTH, DEFAULT_HEIGHT
-        #: what the client negotiated, for +client and GMCP (filled by the network layer)
-        self.client: dict[str, Any] = {}
+        self._client: dict[str, Any] | None = None
         #: a login or create is being checked (password hashing runs off the game's thread)
         self.busy = False
-        #: the help page last read with each reader (RULES, +HELP, NEWS), for /NEXT: one entry
-        #: per reader, gone with the connection
-        self.reading: dict[str, tuple[str, str]] = {}
+        self._reading: dict[str, tuple[str, str]] | None = None
         #: False when the character switched colour off (``+colour off``; set at login)
         self.colour = True
+
+    @property
+    def client(self) -> dict[str, Any]:
+        """What the client negotiated (:meth:`negotiated`, as it is now) and what the network
+        layer noted about the connection (``via``): one table kept once asked for."""
+        found = self._client
+        if found is None:
+            found = self._client = {}
+        found.update(self.negotiated())
+        return found
+
+    def negotiated(self) -> dict[str, Any]:
+        """What the client negotiated, for :attr:`client` (the network layer's subclass says)."""
+        return {}
+
+    @property
+    def reading(self) -> dict[str, tuple[str, str]]:
+        """The help page last read with each reader (RULES, +HELP, NEWS), for /NEXT: one entry
+        per reader, gone with the connection (the table is made at the first read)."""
+        found = self._reading
+        if found is None:
+            found = self._reading = {}
+        return found
 
     @property
     def character_id(self) -> int | None:

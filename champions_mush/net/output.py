@@ -25,7 +25,7 @@ class Outbox:
         self._write = write
         self.cap = cap
         self.paused = False
-        self._held: list[bytes] = []
+        self._held: list[bytes] | tuple[()] = ()  # a list only while the socket is backed up
         self.held_size = 0
 
     def put(self, data: bytes) -> bool:
@@ -33,7 +33,10 @@ class Outbox:
         if not self.paused:
             self._write(data)
             return True
-        self._held.append(data)
+        if not self._held:
+            self._held = [data]
+        else:
+            self._held.append(data)
         self.held_size += len(data)
         if self.held_size > self.cap:
             self.stopProducing()
@@ -52,7 +55,7 @@ class Outbox:
             self._write(data)
 
     def stopProducing(self) -> None:
-        self._held.clear()
+        self._held = ()
         self.held_size = 0
 
 
@@ -68,10 +71,21 @@ def socket_writer(transport) -> Callable[[bytes], None]:  # noqa: ANN001 - a Twi
     """
     sock = getattr(transport, "socket", None)
     if sock is None or getattr(transport, "TLS", True) or not hasattr(transport, "_tempDataLen"):
-        return lambda data: transport.write(data)
+        sock = None
+    return _SocketWriter(transport, sock)
 
-    def write(data: bytes) -> None:
-        if (transport._tempDataLen or transport.offset != len(transport.dataBuffer)
+
+class _SocketWriter:
+    """What :func:`socket_writer` returns: one small object per connection, not a closure."""
+
+    __slots__ = ("_transport", "_sock")
+
+    def __init__(self, transport, sock) -> None:  # noqa: ANN001
+        self._transport, self._sock = transport, sock
+
+    def __call__(self, data: bytes) -> None:
+        transport, sock = self._transport, self._sock
+        if (sock is None or transport._tempDataLen or transport.offset != len(transport.dataBuffer)
                 or transport.disconnecting or not transport.connected):
             transport.write(data)
             return
@@ -83,8 +97,6 @@ def socket_writer(transport) -> Callable[[bytes], None]:  # noqa: ANN001 - a Twi
             sent = 0
         if sent < len(data):
             transport.write(data[sent:])
-
-    return write
 
 
 class Coalescer:

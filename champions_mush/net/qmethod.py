@@ -15,7 +15,7 @@ import enum
 
 import attrs
 
-__all__ = ["Outcome", "Q", "Queue", "Side", "Step", "ask", "receive"]
+__all__ = ["Outcome", "Q", "Queue", "Side", "Step", "ask", "receive", "shared"]
 
 
 class Q(enum.Enum):
@@ -57,7 +57,8 @@ class Outcome(enum.Enum):
 
 @attrs.define
 class Side:
-    """One side of one option: mutable, owned by the connection."""
+    """One side of one option: mutable, a working copy (:func:`ask` and :func:`receive` change
+    it); a connection keeps the :func:`shared` side equal to it between messages."""
 
     state: Q = Q.NO
     queue: Queue = Queue.EMPTY
@@ -161,3 +162,13 @@ def ask(side: Side, enable: bool) -> Step:
     step = (ASK_ENABLE if enable else ASK_DISABLE)[(side.state, side.queue)]
     side.state, side.queue = step.state, step.queue
     return step
+
+
+#: one Side for each (state, queue): what every connection's option tables hold. Never
+#: changed: :func:`ask` and :func:`receive` work on a copy (docs/performance.md, "Memory").
+_SHARED = {(state, queue): Side(state, queue) for state in Q for queue in Queue}
+
+
+def shared(side: Side) -> Side:
+    """The shared side equal to ``side``."""
+    return _SHARED[(side.state, side.queue)]

@@ -278,9 +278,7 @@ class ResumedProtocol(MushProtocol):
         self.violations = saved.get("violations", 0)
         factory.protocols.add(self)
         self.visit = factory.doorway.enter(self.session)
-        for key, value in saved["visit"].items():
-            if key in vars(self.visit):
-                setattr(self.visit, key, value)
+        _restore(self.visit, saved["visit"])
         self.session.character_id = saved.get("character_id")
         self.pacer = Pacer(self)
         self.pacer.hold(saved.get("events", ()))

@@ -9,13 +9,14 @@ and ``+client`` settings (:meth:`TelnetSession.apply_client_settings`, reported 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..game.session import Session
 from ..text.markup import ColourLevel
 from ..text.render import RenderCache
 from .quirks import client_hints
-from .telnet import LocalProtocolError, Option, PromptMark, TelnetConnection
+from .telnet import EMPTY, LocalProtocolError, Option, PromptMark, TelnetConnection
 from .wire import encode_text
 
 __all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSession", "render_line"]
@@ -44,6 +45,10 @@ def _resetting(name: str) -> property:
         self._style = None
 
     return property(fget, fset)
+
+
+#: every (colour level, charset) seen, one tuple each, shared by the connections of that kind
+_STYLES: dict[tuple[object, str], tuple[object, str]] = {}
 
 
 class SharedRenderConnection(TelnetConnection):
@@ -80,7 +85,8 @@ class SharedRenderConnection(TelnetConnection):
         """(colour level, charset) for this client now."""
         style = self._style
         if style is None:
-            style = self._style = (self.colour, self.charset)
+            style = (self.colour, self.charset)
+            style = self._style = _STYLES.setdefault(style, style)
         return style
 
     def send_text(self, text: str) -> None:
@@ -124,6 +130,8 @@ class _Writer(Protocol):
 class TelnetSession(Session):
     """One telnet client: :meth:`send` renders through the core and flushes to the socket."""
 
+    __slots__ = ("conn", "writer", "overrides")
+
     def __init__(self, conn: TelnetConnection, writer: _Writer, address: str = "", now: float = 0.0) -> None:
         super().__init__(address=address, now=now)
         self.conn = conn
@@ -131,7 +139,7 @@ class TelnetSession(Session):
         self.width = conn.width
         self.height = conn.height
         #: the +client overrides in force on this connection
-        self.overrides: dict[str, Any] = {}
+        self.overrides: Mapping[str, Any] = EMPTY
 
     def render_kind(self) -> tuple[ColourLevel, str]:
         """(colour level, charset): the player's ``+colour off`` renders as no colour."""
@@ -200,7 +208,7 @@ class TelnetSession(Session):
         mark = settings.get("prompt")
         conn.prompt_mark_override = PromptMark(mark) if mark in ("eor", "ga", "none") else None
         self.overrides = {k: v for k, v in settings.items() if k in (
-            "colour", "charset", "screen_reader", "prompt", "keepalive")}
+            "colour", "charset", "screen_reader", "prompt", "keepalive")} or EMPTY
         self.update_client()
 
     def client_report(self) -> dict[str, Any]:
@@ -217,11 +225,14 @@ class TelnetSession(Session):
         }
 
     def update_client(self) -> None:
-        """Copy what was negotiated into :attr:`client` (for +client and WHO)."""
+        """The client told us more: take its window size."""
         conn = self.conn
         self.width, self.height = conn.width, conn.height
-        self.client.update(
-            name=conn.client_name, terminal=conn.terminal_type, charset=conn.charset,
-            colour=conn.colour.name, mccp=conn.mccp, gmcp=conn.gmcp,
-            screen_reader=conn.screen_reader, width=conn.width, height=conn.height,
-        )
+
+    def negotiated(self) -> dict[str, Any]:
+        conn = self.conn
+        return {
+            "name": conn.client_name, "terminal": conn.terminal_type, "charset": conn.charset,
+            "colour": conn.colour.name, "mccp": conn.mccp, "gmcp": conn.gmcp,
+            "screen_reader": conn.screen_reader, "width": conn.width, "height": conn.height,
+        }

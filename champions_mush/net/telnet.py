@@ -60,6 +60,7 @@ from champions_mush.text.markup import ColourLevel
 __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
+    "EMPTY",
     "LocalProtocolError",
     "MAX_LINE_BYTES",
     "MAX_REFUSALS",
@@ -176,24 +177,26 @@ class TelnetConnection:
         self._gmcp_supports = gmcp_supports if roots == gmcp_supports else roots  # shared when it can be
         self._policies: Mapping[int, OptionPolicy] = (
             _DEFAULT_POLICIES if options is OPTIONS else {p.code: p for p in options})
-        self._states: dict[int, object] = {}
-        self._us: dict[int, qmethod.Side] = {}
-        self._him: dict[int, qmethod.Side] = {}
-        self._events: list[Event] = []
-        self._out = bytearray()          # bytes ready to go out
-        self._to_compress = bytearray()  # bytes waiting for the MCCP2 compressor
+        # Containers exist only while they hold something (docs/performance.md, "Memory"): an
+        # empty table is the shared EMPTY, empty bytes are b"", no events None.
+        self._states: Mapping[int, object] = EMPTY
+        self._us: Mapping[int, qmethod.Side] = EMPTY   # shared sides (qmethod.shared)
+        self._him: Mapping[int, qmethod.Side] = EMPTY
+        self._events: list[Event] | None = None
+        self._out: bytes | bytearray = b""          # bytes ready to go out
+        self._to_compress: bytes | bytearray = b""  # bytes waiting for the MCCP2 compressor
         self._compressor = None
         self._closed = False
         self._peer_closed = False
         self._parser = _P.DATA
         self._verb = 0
-        self._line = bytearray()
+        self._line: bytes | bytearray = b""
         self._discarding_line = False
         self._sb_option = 0
-        self._sb = bytearray()
+        self._sb: bytes | bytearray = b""
         self._sb_overflow = False
         self._hide_input = False
-        self._refusals: dict[tuple[bool, int], int] = {}
+        self._refusals: dict[tuple[bool, int], int] | None = None
         self._started = False
         self._handshake_reported = False
         #: NAWS width and height (defaults until the client reports them)
@@ -381,19 +384,19 @@ class TelnetConnection:
             return
         if not data:
             self._peer_closed = True
-            self._events.append(Closed())
+            self.emit(Closed())
             return
         if self._closed:
             return
         self._parse(data)
         if self._started and not self._handshake_reported and not self.handshake_pending:
             self._handshake_reported = True
-            self._events.append(HandshakeComplete())
+            self.emit(HandshakeComplete())
 
     def next_events(self) -> list[Event]:
         """Return and forget the events produced so far, oldest first."""
-        events, self._events = self._events, []
-        return events
+        events, self._events = self._events, None
+        return [] if events is None else events
 
     # ------------------------------------------------------------ the output
 
@@ -459,12 +462,11 @@ class TelnetConnection:
     def data_to_send(self) -> bytes:
         """Return and forget everything queued for the client (compressed when MCCP2 is on)."""
         if self._compressor is not None and self._to_compress:
-            self._out += self._compressor.compress(bytes(self._to_compress))
-            self._out += self._compressor.flush(zlib.Z_SYNC_FLUSH)
-            self._to_compress.clear()
-        out = bytes(self._out)
-        self._out.clear()
-        return out
+            self._out = _joined(self._out, self._compressor.compress(self._to_compress)
+                                + self._compressor.flush(zlib.Z_SYNC_FLUSH))
+            self._to_compress = b""
+        out, self._out = self._out, b""
+        return bytes(out)
 
     # ------------------------------------------------ for the option policies
 
@@ -477,17 +479,22 @@ class TelnetConnection:
         """The option's per-connection state (its policy's ``new_state()``)."""
         found = self._states.get(option)
         if found is None:
+            if self._states is EMPTY:
+                self._states = {}
             found = self._states[option] = self._policies[option].new_state()
         return found
 
     def emit(self, event: Event) -> None:
         """Hand an event to the adapter."""
-        self._events.append(event)
+        if self._events is None:
+            self._events = [event]
+        else:
+            self._events.append(event)
 
     def violation(self, reason: str) -> None:
         """The client sent something that makes no sense: counted, reported, ignored."""
         self.violations += 1
-        self._events.append(ProtocolViolation(reason))
+        self.emit(ProtocolViolation(reason))
 
     def send_sb(self, option: int, payload: bytes) -> None:
         """Queue ``IAC SB option payload IAC SE`` (IAC in the payload doubled)."""
@@ -508,9 +515,9 @@ class TelnetConnection:
         """MCCP2 off: the compressed stream is finished."""
         if self._compressor is None:
             return
-        self._out += self._compressor.compress(bytes(self._to_compress))
-        self._out += self._compressor.flush(zlib.Z_FINISH)
-        self._to_compress.clear()
+        self._out = _joined(self._out, self._compressor.compress(self._to_compress)
+                            + self._compressor.flush(zlib.Z_FINISH))
+        self._to_compress = b""
         self._compressor = None
 
     # ------------------------------------------------------------- internals
@@ -530,24 +537,35 @@ class TelnetConnection:
 
     def _queue(self, data: bytes) -> None:
         if self._compressor is not None:
-            self._to_compress += data
+            self._to_compress = _joined(self._to_compress, data)
         else:
-            self._out += data
+            self._out = _joined(self._out, data)
 
     # Negotiation ------------------------------------------------------------
 
     def _side(self, ours: bool, option: int) -> qmethod.Side:
-        table = self._us if ours else self._him
-        side = table.get(option)
-        if side is None:
-            side = table[option] = qmethod.Side()
-        return side
+        """A working copy of one side (the table keeps shared ones: :meth:`_settle` stores it)."""
+        kept = (self._us if ours else self._him).get(option)
+        return qmethod.Side() if kept is None else qmethod.Side(kept.state, kept.queue)
 
     def _settle(self, ours: bool, option: int, side: qmethod.Side) -> None:
-        """Forget a side back at rest (off, nothing queued): a missing side is one at rest, so a
-        refused offer keeps no state (docs/performance.md, "Memory")."""
+        """Keep a side's new state as the shared side equal to it; forget one back at rest (off,
+        nothing queued): a missing side is one at rest, so a refused offer keeps no state and
+        a table left empty is the shared empty one (docs/performance.md, "Memory")."""
+        table = self._us if ours else self._him
         if side.state is qmethod.Q.NO and side.queue is qmethod.Queue.EMPTY:
-            (self._us if ours else self._him).pop(option, None)
+            if option in table:
+                del table[option]
+                if not table:
+                    table = EMPTY
+        else:
+            if table is EMPTY:
+                table = {}
+            table[option] = qmethod.shared(side)
+        if ours:
+            self._us = table
+        else:
+            self._him = table
 
     def _send_verb(self, ours: bool, positive: bool, option: int) -> None:
         verb = (WILL if positive else WONT) if ours else (DO if positive else DONT)
@@ -563,6 +581,7 @@ class TelnetConnection:
             side.state = qmethod.Q.WANTYES if enable else qmethod.Q.WANTNO
             side.queue = qmethod.Queue.EMPTY
             self._send_verb(ours, enable, option)
+            self._settle(ours, option, side)
             return
         step = qmethod.ask(side, enable)
         if step.send is not None:
@@ -589,7 +608,7 @@ class TelnetConnection:
         elif outcome is qmethod.Outcome.DISABLED and policy is not None:
             policy.on_disable(self, ours)
         elif outcome is qmethod.Outcome.REFUSED:
-            self._events.append(OptionRefused(option))
+            self.emit(OptionRefused(option))
             if policy is not None:
                 policy.on_refuse(self, ours)
         elif outcome is qmethod.Outcome.VIOLATION and not (policy is not None and policy.late_answers):
@@ -597,6 +616,8 @@ class TelnetConnection:
             self.violation(f"{name} {option} answered a request we never made")
 
     def _refused_too_often(self, ours: bool, option: int) -> bool:
+        if self._refusals is None:
+            self._refusals = {}
         count = self._refusals.get((ours, option), 0) + 1
         self._refusals[(ours, option)] = count
         if count == MAX_REFUSALS + 1:
@@ -646,7 +667,7 @@ class TelnetConnection:
                 self._on_verb(self._verb, byte)
             elif state is _P.SB_OPT:
                 self._sb_option, self._sb_overflow = byte, False
-                self._sb.clear()
+                self._sb = b""
                 self._parser = _P.SB
             elif state is _P.SB_IAC:
                 self._on_sb_iac(byte)
@@ -661,7 +682,7 @@ class TelnetConnection:
         elif byte == EC:
             self._erase_char()
         elif byte == EL:
-            self._line.clear()
+            self._line = b""
         elif byte == AYT:
             self._queue(b"\r\n[Yes]\r\n")
         elif byte == SE:
@@ -678,7 +699,7 @@ class TelnetConnection:
                                 f"longer than {MAX_SUBNEG_BYTES} bytes")
             else:
                 self._on_subnegotiation(self._sb_option, bytes(self._sb))
-            self._sb.clear()
+            self._sb = b""
         elif byte == IAC:
             self._parser = _P.SB
             self._add_sb_bytes(b"\xff")
@@ -686,7 +707,7 @@ class TelnetConnection:
             # RFC 854 allows nothing but IAC IAC and IAC SE here: the client
             # forgot to end the subnegotiation.  Drop it, obey the command.
             self.violation(f"unterminated subnegotiation of option {self._sb_option}")
-            self._sb.clear()
+            self._sb = b""
             self._parser = _P.DATA
             self._on_command(byte)
 
@@ -695,9 +716,9 @@ class TelnetConnection:
             return
         if len(self._sb) + len(chunk) > MAX_SUBNEG_BYTES:
             self._sb_overflow = True
-            self._sb.clear()
+            self._sb = b""
             return
-        self._sb += chunk
+        self._sb = _joined(self._sb, chunk)
 
     # Lines ------------------------------------------------------------------
 
@@ -706,25 +727,28 @@ class TelnetConnection:
             return
         if len(self._line) + len(chunk) > self.max_line_bytes:
             self._discarding_line = True
-            self._line.clear()
-            self._events.append(LineTooLong(self.max_line_bytes))
+            self._line = b""
+            self.emit(LineTooLong(self.max_line_bytes))
             return
-        self._line += chunk
+        self._line = _joined(self._line, chunk)
 
     def _erase_char(self) -> None:
-        while self._line and 0x80 <= self._line[-1] < 0xC0:
-            self._line.pop()  # UTF-8 continuation bytes of the same character
-        if self._line:
-            self._line.pop()
+        if not self._line:
+            return
+        line = self._line = bytearray(self._line)
+        while line and 0x80 <= line[-1] < 0xC0:
+            line.pop()  # UTF-8 continuation bytes of the same character
+        if line:
+            line.pop()
 
     def _end_line(self) -> None:
         raw = bytes(self._line)
-        self._line.clear()
+        self._line = b""
         if self._discarding_line:
             self._discarding_line = False
             return
         agreed = self._agreed_charset() is not None or self._charset_override is not None
-        self._events.append(LineReceived(clean_line(decode_line(raw, self.charset, agreed=agreed))))
+        self.emit(LineReceived(clean_line(decode_line(raw, self.charset, agreed=agreed))))
 
     # Subnegotiations --------------------------------------------------------
 
@@ -746,6 +770,42 @@ class _NoState:
 
 
 _NO_STATE = _NoState()
+
+class _Empty(Mapping):
+    """An empty table, read-only, one for every connection that has nothing to keep (the
+    first entry makes a dict of its own), and still the one after a reload (pickled by name)."""
+
+    def __getitem__(self, key: object) -> object:
+        raise KeyError(key)
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __contains__(self, key: object) -> bool:
+        return False
+
+    def get(self, key: object, default: object = None) -> object:
+        return default
+
+    def __reduce__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY = _Empty()
+
+
+def _joined(held: bytes | bytearray, more: bytes) -> bytes | bytearray:
+    """``held`` followed by ``more``: a first piece is kept as it is (a line read whole, a
+    rendering shared with other connections: no copy), later ones gathered in one bytearray."""
+    if not held:
+        return bytes(more)
+    if type(held) is bytes:
+        held = bytearray(held)
+    held += more
+    return held
 
 #: the default option policies by code, one read-only table for every connection (not a dict each)
 _DEFAULT_POLICIES: Mapping[int, OptionPolicy] = MappingProxyType({p.code: p for p in OPTIONS})
