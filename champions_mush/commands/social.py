@@ -160,9 +160,13 @@ def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- paging -------------------------------------------------------------------------------------
-def _pages(game: Game) -> dict[int, dict[str, tuple[int, ...]]]:
-    """Per character: who paged them last (``from``) and whom they paged last (``to``)."""
+def _pages(game: Game) -> dict[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Per character: (whom they paged last, who paged them last)."""
     return game.services.pages
+
+
+#: a character who has paged no one and been paged by no one
+_NO_PAGES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 
 def _split_names(text: str) -> list[str]:
@@ -172,22 +176,21 @@ def _split_names(text: str) -> list[str]:
 
 def cmd_page(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor = ctx.game, ctx.actor
-    memory = _pages(game).setdefault(actor.id, {})
+    paged_last = _pages(game).get(actor.id, _NO_PAGES)[0]
     if parsed.rhs is None:
-        message, ids = parsed.args, memory.get("to", ())
+        message, ids = parsed.args, paged_last
         if not ids:
             raise UsageError()
         targets = [game.characters[i] for i in ids if i in game.characters]
     else:
         message = parsed.rhs
         targets = _page_targets(game, parsed.lhs) if parsed.lhs.strip() else [
-            game.characters[i] for i in memory.get("to", ()) if i in game.characters]
+            game.characters[i] for i in paged_last if i in game.characters]
     _send_page(ctx, targets, message)
 
 
 def cmd_reply(ctx: Context, parsed: ParsedCommand) -> None:
-    memory = _pages(ctx.game).get(ctx.actor.id, {})
-    ids = memory.get("from", ())
+    ids = _pages(ctx.game).get(ctx.actor.id, _NO_PAGES)[1]
     if not ids:
         raise CommandError("No one has paged you yet.")
     targets = [ctx.game.characters[i] for i in ids if i in ctx.game.characters]
@@ -222,10 +225,10 @@ def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
         theirs = f"{actor.name} pages{_group(targets)}: {message}"
         mine = f"You paged {names} with '{message}'."
     pages = _pages(game)
-    pages.setdefault(actor.id, {})["to"] = tuple(t.id for t in targets)
+    pages[actor.id] = (tuple(t.id for t in targets), pages.get(actor.id, _NO_PAGES)[1])
     for target in targets:
         others = tuple(t.id for t in targets if t.id != target.id)
-        pages.setdefault(target.id, {})["from"] = (actor.id, *others)
+        pages[target.id] = (pages.get(target.id, _NO_PAGES)[0], (actor.id, *others))
         game.msg(target, theirs)
     ctx.reply(mine)
 

@@ -30,17 +30,18 @@ class Listeners:
     exists; ``by_char`` lists every session logged in to a character id.
     """
 
-    __slots__ = ("_game", "by_char", "_rooms", "_staff", "_everyone", "_place")
+    __slots__ = ("_game", "by_char", "_rooms", "_staff", "_placed")
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        #: character id -> its connected sessions, in the order they logged in
-        self.by_char: dict[int, list[Session]] = {}
+        #: character id -> its connected sessions, in the order they logged in (a tuple: most
+        #: characters have one, and a tuple of one is half a list's size)
+        self.by_char: dict[int, tuple[Session, ...]] = {}
         self._rooms: dict[int, dict[int, Session]] = {}
         self._staff: dict[int, Session] = {}
-        self._everyone: dict[int, Session] = {}
-        #: session id -> (room id, is staff) where it was placed
-        self._place: dict[int, tuple[int, bool]] = {}
+        #: every placed session -> the room it was placed in; its keys are everyone, in the
+        #: order they were placed (one table for both: docs/performance.md, "Memory")
+        self._placed: dict[Session, int] = {}
 
     # --- keeping it right ---------------------------------------------------------------------
     def add(self, session: Session) -> None:
@@ -48,16 +49,19 @@ class Listeners:
         cid = session.character_id
         if cid is None:
             return
-        self.by_char.setdefault(cid, []).append(session)
+        self.by_char[cid] = (*self.by_char.get(cid, ()), session)
         self._put(session)
 
     def remove(self, session: Session) -> None:
         """``session`` is leaving its character (logging out, switching, disconnecting)."""
-        listed = self.by_char.get(session.character_id)
-        if listed is not None and session in listed:
-            listed.remove(session)
-            if not listed:
-                del self.by_char[session.character_id]
+        cid = session.character_id
+        listed = self.by_char.get(cid, ())
+        if session in listed:
+            rest = tuple(s for s in listed if s is not session)
+            if rest:
+                self.by_char[cid] = rest
+            else:
+                del self.by_char[cid]
         self._take(session)
 
     def update(self, char_id: int) -> None:
@@ -68,7 +72,7 @@ class Listeners:
 
     def rebuild(self, sessions: Iterable[Session]) -> None:
         """Start again from ``sessions`` (the characters were read afresh from the store)."""
-        for table in (self.by_char, self._rooms, self._staff, self._everyone, self._place):
+        for table in (self.by_char, self._rooms, self._staff, self._placed):
             table.clear()
         for session in sessions:
             self.add(session)
@@ -77,25 +81,23 @@ class Listeners:
         char = self._game.characters.get(session.character_id)
         if char is None:
             return
-        sid, staff = session.id, self._game.is_staff(char)
-        self._place[sid] = (char.location, staff)
+        sid = session.id
+        self._placed[session] = char.location
         self._rooms.setdefault(char.location, {})[sid] = session
-        if staff:
+        if self._game.is_staff(char):
             self._staff[sid] = session
-        self._everyone[sid] = session
 
     def _take(self, session: Session) -> None:
-        sid = session.id
-        place = self._place.pop(sid, None)
+        place = self._placed.pop(session, None)
         if place is None:
             return
-        room = self._rooms.get(place[0])
+        sid = session.id
+        room = self._rooms.get(place)
         if room is not None:
             room.pop(sid, None)
             if not room:
-                del self._rooms[place[0]]
+                del self._rooms[place]
         self._staff.pop(sid, None)
-        self._everyone.pop(sid, None)
 
     # --- asking ---------------------------------------------------------------------------------
     def sessions(self, audience: tuple) -> Collection[Session]:
@@ -104,22 +106,22 @@ class Listeners:
         if kind == "room":
             return self._rooms.get(audience[1], _NOBODY).values()
         if kind == "chars":
-            by_char, placed = self.by_char, self._place
-            return [s for cid in audience[1] for s in by_char.get(cid, ()) if s.id in placed]
+            by_char, placed = self.by_char, self._placed
+            return [s for cid in audience[1] for s in by_char.get(cid, ()) if s in placed]
         if kind == "staff":
             return self._staff.values()
-        return self._everyone.values()
+        return self._placed.keys()
 
     def hears(self, audience: tuple, session: Session) -> bool:
         """Is ``session`` among :meth:`sessions` of ``audience``?"""
-        place = self._place.get(session.id)
+        place = self._placed.get(session)
         if place is None:
             return False
         kind = audience[0]
         if kind == "room":
-            return place[0] == audience[1]
+            return place == audience[1]
         if kind == "chars":
             return session.character_id in audience[1]
         if kind == "staff":
-            return place[1]
+            return session.id in self._staff
         return True

@@ -96,12 +96,12 @@ class Services:
         self.game = game
         #: the help library (``commands/helpcmds.py`` loads it; the help layer's HelpLibrary)
         self.help: Any = None
-        #: per character id: who paged them last (``from``) and whom they paged (``to``)
-        self.pages: dict[int, dict[str, tuple[int, ...]]] = {}
+        #: per character id: (whom they paged last, who paged them last) (commands/social.py)
+        self.pages: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         #: the login hooks of ``commands/client.py`` are installed
         self.client_hooks = False
-        #: per character id: room id -> when they were last active there (game/xp.py votes)
-        self.presence: dict[int, dict[int, float]] = {}
+        #: per character id: (room id, when they were last active there), oldest first (game/xp.py votes)
+        self.presence: dict[int, tuple[tuple[int, float], ...]] = {}
         #: the connect screen as last read: (path, modification time, text)
         self.connect_screen: tuple[Path, float, str] | None = None
 

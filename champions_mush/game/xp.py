@@ -112,10 +112,9 @@ def history(game: Game, char: Character, limit: int = 20) -> list[dict[str, Any]
 def note_presence(game: Game, char: Character) -> None:
     """Remember that ``char`` was active in its room now (the dispatcher calls it per command)."""
     seen = game.services.presence
-    rooms = seen.setdefault(char.id, {})
-    rooms[char.location] = game.clock()
-    if len(rooms) > _ROOMS_REMEMBERED:
-        del rooms[min(rooms, key=rooms.get)]
+    room = char.location
+    kept = tuple(place for place in seen.get(char.id, ()) if place[0] != room)
+    seen[char.id] = (*kept[-(_ROOMS_REMEMBERED - 1):], (room, game.clock()))  # the oldest goes
 
 
 def _were_together(game: Game, one: Character, other: Character) -> bool:
@@ -123,8 +122,8 @@ def _were_together(game: Game, one: Character, other: Character) -> bool:
         return True
     seen = game.services.presence
     since = game.clock() - game.config.vote_window
-    mine, theirs = seen.get(one.id, {}), seen.get(other.id, {})
-    return any(t >= since and theirs.get(room, 0) >= since for room, t in mine.items())
+    mine, theirs = seen.get(one.id, ()), dict(seen.get(other.id, ()))
+    return any(t >= since and theirs.get(room, 0) >= since for room, t in mine)
 
 
 # --- votes and awards -----------------------------------------------------------------------

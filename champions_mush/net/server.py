@@ -63,8 +63,8 @@ class MushProtocol(protocol.Protocol):
         self.outbox = Outbox(socket_writer(self.transport), factory.game.config.max_output_buffer)
         self.transport.registerProducer(self.outbox, True)
         self.conn = SharedRenderConnection(
-            rendered=factory.rendered, mssp=factory.mssp, offer_mccp=factory.offer_mccp,
-            gmcp_supports=GMCP_PACKAGES, max_line_bytes=4 * factory.game.config.max_line_length)
+            rendered=factory.rendered, mssp=factory.mssp_source, offer_mccp=factory.offer_mccp,
+            gmcp_supports=GMCP_PACKAGES, max_line_bytes=factory.max_line_bytes)
         now = factory.game.clock()
         self.session = TelnetSession(self.conn, self, address, now)
         self.last_keepalive = now
@@ -183,6 +183,11 @@ class MushFactory(protocol.Factory):
         self.violations = 0
         self._sweeper: task.LoopingCall | None = None
         self._closed_waiters: list[defer.Deferred] = []
+        #: what every connection's telnet core is given, made once: :meth:`mssp` (one bound
+        #: method, not one each) and the longest input line in bytes (a UTF-8 character takes
+        #: up to four)
+        self.mssp_source = self.mssp
+        self.max_line_bytes = 4 * game.config.max_line_length
 
     @property
     def coalesce_output(self) -> bool:

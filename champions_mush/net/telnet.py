@@ -180,7 +180,7 @@ class TelnetConnection:
         # Containers exist only while they hold something (docs/performance.md, "Memory"): an
         # empty table is the shared EMPTY, empty bytes are b"", no events None.
         self._states: Mapping[int, object] = EMPTY
-        self._us: Mapping[int, qmethod.Side] = EMPTY   # shared sides (qmethod.shared)
+        self._us: Mapping[int, qmethod.Side] = EMPTY   # shared tables (_table_with)
         self._him: Mapping[int, qmethod.Side] = EMPTY
         self._events: list[Event] | None = None
         self._out: bytes | bytearray = b""          # bytes ready to go out
@@ -549,23 +549,12 @@ class TelnetConnection:
         return qmethod.Side() if kept is None else qmethod.Side(kept.state, kept.queue)
 
     def _settle(self, ours: bool, option: int, side: qmethod.Side) -> None:
-        """Keep a side's new state as the shared side equal to it; forget one back at rest (off,
-        nothing queued): a missing side is one at rest, so a refused offer keeps no state and
-        a table left empty is the shared empty one (docs/performance.md, "Memory")."""
-        table = self._us if ours else self._him
-        if side.state is qmethod.Q.NO and side.queue is qmethod.Queue.EMPTY:
-            if option in table:
-                del table[option]
-                if not table:
-                    table = EMPTY
-        else:
-            if table is EMPTY:
-                table = {}
-            table[option] = qmethod.shared(side)
+        """Keep a side's new state: the table becomes the shared one with that content
+        (:func:`_table_with`)."""
         if ours:
-            self._us = table
+            self._us = _table_with(self._us, option, side)
         else:
-            self._him = table
+            self._him = _table_with(self._him, option, side)
 
     def _send_verb(self, ours: bool, positive: bool, option: int) -> None:
         verb = (WILL if positive else WONT) if ours else (DO if positive else DONT)
@@ -795,6 +784,34 @@ class _Empty(Mapping):
 
 
 EMPTY = _Empty()
+
+
+#: the option tables in use, one per content, shared by every connection with that content
+#: and never changed (a change makes another): most connections of one kind of client
+#: negotiate alike, so they hold no table of their own (docs/performance.md, "Memory")
+_TABLES: dict[frozenset, dict[int, qmethod.Side]] = {}
+#: distinct tables kept before starting again: a client toggling options at will cannot grow
+#: it without bound (the connections keep the tables they hold)
+TABLES_KEPT = 1024
+
+
+def _table_with(table: Mapping[int, qmethod.Side], option: int, side: qmethod.Side) -> Mapping[int, qmethod.Side]:
+    """``table`` with ``option``'s side now ``side``: a side back at rest (off, nothing queued)
+    is left out, so a refused offer keeps no state, and a table left empty is :data:`EMPTY`."""
+    changed = dict(table)
+    if side.state is qmethod.Q.NO and side.queue is qmethod.Queue.EMPTY:
+        changed.pop(option, None)
+    else:
+        changed[option] = qmethod.shared(side)
+    if not changed:
+        return EMPTY
+    key = frozenset((code, kept.state, kept.queue) for code, kept in changed.items())
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        found = _TABLES[key] = changed
+    return found
 
 
 def _joined(held: bytes | bytearray, more: bytes) -> bytes | bytearray:

@@ -127,3 +127,24 @@ def test_an_award_with_a_zero_denominator_or_unicode_digits_is_refused(alice, gm
     assert gm.do("+xp/award Alice=\u0663 arabic") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
     assert gm.do("+xp/award Alice=\u0663.\u0665 arabic") == ["An amount of XP is a number like 2, 1/2, 1 1/4 or 0.25."]
     assert alice.do("+xp")[0] == "Alice: 0 XP earned, 0 spent, 0 to spend."
+
+
+def test_a_voter_is_remembered_in_the_last_sixteen_rooms_they_were_active_in(world):
+    """Presence is kept for the 16 rooms a character was last active in (game/xp.py): Dave
+    met Alice in the first of 17 rooms and Carol in the second; only Carol's meeting still counts."""
+    alice, carol, dave = world.login("Alice"), world.login("Carol"), world.login("Dave")
+    rooms = [world.game.new_room(f"Room {n}") for n in range(17)]
+    for room in rooms:
+        world.game.move_character(dave.character, room)
+        dave.do("look")
+        if room == rooms[0]:
+            world.game.move_character(alice.character, room)
+            alice.do("look")
+        if room == rooms[1]:
+            world.game.move_character(carol.character, room)
+            carol.do("look")
+    world.game.move_character(alice.character, world.game.start_room)
+    world.game.move_character(carol.character, world.game.start_room)
+    assert dave.do("+vote Alice") == [
+        "Alice has not been in a room with you in the last 3 hours: vote for the people you played with."]
+    assert dave.do("+vote Carol") == ["You vote for Carol. Thank you for playing."]

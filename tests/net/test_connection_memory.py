@@ -12,10 +12,12 @@ from champions_mush.net.output import Outbox
 from champions_mush.net.pacing import Pacer
 from champions_mush.net.reload import CONN_SKIP, SESSION_SKIP, VISIT_SKIP, _restore, _state_of, rebuild_conn
 from champions_mush.net.session import TelnetSession
+from champions_mush.net import telnet
 from champions_mush.net.telnet import EMPTY
 from champions_mush.text.markup import ColourLevel
 from champions_mush.text.render import RENDER_CACHE_LONGEST
 
+from .helpers import DO, DONT, EOR_OPT, NAWS, WILL, cmd, naws
 from .test_server import Rig, text
 
 
@@ -138,3 +140,27 @@ def test_a_command_bucket_saved_by_the_code_before_slots_comes_back():
 def test_the_empty_table_is_one_object_after_a_reload():
     assert pickle.loads(pickle.dumps(EMPTY)) is EMPTY
     assert EMPTY == {} and EMPTY.get(1, "x") == "x" and 1 not in EMPTY and len(EMPTY) == 0
+
+
+def test_connections_that_negotiated_alike_share_one_option_table_and_a_change_is_their_own():
+    rig = Rig()
+    (one, _), (two, _) = rig.connect(), rig.connect()
+    for proto in (one, two):
+        proto.dataReceived(cmd(WILL, NAWS) + naws(100, 40) + cmd(DO, EOR_OPT))
+    assert one.conn._us is two.conn._us and one.conn._him is two.conn._him
+    one.dataReceived(cmd(DONT, EOR_OPT))
+    assert not one.conn.us_enabled(EOR_OPT) and two.conn.us_enabled(EOR_OPT)
+    assert one.conn._us is not two.conn._us
+    two.dataReceived(cmd(DONT, EOR_OPT))
+    assert one.conn._us is two.conn._us
+
+
+def test_the_shared_option_tables_are_bounded_however_many_are_made(monkeypatch):
+    monkeypatch.setattr(telnet, "_TABLES", {})
+    rig = Rig()
+    proto, _ = rig.connect()
+    for option in range(telnet.TABLES_KEPT + 50):  # each one a distinct table
+        proto.conn.ask(False, 100 + option % 150, option % 2 == 0)
+        proto.conn.ask(True, 100 + (option * 7) % 150, True)
+    assert len(telnet._TABLES) <= telnet.TABLES_KEPT
+    assert proto.conn.him_enabled(NAWS) is False and proto.conn._him.get(100) is not None
