@@ -12,7 +12,6 @@ import argparse
 import fcntl
 import getpass
 import logging
-import logging.handlers
 import os
 import sys
 from pathlib import Path
@@ -23,90 +22,12 @@ from .game.roles import Role
 from .opening import DB_FILE, LOCK_FILE, open_game
 from .store.base import StoreError
 
-__all__ = ["main", "open_game", "setup_logging"]
+__all__ = ["main", "open_game"]
 
 DEFAULT_DATA_DIR = "game-data"
 CONFIG_FILE = "config.yaml"
 
-#: log file -> the loggers it takes (all under the data directory's logs/ folder)
-LOG_FILES = {
-    "server.log": ("",),
-    "connections.log": ("champions_mush.net", "champions_mush.login"),
-    "staff.log": ("champions_mush.staff",),
-}
-
 log = logging.getLogger("champions_mush.server")
-
-
-class LogFile(logging.handlers.RotatingFileHandler):
-    """A rotating log file that, when it cannot be written (a full disk), says so once on
-    stderr and sends its records there instead of a traceback for each one; it goes back to the
-    file as soon as a write works."""
-
-    #: records at this level and above reach stderr through the console handler already
-    console_level = logging.WARNING
-    #: the record last written to stderr (one record goes to several files)
-    _last_on_stderr: logging.LogRecord | None = None
-
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - RotatingFileHandler's
-        super().__init__(*args, **kwargs)
-        self.failing = False
-        self._wrote = False
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self._wrote = True
-        super().emit(record)
-        if self._wrote and self.failing:
-            self.failing = False
-            self._stderr(f"champions-mush: writing {self.baseFilename} again")
-
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
-        self._wrote = False
-        if not self.failing:
-            self.failing = True
-            exc = sys.exc_info()[1]
-            self._stderr(f"champions-mush: cannot write {self.baseFilename} "
-                         f"({getattr(exc, 'strerror', None) or exc}); its records go to stderr")
-        if record.levelno < self.console_level and LogFile._last_on_stderr is not record:
-            LogFile._last_on_stderr = record
-            self._stderr(self.format(record))
-
-    @staticmethod
-    def _stderr(line: str) -> None:
-        try:
-            sys.stderr.write(line + "\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass  # stderr gone too: nothing left to tell
-
-
-def setup_logging(data_dir: Path, server: ServerConfig, console: bool = True) -> None:
-    """Rotating log files under ``data_dir/logs``: everything, connections and logins, staff
-    commands, and errors alone (``errors.log``)."""
-    logs = data_dir / "logs"
-    logs.mkdir(parents=True, exist_ok=True)
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    root = logging.getLogger()
-    root.setLevel(getattr(logging, server.log_level.upper(), logging.INFO))
-
-    LogFile.console_level = logging.WARNING if console else logging.CRITICAL + 1
-
-    def handler(name: str, level: int = logging.NOTSET) -> logging.Handler:
-        h = LogFile(
-            logs / name, maxBytes=server.log_max_bytes, backupCount=server.log_backups, encoding="utf-8")
-        h.setFormatter(fmt)
-        h.setLevel(level)
-        return h
-
-    for filename, loggers in LOG_FILES.items():
-        for name in loggers:
-            logging.getLogger(name).addHandler(handler(filename))
-    root.addHandler(handler("errors.log", logging.ERROR))
-    if console:
-        stream = logging.StreamHandler(sys.stderr)
-        stream.setFormatter(fmt)
-        stream.setLevel(logging.WARNING)
-        root.addHandler(stream)
 
 
 class Refusal(Exception):
@@ -194,6 +115,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise Refusal(RUNNING.format(dir=data_dir))
         lock_fd = lock.fileno()
     server, game_config = load_config(_config_path(data_dir, args.config), host=args.host, port=args.port)
+    from .logfiles import setup_logging  # after Twisted: pickle waits for its first use (net/memory.py)
+
     setup_logging(data_dir, server)
     from .net.runner import run
 

@@ -2,7 +2,7 @@
 
 import logging
 
-from champions_mush.cli import LogFile
+from champions_mush.logfiles import LogFile
 
 
 def test_a_log_file_that_cannot_be_written_falls_back_to_stderr_once(tmp_path, capsys):

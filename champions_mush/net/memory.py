@@ -12,10 +12,11 @@ import gc
 import importlib.util
 import linecache
 import sys
+import threading
 import types
 
-__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_twisted_lean", "release_free_memory",
-           "release_startup_memory"]
+__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_at_first_use", "load_twisted_lean",
+           "release_free_memory", "release_startup_memory"]
 
 #: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
 _M_MMAP_THRESHOLD = -3
@@ -65,7 +66,10 @@ def load_twisted_lean() -> None:
     - ``http.cookiejar`` is lazy (loaded on first use): ``twisted.python.compat`` imports it
       for an old alias, and with it ``urllib.request``, ``http.client`` and ``email``
       (about 2 MB); so are Twisted's UDP, Unix socket and child process support (1 MB), which
-      load when first used.
+      load when first used;
+    - ``pickle`` waits for its first use (0.4 MB): ``twisted.python.reflect`` and
+      ``logging.handlers`` import it for a function each the game never calls
+      (``fullFuncName``, ``SocketHandler``); a reload uses it (net/reload.py).
 
     Afterwards each of them imports as usual.
     """
@@ -79,6 +83,7 @@ def load_twisted_lean() -> None:
     for name in _LAZY:
         if name not in sys.modules:
             _load_lazily(name)
+    load_at_first_use("pickle")
     try:
         import twisted.internet.posixbase  # noqa: F401
         import twisted.internet.tcp  # noqa: F401
@@ -116,6 +121,26 @@ def _asyncio_stand_in() -> types.ModuleType:
     stand_in.AbstractEventLoop = type("AbstractEventLoop", (), {})
     stand_in.Future = type("Future", (), {})
     return stand_in
+
+
+def load_at_first_use(name: str) -> None:
+    """Put a stand-in for module ``name`` in ``sys.modules`` (unless it is loaded) that imports
+    the real one at its first attribute use. Unlike ``_load_lazily``'s, ``import name`` leaves
+    it waiting: the import statement reads ``__spec__``, which the stand-in has (None)."""
+    if name in sys.modules:
+        return
+    stand_in = types.ModuleType(name, "loaded at its first use (net/memory.py)")
+    loading = threading.RLock()
+
+    def real(attr: str) -> object:
+        with loading:
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+                importlib.import_module(name)
+        return getattr(sys.modules[name], attr)
+
+    stand_in.__getattr__ = real
+    sys.modules[name] = stand_in
 
 
 def _load_lazily(name: str) -> None:

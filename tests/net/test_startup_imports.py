@@ -13,14 +13,15 @@ STARTUP = """
 import sys, types
 from champions_mush.net.memory import load_twisted_lean
 load_twisted_lean()
-import champions_mush.net.runner, champions_mush.opening
+import champions_mush.logfiles, champions_mush.net.runner, champions_mush.opening
 from champions_mush.commands.table import build_dispatcher
 build_dispatcher()
 import champions_mush.net.server, champions_mush.net.reload, champions_mush.net.status
 
 def loaded(name):
-    # a module LazyLoader holds (net/memory.py) is not of type ModuleType until its first use
-    return type(sys.modules.get(name)) is types.ModuleType
+    # one waiting for its first use (net/memory.py) is LazyLoader's own type, or a stand-in (no spec)
+    module = sys.modules.get(name)
+    return type(module) is types.ModuleType and module.__spec__ is not None
 
 print(sorted(name for name in sys.argv[1:] if loaded(name)))
 """
@@ -33,9 +34,9 @@ OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.command
                   "champions_mush.rules.animouch", "champions_mush.rules.ptb.combat",
                   "champions_mush.rules.ptb.initiative", "champions_mush.rules.ptb.maneuvers",
                   "champions_mush.rules.ptb.weapons", "champions_mush.rules.ptb.wrestling"]
-#: Loaded only by check-help and import-help, or by a reload (its trial run; the relay's start
-#: needs subprocess too: net/relayed.py).
-TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess"]
+#: Loaded only by check-help and import-help, or by a reload (the relay's start needs subprocess
+#: too: net/relayed.py).
+TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess", "pickle", "_pickle"]
 
 
 def _loaded_at_startup(names: list[str]) -> list[str]:
@@ -75,3 +76,24 @@ def test_the_first_command_of_a_ptb_and_an_animouch_game_loads_its_handlers():
         "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]']",
         "False True ['[AO] AttackO rolls 2D6 vs 10 for \"hide in the park\": 5 (1 4): skill shot [r1]']",
     ]
+
+
+#: A module put off with ``load_at_first_use`` (net/memory.py): imported, it is still waiting;
+#: its first attribute loads it, for everyone who holds it and for every later import.
+STAND_IN = """
+import sys
+from champions_mush.net.memory import load_at_first_use
+load_at_first_use("pickle")
+import pickle
+waiting = pickle.__spec__ is None and "_pickle" not in sys.modules
+data = pickle.dumps({"STUN": 12}, protocol=pickle.HIGHEST_PROTOCOL)
+from pickle import loads
+import pickle as again
+print(waiting, loads(data), again.__spec__.name, sys.modules["pickle"] is again, pickle.Pickler is again.Pickler)
+"""
+
+
+def test_a_module_put_off_loads_at_its_first_use():
+    out = subprocess.run([sys.executable, "-c", STAND_IN], capture_output=True, text=True, timeout=60,
+                         check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == ["True {'STUN': 12} pickle True True"]
