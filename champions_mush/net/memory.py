@@ -69,17 +69,24 @@ def load_twisted_lean() -> None:
       load when first used;
     - ``pickle`` waits for its first use (0.4 MB): ``twisted.python.reflect`` and
       ``logging.handlers`` import it for a function each the game never calls
-      (``fullFuncName``, ``SocketHandler``); a reload uses it (net/reload.py).
+      (``fullFuncName``, ``SocketHandler``); a reload uses it (net/reload.py);
+    - ``html`` and ``twisted.logger._json`` are stand-ins whose names call the real module's
+      (:data:`_FORWARDED`): Twisted takes ``html.escape`` for an old alias, and its JSON log
+      format the game never writes; the real ones bring ``html.entities`` (0.5 MB) and
+      ``uuid`` (0.4 MB).
 
     Afterwards each of them imports as usual.
     """
     if "twisted.internet.posixbase" in sys.modules:
         return
-    hidden = {name: sys.modules.get(name) for name in ("OpenSSL", "asyncio")}
+    hidden = {name: sys.modules.get(name) for name in ("OpenSSL", "asyncio", *_FORWARDED)}
     if hidden["OpenSSL"] is None:
         sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
     if hidden["asyncio"] is None:
         sys.modules["asyncio"] = _asyncio_stand_in()
+    for name, names in _FORWARDED.items():
+        if hidden[name] is None:
+            sys.modules[name] = _forwarding_stand_in(name, names)
     for name in _LAZY:
         if name not in sys.modules:
             _load_lazily(name)
@@ -95,6 +102,9 @@ def load_twisted_lean() -> None:
                 sys.modules[name] = module
 
 
+#: modules Twisted takes a few functions from that the game's process never calls, by those names
+_FORWARDED = {"html": ("escape",),
+              "twisted.logger._json": ("eventAsJSON", "eventFromJSON", "eventsFromJSONLogFile", "jsonFileLogObserver")}
 #: modules Twisted imports and the game's process uses rarely or never: run on first use
 _LAZY = ("http.cookiejar", "twisted.internet.udp", "twisted.internet.unix", "twisted.internet.process",
          "twisted.internet._multicast")
@@ -121,6 +131,23 @@ def _asyncio_stand_in() -> types.ModuleType:
     stand_in.AbstractEventLoop = type("AbstractEventLoop", (), {})
     stand_in.Future = type("Future", (), {})
     return stand_in
+
+
+def _forwarding_stand_in(name: str, names: tuple[str, ...]) -> types.ModuleType:
+    """A stand-in for module ``name`` while Twisted loads: each of ``names`` a function that
+    imports the real module and calls its own."""
+    stand_in = types.ModuleType(name, "stand-in while Twisted loads (net/memory.py)")
+    for attr in names:
+        setattr(stand_in, attr, _forwarder(name, attr))
+    return stand_in
+
+
+def _forwarder(name: str, attr: str) -> collections.abc.Callable[..., object]:
+    def forward(*args: object, **kwargs: object) -> object:
+        return getattr(importlib.import_module(name), attr)(*args, **kwargs)
+
+    forward.__name__ = forward.__qualname__ = attr
+    return forward
 
 
 def load_at_first_use(name: str) -> None:

@@ -37,6 +37,8 @@ OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.command
 #: Loaded only by check-help and import-help, or by a reload (the relay's start needs subprocess
 #: too: net/relayed.py).
 TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess", "pickle", "_pickle"]
+#: What Twisted imports for names the game never calls (net/memory.py, _FORWARDED).
+TWISTED_UNUSED = ["html", "html.entities", "twisted.logger._json", "uuid", "_uuid"]
 
 
 def _loaded_at_startup(names: list[str]) -> list[str]:
@@ -46,7 +48,7 @@ def _loaded_at_startup(names: list[str]) -> list[str]:
 
 
 def test_serve_loads_none_of_what_only_a_rare_command_needs():
-    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + TOOLS) == ["[]"]
+    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + TOOLS + TWISTED_UNUSED) == ["[]"]
 
 
 #: A PTB and an AnimOuch! game's first command, through the table's lazy handlers (commands/base.py
@@ -97,3 +99,23 @@ def test_a_module_put_off_loads_at_its_first_use():
     out = subprocess.run([sys.executable, "-c", STAND_IN], capture_output=True, text=True, timeout=60,
                          check=True, cwd=ROOT)
     assert out.stdout.splitlines() == ["True {'STUN': 12} pickle True True"]
+
+
+#: After Twisted loads, what it took from a stand-in still works, and the real modules import.
+FORWARDED = """
+import sys
+from champions_mush.net.memory import load_twisted_lean
+load_twisted_lean()
+from twisted.python import compat
+import twisted.logger
+before = sorted(m for m in ("html", "uuid", "twisted.logger._json") if m in sys.modules)
+event = twisted.logger.eventFromJSON(twisted.logger.eventAsJSON({"log_format": "{n} STUN", "n": 12}))
+import html, uuid
+print(before, twisted.logger.formatEvent(event), html.escape("<b>"), html.unescape("&eacute;"), uuid.UUID(int=1).int)
+"""
+
+
+def test_what_twisted_took_from_a_stand_in_still_works():
+    out = subprocess.run([sys.executable, "-c", FORWARDED], capture_output=True, text=True, timeout=60,
+                         check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == ["[] 12 STUN &lt;b&gt; \u00e9 1"]
