@@ -15,17 +15,19 @@ import logging
 import os
 import select
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twisted.internet import protocol
 
 from ..configfile import ServerConfig
 from .server import MushFactory, MushProtocol
 from .tls import tls_files
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = ["KINDS", "RelayProcess", "RelayedFactory", "RelayedProtocol", "same_token", "start_relay",
            "watch_relay"]
@@ -175,6 +177,8 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
     settings = relay_settings(server, data_dir)
     if "tls_port" not in settings and "web_port" not in settings:
         return None
+    import subprocess  # here, not at the top: a game without TLS or the web client never needs it
+
     token = os.urandom(16).hex()  # what secrets.token_hex(16) returns
     listener = reactor.listenTCP(0, RelayedFactory(factory, token), backlog=server.backlog,
                                  interface="127.0.0.1")

@@ -17,6 +17,7 @@ import champions_mush.logfiles, champions_mush.net.runner, champions_mush.openin
 from champions_mush.commands.table import build_dispatcher
 build_dispatcher()
 import champions_mush.net.server, champions_mush.net.reload, champions_mush.net.status
+import champions_mush.net.relayed  # serve imports it to ask whether the relay should start
 
 def loaded(name):
     # one waiting for its first use (net/memory.py) is LazyLoader's own type, or a stand-in (no spec)
@@ -34,8 +35,8 @@ OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.command
                   "champions_mush.rules.animouch", "champions_mush.rules.ptb.combat",
                   "champions_mush.rules.ptb.initiative", "champions_mush.rules.ptb.maneuvers",
                   "champions_mush.rules.ptb.weapons", "champions_mush.rules.ptb.wrestling"]
-#: Loaded only by check-help and import-help, or by a reload (the relay's start needs subprocess
-#: too: net/relayed.py).
+#: Loaded only by check-help and import-help, by a reload, or (subprocess) when the relay starts for
+#: TLS or the web client (net/relayed.py start_relay).
 TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess", "pickle", "_pickle"]
 #: What Twisted imports for names the game never calls (net/memory.py, _FORWARDED).
 TWISTED_UNUSED = ["html", "html.entities", "twisted.logger._json", "uuid", "_uuid"]
