@@ -36,7 +36,8 @@ from .wire import Option
 if TYPE_CHECKING:
     import subprocess
 
-__all__ = ["RESTARTING", "Reloader", "adopt_connections", "adopt_port", "install_reloader", "load_state"]
+__all__ = ["RESTARTING", "Reloader", "adopt_connections", "adopt_port", "game_memory", "install_reloader", "load_state",
+           "restore_game_memory"]
 
 log = logging.getLogger("champions_mush.server")
 
@@ -52,6 +53,20 @@ DRAIN_TIMEOUT = 3.0
 CONN_SKIP = frozenset({"mssp_source", "_policies", "_compressor", "rendered"})
 SESSION_SKIP = frozenset({"conn", "writer", "watcher", "_character_id", multiline.SESSION_ATTR})
 VISIT_SKIP = frozenset({"doorway", "game", "session"})
+#: what the game keeps only in memory (game/services.py) and a reload hands over: who paged
+#: whom last (``page``, ``reply``) and where each character was last active (+vote)
+GAME_MEMORY = ("pages", "presence")
+
+
+def game_memory(game) -> dict[str, Any]:  # noqa: ANN001 - game.world.Game
+    """The tables of :data:`GAME_MEMORY`, for the saved state."""
+    return {name: dict(getattr(game.services, name)) for name in GAME_MEMORY}
+
+
+def restore_game_memory(game, saved: dict[str, Any]) -> None:  # noqa: ANN001 - game.world.Game
+    """Put back what :func:`game_memory` saved (a state from older code may lack it)."""
+    for name in GAME_MEMORY:
+        getattr(game.services, name).update(saved.get(name, {}))
 
 
 def _attributes(cls: type) -> list[str]:
@@ -214,7 +229,7 @@ class Reloader:
             "reloads": int(self.status.fixed.get("reloads", 0)) + 1, "status": dict(self.status.fixed),
             "by": self._by, "asked_at": time.time() - (time.monotonic() - self._started),
             "connections": [snapshot(p) for p in list(self.factory.protocols) if p.visit is not None],
-            "final": final,
+            "memory": game_memory(self.factory.game), "final": final,
         }
 
     @staticmethod
@@ -347,6 +362,7 @@ def install_reloader(reactor, factory: MushFactory, data_dir: Path, argv: list[s
     factory.game.on_reboot = reloader.request
     signal.signal(signal.SIGHUP, lambda number, frame: reactor.callFromThread(reloader.request))
     if resume is not None:
+        restore_game_memory(factory.game, resume.get("memory", {}))
         kept = adopt_connections(reactor, factory, resume)
         now = time.time()
         message = (f"Reload done in {now - resume['asked_at']:.1f} s: "

@@ -81,3 +81,28 @@ def test_a_rebuilt_core_renders_through_the_new_servers_one_cache():
     saved = pickle.loads(pickle.dumps(_state_of(proto.conn, CONN_SKIP)))
     assert "rendered" not in saved
     assert rebuild_conn(rig.factory, saved).rendered is rig.factory.rendered
+
+
+def test_reply_and_vote_presence_come_back_after_a_reload():
+    """``reply`` and +vote read what the game keeps only in memory (who paged whom, who was
+    where): a reload hands it over with the connections."""
+    from champions_mush.net.reload import game_memory, restore_game_memory
+
+    from ..harness import World
+
+    before = World()
+    alice, bob = before.login("Alice"), before.login("Bob")
+    elsewhere = before.game.new_room("Elsewhere")
+    alice.do("look")
+    bob.do("look")
+    alice.do("page Bob=meet me at the docks")
+    saved = pickle.loads(pickle.dumps(game_memory(before.game)))
+    after = World(store=before.store)
+    after.clock.now = before.clock.now
+    restore_game_memory(after.game, saved)
+    alice, bob = after.login("Alice"), after.login("Bob")
+    after.game.move_character(bob.character, elsewhere)
+    assert bob.do("reply On my way") == ["You paged Alice with 'On my way'."]
+    assert alice.lines[-1] == "Bob pages: On my way"
+    assert alice.do("page again") == ["You paged Bob with 'again'."]
+    assert bob.do("+vote Alice") == ["You vote for Alice. Thank you for playing."]
