@@ -85,10 +85,13 @@ def _state_of(obj: object, skip: frozenset[str]) -> dict[str, Any]:
 
 def _restore(obj: object, saved: dict[str, Any]) -> None:
     """Set the attributes ``obj`` has from ``saved`` (a state from :func:`_state_of`, perhaps
-    made by the code before a reload: ``_shared_<name>`` was its name for an override)."""
+    made by the code before a reload: ``_shared_<name>`` was its name for an override, and
+    ``<name>`` for what is now a property over the slot ``_<name>``, as a session's ``reading``)."""
     known = set(_attributes(type(obj)))
     for key, value in saved.items():
         key = key.removeprefix("_shared_")
+        if key not in known and f"_{key}" in known:
+            key = f"_{key}"
         if key in known or hasattr(obj, "__dict__"):
             setattr(obj, key, value)
 

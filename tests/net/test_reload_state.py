@@ -106,3 +106,14 @@ def test_reply_and_vote_presence_come_back_after_a_reload():
     assert alice.lines[-1] == "Bob pages: On my way"
     assert alice.do("page again") == ["You paged Bob with 'again'."]
     assert bob.do("+vote Alice") == ["You vote for Alice. Thank you for playing."]
+
+
+def test_a_session_saved_by_the_code_before_slots_keeps_its_help_place_and_client_notes():
+    """The code before slotted sessions saved ``reading`` and ``client`` by those names (now
+    properties over ``_reading`` and ``_client``): the first reload into this code keeps them."""
+    from champions_mush.net.reload import _restore
+
+    proto, _ = Rig().connect()
+    _restore(proto.session, {"reading": {"+HELP": ("help", "+sheet")}, "client": {"via": "tls"}})
+    assert proto.session.reading == {"+HELP": ("help", "+sheet")}
+    assert proto.session.client["via"] == "tls"
