@@ -33,7 +33,9 @@ def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False
         target = catalog.get(item)
         if target is not None and target.staff_only and not staff:
             continue
-        shown.append(target.name if target is not None else item)
+        name = target.name if target is not None else item
+        if name not in shown:  # two entries may name one topic (an alias of it)
+            shown.append(name)
     if shown:
         lines.append(wrap(escape("See also: " + ", ".join(shown) + "."), width))
     return "\n".join(lines)

@@ -261,3 +261,8 @@ def test_no_input_hurts(shipped, text):
     for command in ("rules", "+help", "news", "rules/search", "rules/ptb"):
         lines = alice.do(f"{command} {text}")
         assert lines and GUARD not in lines
+
+
+def test_see_also_names_a_topic_once_when_two_entries_are_its_names(alice):
+    """+PTB's see-also lists +PTB/INIT and +PTB/SERPENTINE, one topic (an alias of it)."""
+    assert alice.do("+help +ptb")[-1] == "See also: +PTB/ATTACK, +PTB/WRESTLE, +PTB/INIT."
