@@ -18,6 +18,7 @@ import fnmatch
 import logging
 import math
 import os
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -221,6 +222,9 @@ class Accounts:
         self._decoy = ""
         #: who has a hash queued or running (a session id; None for callers without one)
         self._hashing: list[object] = []
+        #: limit keys with a password check still running, and the tries held until they settle
+        self._checking: Counter[str] = Counter()
+        self._held: list[Callable[[], None]] = []
 
     @classmethod
     def of(cls, game: Game) -> Accounts:
@@ -289,18 +293,45 @@ class Accounts:
             return None
         return f"Too many failed logins: try again in {wait} second{'s' if wait != 1 else ''}."
 
+    def _keys(self, address: str, name: str, char: Character | None) -> tuple[str, ...]:
+        """The limit's keys for a try: the address and the character the name reaches (``#2``,
+        ``#02`` and ``Bob`` are one character), or the name's key when it reaches none."""
+        who = f"char:{char.id}" if char is not None else f"name:{name_key(name)}"
+        return (f"site:{address}", who)
+
+    def _limited(self, keys: tuple[str, ...], retry: Callable[[], None], refuse: Callable[[str], None]) -> bool:
+        """True when a try on ``keys`` must not start now. Past the limit only because tries on
+        the same keys are still being checked, it is held and ``retry`` runs once they settle:
+        those may be right passwords, which forget the count (docs/reliability.md, "Logins")."""
+        refusal = self._too_soon(keys)
+        if refusal is None:
+            return False
+        if any(self._checking[k] for k in keys):
+            self._held.append(retry)
+        else:
+            refuse(refusal)
+        return True
+
+    def _settled(self, keys: tuple[str, ...]) -> None:
+        """A check on ``keys`` has its answer: the tries held behind it try again."""
+        self._checking.subtract(keys)
+        self._checking = +self._checking
+        held, self._held = self._held, []
+        for retry in held:
+            retry()
+
     def authenticate(
         self, address: str, name: str, password: str, done: Callable[[Character | None, str | None], None],
         owner: object = None,
     ) -> None:
         """Check a login; a wrong name and a wrong password look the same to the player. The try
-        counts against the address and the name from the moment it starts."""
-        keys = (f"site:{address}", f"name:{name.strip().lower()}")
-        refusal = self._too_soon(keys)
-        if refusal:
-            done(None, refusal)
-            return
+        counts against the address and the character reached from the moment it starts; a
+        right password is never refused for the tries running beside it."""
         char = self.game.find_character(name)
+        keys = self._keys(address, name, char)
+        if self._limited(keys, lambda: self.authenticate(address, name, password, done, owner),
+                         lambda why: done(None, why)):
+            return
         stored = char.password_hash if char is not None and not char.npc else None
 
         def check() -> bool:  # off the game's thread, like the decoy's first hash
@@ -312,12 +343,18 @@ class Accounts:
                 self.throttle.succeeded(*keys)
                 done(current, None)
                 self._rehash(current, password, stored)
-                return
-            self._failed_try(current, name, address, count)
-            done(None, self.WRONG_LOGIN)
+            else:
+                self._failed_try(current, name, address, count)
+                done(None, self.WRONG_LOGIN)
+            self._settled(keys)
+
+        def broken(err: str) -> None:
+            done(None, err)
+            self._settled(keys)
 
         count = self.throttle.begin(*keys)
-        self._hash(owner, check, checked, lambda err: done(None, err))
+        self._checking.update(keys)
+        self._hash(owner, check, checked, broken)
 
     def _rehash(self, char: Character, password: str, stored: str) -> None:
         """After a login with a weaker hash than the config's (legacy scrypt, less memory):
@@ -408,10 +445,8 @@ class Accounts:
                        address: str = "", owner: object = None) -> None:
         """Is ``password`` the character's current one? (For ``@password old=new``.) ``done``
         gets None when it is, else the message for the player. The same limit as logins."""
-        keys = (f"site:{address}", f"name:{char.name.lower()}")
-        refusal = self._too_soon(keys)
-        if refusal:
-            done(refusal)
+        keys = self._keys(address, char.name, char)
+        if self._limited(keys, lambda: self.check_password(char, password, done, address, owner), done):
             return
         stored = char.password_hash
 
@@ -419,12 +454,18 @@ class Accounts:
             if ok:
                 self.throttle.succeeded(*keys)
                 done(None)
-                return
-            self._failed_try(self.game.characters.get(char.id), char.name, address, count, "@password")
-            done(self.WRONG_PASSWORD)
+            else:
+                self._failed_try(self.game.characters.get(char.id), char.name, address, count, "@password")
+                done(self.WRONG_PASSWORD)
+            self._settled(keys)
+
+        def broken(err: str) -> None:
+            done(err)
+            self._settled(keys)
 
         count = self.throttle.begin(*keys)
-        self._hash(owner, lambda: verify_password(password, stored), checked, done)
+        self._checking.update(keys)
+        self._hash(owner, lambda: verify_password(password, stored), checked, broken)
 
     NOT_SAVED = "The game cannot save right now, so nothing changed; please try again later."
 

@@ -60,3 +60,19 @@ def test_parallel_wrong_passwords_are_limited_and_reported(tmp_path):
             bob.expect("Welcome to Champions MUSH, Bob!")
         bob.expect("5 failed login attempts on this character since you last connected "
                    "(the last from 127.0.0.1).")
+
+
+def test_eight_right_passwords_at_once_from_one_address_all_get_in(tmp_path):
+    """Eight players behind one address connecting Bob at the same moment: none is told of failed
+    logins. Each hash costs 32 MiB (tens of milliseconds), so all eight start before one ends."""
+    with serving_with_admin(tmp_path, "password_cost: 32768\nfailed_logins_per_minute: 5\n", password="adapass1") \
+            as (server, ada):
+        server.login("Bob", "bobpass1").send("QUIT")
+        guests = [server.client() for _ in range(8)]
+        for guest in guests:
+            guest.expect("QUIT")
+        for guest in guests:
+            guest.send("connect Bob bobpass1")
+        answers = [_answer(guest, "Welcome to Champions MUSH, Bob!", WAIT, WRONG) for guest in guests]
+        assert [a.split("!")[0] for a in answers] == ["Welcome to Champions MUSH, Bob"] * 8
+

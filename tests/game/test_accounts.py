@@ -167,3 +167,49 @@ def test_bans_are_stored_patterns(world):
     assert world.store.get("ban", "10.0.*")["reason"] == "trouble"
     assert accounts.is_banned("10.0.3.4") and not accounts.is_banned("10.1.0.1")
     assert accounts.unban("10.0.*") and not accounts.unban("10.0.*")
+
+
+def _queued(world):
+    """Password checks held until the test runs them, as the thread pool would answer them."""
+    pending = []
+    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    return pending
+
+
+def _answer_all(pending):
+    while pending:
+        func, callback = pending.pop(0)
+        callback(func())
+
+
+def test_the_limit_counts_tries_by_the_character_reached(world):
+    bob = world.game.new_character("Bob", password_hash=hash_password("bobpass1", 16))
+    accounts = Accounts.of(world.game)
+    results = []
+    for n, name in enumerate(["#2", "#02", "#002", "#0002", "#00002", "#000002"]):
+        assert world.game.find_character(name) is bob
+        accounts.authenticate(f"10.0.0.{n}", name, "wrong", lambda c, e: results.append(e))
+    assert results == [Accounts.WRONG_LOGIN] * 5 + ["Too many failed logins: try again in 1 second."]
+
+
+def test_eight_right_passwords_at_once_from_one_address_all_get_in(world):
+    bob = world.game.new_character("Bob", password_hash=hash_password("bobpass1", 16))
+    pending = _queued(world)
+    accounts = Accounts.of(world.game)
+    results = []
+    for n in range(8):
+        accounts.authenticate("1.1.1.1", "Bob", "bobpass1", lambda c, e: results.append((c, e)), owner=n)
+    assert len(pending) == 5 and results == []  # three wait for the five being checked
+    _answer_all(pending)
+    assert results == [(bob, None)] * 8
+
+
+def test_wrong_passwords_at_once_still_wait_after_the_free_tries(world):
+    world.game.new_character("Bob", password_hash=hash_password("bobpass1", 16))
+    pending = _queued(world)
+    accounts = Accounts.of(world.game)
+    results = []
+    for n in range(8):
+        accounts.authenticate("1.1.1.1", "Bob", f"wrong{n}", lambda c, e: results.append(e), owner=n)
+    _answer_all(pending)
+    assert sorted(results) == [Accounts.WRONG_LOGIN] * 5 + ["Too many failed logins: try again in 1 second."] * 3
