@@ -74,7 +74,7 @@ def _characteristic_rows(hero: HeroSheet, width: int) -> str:
     cells = []
     for name in CHARACTERISTIC_ORDER:
         value, points = hero.value(name), hero.points(name)
-        roll = f"{characteristic_target(value)}-" if name in CHARACTERISTICS[:8] else ""
+        roll = _roll(name, value)
         label = {"RUNNING": "Run", "SWIMMING": "Swim", "LEAPING": "Leap"}.get(name, name)
         cells.append((label, f"{value}" + ('"' if name in ("RUNNING", "SWIMMING", "LEAPING") else ""), str(points), roll))
     per_row = 3 if width >= DEFAULT_WIDTH else 2 if width >= 52 else 1
@@ -86,6 +86,12 @@ def _characteristic_rows(hero: HeroSheet, width: int) -> str:
         rows.append(row)
     headers = ("Char", "Val", "Pts", "Roll") * per_row
     return table(rows, width, headers=headers)
+
+
+def _roll(name: str, value: int) -> str:
+    """A primary characteristic's roll (``13-``); none for the figured ones, and none below 0
+    (HERO 5E: 9 + CHAR/5 is for a characteristic a character has; COM -10 has no roll)."""
+    return f"{characteristic_target(value)}-" if name in CHARACTERISTICS[:8] and value >= 0 else ""
 
 
 def render_hero(hero: HeroSheet, width: int) -> list[str]:
@@ -110,7 +116,8 @@ def render_hero(hero: HeroSheet, width: int) -> list[str]:
     lines.append("-" * width)
     lines.append(points_line(hero))
     if hero.unknown:
-        lines.append(f"(?) {len(hero.unknown)} item(s) the engine cannot price yet: kept at the file's points, for staff to check.")
+        count = len(hero.unknown)
+        lines.append(f"(?) {count} item{'s' if count != 1 else ''} priced from the file's own figures, for staff to check.")
     return lines
 
 
@@ -127,7 +134,7 @@ def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str
     for name in CHARACTERISTICS + COMBAT_VALUES:
         mark = "" if sheet.is_set(name) or name not in ("PD", "ED", "SPD", "REC", "END", "STUN", "OCV", "DCV") else "*"
         value = sheet.base(name)
-        roll = f" ({characteristic_target(value)}-)" if name in CHARACTERISTICS[:8] else ""
+        roll = f" ({_roll(name, value)})" if _roll(name, value) else ""
         cells.append(f"{name:<4} {value:>3}{mark}{roll}")
     per_row = max(1, (width + 2) // (max(len(c) for c in cells) + 2))
     rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
@@ -257,8 +264,9 @@ def _save_imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Ses
     name = f" '{escape(imported.name)}'" if imported.name else ""
     session.send(f"Imported{name} from Hero Designer: {len(hero.items)} items. {points_line(hero)}")
     if imported.unknown:
-        session.send(f"{len(imported.unknown)} item(s) the engine cannot price yet are kept at the file's points "
-                     "and marked (?) on your sheet; staff have been told.")
+        count = len(imported.unknown)
+        session.send(f"{count} item{'s' if count != 1 else ''} the engine cannot price yet {'are' if count != 1 else 'is'} "
+                     "priced from the file's own figures and marked (?) on your sheet; staff have been told.")
         listed = "; ".join(escape(t[:60]) for t in imported.unknown[:10])
         more = f" and {len(imported.unknown) - 10} more" if len(imported.unknown) > 10 else ""
         game.msg_staff(f"[Sheet] {char.name} imported a Hero Designer file with {len(imported.unknown)} item(s) "

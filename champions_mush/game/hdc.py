@@ -24,10 +24,11 @@ import attrs
 import defusedxml
 import defusedxml.ElementTree as safe_xml
 
-from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_start, real_cost, round_cost
+from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start, real_cost, round_cost
 from ..rules.champions.costs import active_points, total_advantages, total_limitations
+from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, explosion_value, formula_base, per_level
 from ..rules.champions.powers import POWERS, PowerKind
-from ..rules.champions.skills import BACKGROUND_SKILLS, PER_LEVEL, skill_cost, skill_level_cost, skill_target
+from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from .hero import MAX_HDC_BYTES, MAX_ITEMS, HeroSheet, Item, Modifier, Section
@@ -128,16 +129,20 @@ def _int(element: Element, attr: str) -> int:
 
 
 def _adder_value(adder: Element, depth: int = 1) -> Fraction:
-    """An Adder's points: its base, its levels at LVLCOST per LVLVAL, and Adders inside it
-    (at most :data:`MAX_ADDER_DEPTH` deep)."""
+    """An Adder's (or a Modifier's) points: its base, its levels at LVLCOST per LVLVAL, and the
+    Adders and Modifiers inside it (Gestures "throughout"), at most :data:`MAX_ADDER_DEPTH`
+    deep; Explosion adds +1/4 for each inch a DC lasts past the first (5E revised)."""
     if depth > MAX_ADDER_DEPTH:
         raise HdcError(f"{_where(adder)}: Adders nested over {MAX_ADDER_DEPTH} deep, which Hero Designer never "
                        "writes, so the file was refused and nothing was changed.")
     value = _num(adder, "BASECOST")
+    if adder.tag == "MODIFIER" and adder.get("XMLID") == "EXPLOSION":
+        value = explosion_value(value, _int(adder, "LEVELS"))
     per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
     if per and step:
         value += per * (_num(adder, "LEVELS") / step)
-    return value + sum((_adder_value(a, depth + 1) for a in adder.findall("ADDER")), Fraction(0))
+    inside = [a for a in adder if a.tag in ("ADDER", "MODIFIER")]
+    return value + sum((_adder_value(a, depth + 1) for a in inside), Fraction(0))
 
 
 def _adders(element: Element) -> tuple[Fraction, list[str]]:
@@ -150,7 +155,7 @@ def _modifiers(element: Element) -> list[Modifier]:
     mods = []
     for m in element.findall("MODIFIER"):
         value = _adder_value(m)
-        detail = [m.get("OPTION_ALIAS", "")] + [a.get("ALIAS", "") for a in m.findall("ADDER")]
+        detail = [m.get("OPTION_ALIAS", "")] + [a.get("ALIAS", "") for a in m if a.tag in ("ADDER", "MODIFIER")]
         detail = [d for d in detail if d.strip() and d.strip() != m.get("ALIAS", "").strip()]
         mods.append(Modifier(name=m.get("ALIAS", m.get("XMLID", "?")), value=value, text=", ".join(detail),
                              xmlid=m.get("XMLID", ""), option=m.get("OPTIONID", "")))
@@ -170,14 +175,16 @@ def _title(element: Element) -> tuple[str, str]:
     return alias, (element.get("NAME") or "").strip()
 
 
-def _stated(element: Element, ctx: _Context, known: bool, per_level: Fraction = Fraction(0)) -> Item:
-    """An item at its stated base plus Adders (and a per-level price where the engine has one)."""
+def _stated(element: Element, ctx: _Context, known: bool, per_level: Fraction = Fraction(0),
+            base: Fraction | None = None, costs_end: bool = False) -> Item:
+    """An item at its stated base plus Adders (and a per-level price where the engine has
+    one, or a ``base`` it figured); an unknown one keeps the file's figures."""
     alias, name = _title(element)
     adders, adder_names = _adders(element)
     levels = _int(element, "LEVELS")
-    base = _num(element, "BASECOST") + adders + per_level * levels
+    base = (_num(element, "BASECOST") + per_level * levels if base is None else base) + adders
     mods = _modifiers(element)
-    active, real, end = price(round_cost(base), mods, costs_end=False)
+    active, real, end = price(round_cost(base), mods, costs_end=costs_end)
     option = element.get("OPTION_ALIAS", "")
     what = " ".join(p for p in (alias, option, f"({', '.join(adder_names)})" if adder_names else "",
                                 str(levels) if levels and not per_level else "") if p)
@@ -192,7 +199,7 @@ def _power(element: Element, ctx: _Context) -> Item:
     if xmlid == "NAKEDMODIFIER":
         return _naked(element, ctx)
     if spec is None:
-        return _stated(element, ctx, known=False)
+        return _catalogued(element, ctx) or _stated(element, ctx, known=False)
     alias, name = _title(element)
     adders, adder_names = _adders(element)
     mods = _modifiers(element)
@@ -211,7 +218,7 @@ def _power(element: Element, ctx: _Context) -> Item:
         pd, ed = _int(element, "PDLEVELS"), _int(element, "EDLEVELS")
         others = _int(element, "MDLEVELS") + _int(element, "POWDLEVELS")
         if pd + ed + others == 0:
-            return _stated(element, ctx, known=False)
+            return _stated(element, ctx, known=True)  # nothing bought yet: 0 points
         item = power_item(element.get("ID", ""), spec, pd=pd, ed=ed, adders=round_cost(adders + spec.per_level * others),
                           **common)
     else:
@@ -219,6 +226,29 @@ def _power(element: Element, ctx: _Context) -> Item:
     if alias != spec.name:
         item = attrs.evolve(item, text=item.text.replace(spec.name, alias, 1))
     return item
+
+
+#: Numbers an item may hold that :func:`~..rules.champions.catalog.formula_base` prices by.
+_FORMULA_NUMBERS = ("POINTS", "NUMBER", "BASEPOINTS", "PDLEVELS", "EDLEVELS", "MDLEVELS", "POWDLEVELS",
+                    "LENGTHLEVELS", "HEIGHTLEVELS")
+
+
+def _catalogued(element: Element, ctx: _Context) -> Item | None:
+    """An item priced by the catalogue (docs/rules-engine.md, "Pricing Hero Designer items"),
+    or None when it has no price for it: a characteristic bought as a Power at the
+    characteristic's cost, a formula (Duplication, Followers ...), or a cost a level by option."""
+    xmlid = element.get("XMLID", element.tag)
+    levels = _int(element, "LEVELS")
+    stated = _num(element, "BASECOST")
+    numbers = {k: _num(element, k) for k in _FORMULA_NUMBERS if element.get(k) is not None}
+    base = formula_base(xmlid, numbers, levels, stated)
+    if base is None:
+        per = CHARACTERISTIC_COSTS.get(xmlid) if xmlid in CHARACTERISTIC_POWERS else per_level(
+            xmlid, element.get("OPTIONID", ""))
+        if per is None:
+            return None
+        base = stated + per * levels
+    return _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END)
 
 
 def _naked(element: Element, ctx: _Context) -> Item:
@@ -252,7 +282,7 @@ def _skill(element: Element, ctx: _Context) -> Item:
         return attrs.evolve(item, base=cost, active=active, real=real, text=item_text(name, what, mods, active))
     characteristic = element.get("CHARACTERISTIC", "GENERAL").upper()
     if characteristic not in _CHARACTERISTIC_SKILLS and xmlid not in BACKGROUND_SKILLS:
-        return _stated(element, ctx, known=levels == 0)
+        return _catalogued(element, ctx) or _stated(element, ctx, known=levels == 0)
     familiar = element.get("FAMILIARITY") == "Yes"
     everyman = element.get("EVERYMAN") == "Yes"
     stated = _num(element, "BASECOST")
@@ -274,15 +304,8 @@ def _skill(element: Element, ctx: _Context) -> Item:
 
 
 def _other(element: Element, ctx: _Context) -> Item:
-    """Perks, Talents, maneuvers, Disadvantages: the stated base and Adders, levels priced by the engine."""
-    xmlid = element.get("XMLID", element.tag)
-    levels = _int(element, "LEVELS")
-    if xmlid == "EXTRADC":
-        return _stated(element, ctx, known=True, per_level=Fraction(4))
-    per = PER_LEVEL.get(xmlid)
-    if per is not None:
-        return _stated(element, ctx, known=True, per_level=per)
-    return _stated(element, ctx, known=levels == 0)
+    """Perks, Talents, maneuvers, Disadvantages: the stated base and Adders, levels priced by the catalogue."""
+    return _catalogued(element, ctx) or _stated(element, ctx, known=_int(element, "LEVELS") == 0)
 
 
 def _framework(element: Element, ctx: _Context) -> Item:
@@ -333,13 +356,18 @@ def _in_frameworks(items: list[Item]) -> list[Item]:
     return done
 
 
+#: Items that hold others inside them (not through PARENTID): a Compound Power's parts, an
+#: Endurance Reserve's Recovery.
+_HOLDERS = ("COMPOUNDPOWER", "ENDURANCERESERVE")
+
+
 def _elements(section: Element) -> Iterator[Element]:
     """A section's items, compound powers' parts following their compound power."""
     for element in section:
         if element.tag in ("NOTES", "ADDER", "MODIFIER"):
             continue
         yield element
-        if element.get("XMLID") == "COMPOUNDPOWER":
+        if element.get("XMLID") in _HOLDERS:
             for part in element:
                 if part.tag not in ("NOTES", "ADDER", "MODIFIER"):
                     part.set("PARENTID", element.get("ID", ""))
@@ -348,28 +376,46 @@ def _elements(section: Element) -> Iterator[Element]:
 
 # --- the whole file ---------------------------------------------------------------------------
 def _characteristics(root: Element) -> tuple[dict[str, int], list[Item]]:
-    """The characteristics bought, and those the engine does not know (as flagged items)."""
+    """The characteristics bought, and items for what plain levels do not say: a
+    characteristic bought with Adders or Modifiers (its extra points), one a Base or Vehicle
+    has (DEF, Size: priced by the catalogue), one the engine does not know (flagged)."""
     found = root.find("CHARACTERISTICS")
-    levels, strange = {}, []
+    levels, extras, items = {}, [], []
     ctx = _Context(Section.CHARACTERISTICS, {})
     for element in found if found is not None else ():
         key = element.get("XMLID", element.tag).upper()
         if key in CHARACTERISTIC_COSTS:
             levels[key] = _int(element, "LEVELS")
-            if element.find("MODIFIER") is not None and levels[key]:
-                mods = ", ".join(m.label for m in _modifiers(element))
-                strange.append(Item(id=element.get("ID", key), section=Section.CHARACTERISTICS, xmlid=key, name=key,
-                                    text=f"{key} +{levels[key]} has {mods}: priced without them", known=False))
+            if levels[key] and any(c.tag in ("ADDER", "MODIFIER") for c in element):
+                extras.append((key, element))
         elif _int(element, "LEVELS"):
-            item = _stated(element, ctx, known=False)
-            strange.append(attrs.evolve(item, text=f"{item.name} +{item.levels} (a characteristic the engine does not know)"))
+            item = _catalogued(element, ctx) or _stated(element, ctx, known=False)
+            what = "" if item.known else " (a characteristic the engine does not know)"
+            items.append(attrs.evolve(item, text=f"{item.name} +{item.levels}{what}"))
     primaries = {k: 10 + levels.get(k, 0) for k in _CHARACTERISTIC_SKILLS}
     values = {}
     for key, bought in levels.items():
         value = characteristic_start(key, primaries) + bought
         if bought:
             values[key] = value
-    return values, strange
+    items.extend(_with_modifiers(key, element, characteristic_cost(key, values[key], primaries))
+                 for key, element in extras)
+    return values, items
+
+
+def _with_modifiers(key: str, element: Element, plain: int) -> Item:
+    """A characteristic bought with Adders or Modifiers (Leaping x4 Noncombat, Usable As ...):
+    its plain cost plus Adders, times its Advantages, over its Limitations (5E revised, as
+    any Power); the item holds the points beyond the plain cost the characteristics row shows."""
+    adders, names = _adders(element)
+    mods = _modifiers(element)
+    active, real, _ = price(plain + round_cost(adders), mods, costs_end=False)
+    alias = (element.get("ALIAS") or key).strip()
+    what = f"{alias} +{_int(element, 'LEVELS')}" + (f" ({', '.join(names)})" if names else "")
+    text = item_text("", what, mods, active) + f": {real} points in all, {real - plain:+d} beyond the plain cost"
+    return Item(id=element.get("ID", key), section=Section.CHARACTERISTICS, xmlid=key, name=alias, text=text,
+                levels=_int(element, "LEVELS"), base=plain + round_cost(adders), active=active, real=real - plain,
+                modifiers=tuple(mods))
 
 
 def _listed(root: Element) -> list[tuple[Section, Element]]:

@@ -40,19 +40,45 @@ def test_pasting_a_file_imports_it_with_hero_designers_figures(alice, gm):
     assert gm.lines == []
 
 
-def test_unknown_items_are_marked_and_staff_told(alice, gm):
+def _paste_text(player, text):
+    player.do("+sheet/import")
+    for line in text.splitlines():
+        player.do(line)
+    return player.do(".")
+
+
+def test_everything_lad_imports_with_nothing_unpriced(alice, gm):
     out = _paste(alice, DATA / "everything_lad_5e.hdc")
-    assert out[1].startswith("Imported 'Everything Lad")
-    assert out[2] == ("48 item(s) the engine cannot price yet are kept at the file's points and marked (?) on "
-                      "your sheet; staff have been told.")
-    assert gm.lines[0].startswith("[Sheet] Alice imported a Hero Designer file with 48 item(s) the engine does not "
-                                  "price: Combat Skill Levels with any single attack with one specific; Custom Skill 1;")
+    assert out[1].startswith("Imported 'Everything Lad (5e)' from Hero Designer: 234 items.")
+    assert len(out) == 2
+    assert gm.lines == []
+    assert not any("(?)" in line for line in alice.do("+sheet"))
+
+
+def test_unknown_items_are_marked_and_staff_told(alice, gm):
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace(
+        "<POWERS />", '<POWERS><POWER XMLID="NOSUCHPOWER" ID="9" BASECOST="7.0" LEVELS="2" ALIAS="Odd Power" />'
+        '<POWER XMLID="OTHERPOWER" ID="10" BASECOST="3.0" LEVELS="0" ALIAS="Other Power" /></POWERS>', 1)
+    out = _paste_text(alice, text)
+    assert out[2] == ("2 items the engine cannot price yet are priced from the file's own figures and marked (?) "
+                      "on your sheet; staff have been told.")
+    assert gm.lines[0] == ("[Sheet] Alice imported a Hero Designer file with 2 item(s) the engine does not price: "
+                           "Odd Power 2; Other Power.")
     sheet = alice.do("+sheet")
-    assert "#21  0     Custom Skill 1 (?)" in sheet
-    assert sheet[-6:-3] == ["Points: 1002 spent of 200 base + 130 disadvantages + 0 XP = 330: 672 over.",
-                            "(?) 48 item(s) the engine cannot price yet: kept at the file's points, for",
-                            "staff to check."]
+    assert "#4  3     Other Power (?)" in sheet
+    assert "(?) 2 items priced from the file's own figures, for staff to check." in sheet
     assert gm.do("+sheet Alice")[0] == "=" * 28 + " Alice (not approved) " + "=" * 28
+
+
+def test_a_negative_characteristic_is_shown_and_priced(alice, gm):
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace(
+        'XMLID="COM" ID="1683331009574" BASECOST="0.0" LEVELS="8"',
+        'XMLID="COM" ID="1683331009574" BASECOST="0.0" LEVELS="-20"')
+    out = _paste_text(alice, text)
+    assert out[1].endswith("Points: 148 spent of 200 base + 0 disadvantages + 0 XP = 200: 52 left.")
+    sheet = alice.do("+sheet")
+    assert sheet[6] == "PRE   17   7    12-   COM   -10  -10        PD    2    0"
+    assert gm.do("+sheet Alice")[6] == sheet[6]
 
 
 def test_bad_paste_leaves_the_sheet_unchanged(world, alice):

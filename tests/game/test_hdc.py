@@ -50,14 +50,62 @@ def test_every_sample_file_imports_and_lists_what_the_engine_does_not_know(path)
     assert all(i.text for i in imported.hero.items)
 
 
-def test_unknown_items_are_kept_with_their_text_and_stated_points():
+def test_everything_lad_has_every_item_priced():
     imported = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), char_id=1)
-    hero = imported.hero
-    clair = next(i for i in hero.items if i.xmlid == "CLAIRSENTIENCE")
-    assert (clair.known, clair.real, clair.text) == (False, 20, "Clairsentience Hearing Group")
-    assert len(hero.items) == 233
-    assert len(imported.unknown) == 48
-    assert "Multiform 50" in imported.unknown
+    assert imported.unknown == ()
+    assert len(imported.hero.items) == 234  # 233 and the Endurance Reserve's Recovery inside it
+
+
+def test_an_unknown_kind_is_kept_with_its_text_and_stated_points():
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace(
+        "<POWERS />", '<POWERS><POWER XMLID="NOSUCHPOWER" ID="9" BASECOST="7.0" LEVELS="2" ALIAS="Odd Power" />'
+        '</POWERS>', 1)
+    imported = read_hdc(text, char_id=1)
+    odd = imported.hero.find("9")
+    assert (odd.known, odd.real, odd.text) == (False, 7, "Odd Power 2")
+    assert imported.unknown == ("Odd Power 2",)
+
+
+@pytest.mark.parametrize(("xmlid", "points"), [
+    # 5E revised tables (docs/rules-engine.md, "Pricing Hero Designer items"), each as the file has it
+    ("1709342624943", 5),     # Flash to the Hearing Group, 1d6: 5 a d6
+    ("1709342570830", 5),     # Darkness to the Hearing Group, 1" radius: 5
+    ("1709342541291", 5),     # Change Environment 1" radius: 5
+    ("1709342545040", 20),    # Clairsentience, one Sense Group: 20
+    ("1709342564828", 10),    # Damage Reduction 25%, normal: 10
+    ("1709342650679", 5),     # Images to the Hearing Group: 5
+    ("1709342653112", 10),    # Invisibility to the Hearing Group: 10
+    ("1709342682549", 5),     # Mind Link, one specific mind: 5
+    ("1709342687977", 5),     # Missile Deflection, thrown objects: 5
+    ("1709342690537", 10),    # Multiform, a 50-point form: 10
+    ("1709342717305", 28),    # Succor 5 1/2d6: 5 a d6, +1/2d6 3
+    ("1709342739871", 5),     # a Floating Fixed Location: 5
+    ("1709342744056", 1),     # a Fixed Location: 1
+    ("1709342748109", 5),     # Cosmetic Transform 1d6: 5
+    ("1709342620408", 10),    # FTL: 10
+    ("1709342622694", 10),    # Find Weakness, a single attack: 10
+    ("1709342617996", 20),    # Extra-Dimensional Movement, a single dimension: 20
+    ("1709342697040", 2),     # Negative Combat Skill Levels: as Combat Skill Levels, 2
+    ("1709162542408", 1),     # Combat Skill Level with one attack of one weapon: 1
+    ("1709164896663", 15),    # Advanced Tech, 1 level at 15
+    ("1709171727521", 40),    # Advanced Tech (GM option), 4 levels at 10
+    ("1709164970636", 12),    # Deadly Blow +3d6, very limited circumstances: 4 a d6
+    ("1709172101054", 36),    # Deadly Blow +3d6, any circumstances: 12 a d6
+    ("1709164993726", 2),     # Lightning Reflexes +2 DEX, all actions: 1 each
+    ("1709165016504", 2),     # Speed Reading x10: 2
+    ("1709164928857", 0),     # Reputation 1 level, small group (+0), 8- (-1): 0
+    ("1709174227915", 4),     # Reputation 1 level, large group (+2), 14- (+1): 4
+])
+def test_everything_lad_items_cost_what_the_5e_tables_say(xmlid, points):
+    hero = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), char_id=1).hero
+    assert hero.find(xmlid).real == points
+
+
+def test_contact_counts_its_levels_adders_and_modifiers():
+    # 5E Contact: 11- (2 levels) 2, Adders -1 +1 +2 +3 = 7; Organization (x3, +2) and Spirit (+1): 7 x 4 = 28
+    hero = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), char_id=1).hero
+    contact = hero.find("1709164903912")
+    assert (contact.base, contact.active, contact.known) == (7, 28, True)
 
 
 def test_everything_lad_prices_the_5e_rules():
@@ -127,19 +175,62 @@ def test_bad_files_give_one_clear_error(data, message):
     assert str(raised.value) == message
 
 
-def test_base_template_characteristics_the_engine_does_not_know_are_flagged():
+def test_a_bases_characteristics_are_priced():
+    # 5E revised, Bases: DEF 3 points a level, Size 1 a level
     imported = read_hdc((DATA / "base_5e.hdc").read_bytes(), char_id=1)
-    assert imported.unknown == ("DEF +13 (a characteristic the engine does not know)",
-                                "Size +20 (a characteristic the engine does not know)")
+    assert imported.unknown == ()
+    assert [(i.text, i.real) for i in imported.hero.items] == [("DEF +13", 39), ("Size +20", 20)]
     assert imported.hero.items[0].section is Section.CHARACTERISTICS
 
 
-def test_a_characteristic_with_limitations_is_flagged_not_silently_priced():
+def test_a_characteristic_with_adders_and_modifiers_is_priced_with_them():
+    # Leaping +27 (27 points) with x4 Noncombat (+10) and Usable As Swinging (+1/4): 37 x 1 1/4 = 46
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace(
+        "</LEAPING>", '<ADDER XMLID="NONCOMBAT" ID="2" BASECOST="10.0" LEVELS="0" ALIAS="x4 Noncombat" />'
+        '<MODIFIER XMLID="USABLEAS" ID="3" BASECOST="0.25" LEVELS="0" ALIAS="Usable As Swinging" /></LEAPING>', 1)
+    imported = read_hdc(text, char_id=1)
+    leap = imported.hero.find("2")
+    assert imported.unknown == ()
+    assert imported.hero.points("LEAPING") == 27
+    assert leap is None
+    extra = next(i for i in imported.hero.items if i.xmlid == "LEAPING")
+    assert extra.real == 46 - 27
+    assert imported.hero.spent == 162 + 19
+
+
+def test_a_characteristic_with_a_limitation_costs_less():
+    # STR +1 (1 point) with Focus (OIF, -1/2): 1 / 1 1/2 = 0.67, 1 point; nothing beyond the plain cost
     text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace(
         "</STR>", '<MODIFIER XMLID="FOCUS" ID="1" BASECOST="-0.5" LEVELS="0" ALIAS="Focus" OPTION_ALIAS="OIF" /></STR>', 1)
     imported = read_hdc(text, char_id=1)
-    assert imported.unknown == ("STR +1 has Focus (OIF; -1/2): priced without them",)
-    assert imported.hero.points("STR") == 1
+    assert imported.unknown == ()
+    extra = next(i for i in imported.hero.items if i.xmlid == "STR")
+    assert (extra.active, extra.real) == (1, 0)
+
+
+def test_a_modifier_inside_a_modifier_counts():
+    # Gestures (-1/4) with "throughout" (-1/4) inside it: -1/2 in all; Energy Blast 2d6 (10) / 1 1/2 = 7
+    text = _base_with('<POWER XMLID="ENERGYBLAST" ID="5" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast">'
+                      '<MODIFIER XMLID="GESTURES" ID="6" BASECOST="-0.25" LEVELS="0" ALIAS="Gestures">'
+                      '<MODIFIER XMLID="THROUGHOUT" ID="7" BASECOST="-0.25" LEVELS="0" ALIAS="Requires Gestures '
+                      'throughout" /></MODIFIER></POWER>')
+    blast = read_hdc(text, char_id=1).hero.find("5")
+    assert (blast.active, blast.real) == (10, 7)
+
+
+def test_explosion_fade_levels_count():
+    # Explosion -1 DC per 3": +1/2 +1/4 +1/4 = +1; Energy Blast 4d6 (20): 40 Active Points
+    text = _base_with('<POWER XMLID="ENERGYBLAST" ID="5" BASECOST="0.0" LEVELS="4" ALIAS="Energy Blast">'
+                      '<MODIFIER XMLID="EXPLOSION" ID="6" BASECOST="0.5" LEVELS="3" ALIAS="Explosion" /></POWER>')
+    assert read_hdc(text, char_id=1).hero.find("5").active == 40
+
+
+def test_negative_characteristics_are_priced():
+    # COM -10: 20 points sold at 1/2 = -10 (Hero Designer's figure for a COM -10 villain)
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace(
+        'XMLID="COM" ID="1683331009574" BASECOST="0.0" LEVELS="8"', 'XMLID="COM" ID="1683331009574" BASECOST="0.0" LEVELS="-20"')
+    hero = read_hdc(text, char_id=1).hero
+    assert (hero.value("COM"), hero.points("COM")) == (-10, -10)
 
 
 def _base_with(powers: str = "", levels: str = "2") -> str:

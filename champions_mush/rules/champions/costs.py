@@ -28,6 +28,7 @@ __all__ = [
     "active_points",
     "as_fraction",
     "characteristic_cost",
+    "characteristic_round",
     "characteristic_start",
     "figured_exact",
     "real_cost",
@@ -159,7 +160,8 @@ def characteristic_cost(name: str, value: int, primaries: Mapping[str, int] | No
     """Points paid for a characteristic at ``value`` (negative: points back for selling it down).
 
     ``primaries`` are the character's primary characteristics (for figured starts); all 10s
-    when left out. DEX 12 costs 6; COM 18 costs 4; SPD 4 with DEX 12 costs 18.
+    when left out. DEX 12 costs 6; COM 18 costs 4; SPD 4 with DEX 12 costs 18; a half point
+    rounds up (:func:`characteristic_round`).
 
     Raises:
         RulesError: ``name`` is not a characteristic.
@@ -172,4 +174,10 @@ def characteristic_cost(name: str, value: int, primaries: Mapping[str, int] | No
     if value == characteristic_start(key, primaries):
         return 0  # nothing bought (SPD 3 with DEX 21 is its figured 3.1 shown whole, not -1 point)
     start = figured_exact(key, primaries) if key == "SPD" else Fraction(characteristic_start(key, primaries))
-    return round_cost((value - start) * per_point)
+    return characteristic_round((value - start) * per_point)
+
+
+def characteristic_round(points: Fraction) -> int:
+    """A characteristic's points rounded as Hero Designer rounds them: to the nearest, an exact
+    half point **up** (END +15 at 1/2 a point costs 8; COM 5, 2 1/2 points back, gives back 2)."""
+    return hero_round(points, Half.UP)

@@ -5,10 +5,10 @@
 * Background Skills (Knowledge, Professional, Science) cost 2 points for 11-, +1 per point
   (or 3 points for the characteristic's roll); Languages cost their stated fluency.
 * Combat, Penalty and Skill Levels cost per level by what they apply to
-  (:data:`LEVEL_COSTS`): +1 with a single attack 2, a tight group 3, HTH or Ranged 5, all
-  combat 8; Skill Levels 2, 3, 5, 8 and 10 (overall).
-* Talents, Perks and Disadvantages: their stated base plus Adders; the few priced per level
-  are in :data:`PER_LEVEL`.
+  (:data:`LEVEL_COSTS`): +1 with a single attack 2, a tight group 3, a broad category 4,
+  HTH or Ranged 5, two categories 6, all combat 8; Skill Levels 2, 3, 5, 8 and 10 (overall).
+* Talents, Perks and Disadvantages: their stated base plus Adders; those priced per level
+  are in :data:`~.catalog.PER_LEVEL`.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import RulesError
+from .catalog import PER_LEVEL_BY_OPTION
 from .costs import round_cost
 from .rolls import characteristic_target
 
 __all__ = [
     "BACKGROUND_SKILLS",
     "LEVEL_COSTS",
-    "PER_LEVEL",
     "skill_cost",
     "skill_level_cost",
     "skill_target",
@@ -30,23 +30,11 @@ __all__ = [
 
 #: Skills whose levels cost 1 point each and whose base roll is 11- (HERO 5E Background Skills).
 BACKGROUND_SKILLS = frozenset({"KNOWLEDGE_SKILL", "PROFESSIONAL_SKILL", "SCIENCE_SKILL"})
-#: Points per level of Combat, Mental Combat, Penalty and Skill Levels, by Hero Designer option.
+#: Points per level of Combat, Mental Combat, Penalty and Skill Levels, by Hero Designer option
+#: (the catalogue's tables: HERO 5E revised, Skills).
 LEVEL_COSTS: dict[str, dict[str, Fraction]] = {
-    "COMBAT_LEVELS": {"SINGLE": Fraction(2), "TIGHT": Fraction(3), "BROAD": Fraction(5),
-                      "HTH": Fraction(5), "RANGED": Fraction(5), "ALL": Fraction(8)},
-    "MENTAL_COMBAT_LEVELS": {"SINGLE": Fraction(2), "TIGHT": Fraction(3), "BROAD": Fraction(6)},
-    "PENALTY_SKILL_LEVELS": {"SINGLE": Fraction(3, 2), "THREE": Fraction(2), "ALL": Fraction(3)},
-    "SKILL_LEVELS": {"CHARACTERISTIC": Fraction(2), "RELATED": Fraction(3), "SIMILAR": Fraction(5),
-                     "NONCOMBAT": Fraction(8), "OVERALL": Fraction(10)},
-}
-#: Talents, Perks, Powers-as-Talents and Disadvantages priced per level (HERO 5E): points a level.
-PER_LEVEL: dict[str, Fraction] = {
-    "COMBAT_LUCK": Fraction(6),        # 3 rPD / 3 rED a level
-    "DANGER_SENSE": Fraction(1),       # +1 to the roll a level, on top of the base
-    "RESISTANCE": Fraction(1),         # +1 to resist Interrogation a level
-    "UNLUCK": Fraction(5),             # a Disadvantage: 5 points a d6
-    "FAVOR": Fraction(1),
-    "ACCESS": Fraction(1),
+    key: PER_LEVEL_BY_OPTION[key]
+    for key in ("COMBAT_LEVELS", "MENTAL_COMBAT_LEVELS", "PENALTY_SKILL_LEVELS", "SKILL_LEVELS")
 }
 
 

@@ -85,13 +85,24 @@ def test_negative_advantages_are_refused():
 @pytest.mark.parametrize(("name", "value", "points"), [
     ("STR", 11, 1), ("DEX", 12, 6), ("CON", 13, 6), ("BODY", 14, 8), ("INT", 15, 5), ("EGO", 16, 12),
     ("PRE", 17, 7), ("COM", 18, 4), ("RUNNING", 27, 42), ("SWIMMING", 28, 26), ("LEAPING", 29, 27),
-    ("STR", 8, -2), ("END", 25, 2),
+    ("STR", 8, -2), ("END", 25, 3),
 ])
 def test_characteristic_costs(name, value, points):
     primaries = {"STR": 11, "DEX": 12, "CON": 13, "BODY": 14, "INT": 15, "EGO": 16, "PRE": 17, "COM": 18}
     if name == "END":
         primaries = {}
     assert characteristic_cost(name, value, primaries) == points
+
+
+@pytest.mark.parametrize(("name", "value", "points"), [
+    ("END", 35, 8),     # README of the Hero Designer files: END +15 at 1/2 point costs 8
+    ("COM", 5, -2),     # COM 5 is 2 1/2 points back: Hero Designer gives back 2
+    ("COM", -10, -10),  # sold below 0: 20 points of COM at 1/2
+    ("COM", -30, -20),
+    ("STR", -5, -15),
+])
+def test_characteristic_half_points_round_up_and_negatives_are_priced(name, value, points):
+    assert characteristic_cost(name, value, {}) == points
 
 
 def test_spd_is_paid_from_its_figured_fraction():
@@ -195,7 +206,7 @@ def test_skill_level_costs(xmlid, option, levels, points):
 
 
 def test_unpriced_skill_level_option_is_none():
-    assert skill_level_cost("COMBAT_LEVELS", "SINGLESINGLE", 1) is None
+    assert skill_level_cost("COMBAT_LEVELS", "NOSUCHOPTION", 1) is None
 
 
 @pytest.mark.parametrize("text", ["1e10000000", "1e-10000000", "9e4299", "12345678", "1_000", "٣", "nan", "1/0"])
