@@ -59,6 +59,11 @@ class ServerConfig:
     #: size of one log file before it rotates, and how many old ones are kept
     log_max_bytes: int = check(5_000_000, "whole", 10_000, 10**12)
     log_backups: int = check(5, "whole", 0, 1000)
+    #: the server's own backups (docs/admin-guide.md, "Backups"): every so many hours (0: off),
+    #: each kept so many days (0: for ever; the newest always stays), in this folder
+    backup_every_hours: float = check(0.0, "number", 0, 8760)
+    backup_keep_days: float = check(7.0, "number", 0, 36_500)
+    backup_dir: str = check("", "text", 0, 4096)
 
 
 _DOC = {
@@ -170,4 +175,7 @@ def _server_doc(name: str) -> str:
         "log_level": "DEBUG, INFO, WARNING or ERROR",
         "log_max_bytes": "size of a log file before it rotates",
         "log_backups": "rotated log files kept",
+        "backup_every_hours": "the server backs the game up every so many hours (0: off)",
+        "backup_keep_days": "days each of the server's backups is kept (0: for ever; the newest always stays)",
+        "backup_dir": "folder for the server's backups (default DATA_DIR/backups)",
     }.get(name, "")

@@ -1,9 +1,9 @@
-"""The admin's shell tools for a running game: status, stop, reload, backup, make-cert.
+"""The admin's shell tools for a running game: status, stop, reload, make-cert (backup and
+restore are in :mod:`champions_mush.backups`).
 
     champions-mush status [--data-dir DIR]
     champions-mush stop [--data-dir DIR] [--timeout 30]
     champions-mush reload [--data-dir DIR] [--timeout 60]
-    champions-mush backup DEST [--data-dir DIR]
     champions-mush make-cert [--data-dir DIR] [--host NAME ...]
 
 They find the server through its status file (:mod:`champions_mush.net.status`) and the data
@@ -17,13 +17,13 @@ import argparse
 import fcntl
 import os
 import signal
-import sqlite3
 import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from . import backups
 from .net.status import read_status
 
 __all__ = ["COMMANDS", "add_subcommands", "run"]
@@ -129,6 +129,10 @@ def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
         lines.append(f"  reloaded {times}, last at {_when(reloaded)}")
     lines.append(f"  players  {status.get('players', 0)} online, "
                  f"{status.get('connections', 0)} connections")
+    backup = status.get("backup")
+    if isinstance(backup, dict) and isinstance(backup.get("at"), (int, float)):
+        lines.append(f"  backup   last at {_when(backup['at'])}: {backup.get('path')}" if backup.get("ok")
+                     else f"  backup   FAILED at {_when(backup['at'])}: {backup.get('message')}")
     return lines
 
 
@@ -206,65 +210,6 @@ def cmd_reload(args: argparse.Namespace) -> int:
     return 1
 
 
-def cmd_backup(args: argparse.Namespace) -> int:
-    from .opening import DB_FILE
-
-    data_dir = _data_dir(args.data_dir)
-    source = data_dir / DB_FILE
-    if not source.exists():
-        _complain(f"there is no game database in {data_dir}")
-        return 1
-    dest = Path(args.dest).expanduser().resolve()
-    if dest.is_dir():
-        dest = dest / f"champions-{datetime.now(timezone.utc).strftime('%Y%m%d-%H%M%S')}.sqlite3"
-    if dest == source:
-        _complain("the backup cannot replace the game's own database")
-        return 1
-    started = time.monotonic()
-    try:
-        counts = online_backup(source, dest)
-    except (OSError, sqlite3.Error) as exc:
-        _complain(f"backup failed: {exc}")
-        return 1
-    size = dest.stat().st_size
-    _say(f"Backed up {_count(counts['docs'], 'record')} and {_count(counts['log'], 'log entry')} to {dest} "
-         f"({size // 1024} KiB in {time.monotonic() - started:.2f} s).")
-    return 0
-
-
-def _count(n: int, noun: str) -> str:
-    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
-    return f"{n:,} {noun if n == 1 else plural}"
-
-
-def online_backup(source: Path, dest: Path) -> dict[str, int]:
-    """Copy ``source`` to ``dest`` with SQLite's online backup API while the server writes.
-
-    The copy is taken in one step, inside one read transaction: in WAL mode that is a snapshot
-    of one moment, and the server's writers are never blocked. The copy is written beside
-    ``dest`` and renamed into place only once it passes ``PRAGMA integrity_check``.
-    """
-    partial = dest.with_name(dest.name + ".partial")
-    partial.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(str(partial))
-        try:
-            src.backup(dst)
-            dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
-            counts = {table: dst.execute(f"SELECT count(*) FROM {table}").fetchone()[0]  # noqa: S608
-                      for table in ("docs", "log")}
-        finally:
-            dst.close()
-    finally:
-        src.close()
-    os.replace(partial, dest)
-    return counts
-
-
 def cmd_make_cert(args: argparse.Namespace) -> int:
     from .net.tls import make_self_signed, tls_files
 
@@ -281,7 +226,8 @@ def cmd_make_cert(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"status": cmd_status, "stop": cmd_stop, "reload": cmd_reload, "backup": cmd_backup, "make-cert": cmd_make_cert}
+COMMANDS = {"status": cmd_status, "stop": cmd_stop, "reload": cmd_reload, "make-cert": cmd_make_cert,
+            **backups.COMMANDS}
 
 
 def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
@@ -294,9 +240,7 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argpa
     reload = sub.add_parser("reload", help="replace the running server's code, keeping every connection")
     reload.add_argument("--data-dir", default=default_data_dir)
     reload.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (default 60)")
-    backup = sub.add_parser("backup", help="a consistent copy of the game's database, while it runs")
-    backup.add_argument("dest", help="file to write (or a directory: a dated file in it)")
-    backup.add_argument("--data-dir", default=default_data_dir)
+    backups.add_subcommands(sub, default_data_dir)
     cert = sub.add_parser("make-cert", help="write a self-signed TLS certificate for testing")
     cert.add_argument("--data-dir", default=default_data_dir)
     cert.add_argument("--host", action="append", help="a name the certificate is for (repeatable)")
@@ -304,4 +248,8 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argpa
 
 
 def run(args: argparse.Namespace) -> int:
-    return COMMANDS[args.command](args)
+    try:
+        return COMMANDS[args.command](args)
+    except backups.BackupRefused as exc:
+        _complain(str(exc))
+        return 1

@@ -152,6 +152,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         watch_relay(reactor, factory, server, data_dir, handover, status)
         reactor.addSystemEventTrigger("after", "shutdown", lambda: handover["relay"] and handover["relay"].stop())
     install_reloader(reactor, factory, data_dir, argv or [], handover, status, resume)
+    if server.backup_every_hours > 0:
+        from .backup_schedule import start_backups
+
+        start_backups(reactor, data_dir, server, status)
     reactor.callWhenRunning(release_startup_memory)
     reactor.run()
     store.close()
