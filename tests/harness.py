@@ -18,6 +18,7 @@ from champions_mush.game.session import Session
 from champions_mush.game.world import Game
 from champions_mush.rules.dice import FixedRoller, RandomRoller, Roller
 from champions_mush.store.memory import MemoryStore
+from champions_mush.text.aloud import linear
 from champions_mush.text.markup import strip
 
 __all__ = ["FakeClock", "FakeSession", "HandlerCrashed", "World", "answer_at_width", "make_world", "private_roll", "strip_markup"]
@@ -52,9 +53,14 @@ class FakeSession(Session):
         self.gmcp: list[tuple[str, object]] = []
         self.closed: str | None = None
         self.input_hidden = False
+        #: a screen reader's connection (+client/reader on, or MTTS bit 64 over telnet)
+        self.aloud = False
+
+    def reads_aloud(self) -> bool:
+        return self.aloud
 
     def send(self, text: str) -> None:
-        self.output.append(text)
+        self.output.append(linear(text) if self.aloud else text)
 
     def send_gmcp(self, package: str, data: object) -> None:
         self.gmcp.append((package, data))

@@ -40,6 +40,7 @@ from ..rules.champions.rolls import attack_roll, range_modifier
 from ..rules.dice import DiceAmount
 from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand, UsageError
+from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish
 from .context import Context
 from .dice import find_target, hit_text, kb_text, killing_text, normal_text
@@ -201,12 +202,15 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     fight = fights.fight_of(ctx.game, attacker)
     if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
         raise CommandError(f"{target.name} is not in this fight.")
-    lines = _resolve(ctx, attacker, target, order)
+    before = vitals_of(ctx.game, target)
+    lines, hit = _resolve(ctx, attacker, target, order)
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": target.name}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"
-    after = finish(ctx, attacker)
-    ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + [f"{TAG} {a}" for a in after]))
+    brief = brief_line(attacker.name, target.name, hit, before, vitals_of(ctx.game, target)) + f" |x[{roll_id}]|n"
+    after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
+    ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + after),
+                  brief="\n".join([f"{TAG} {brief}", *after]))
 
 
 def _dice(order: _Order, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
@@ -252,8 +256,8 @@ def _ocv(ctx: Context, attacker, order: _Order, amount: DiceAmount) -> tuple[int
     return ocv, f"OCV {sheet.base('OCV')} " + " ".join(f"{n:+d} {w}" for n, w in parts) + f" = {ocv}"
 
 
-def _resolve(ctx: Context, attacker, target, order: _Order) -> list[str]:  # noqa: ANN001
-    """Roll and apply one attack: the lines of its block."""
+def _resolve(ctx: Context, attacker, target, order: _Order) -> tuple[list[str], bool]:  # noqa: ANN001
+    """Roll and apply one attack: the lines of its block, and whether it hit."""
     m, v = order.maneuver, order.velocity
     sheet = get_sheet(ctx.game, attacker)
     strength = sheet.base("STR") if order.strength is None else min(order.strength, sheet.base("STR"))
@@ -269,7 +273,7 @@ def _resolve(ctx: Context, attacker, target, order: _Order) -> list[str]:  # noq
         lines.extend(_damage(ctx, attacker, target, order, amount, kind))
     fights.update_fighter(ctx.game, attacker, dcv_mod=m.dcv, dcv_note=m.name if m.dcv else "")
     lines.append(_end(ctx, attacker, strength if uses_str else 0, order))
-    return lines
+    return lines, bool(result.hit)
 
 
 def _damage(ctx: Context, attacker, target, order: _Order, amount: DiceAmount,  # noqa: ANN001

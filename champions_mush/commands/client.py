@@ -33,15 +33,16 @@ SETTING_CHOICES: dict[str, dict[str, object]] = {
     "screen_reader": {"on": True, "yes": True, "off": False, "no": False},
     "prompt": {"eor": "eor", "ga": "ga", "none": "none", "off": "none"},
     "keepalive": {"on": True, "yes": True, "off": False, "no": False},
+    "brief": {"on": True, "yes": True, "off": False, "no": False},
 }
 #: Switch -> setting.
 _SWITCHES = {"colour": "colour", "color": "colour", "charset": "charset",
              "reader": "screen_reader", "screenreader": "screen_reader",
-             "prompt": "prompt", "keepalive": "keepalive"}
+             "prompt": "prompt", "keepalive": "keepalive", "brief": "brief"}
 #: Typing one of these puts a setting back to what the client negotiated.
 _AUTO = ("auto", "default")
 _LABELS = {"colour": "colour", "charset": "charset", "screen_reader": "screen reader",
-           "prompt": "prompt marking", "keepalive": "keepalive"}
+           "prompt": "prompt marking", "keepalive": "keepalive", "brief": "brief combat"}
 _COLOUR_NAMES = {"none": "none", "16": "16 colours (ANSI)", "256": "256 colours (xterm)",
                  "truecolour": "truecolour (24-bit)"}
 _PROMPT_NAMES = {"eor": "marked with IAC EOR", "ga": "marked with IAC GA", "none": "not marked"}
@@ -139,6 +140,7 @@ def report_lines(report: Mapping[str, Any], colour_switch: bool = True) -> list[
         ("GMCP", _gmcp_line(report)),
         ("Prompts", mine("prompt", _PROMPT_NAMES.get(report["prompt"], report["prompt"]))),
         ("Keepalive", mine("keepalive", keepalive)),
+        ("Brief combat", mine("brief", _yes(overrides.get("brief")))),
     ]
     lines = [_RULE, *(f"{name:<15}{value}" for name, value in rows)]
     if overrides:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .base import ParsedCommand, Role
+from .brief import wants_brief
 
 if TYPE_CHECKING:
     from ..game.objects import Character, Room
@@ -58,12 +59,18 @@ class Context:
         else:
             self.game.msg(actor, text)
 
-    def emit_room(self, text: str, exclude_actor: bool = False) -> None:
-        """To everyone in the actor's room, the actor included unless ``exclude_actor``."""
+    def emit_room(self, text: str, exclude_actor: bool = False, brief: str | None = None) -> None:
+        """To everyone in the actor's room, the actor included unless ``exclude_actor``; with
+        ``brief``, those who chose brief combat get it instead of ``text`` (commands/brief.py)."""
         actor = self.actor
         if actor is None:
             return
-        self.game.msg_room(actor.location, text, exclude=(actor,) if exclude_actor else (), speaker=actor)
+        exclude = [actor] if exclude_actor else []
+        short = [] if brief is None else [c for c in self.game.connected_characters()
+                                          if c.location == actor.location and wants_brief(c) and c not in exclude]
+        self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor)
+        if short:
+            self.game.msg_characters(short, brief)
 
     def emit_staff(self, text: str) -> None:
         """To every connected staff member."""

@@ -14,6 +14,7 @@ from ..game.world import redact_secrets
 from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
+from ..text.aloud import reading_aloud
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
 from .context import Context
@@ -145,7 +146,8 @@ class Dispatcher:
         """Run a handler; a player's mistake becomes its message, our bug a logged error and a short line."""
         try:
             try:
-                return func(ctx, parsed)
+                with reading_aloud(ctx.session.reads_aloud()):
+                    return func(ctx, parsed)
             except UsageError as exc:  # the text comes from the command's +HELP usage lines (a bug
                 # building it is still caught below, as any handler's is)
                 raise CommandError(usage_message(ctx.game, self.table.find(parsed.name), parsed, exc,

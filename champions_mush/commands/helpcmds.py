@@ -18,6 +18,7 @@ import attrs
 
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.search import MAX_SEARCH_WORDS
+from ..help.usage import parse_usage
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
 from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
@@ -73,7 +74,27 @@ def _topic_or_index(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reade
     elif match.candidates:
         ctx.reply(render_ambiguous(match, reader.noun, width))
     else:
-        ctx.reply(render_missing(match, reader.noun, width, hint=f"Type {reader.command} for the list of topics."))
+        hint = f"Type {reader.command} for the list of topics."
+        elsewhere = _command_help(ctx, parsed.args) if reader.command == "RULES" else None
+        if elsewhere is not None:
+            hint = f"It is a command: +HELP {elsewhere.name} explains it."
+        ctx.reply(render_missing(match, reader.noun, width, hint=hint))
+
+
+def _command_help(ctx: Context, query: str) -> Topic | None:
+    """The +HELP topic for the command ``query`` names (``haymaker`` or ``+haymaker``): the one
+    whose usage lines give it, else the first that mentions it (a player reads +HAYMAKER's
+    family in +MANEUVER). Where a RULES lookup that found nothing points."""
+    words = query.split()
+    if len(words) != 1 or len(words[0]) > 30:
+        return None
+    name = "+" + words[0].casefold().lstrip("+")
+    catalog, staff = help_library(ctx.game).help, _staff(ctx)
+    for topic in catalog.visible(staff):
+        if any(parse_usage(line).word.split("/", 1)[0].split("[", 1)[0] in (name, name[1:]) for line in topic.usage):
+            return topic
+    hits = [hit for hit in catalog.search(name, staff=staff, limit=5) if name.upper() in hit.topic.text.upper()]
+    return hits[0].topic if hits else None
 
 
 def _search(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
@@ -160,6 +181,19 @@ def cmd_help(ctx: Context, parsed: ParsedCommand) -> None:
     _topic_or_index(ctx, parsed, catalog, reader, intro=intro)
 
 
+def cmd_index(ctx: Context, parsed: ParsedCommand) -> None:
+    """INDEX: the +HELP, RULES and NEWS indexes, one after the other."""
+    if parsed.args.strip():
+        raise UsageError()
+    staff = _staff(ctx)
+    parts = []
+    for source in (_help, _rules, _news):
+        catalog, reader = source(ctx, parsed, False)
+        footer = f"Type {reader.command} <topic> to read one."
+        parts.append(render_index(catalog, reader.title, ctx.width, staff=staff, footer=footer))
+    ctx.reply("\n".join(parts))
+
+
 def cmd_news(ctx: Context, parsed: ParsedCommand) -> None:
     """NEWS [<topic>] (/SEARCH and /NEXT are subcommands)."""
     _topic_or_index(ctx, parsed, *_news(ctx, parsed, False))
@@ -209,5 +243,7 @@ COMMANDS = (
             summary="help on commands"),
     Command("news", cmd_news, role=Role.GUEST, subcommands=_subcommands(_news), before_login=True,
             summary="the game's news"),
+    Command("index", cmd_index, role=Role.GUEST, before_login=True,
+            summary="the indexes of +HELP, RULES and NEWS"),
     Command("@reload-help", cmd_reload_help, role=Role.STAFF, summary="reload every help file without a restart"),
 )

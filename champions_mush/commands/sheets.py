@@ -21,6 +21,7 @@ from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
 from ..store.base import StoreError
+from ..text.aloud import aloud
 from ..text.format import DEFAULT_WIDTH, MIN_WIDTH, table, when, wrap
 from ..text.markup import escape
 from ..text.numbers import is_number
@@ -122,7 +123,10 @@ def render_hero(hero: HeroSheet, width: int) -> list[str]:
 
 
 def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str:
-    """The whole sheet, laid out to fit ``width`` columns (with the HERO sheet when given)."""
+    """The whole sheet, laid out to fit ``width`` columns (with the HERO sheet when given);
+    for a screen reader, :func:`sheet_aloud`."""
+    if aloud():
+        return "\n".join(sheet_aloud(sheet, hero))
     width = _sheet_width(width)
     status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
     title = f" {sheet.name} ({status}) "
@@ -150,6 +154,43 @@ def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str
     if sheet.approved and sheet.approved_by:
         lines.append(f"Approved by {sheet.approved_by}.")
     return wrap("\n".join(lines), width)
+
+
+def sheet_aloud(sheet: Sheet, hero: HeroSheet | None = None) -> list[str]:
+    """The sheet in the order a listener wants it: who, how hurt, then characteristics and
+    powers one per line as ``label: value`` (docs/player-guide.md, "Screen readers")."""
+    status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
+    conditions = ", ".join(sheet.conditions()) or "none"
+    lines = [f"{sheet.name}, {status}.",
+             f"STUN {sheet.current_stun} of {sheet.max_stun}, BODY {sheet.current_body} of {sheet.max_body}, "
+             f"END {sheet.current_end} of {sheet.max_end}.", f"Conditions: {conditions}."]
+    if hero is None:
+        for name in CHARACTERISTICS + COMBAT_VALUES:
+            roll = f", roll {characteristic_target(sheet.base(name))}-" if name in CHARACTERISTICS[:8] else ""
+            lines.append(f"{name}: {sheet.base(name)}{roll}")
+        if sheet.skills:
+            lines.append("Skills: " + ", ".join(f"{escape(k)} {v}" for k, v in sorted(sheet.skills.items())))
+    else:
+        lines.append(f"Built {hero.source}.")
+        for name in CHARACTERISTIC_ORDER:
+            value = hero.value(name)
+            roll = f", roll {characteristic_target(value)}-" if name in CHARACTERISTICS[:8] else ""
+            lines.append(f"{name.capitalize() if len(name) > 4 else name}: {value}, {hero.points(name)} points{roll}")
+        lines.append(f"rPD: {sheet.base('rPD')}, rED: {sheet.base('rED')}, OCV: {sheet.base('OCV')}, "
+                     f"DCV: {sheet.base('DCV')}")
+        numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
+        for section in Section:
+            items = [i for i in hero.items if i.section is section]
+            if items:
+                lines.append(f"{section.title}, {hero.section_points(section)} points:")
+            for item in items:
+                end = f", {item.end} END" if item.end else ""
+                unknown = ", not priced yet" if not item.known else ""
+                lines.append(f"#{numbers[item.id]} {escape(item.text)}: {item.real} points{end}{unknown}")
+        lines.append(points_line(hero))
+    if sheet.approved and sheet.approved_by:
+        lines.append(f"Approved by {sheet.approved_by}.")
+    return lines
 
 
 def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> str:

@@ -111,6 +111,11 @@ class Session:
         rendered once per kind; None (the default) means: deliver with :meth:`send`."""
         return None
 
+    def reads_aloud(self) -> bool:
+        """True for a screen reader: commands lay text out for listening and everything sent is
+        read through text/aloud.py ``linear`` (no rules, tables as ``label: value``)."""
+        return False
+
     def render(self, text: str) -> bytes:
         """``text`` as this kind of session's bytes (only called when :meth:`render_kind` is not None)."""
         raise NotImplementedError

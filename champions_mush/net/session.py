@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..game.session import Session
+from ..text.aloud import linear
 from ..text.markup import ColourLevel
 from ..text.render import RenderCache
 from .quirks import client_hints
@@ -24,12 +25,14 @@ __all__ = ["GMCP_PACKAGES", "GMCP_SENT", "SharedRenderConnection", "TelnetSessio
 log = logging.getLogger("champions_mush.net")
 
 
-def render_line(text: str, kind: tuple[ColourLevel, str]) -> bytes:
-    """A message's bytes for a kind of client, (colour level, charset), with its line end:
+def render_line(text: str, kind: tuple[ColourLevel, str] | tuple[ColourLevel, str, bool]) -> bytes:
+    """A message's bytes for a kind of client, (colour level, charset[, screen reader]), with its line end:
     what the server's :class:`~champions_mush.text.render.RenderCache` keeps (one per
     server, :attr:`MushFactory.rendered`), so a say to a crowded room is rendered once per
     kind and the bytes shared by every listener of that kind."""
-    return encode_text(text, *kind) + b"\r\n"
+    if len(kind) > 2:  # a screen reader's kind: (colour, charset, True)
+        text = linear(text)
+    return encode_text(text, kind[0], kind[1]) + b"\r\n"
 
 
 def _resetting(name: str) -> property:
@@ -141,10 +144,16 @@ class TelnetSession(Session):
         #: the +client overrides in force on this connection
         self.overrides: Mapping[str, Any] = EMPTY
 
-    def render_kind(self) -> tuple[ColourLevel, str]:
-        """(colour level, charset): the player's ``+colour off`` renders as no colour."""
+    def render_kind(self) -> tuple[ColourLevel, str] | tuple[ColourLevel, str, bool]:
+        """(colour level, charset): the player's ``+colour off`` renders as no colour; a screen
+        reader's kind has a third member, True (its text is read through text/aloud.py)."""
         style = self.conn.style()
-        return style if self.colour else (ColourLevel.NONE, style[1])
+        if not self.colour:
+            style = (ColourLevel.NONE, style[1])
+        return (*style, True) if self.conn.screen_reader else style
+
+    def reads_aloud(self) -> bool:
+        return self.conn.screen_reader
 
     def render(self, text: str) -> bytes:
         """A broadcast's bytes for this kind of client, from the server's shared renderings."""
@@ -208,7 +217,7 @@ class TelnetSession(Session):
         mark = settings.get("prompt")
         conn.prompt_mark_override = PromptMark(mark) if mark in ("eor", "ga", "none") else None
         self.overrides = {k: v for k, v in settings.items() if k in (
-            "colour", "charset", "screen_reader", "prompt", "keepalive")} or EMPTY
+            "colour", "charset", "screen_reader", "prompt", "keepalive", "brief")} or EMPTY
         self.update_client()
 
     def client_report(self) -> dict[str, Any]:

@@ -16,6 +16,8 @@ import time
 from collections.abc import Iterable, Sequence
 
 from . import markup
+from .aloud import aloud
+from .width import display_width
 
 __all__ = [
     "DEFAULT_HEIGHT",
@@ -53,10 +55,11 @@ def _clamp(width: int | None) -> int:
 
 
 def visible_len(text: str) -> int:
-    """How many columns ``text`` takes on screen (markup codes take none, ``||`` takes one)."""
+    """How many columns ``text`` takes on screen: markup codes take none, ``||`` takes one, and
+    each character what Unicode says (text/width.py: a CJK ideograph or an emoji two)."""
     if "|" not in text:
-        return len(text)
-    return len(_CODE.sub("", text.replace("||", "\0")))
+        return display_width(text)
+    return display_width(_CODE.sub("", text.replace("||", "\0")).replace("\0", "|"))
 
 
 def _rule(line: str) -> tuple[str, str] | None:
@@ -152,17 +155,19 @@ def _wrap_line(line: str, width: int) -> list[str]:
 
 
 def _split_visible(word: str, room: int) -> tuple[str, str]:
-    """Cut ``word`` after ``room`` visible characters, never inside a markup code."""
+    """Cut ``word`` after ``room`` columns, never inside a markup code or a wide character
+    (at least one character goes first, so a two-column character in a one-column room moves on)."""
     room = max(1, room)
     seen, cut = 0, len(word)
     for match in _TOKEN.finditer(word):
         token = match.group()
         if _CODE.fullmatch(token):
             continue
-        if seen == room:
+        size = display_width(token[-1])
+        if seen + size > room and seen:
             cut = match.start()
             break
-        seen += 1
+        seen += size
     return word[:cut], word[cut:]
 
 
@@ -174,12 +179,14 @@ def columns(items: Iterable[str], width: int | None = DEFAULT_WIDTH, gap: int = 
     """Lay ``items`` out in as many columns as fit ``width``, filled top to bottom like ``ls``.
 
     An item wider than the line gets a line of its own. Returns lines joined by ``\\n``
-    ("" for no items).
+    ("" for no items). Read aloud (text/aloud.py), one line of items between commas.
     """
     width = _clamp(width)
     items = list(items)
     if not items:
         return ""
+    if aloud():
+        return ", ".join(item.strip() for item in items)
     cell = max(visible_len(item) for item in items) + gap
     ncols = max(1, (width + gap) // cell)
     nrows = -(-len(items) // ncols)
@@ -200,10 +207,13 @@ def table(
     """A simple table: columns sized to their contents, shrunk (widest first) to fit ``width``.
 
     Cells that no longer fit are word-wrapped inside their column. ``headers`` adds a header
-    row underlined with dashes. Returns lines joined by ``\\n``.
+    row underlined with dashes. Returns lines joined by ``\\n``. Read aloud (text/aloud.py),
+    each row is one line of ``header: cell`` pairs (without headers, ``first cell: the rest``).
     """
     width = _clamp(width)
     body = [[str(cell) for cell in row] for row in rows]
+    if aloud():
+        return "\n".join(_row_aloud(row, headers) for row in body)
     all_rows = ([list(headers)] if headers else []) + body
     if not all_rows:
         return ""
@@ -217,6 +227,14 @@ def table(
         if headers and index == 0:
             lines.append((" " * gap).join("-" * size for size in sizes))
     return "\n".join(lines)
+
+
+def _row_aloud(row: Sequence[str], headers: Sequence[str] | None) -> str:
+    cells = [" ".join(cell.split()) for cell in row]
+    if headers:
+        return ", ".join(f"{head}: {cell}" for head, cell in zip(headers, cells) if cell and head)
+    cells = [cell for cell in cells if cell]
+    return f"{cells[0]}: {', '.join(cells[1:])}" if len(cells) > 1 else "".join(cells)
 
 
 def _shrink(sizes: list[int], room: int, floor: int = 4) -> None:

@@ -76,6 +76,7 @@ def test_client_shows_what_this_connection_negotiated(world):
         "GMCP           on; you subscribed to char, room; you receive Char.Vitals",
         "Prompts        marked with IAC EOR",
         "Keepalive      on",
+        "Brief combat   no",
         "Your settings: none; everything follows your client.",
         "Change a setting: +client/<setting> <value> (+HELP +CLIENT).",
     ]
@@ -182,7 +183,7 @@ def test_auto_and_reset_give_the_client_back_its_own_choice(world):
     ("+client/colour/charset 16", "One setting at a time, please: +client/<setting> <value>"),
     ("+client 256", "Usage: +client/<setting> <value>"),
     ("+client/volume 11", "+CLIENT has no /volume switch (switches: /colour, /color, /charset, "
-                          "/reader, /screenreader, /prompt, /keepalive, /reset)."),
+                          "/reader, /screenreader, /prompt, /keepalive, /brief, /reset)."),
 ])
 def test_bad_settings_are_refused_and_change_nothing(world, line, message):
     alice = connect(world, "Alice")
@@ -229,13 +230,15 @@ def test_install_registers_its_hooks_once(world):
 def test_help_explains_the_command_and_every_setting(world):
     alice = connect(world, "Alice")
     assert alice.do("+help client")[1] == "+client                 what your client and the game agreed on"
-    assert alice.do("+help +client settings")[1:9] == [
+    assert alice.do("+help +client settings")[1:11] == [
         "+client/colour <none|16|256|truecolour|auto>   how much colour you are sent",
-        "+client/charset <utf-8|latin-1|ascii|auto>  the character set both ways",
-        "+client/reader <on|off|auto>                screen reader: no colour, plain",
-        "                                            text",
-        "+client/prompt <eor|ga|none|auto>           how the end of a prompt is marked",
-        "+client/keepalive <on|off|auto>             a tiny \"still here\" every minute,",
-        "                                            which keeps home routers from",
-        "                                            dropping you",
+        "+client/charset <utf-8|latin-1|ascii|auto>   the character set both ways",
+        "+client/reader <on|off|auto>       screen reader: no colour, no rules or",
+        "                                   underlines, tables read as label: value",
+        "+client/prompt <eor|ga|none|auto>  how the end of a prompt is marked",
+        "+client/keepalive <on|off|auto>    a tiny \"still here\" every minute, which",
+        "                                   keeps home routers from dropping you",
+        "+client/brief <on|off|auto>        brief combat: one short line per attack;",
+        "                                   +combat/log or +dice/verify <id> shows it",
+        "                                   whole",
     ]
