@@ -25,7 +25,7 @@ from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageE
 from .context import Context
 from .dice import find_target, skill_target, skill_text
 from .gm import spend
-from .recording import journaled
+from .recording import atomic, journaled
 
 __all__ = ["COMMANDS", "acting", "finish"]
 
@@ -434,7 +434,7 @@ COMMANDS = (
                 "brace": journaled(_brace), "set": journaled(_set), "pass": journaled(_pass),
                 "wake": journaled(_wake), "status": _status, "log": _log,
                 "mode": Subcommand(journaled(_mode), _STAFF), "confirm": Subcommand(journaled(_confirm), _STAFF),
-                "undo": Subcommand(_undo, _STAFF), "adjust": Subcommand(journaled(_adjust), _STAFF),
+                "undo": Subcommand(atomic(_undo), _STAFF), "adjust": Subcommand(journaled(_adjust), _STAFF),
                 "end": Subcommand(journaled(_end), _STAFF),
             }),
     Command("+recover", cmd_recover, ruleset="champions", summary="take a Recovery (in a fight: on your Phase)"),

@@ -65,10 +65,21 @@ def permit(ctx: Context, role: Role) -> bool:
 
 def _forget_unsaved(ctx: Context) -> None:
     """After a failed write, go back to what the store holds (so "nothing changed" is true)."""
+    if ctx.game.unit is not None:
+        ctx.game.unit.abandon()
     try:
         ctx.game.reload_from_store()
     except Exception:  # noqa: BLE001 - the store cannot even be read: keep what we have
         log.exception("could not reload the world after a storage failure")
+
+
+def _storage_failed(ctx: Context, exc: StoreError) -> None:
+    """A write was refused: nothing of the command is kept, and the player and staff are told."""
+    raw = ctx.parsed.raw if ctx.parsed is not None else ""
+    log.error("storage failure running %r: %s", redact_secrets(raw), exc)
+    _forget_unsaved(ctx)
+    ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
+    StorageHealth.of(ctx.game).failed(exc)
 
 
 class CommandTable:
@@ -95,6 +106,14 @@ class Dispatcher:
         self.table = table
 
     def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
+        """Run one line as one unit of work (game/unit.py): one durable write at its end."""
+        try:
+            with game.work():
+                self._run(game, session, line)
+        except StoreError as exc:  # the command's one write at its end was refused
+            _storage_failed(Context(game, session, parse_command(line)), exc)
+
+    def _run(self, game, session, line: str) -> None:  # noqa: ANN001
         if collecting(session) and passes_through(line):
             give_up(session)
         if collecting(session):  # a pasted file: the line is text, not a command
@@ -155,10 +174,7 @@ class Dispatcher:
         except (CommandError, RulesError) as exc:
             ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:
-            log.error("storage failure running %r: %s", redact_secrets(parsed.raw), exc)
-            _forget_unsaved(ctx)
-            ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
-            StorageHealth.of(ctx.game).failed(exc)
+            _storage_failed(ctx, exc)
         except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
             log.exception("command failed: %r", redact_secrets(parsed.raw))
             ctx.reply(CRASHED)

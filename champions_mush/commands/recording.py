@@ -1,48 +1,82 @@
 """Commands that change a fight are recorded: :func:`journaled` wraps a handler so that, in a room
 with a fight, what it changed goes to the combat log as one record ``+combat/undo`` can take back
 (see :mod:`champions_mush.game.journal`), with the text everyone saw. An action that fails half
-way (a usage error after a die, a bug) is rolled back whole."""
+way (a usage error after a die, a bug) changes nothing: its unit of work drops it whole."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
 
-from ..game.journal import Journal
+from ..game import journal
 from ..text.markup import strip
 from .base import ParsedCommand
 from .context import Context
 
-__all__ = ["journaled"]
+__all__ = ["atomic", "journaled"]
 
 Handler = Callable[[Context, ParsedCommand], None]
 
 
 def journaled(func: Handler) -> Handler:
-    """``func`` with every document it changes (fights, sheets) logged as one record."""
+    """``func`` with every document it changes (fights, sheets) logged as one record, and what
+    it says held until that record and the changes are durable (game/unit.py)."""
 
     @functools.wraps(func)
     def run(ctx: Context, parsed: ParsedCommand) -> None:
-        journal = Journal.open(ctx.game, ctx.actor.location) if ctx.actor is not None else None
-        if journal is None:
+        room = ctx.actor.location if ctx.actor is not None else None
+        fight_id = journal.begin(ctx.game, room) if room is not None else None
+        if fight_id is None or ctx.game.unit is None:
             func(ctx, parsed)
             return
-        said: list[str] = []
-        for name in ("emit_room", "emit_staff", "reply"):
-            setattr(ctx, name, _tee(getattr(ctx, name), said))
-        try:
-            func(ctx, parsed)
-        except BaseException:
-            journal.rollback()  # an action applies whole or not at all
-            raise
-        journal.commit(ctx.actor.name, "\n".join([f"> {strip(parsed.raw.strip())}"] + said))
+        said = _all_or_nothing(ctx, parsed, func)
+        journal.commit(ctx.game, room, fight_id, ctx.actor.name,
+                       "\n".join([f"> {strip(parsed.raw.strip())}"] + [strip(text) for text in said]))
 
     return run
 
 
-def _tee(send: Callable[..., None], said: list[str]) -> Callable[..., None]:
-    def both(text: str, *args: object, **kwargs: object) -> None:
-        said.append(strip(text))
-        send(text, *args, **kwargs)
+def atomic(func: Handler) -> Handler:
+    """``func`` applied whole or not at all, what it says sent once its writes are durable
+    (``+combat/undo``: not itself a record to undo)."""
 
-    return both
+    @functools.wraps(func)
+    def run(ctx: Context, parsed: ParsedCommand) -> None:
+        if ctx.game.unit is None:
+            func(ctx, parsed)
+            return
+        ctx.game.unit.all_or_nothing = True
+        _all_or_nothing(ctx, parsed, func)
+
+    return run
+
+
+def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler) -> list[str]:
+    """Run ``func`` in the all-or-nothing unit of work, holding what it says until the commit;
+    the texts it said."""
+    unit = ctx.game.unit
+    assert unit is not None
+    held: list[tuple[Callable[..., None], str, tuple[object, ...], dict[str, object]]] = []
+    for name in _SAYING:
+        setattr(ctx, name, _holding(getattr(ctx, name), held))
+    try:
+        func(ctx, parsed)
+    except BaseException:
+        unit.drop()  # an action applies whole or not at all
+        raise
+    finally:
+        for name in _SAYING:
+            delattr(ctx, name)  # the class's own methods again (the guard's answer is not held)
+    unit.after_commit(lambda: [send(text, *args, **kwargs) for send, text, args, kwargs in held])
+    return [text for _, text, _, _ in held]
+
+
+#: The ways a handler speaks (commands/context.py).
+_SAYING = ("emit_room", "emit_staff", "reply")
+
+
+def _holding(send: Callable[..., None], held: list) -> Callable[..., None]:
+    def hold(text: str, *args: object, **kwargs: object) -> None:
+        held.append((send, text, args, kwargs))
+
+    return hold

@@ -30,7 +30,8 @@ from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
 from ..rules.dice import Roller
-from .sheets import Sheet, get_sheet, save_sheet
+from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
+from .unit import keep, load, preload
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -167,12 +168,16 @@ _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
 
 # --- the store -------------------------------------------------------------------------------
 def get_fight(game: Game, room: int) -> Fight | None:
-    doc = game.store.get(COMBAT_KIND, str(room))
-    return None if doc is None else Fight.from_doc(doc)
+    """The fight in ``room``; inside a command it is read once, with its fighters' sheets in one
+    more read, and kept as a value for the rest of the command (game/unit.py)."""
+    fight = load(game.store, COMBAT_KIND, str(room), Fight.from_doc)
+    if fight is not None:
+        preload(game.store, SHEET_KIND, [str(f.char_id) for f in fight.fighters])
+    return fight
 
 
 def save_fight(game: Game, fight: Fight) -> None:
-    game.store.put(COMBAT_KIND, str(fight.room), fight.to_doc())
+    keep(game.store, COMBAT_KIND, str(fight.room), fight, Fight.to_doc)
 
 
 def end_fight(game: Game, room: int) -> list[str]:
@@ -184,7 +189,7 @@ def end_fight(game: Game, room: int) -> list[str]:
         if sheet.stunned:
             save_sheet(game, attrs.evolve(sheet, stunned=False))
             freed.append(fighter.name)
-    game.store.delete(COMBAT_KIND, str(room))
+    keep(game.store, COMBAT_KIND, str(room), None, Fight.to_doc)
     return freed
 
 

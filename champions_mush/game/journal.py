@@ -1,18 +1,18 @@
 """The combat log: every action in a fight kept as a record that ``+combat/undo`` takes back exactly.
 
-A :class:`Journal` is opened before an action in a room with a fight: until the action ends it
-stands between the game and the store and keeps, for every document the action writes (a sheet,
-this fight or any other), the document as it was before the first write. After the action, :meth:`Journal.commit` appends one record to the store log ``"combat"``: the fight's
-number, who acted, what everyone saw (roll ids included) and, for every document that changed,
-the document before and after. :func:`undo_last` puts the documents back as they were, byte for
-byte, refusing when one was changed since by something outside the fight. Rolls stay in the roll
-log: an undone attack's dice were still rolled.
+An action in a room with a fight runs all or nothing (:func:`begin`): its command's unit of work
+(game/unit.py) keeps every document it changes, with the document as it was before. When the
+action ends, :func:`commit` appends one record to the store log ``"combat"`` from that list of
+changes: the fight's number, who acted, what everyone saw (roll ids included) and, for every
+document that changed (a sheet, this fight or any other), the document before and after; it is
+written in the same transaction as the changes. :func:`undo_last` puts the documents back as
+they were, byte for byte, refusing when one was changed since by something outside the fight.
+Rolls stay in the roll log: an undone attack's dice were still rolled.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -22,7 +22,7 @@ from .sheets import SHEET_KIND
 if TYPE_CHECKING:
     from .world import Game
 
-__all__ = ["COMBAT_LOG", "Journal", "LogLine", "fight_log", "undo_last"]
+__all__ = ["COMBAT_LOG", "LogLine", "begin", "commit", "fight_log", "undo_last"]
 
 #: Store log of fight records.
 COMBAT_LOG = "combat"
@@ -40,79 +40,31 @@ class LogLine:
     undone: bool
 
 
-class _Recorder:
-    """The store, keeping the first state of each document written through it."""
-
-    def __init__(self, store: Any, before: dict[tuple[str, str], Any]) -> None:
-        self.inner, self._before = store, before
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-    def _note(self, kind: str, key: str) -> None:
-        if (kind, key) not in self._before:
-            self._before[(kind, key)] = copy.deepcopy(self.inner.get(kind, key))
-
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
-        self._note(kind, key)
-        self.inner.put(kind, key, data)
-
-    def delete(self, kind: str, key: str) -> None:
-        self._note(kind, key)
-        self.inner.delete(kind, key)
+def begin(game: Game, room: int) -> int | None:
+    """An action starts in ``room``: with a fight there, it applies whole or not at all, and
+    its changes are recorded. The fight's number, or None when no fight runs there."""
+    fight = get_fight(game, room)
+    if fight is None or game.unit is None:
+        return None
+    game.unit.all_or_nothing = True
+    return fight.id
 
 
-class Journal:
-    """Every document an action changes, as it was before it."""
-
-    def __init__(self, game: Game, room: int) -> None:
-        self.game, self.room = game, room
-        fight = get_fight(game, room)
-        self.fight_id = fight.id if fight else 0
-        self.before: dict[tuple[str, str], Any] = {}
-        self.recorder = _Recorder(game.store, self.before)
-        game.store = self.recorder
-
-    @classmethod
-    def open(cls, game: Game, room: int) -> Journal | None:
-        """A journal for an action in ``room``, or None when no fight runs there."""
-        return cls(game, room) if get_fight(game, room) is not None else None
-
-    def _close(self) -> None:
-        if self.game.store is self.recorder:
-            self.game.store = self.recorder.inner
-
-    def commit(self, actor: str, text: str) -> int | None:
-        """Log the action when it changed anything; the record's id (None when nothing changed)."""
-        self._close()
-        docs = []
-        for key, before in self.before.items():
-            after = self.game.store.get(*key)
-            if after != before:
-                docs.append([key[0], key[1], before, after])
-        if not docs:
-            return None
-        fighters = sorted({int(k) for kind, k, *_ in docs if kind == SHEET_KIND} | self._fighter_ids())
-        data = {"fight": self.fight_id, "room": self.room, "actor": actor, "text": text, "docs": docs,
-                "fighters": fighters}
-        entry_id = self.game.store.append(COMBAT_LOG, data, self.game.clock())
-        fight = get_fight(self.game, self.room)
-        if fight is not None:
-            save_fight(self.game, attrs.evolve(fight, undo=fight.undo + (entry_id,)))
-        return entry_id
-
-    def rollback(self) -> None:
-        """Put every document back as it was before the action (it failed half way)."""
-        self._close()
-        for key, before in self.before.items():
-            if before is None:
-                self.game.store.delete(*key)
-            else:
-                self.game.store.put(*key, before)
-
-    def _fighter_ids(self) -> set[int]:
-        fight = get_fight(self.game, self.room)
-        return {f.char_id for f in fight.fighters} if fight else set()
+def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int | None:
+    """Log the action when it changed anything; the record's id (None when nothing changed)."""
+    assert game.unit is not None, "an action is recorded inside its command's unit of work"
+    docs = [list(change) for change in game.unit.changes()]
+    if not docs:
+        return None
+    fight = get_fight(game, room)
+    fighters = {f.char_id for f in fight.fighters} if fight else set()
+    fighters |= {int(key) for kind, key, *_ in docs if kind == SHEET_KIND}
+    data = {"fight": fight_id, "room": room, "actor": actor, "text": text, "docs": docs,
+            "fighters": sorted(fighters)}
+    entry_id = game.store.append(COMBAT_LOG, data, game.clock())
+    if fight is not None:
+        save_fight(game, attrs.evolve(fight, undo=fight.undo + (entry_id,)))
+    return entry_id
 
 
 def _same(kind: str, current: dict[str, Any] | None, recorded: dict[str, Any] | None) -> bool:

@@ -30,6 +30,7 @@ from ..rules.champions.characteristics import figured_characteristics
 from ..rules.champions.rolls import cv
 from ..rules.errors import RulesError
 from .documents import Document
+from .unit import keep, load
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -278,23 +279,25 @@ def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
 
 
 def get_sheet(game: Game, char: Character) -> Sheet:
-    """The character's sheet from the store, or a new one (all 10s) when it has none."""
-    doc = game.store.get(SHEET_KIND, str(char.id))
-    if doc is None:
+    """The character's sheet from the store (read once per command: game/unit.py), or a new one
+    (all 10s) when it has none."""
+    sheet = load(game.store, SHEET_KIND, str(char.id), Sheet.from_doc)
+    if sheet is None:
         return Sheet(char_id=char.id, name=char.name, npc=char.npc)
-    return attrs.evolve(Sheet.from_doc(doc), name=char.name, npc=char.npc)
+    if sheet.name == char.name and sheet.npc == char.npc:
+        return sheet
+    return attrs.evolve(sheet, name=char.name, npc=char.npc)
 
 
 def has_sheet(game: Game, char: Character) -> bool:
-    return game.store.get(SHEET_KIND, str(char.id)) is not None
+    return load(game.store, SHEET_KIND, str(char.id), Sheet.from_doc) is not None
 
 
 def save_sheet(game: Game, sheet: Sheet) -> Sheet:
     """Write a sheet; when its current STUN, BODY or END changed, send GMCP ``Char.Vitals``."""
-    old_doc = game.store.get(SHEET_KIND, str(sheet.char_id))
-    before = vitals(Sheet.from_doc(old_doc)) if old_doc is not None else None
-    game.store.put(SHEET_KIND, str(sheet.char_id), sheet.to_doc())
-    if before is None or vitals(sheet) != before:
+    old = load(game.store, SHEET_KIND, str(sheet.char_id), Sheet.from_doc)
+    keep(game.store, SHEET_KIND, str(sheet.char_id), sheet, Sheet.to_doc)
+    if old is None or vitals(sheet) != vitals(old):
         char = game.characters.get(sheet.char_id)
         if char is not None:
             send_vitals(game, char, sheet)

@@ -11,6 +11,7 @@ import logging
 import time
 from pathlib import Path
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from ..rules.dice import RandomRoller, Roller
@@ -23,6 +24,7 @@ from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .roles import Role
 from .services import Services
 from .session import Session
+from .unit import Unit, unit_of_work
 
 __all__ = ["Game"]
 
@@ -75,7 +77,9 @@ class Game:
         config: GameConfig | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.store = store
+        self._store = store
+        #: the unit of work of the command running now (game/unit.py), None between commands
+        self.unit: Unit | None = None
         self.roller = roller if roller is not None else RandomRoller()
         self.config = config or GameConfig()
         self.clock = clock
@@ -184,6 +188,23 @@ class Game:
 
     def is_staff(self, char: Character | None) -> bool:
         return char is not None and char.role >= Role.STAFF
+
+    @property
+    def store(self) -> Store:
+        """The store, seen through the running command's unit of work when there is one."""
+        return self._store if self.unit is None else self.unit  # type: ignore[return-value]
+
+    @store.setter
+    def store(self, store: Store) -> None:
+        self._store = store
+
+    def work(self) -> AbstractContextManager[Unit]:
+        """One unit of work (game/unit.py): opened by the dispatcher around each command, joined
+        when one is open, committed as one durable write when it ends."""
+        return unit_of_work(self.unit, self._store, self._opened)
+
+    def _opened(self, unit: Unit | None) -> None:
+        self.unit = unit
 
     def reload_from_store(self) -> None:
         """Forget unsaved changes: characters, rooms and channels as the store has them.

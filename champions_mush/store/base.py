@@ -2,13 +2,14 @@
 
 The game keeps its state as small JSON-able documents (a character, a room, a sheet, the combat
 tracker) and appends to logs (rolls, staff actions). Every write is durable when the call
-returns: the game tells a player a change happened only after the store has it (docs/reliability.md).
+returns, or, inside :meth:`Store.transaction`, when the transaction ends: the game tells a player a change happened only after the store has it (docs/reliability.md).
 No SQL lives outside ``store/``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 import attrs
@@ -36,8 +37,11 @@ class Store(Protocol):
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
         """The document, or None."""
 
+    def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The documents of one kind under ``keys`` that exist, by key, in one read."""
+
     def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
-        """Write (insert or replace) a document, durably."""
+        """Write (insert or replace) a document, durably (at the end of the open transaction)."""
 
     def delete(self, kind: str, key: str) -> None:
         """Remove a document (no error when absent)."""
@@ -64,5 +68,10 @@ class Store(Protocol):
     def watch(self, listener: Callable[[StoreError | None], None]) -> None:
         """Call ``listener(error)`` when writes start failing and ``listener(None)`` when they
         work again."""
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """Everything written inside is one durable write when the block ends, or none of it
+        when the block raises (a transaction already open is joined: only the outermost
+        commits). The game opens one per command (game/unit.py)."""
 
     def close(self) -> None: ...

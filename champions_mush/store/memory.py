@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from .base import LogEntry
@@ -25,6 +26,15 @@ class MemoryStore:
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
         text = self._docs.get((kind, key))
         return None if text is None else json.loads(text)
+
+    def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
+        found = {key: self._docs.get((kind, key)) for key in keys}
+        return {key: json.loads(text) for key, text in found.items() if text is not None}
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Memory is never refused a write, so there is nothing to commit or roll back here."""
+        yield
 
     def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
         self._docs[(kind, key)] = json.dumps(data)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from time import time as _now
 from typing import Any
@@ -31,6 +32,10 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 """
 
 
+#: Most keys one get_many asks for (SQLite's bound parameters: 32,766 since 3.32; a fight is far smaller).
+_MAX_KEYS = 500
+
+
 class SqliteStore:
     """The :class:`~champions_mush.store.base.Store` interface on one SQLite file."""
 
@@ -41,6 +46,8 @@ class SqliteStore:
         self._full = synchronous == "FULL"
         self._watchers: list[Callable[[StoreError | None], None]] = []
         self._failing = False
+        self._depth = 0  #: open transactions (only the outermost commits)
+        self._wrote = False  #: a write went through in the open transaction
         try:
             self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -77,7 +84,9 @@ class SqliteStore:
                 self._failing = True
                 self._tell(error)
             raise error from exc
-        if self._failing:
+        if self._depth:
+            self._wrote = True  # the COMMIT tells whether it reached the disk
+        elif self._failing:
             self._failing = False
             self._tell(None)
         return cursor
@@ -89,6 +98,58 @@ class SqliteStore:
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
         row = self._db.execute("SELECT data FROM docs WHERE kind=? AND key=?", (kind, key)).fetchone()
         return None if row is None else json.loads(row[0])
+
+    def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
+        wanted = list(dict.fromkeys(keys))[:_MAX_KEYS]
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = self._db.execute(f"SELECT key, data FROM docs WHERE kind=? AND key IN ({marks})",
+                                (kind, *wanted)).fetchall()
+        return {key: json.loads(data) for key, data in rows}
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One SQLite transaction: one commit (one fsync with ``synchronous=FULL``) for all of
+        it; rolled back when the block raises. Joined when one is already open."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._control("BEGIN")
+        self._depth, self._wrote = 1, False
+        try:
+            yield
+        except BaseException:
+            self._depth = 0
+            if self._db.in_transaction:
+                self._db.rollback()
+            raise
+        self._depth = 0
+        try:
+            self._control("COMMIT")
+        except StoreError:
+            if self._db.in_transaction:
+                self._db.rollback()
+            raise
+        if self._wrote and self._failing:
+            self._failing = False
+            self._tell(None)
+
+    def _control(self, sql: str) -> None:
+        """BEGIN or COMMIT: a refusal is told like a refused write; getting through says nothing
+        (a transaction whose writes all failed still commits)."""
+        try:
+            self._db.execute(sql)
+        except sqlite3.Error as exc:
+            error = StoreError(f"The database refused a write: {exc}")
+            if not self._failing:
+                self._failing = True
+                self._tell(error)
+            raise error from exc
 
     def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
         self._write(
@@ -109,12 +170,13 @@ class SqliteStore:
         use FULL: in WAL mode the row is committed and survives a killed process (``kill -9``)
         at once, and reaches the disk with the next FULL commit or checkpoint; only a power cut
         in between could lose it. This spares a roll its own fsync (docs/performance.md)."""
-        if self._full:
+        relaxed = self._full and not self._depth  # inside a transaction its commit decides
+        if relaxed:
             self._db.execute("PRAGMA synchronous=NORMAL")
         try:
             cur = self._write("INSERT INTO log (log, time, data) VALUES (?, ?, ?)", (log, time, json.dumps(data)))
         finally:
-            if self._full:
+            if relaxed:
                 self._db.execute("PRAGMA synchronous=FULL")
         rule = self.retention.due(log)
         if rule is not None:

@@ -142,3 +142,38 @@ def test_an_opened_database_is_pruned_at_once(tmp_path):
     again = SqliteStore(path, retention={"channel": Retention(max_entries=5)})
     assert [e.data["n"] for e in again.tail("channel", 100)] == [25, 26, 27, 28, 29]
     again.close()
+
+
+def test_get_many_reads_the_documents_that_exist(store):
+    store.put("sheet", "1", {"n": 1})
+    store.put("sheet", "3", {"n": 3})
+    store.put("hero", "2", {"n": 2})
+    assert store.get_many("sheet", ["1", "2", "3"]) == {"1": {"n": 1}, "3": {"n": 3}}
+    assert store.get_many("sheet", []) == {}
+
+
+def test_a_transaction_keeps_everything_written_in_it(store):
+    with store.transaction():
+        store.put("sheet", "1", {"n": 1})
+        with store.transaction():  # joined: only the outermost commits
+            entry = store.append("rolls", {"r": 1}, 5.0)
+        store.delete("sheet", "1")
+        store.put("sheet", "2", {"n": 2})
+    assert store.all("sheet") == {"2": {"n": 2}}
+    assert store.entry(entry).data == {"r": 1}
+
+
+def test_sqlite_rolls_a_transaction_back_whole_when_it_raises(tmp_path):
+    store = SqliteStore(tmp_path / "g.sqlite3")
+    store.put("sheet", "1", {"n": 1})
+    with pytest.raises(KeyError, match="half way"):
+        with store.transaction():
+            store.put("sheet", "1", {"n": 2})
+            store.append("rolls", {"r": 1}, 5.0)
+            raise KeyError("half way")
+    assert store.get("sheet", "1") == {"n": 1}
+    assert store.tail("rolls", 5) == []
+    with store.transaction():
+        store.put("sheet", "1", {"n": 3})
+    store.close()
+    assert SqliteStore(tmp_path / "g.sqlite3").get("sheet", "1") == {"n": 3}

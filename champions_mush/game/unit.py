@@ -1,0 +1,282 @@
+"""One unit of work per command: what the command read and wrote, kept as values, written at once.
+
+The dispatcher opens a :class:`Unit` for each line it runs (:meth:`Game.work`); while it is
+open, ``game.store`` is the unit. A document is read from the store at most once per command
+and then kept: as the document, and as the value made from it (a :class:`Fight`, a
+:class:`Sheet`) with :func:`load`, so a fight and its sheets are parsed once however many rules
+look at them. Outside a fight a write goes to the store at once, durable when the call returns, as it always
+has (docs/reliability.md): a refused write is seen where it is made, before anyone is told.
+
+A command in a fight runs all or nothing (:attr:`Unit.all_or_nothing`, set by
+game/journal.py): what it writes is kept as values and written when it ends, each document
+once, in one store transaction with its log appends (rolls, its combat log record): one durable
+write per command. What it says waits for that commit (:meth:`Unit.after_commit`). When it
+fails half way its document changes are dropped whole; its rolls stay, as they were rolled. The list of changes
+(:meth:`Unit.changes`) is the command's record in the combat log, which ``+combat/undo`` reverses
+(game/journal.py).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any, TypeVar
+
+from ..store.base import LogEntry, Store, StoreError
+from ..store.retention import Retention
+
+__all__ = ["Change", "Unit", "keep", "load", "preload"]
+
+T = TypeVar("T")
+Key = tuple[str, str]
+Doc = dict[str, Any]
+#: One document a command changed: kind, key, before, after (None: absent).
+Change = tuple[str, str, "Doc | None", "Doc | None"]
+_ABSENT = object()
+
+
+class Unit:
+    """The :class:`~champions_mush.store.base.Store` interface for one command, over the real store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._docs: dict[Key, Doc | None] = {}  #: as read or written (never handed out)
+        self._before: dict[Key, Doc | None] = {}  #: as first read from the store
+        self._values: dict[Key, Any] = {}  #: values made from documents, or kept by the command
+        self._pending: dict[Key, Callable[[Any], Doc]] = {}  #: values newer than their document
+        self._dirty: dict[Key, None] = {}  #: written, in order
+        self._open: ExitStack | None = None
+        self._after: list[Callable[[], None]] = []
+        #: a fight command: a failure drops every document change (rolls stay)
+        self.all_or_nothing = False
+
+    # --- documents ------------------------------------------------------------------------
+    def _doc(self, key: Key) -> Doc | None:
+        pending = self._pending.pop(key, None)
+        if pending is not None:
+            value = self._values[key]
+            self._docs[key] = None if value is None else pending(value)
+        if key not in self._docs:
+            doc = self.store.get(*key)
+            self._docs[key] = self._before[key] = doc
+        return self._docs[key]
+
+    def _note_before(self, key: Key) -> None:
+        """Keep the document as the store has it before the first write (the journal needs it)."""
+        if key not in self._docs and self.all_or_nothing:
+            self._doc(key)
+
+    def get(self, kind: str, key: str) -> Doc | None:
+        doc = self._doc((kind, key))
+        return None if doc is None else copy.deepcopy(doc)
+
+    def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, Doc]:
+        preload(self, kind, keys)
+        found = {key: self.get(kind, key) for key in keys}
+        return {key: doc for key, doc in found.items() if doc is not None}
+
+    def put(self, kind: str, key: str, data: Doc) -> None:
+        self._set((kind, key), copy.deepcopy(data))
+
+    def delete(self, kind: str, key: str) -> None:
+        self._set((kind, key), None)
+
+    def _set(self, key: Key, doc: Doc | None) -> None:
+        self._values.pop(key, None)
+        self._pending.pop(key, None)
+        if not self.all_or_nothing:
+            self._write(key, doc)
+            return
+        self._note_before(key)
+        self._docs[key] = doc
+        self._dirty[key] = None
+
+    def _write(self, key: Key, doc: Doc | None) -> None:
+        """Write through to the store, durable at once as outside any unit (a refusal is seen here)."""
+        if doc is None:
+            self.store.delete(*key)
+        else:
+            self.store.put(*key, doc)
+        self._docs[key] = doc
+
+    def all(self, kind: str) -> dict[str, Doc]:
+        found = self.store.all(kind)
+        for key in [k for k in self._dirty if k[0] == kind]:
+            doc = self._doc(key)
+            if doc is None:
+                found.pop(key[1], None)
+            else:
+                found[key[1]] = copy.deepcopy(doc)
+        return found
+
+    # --- values ---------------------------------------------------------------------------
+    def value(self, kind: str, key: str, parse: Callable[[Doc], T]) -> T | None:
+        """The value of a document (made once per command), or None when there is none."""
+        found = self._values.get((kind, key), _ABSENT)
+        if found is _ABSENT:
+            doc = self._doc((kind, key))
+            found = None if doc is None else parse(doc)
+            self._values[(kind, key)] = found
+        return found  # type: ignore[return-value]
+
+    def keep(self, kind: str, key: str, value: T | None, to_doc: Callable[[T], Doc]) -> None:
+        """Write a value (None deletes): in a fight it becomes a document when the command ends,
+        otherwise it is written now."""
+        if not self.all_or_nothing:
+            self._write((kind, key), None if value is None else to_doc(value))
+            self._values[(kind, key)] = value
+            return
+        self._note_before((kind, key))
+        self._values[(kind, key)] = value
+        self._pending[(kind, key)] = to_doc
+        self._dirty[(kind, key)] = None
+
+    def fetch(self, kind: str, keys: Iterable[str]) -> None:
+        """Read the documents of ``keys`` not read yet, in one store call."""
+        wanted = [k for k in dict.fromkeys(keys) if (kind, k) not in self._docs]
+        if not wanted:
+            return
+        found = self.store.get_many(kind, wanted)
+        for k in wanted:
+            self._docs[(kind, k)] = self._before[(kind, k)] = found.get(k)
+
+    # --- logs pass through, inside the transaction -----------------------------------------
+    def append(self, log: str, data: Doc, time: float) -> int:
+        self._begin()
+        return self.store.append(log, data, time)
+
+    def next_id(self, counter: str) -> int:
+        self._begin()
+        return self.store.next_id(counter)
+
+    def prune(self, log: str, rule: Retention, now: float) -> int:
+        self._begin()
+        return self.store.prune(log, rule, now)
+
+    def entry(self, entry_id: int) -> LogEntry | None:
+        return self.store.entry(entry_id)
+
+    def tail(self, log: str, limit: int, match: Doc | None = None) -> list[LogEntry]:
+        return self.store.tail(log, limit, match)
+
+    def watch(self, listener: Callable[[StoreError | None], None]) -> None:
+        self.store.watch(listener)
+
+    def transaction(self) -> ExitStack:
+        return ExitStack()  # the unit is the transaction: it commits when the command ends
+
+    def close(self) -> None:  # the game closes the real store
+        pass
+
+    # --- the end of the command ------------------------------------------------------------
+    def changes(self) -> list[Change]:
+        """Every document the command changed: (kind, key, before, after), in the order written."""
+        found = []
+        for key in self._dirty:
+            after, before = self._doc(key), self._before.get(key)
+            if after != before:
+                found.append((key[0], key[1], before, after))
+        return found
+
+    def _begin(self) -> None:
+        """All or nothing: open the store transaction the command's writes go in (once)."""
+        if self._open is None and self.all_or_nothing:
+            self._open = ExitStack()
+            self._open.enter_context(self.store.transaction())
+
+    def drop(self) -> None:
+        """All or nothing: the command failed half way, so none of its document changes are kept
+        (its appends, the rolls, stay) and nothing it said is sent."""
+        for key in self._dirty:
+            self._docs.pop(key, None)
+            self._values.pop(key, None)
+            self._pending.pop(key, None)
+        self._dirty.clear()
+        self._after.clear()
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once the command's writes are durable (a fight's text to the room)."""
+        if self.all_or_nothing:
+            self._after.append(then)
+        else:
+            then()
+
+    def finish(self, failed: bool) -> None:
+        """Write what the command changed (none of it when it failed all or nothing) and commit;
+        then what waited for the commit."""
+        if failed and self.all_or_nothing:
+            self.drop()
+        try:
+            for key in self._dirty:
+                self._begin()
+                doc = self._doc(key)
+                if doc is None:
+                    self.store.delete(*key)
+                else:
+                    self.store.put(*key, doc)
+        except BaseException as exc:
+            self._end(exc)
+            raise
+        self._end(None)
+        waiting, self._after = self._after, []
+        for then in waiting:
+            then()
+
+    def _end(self, exc: BaseException | None) -> None:
+        stack, self._open = self._open, None
+        if stack is not None:
+            stack.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
+
+    def abandon(self) -> None:
+        """Forget the command's document changes (a storage failure: nothing it did is kept)."""
+        self._end(StoreError("abandoned"))  # what went through is rolled back
+        self._docs.clear()
+        self._before.clear()
+        self._values.clear()
+        self._pending.clear()
+        self._dirty.clear()
+        self._after.clear()
+
+
+# --- reading and writing values, with or without a unit -------------------------------------
+def load(store: Store | Unit, kind: str, key: str, parse: Callable[[Doc], T]) -> T | None:
+    """The value of one document: kept for the command inside a unit, read afresh outside one."""
+    if isinstance(store, Unit):
+        return store.value(kind, key, parse)
+    doc = store.get(kind, key)
+    return None if doc is None else parse(doc)
+
+
+def keep(store: Store | Unit, kind: str, key: str, value: T | None, to_doc: Callable[[T], Doc]) -> None:
+    """Write one value: kept until the command ends inside a unit, written at once outside one."""
+    if isinstance(store, Unit):
+        store.keep(kind, key, value, to_doc)
+    elif value is None:
+        store.delete(kind, key)
+    else:
+        store.put(kind, key, to_doc(value))
+
+
+def preload(store: Store | Unit, kind: str, keys: Iterable[str]) -> None:
+    """Inside a unit, read many documents of one kind in one store call (a fight's sheets)."""
+    if isinstance(store, Unit):
+        store.fetch(kind, keys)
+
+
+@contextmanager
+def unit_of_work(current: Unit | None, store: Store, opened: Callable[[Unit | None], None]) -> Iterator[Unit]:
+    """Open a unit (or join the one open), commit it at the end; ``opened`` tells the game."""
+    if current is not None:
+        yield current
+        return
+    unit = Unit(store)
+    opened(unit)
+    try:
+        yield unit
+    except BaseException:
+        opened(None)
+        unit.finish(failed=True)
+        raise
+    opened(None)
+    unit.finish(failed=False)
