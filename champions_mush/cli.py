@@ -175,9 +175,10 @@ def cmd_create_admin(args: argparse.Namespace) -> int:
 
 
 def cmd_import_hdc(args: argparse.Namespace) -> int:
-    """Import a Hero Designer file onto a character's sheet (docs/staff-guide.md)."""
+    """Import a Hero Designer file onto a character's sheet, making the character (``--npc``: a
+    non-player character) when there is none (docs/staff-guide.md)."""
     from .game.hdc import HdcError, read_hdc
-    from .game.hero import save_hero
+    from .game.hero_import import place_import
 
     data_dir = _data_dir(args.data_dir)
     try:
@@ -186,6 +187,11 @@ def cmd_import_hdc(args: argparse.Namespace) -> int:
     except (ConfigError, OSError) as exc:
         print(f"champions-mush: {exc}", file=sys.stderr)
         return 2
+    try:
+        imported = read_hdc(data, 0)
+    except HdcError as exc:
+        print(f"champions-mush: {exc}", file=sys.stderr)
+        return 1
     lock = _lock_data_dir(data_dir)
     if lock is None:
         print(f"champions-mush: {RUNNING.format(dir=data_dir)}", file=sys.stderr)
@@ -194,21 +200,45 @@ def cmd_import_hdc(args: argparse.Namespace) -> int:
     try:
         char = game.find_character(args.character)
         if char is None:
-            print(f"champions-mush: there is no character called {args.character}.", file=sys.stderr)
+            char = _new_character(game, args.character, args.npc)
+            if char is None:
+                return 1
+        elif args.npc and not char.npc:
+            print(f"champions-mush: {char.name} is a player's character, not an NPC: leave out --npc to import "
+                  "onto it.", file=sys.stderr)
             return 1
-        try:
-            imported = read_hdc(data, char.id)
-        except HdcError as exc:
-            print(f"champions-mush: {exc}", file=sys.stderr)
-            return 1
-        hero = save_hero(game, imported.hero)
+        placed = place_import(game, char, imported)
+        hero = placed.hero
         print(f"Imported '{imported.name}' onto {char.name}: {len(hero.items)} items, {hero.spent} points spent "
               f"of {hero.available}.")
-        for text in imported.unknown:
-            print(f"  not priced by the engine (kept at the file's points): {text}")
+        if placed.pending:
+            print("The sheet is approved, so this new version waits for approval (+approve in the game):")
+            for line in placed.changes:
+                print(f"  {line}")
+        for item in hero.unknown:
+            print(f"  priced from the file's own figures: {item.text}")
     finally:
         store.close()
     return 0
+
+
+def _new_character(game, name: str, npc: bool):  # noqa: ANN001, ANN202 - a Game; a Character or None
+    """A character made for an imported file: an NPC, or a player's character with no password
+    yet (its owner sets one with @newpassword from staff). None, told, when the name is refused."""
+    from .game.accounts import Accounts
+    from .game.objects import valid_name
+
+    problem = valid_name(name) if npc else Accounts.of(game).name_problem(name)
+    if problem:
+        print(f"champions-mush: {problem}", file=sys.stderr)
+        return None
+    char = game.new_character(name, npc=npc)
+    if not npc:
+        from .game.channels import Channels
+
+        Channels.of(game).join_defaults(char)
+    print(f"Created {'NPC' if npc else 'character'} {char.name} (#{char.id}).")
+    return char
 
 
 def cmd_import_help(argv: list[str]) -> int:
@@ -245,9 +275,11 @@ def _parser() -> argparse.ArgumentParser:
     from . import ops
 
     ops.add_subcommands(sub, DEFAULT_DATA_DIR)
-    hdc = sub.add_parser("import-hdc", help="import a Hero Designer .hdc file onto a character's sheet")
+    hdc = sub.add_parser("import-hdc", help="import a Hero Designer .hdc file onto a character's sheet "
+                                            "(making the character when there is none)")
     hdc.add_argument("file")
     hdc.add_argument("--character", required=True)
+    hdc.add_argument("--npc", action="store_true", help="make (or import onto) a non-player character")
     hdc.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
     hdc.add_argument("--config")
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)

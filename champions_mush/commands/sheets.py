@@ -240,18 +240,38 @@ TOO_BIG = (f"That paste is over {MAX_HDC_BYTES // (1024 * 1024)} MB, so it was t
 
 
 def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
-    """+sheet/import: the next lines, up to a line holding only '.', are a Hero Designer file."""
-    if get_sheet(ctx.game, ctx.actor).approved:
-        raise CommandError("Your sheet is approved: ask staff to unapprove it before importing a new one.")
-    session, char_id = ctx.session, ctx.actor.id
-    game = ctx.game
+    """+sheet/import: the next lines, up to a line holding only '.', are a Hero Designer file
+    (as it is, or in base64 between marker lines). An approved sheet's new version waits for
+    approval (game/hero_import.py)."""
+    char_id = ctx.actor.id
+    _collect_file(ctx, lambda game, session, imported: _imported(game, session, imported, char_id, ""))
+
+
+def _npc_import(ctx: Context, parsed: ParsedCommand) -> None:
+    """+npc/import <name> (staff): a pasted Hero Designer file makes the NPC here, or replaces an
+    NPC's sheet."""
+    name = parsed.args.strip()
+    problem = valid_name(name)
+    if problem:
+        raise UsageError(problem)
+    char = ctx.game.find_character(name)
+    if char is not None and not char.npc:
+        raise CommandError(f"{char.name} is a player's character, not an NPC: they import their own file "
+                           "with +sheet/import.")
+    room = ctx.actor.location
+    target = char.id if char is not None else 0
+    _collect_file(ctx, lambda game, session, imported: _imported(game, session, imported, target, name, room))
+
+
+def _collect_file(ctx: Context, done_with) -> None:  # noqa: ANN001 - called as (game, session, Imported)
+    session, game = ctx.session, ctx.game
 
     def done(text: str) -> None:
         if not text.strip():
-            session.send("Nothing was pasted, so nothing was changed.")
+            session.send(_EMPTY_PASTE if text.count("\n") < 2 else _EMPTY_LINES)
             return
         session.send("Reading your Hero Designer file ...")
-        game.run_blocking(lambda: _read_hdc(text, char_id), lambda imported: _imported(game, session, imported),
+        game.run_blocking(lambda: _read_hdc(text, 0), lambda imported: done_with(game, session, imported),
                           lambda exc: _import_failed(session, exc))
 
     start_collecting(session, LineCollector(
@@ -259,6 +279,13 @@ def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
             f"{why} (Still waiting for the line with only '.', or type .abort.)")))
     ctx.reply("Paste your Hero Designer .hdc file now, then a line holding only a period (.) to finish. "
               "Type .abort to give up.")
+
+
+_EMPTY_PASTE = "Nothing was pasted, so nothing was changed."
+#: Said when only empty lines came: what a UTF-16 file sent as it is looks like over telnet.
+_EMPTY_LINES = ("Only empty lines arrived, so nothing was changed. A file as Hero Designer saves it (UTF-16) "
+                "cannot cross telnet as it is: send it as base64 between -----BEGIN HDC----- and -----END HDC----- "
+                "lines (+help +sheet/import shows how).")
 
 
 def _read_hdc(text: str, char_id: int) -> Imported:
@@ -278,40 +305,74 @@ def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Ses
     session.send("Something went wrong reading that file. It has been logged for staff; nothing was changed.")
 
 
-def _imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session, Imported
+def _imported(game, session, imported, char_id: int, npc_name: str, room: int = 0) -> None:  # noqa: ANN001
     """Save the imported sheet and tell the player; a failure is told, never lost in a callback."""
     try:
-        _save_imported(game, session, imported)
+        _save_imported(game, session, imported, char_id, npc_name, room)
     except Exception:
         _LOG.exception("saving an imported sheet failed")
         session.send("The game could not save that file, so your sheet may be unchanged. It has been logged for staff.")
 
 
-def _save_imported(game, session, imported) -> None:  # noqa: ANN001 - Game, Session, Imported
-    char = game.characters.get(imported.hero.char_id)
+def _target(game, session, char_id: int, npc_name: str, room: int):  # noqa: ANN001, ANN202
+    """The character the file goes on: the importer, an NPC, or a new NPC made here."""
+    if char_id:
+        return game.characters.get(char_id)
+    if game.find_character(npc_name) is not None:
+        session.send(f"There is already a character called {npc_name} now, so the file was not used.")
+        return None
+    char = game.new_character(npc_name, npc=True)
+    if room in game.rooms:
+        char.location = char.home = room
+        game.save_character(char)
+    return char
+
+
+def _save_imported(game, session, imported, char_id: int, npc_name: str, room: int) -> None:  # noqa: ANN001
+    from ..game.hero_import import place_import
+
+    char = _target(game, session, char_id, npc_name, room)
     if char is None:
         return
-    if get_sheet(game, char).approved:
-        session.send("Your sheet was approved meanwhile, so the file was not used.")
-        return
     try:
-        save_hero(game, imported.hero)
+        placed = place_import(game, char, imported)
     except StoreError as exc:
         game.reload_from_store()
         session.send("The game could not save that, so nothing changed. Staff have been told.")
         game.msg_staff(f"|R[Storage]|n {exc}")
         return
-    hero = imported.hero
+    hero = placed.hero
     name = f" '{escape(imported.name)}'" if imported.name else ""
-    session.send(f"Imported{name} from Hero Designer: {len(hero.items)} items. {points_line(hero)}")
-    if imported.unknown:
-        count = len(imported.unknown)
+    whose = f" onto NPC {char.name}" if char.npc else ""
+    session.send(f"Imported{name} from Hero Designer{whose}: {len(hero.items)} items. {points_line(hero)}")
+    if placed.pending:
+        session.send("Your sheet is approved, so this new version waits for staff approval; your current sheet stays "
+                     "in play until then (+sheet/changes shows what it changes).")
+        game.msg_staff(f"[Approval] {char.name} imported a new version of their Hero Designer file "
+                       f"(+sheet/changes {char.name}, +approve {char.name}): " + " ".join(placed.changes))
+    unknown = [i.text for i in hero.unknown]
+    if unknown:
+        count = len(unknown)
         session.send(f"{count} item{'s' if count != 1 else ''} the engine cannot price yet {'are' if count != 1 else 'is'} "
                      "priced from the file's own figures and marked (?) on your sheet; staff have been told.")
-        listed = "; ".join(escape(t[:60]) for t in imported.unknown[:10])
-        more = f" and {len(imported.unknown) - 10} more" if len(imported.unknown) > 10 else ""
-        game.msg_staff(f"[Sheet] {char.name} imported a Hero Designer file with {len(imported.unknown)} item(s) "
+        listed = "; ".join(escape(t[:60]) for t in unknown[:10])
+        more = f" and {count - 10} more" if count > 10 else ""
+        game.msg_staff(f"[Sheet] {char.name} imported a Hero Designer file with {count} item(s) "
                        f"the engine does not price: {listed}{more}.")
+
+
+def _changes(ctx: Context, parsed: ParsedCommand) -> None:
+    """+sheet/changes [name]: what a new version waiting for approval changes (staff: anyone's)."""
+    from ..game.hero_import import changes, pending_hero
+
+    char = find_target(ctx, parsed.args) if parsed.args.strip() and ctx.is_staff else ctx.actor
+    pending = pending_hero(ctx.game, char)
+    if pending is None:
+        raise CommandError(f"{'Your' if char is ctx.actor else char.name + chr(39) + 's'} sheet has no new version "
+                           "waiting for approval.")
+    lines = [f"{char.name}'s new version from Hero Designer, waiting for approval:"]
+    lines.extend(escape(line) for line in changes(get_hero(ctx.game, char), pending))
+    ctx.reply(wrap("\n".join(lines), ctx.width))
 
 
 def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]:
@@ -383,16 +444,21 @@ def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.args.strip():
         _queue(ctx)
         return
+    from ..game.hero_import import apply_pending, pending_hero
+
     char = find_target(ctx, parsed.args)
     sheet = get_sheet(ctx.game, char)
-    if sheet.approved:
+    pending = pending_hero(ctx.game, char)
+    if sheet.approved and pending is None:
         raise CommandError(f"{char.name}'s sheet is already approved.")
-    found = problems(get_hero(ctx.game, char)) if not char.npc else []
+    found = problems(pending or get_hero(ctx.game, char)) if not char.npc else []
     if found and "force" not in parsed.switches:
         raise CommandError(f"{char.name}'s sheet: " + " ".join(found) +
                            f" Fix it with the player, or +approve/force {char.name}.")
+    if pending is not None:
+        apply_pending(ctx.game, char)
     approve(ctx.game, ctx.actor, char)
-    ctx.reply(f"{char.name}'s sheet is approved.")
+    ctx.reply(f"{char.name}'s {'new version' if pending is not None else 'sheet'} is approved.")
     if char.id != ctx.actor.id:
         ctx.game.msg(char, f"{ctx.actor.name} has approved your sheet.")
 
@@ -407,10 +473,16 @@ def _queue(ctx: Context) -> None:
         char = ctx.game.characters.get(char_id)
         if char is None:
             continue
-        found = problems(get_hero(ctx.game, char))
+        found = problems(_pending_or_hero(ctx, char))
         rows.append((char.name, when(since),
                      " ".join(found) if found else "balances"))
     ctx.reply(table(rows, ctx.width, headers=("Character", "Asked (UTC)", "Check")))
+
+
+def _pending_or_hero(ctx: Context, char) -> HeroSheet:  # noqa: ANN001 - a Character
+    from ..game.hero_import import pending_hero
+
+    return pending_hero(ctx.game, char) or get_hero(ctx.game, char)
 
 
 def _revoke(ctx: Context, parsed: ParsedCommand) -> None:
@@ -479,7 +551,8 @@ def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+sheet", cmd_sheet, ruleset="champions", subcommands={"import": _start_import, "submit": _submit},
+    Command("+sheet", cmd_sheet, ruleset="champions",
+            subcommands={"import": _start_import, "submit": _submit, "changes": _changes},
             summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
     Command("+stat", cmd_stat, ruleset="champions", subcommands={"set": Subcommand(_stat_set, Role.STAFF)},
             summary="set a value on a sheet"),
@@ -488,5 +561,6 @@ COMMANDS = (
             summary="the approval queue; approve a sheet"),
     Command("+unapprove", cmd_unapprove, ruleset="champions", role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
     Command("+npc", cmd_npc, ruleset="champions", role=Role.STAFF,
-            subcommands={"create": _npc_create, "list": cmd_npc, "destroy": _npc_destroy}, summary="make and list NPCs"),
+            subcommands={"create": _npc_create, "list": cmd_npc, "destroy": _npc_destroy, "import": _npc_import},
+            summary="make and list NPCs"),
 )

@@ -14,6 +14,8 @@ are refused; input over :data:`MAX_HDC_BYTES` is refused before parsing. Every p
 
 from __future__ import annotations
 
+import base64
+import binascii
 import codecs
 import re
 from collections.abc import Iterator
@@ -34,7 +36,7 @@ from ..rules.errors import RulesError
 from .hero import MAX_HDC_BYTES, MAX_ITEMS, HeroSheet, Item, Modifier, Section
 from .hero_items import item_text, power_item, price
 
-__all__ = ["MAX_ADDER_DEPTH", "MAX_FILE_NUMBER", "MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
+__all__ = ["BASE64_BEGIN", "BASE64_END", "MAX_ADDER_DEPTH", "MAX_FILE_NUMBER", "MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
 
 #: Frameworks and lists, by the element Hero Designer writes for them.
 FRAMEWORKS = ("MULTIPOWER", "ELEMENTAL_CONTROL", "VPP", "LIST")
@@ -64,25 +66,67 @@ class Imported:
 
 
 # --- reading the bytes ------------------------------------------------------------------------
+#: The lines a pasted file in base64 sits between (docs/player-guide.md, "Bringing in a Hero
+#: Designer file"): telnet carries only text, and a UTF-16 file's bytes are not text to it.
+BASE64_BEGIN = "-----BEGIN HDC-----"
+BASE64_END = "-----END HDC-----"
+#: Bare base64 (no marker lines): base64 letters on lines, no spaces, some length.
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\r\n]{16,}", re.ASCII)
+_AS_BASE64 = (f"send it as base64 between a line {BASE64_BEGIN} and a line {BASE64_END} "
+              "(+help +sheet/import shows how)")
+
+
+def _too_big(size: int) -> None:
+    if size > MAX_HDC_BYTES:
+        raise HdcError(f"That file is over {MAX_HDC_BYTES // (1024 * 1024)} MB: Hero Designer files are far smaller.")
+
+
+def _unwrapped(text: str) -> bytes | None:
+    """The file's bytes when ``text`` is base64 (between the marker lines, or bare), else None."""
+    body = text.strip()
+    if body.startswith(BASE64_BEGIN):
+        end = body.find(BASE64_END)
+        if end < 0:
+            raise HdcError(f"The paste has the line {BASE64_BEGIN} but no line {BASE64_END}: paste the whole "
+                           "file. Nothing was changed.")
+        body = body[len(BASE64_BEGIN):end]
+    elif not body or body.startswith("<") or not _BASE64.fullmatch(body):
+        return None
+    try:
+        return base64.b64decode("".join(body.split()), validate=True)
+    except binascii.Error:
+        raise HdcError("That base64 is damaged (a line is missing or changed): make it again from the .hdc file "
+                       "and paste all of it. Nothing was changed.") from None
+
+
 def _text_of(data: bytes | str) -> str:
     """The file as text: UTF-16 with a byte-order mark (as Hero Designer saves it), UTF-8
-    (with or without a mark, whatever the declaration says)."""
+    (with or without a mark, whatever the declaration says), either one in base64 (a paste).
+    A wrong encoding is named in the error."""
+    _too_big(len(data))
     if isinstance(data, str):
-        if len(data) > MAX_HDC_BYTES:
-            raise HdcError(f"That file is over {MAX_HDC_BYTES // (1024 * 1024)} MB: Hero Designer files are far smaller.")
-        return data.lstrip("\ufeff")
-    if len(data) > MAX_HDC_BYTES:
-        raise HdcError(f"That file is over {MAX_HDC_BYTES // (1024 * 1024)} MB: Hero Designer files are far smaller.")
+        raw = _unwrapped(data)
+        if raw is None:
+            if "\x00" in data:
+                raise HdcError("That paste looks like a UTF-16 file sent as it is, which telnet cannot carry: "
+                               f"{_AS_BASE64}. Nothing was changed.")
+            return data.lstrip("\ufeff")
+        data = raw
+        _too_big(len(data))
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or data[:2] in (b"<\x00", b"\x00<"):
+        encoding = "utf-16" if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else (
+            "utf-16-le" if data[0] else "utf-16-be")
+        try:
+            return data.decode(encoding).lstrip("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise HdcError(f"That file starts as UTF-16 (Hero Designer's own encoding) but is not valid UTF-16 at "
+                           f"byte {exc.start}: it was cut or changed on the way. Save it again, or {_AS_BASE64}.") from None
     try:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16")
-        if data.startswith(codecs.BOM_UTF8):
-            return data[3:].decode("utf-8")
-        if data[:2] in (b"<\x00", b"\x00<"):
-            return data.decode("utf-16-le" if data[0] else "utf-16-be")
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HdcError("That file is not text in UTF-8 or UTF-16, so it is not a Hero Designer file.") from None
+        return data.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise HdcError(f"That file is neither UTF-16 (Hero Designer's own encoding, with a byte-order mark) nor "
+                       f"UTF-8: byte 0x{data[exc.start]:02X} at {exc.start} is not UTF-8, so it is not a Hero "
+                       "Designer file as saved. Nothing was changed.") from None
 
 
 def _parse(text: str) -> Element:

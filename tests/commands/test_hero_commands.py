@@ -1,9 +1,15 @@
 """The HERO sheet through the command layer: +sheet/import pasted, building by hand, bad pastes."""
 
+import base64
+from fractions import Fraction
 from pathlib import Path
+
+import attrs
 
 from champions_mush.commands.multiline import NOTE
 from champions_mush.game.hero import get_hero, has_hero
+from champions_mush.game.sheets import get_sheet, save_sheet
+from champions_mush.game.xp import award, get_xp
 
 from ..harness import make_world
 
@@ -112,8 +118,60 @@ def test_abort_and_approved_sheets(alice, gm):
     alice.do("+sheet/import")
     assert alice.do(".abort") == ["Import given up: nothing was changed."]
     gm.do("+approve/force Alice")
-    assert alice.do("+sheet/import") == ["Your sheet is approved: ask staff to unapprove it before importing a new one."]
     assert alice.do("+power Blast=eb 6d6") == ["Your sheet is approved: ask staff to unapprove it before changing it."]
+    assert alice.do("+sheet/changes") == ["Your sheet has no new version waiting for approval."]
+
+
+def test_a_new_version_of_an_approved_file_keeps_the_fight_and_waits_for_approval(world, alice, gm):
+    game, char = world.game, alice.character
+    first = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8")
+    _paste_text(alice, first)
+    gm.do("+approve/force Alice")
+    hurt = get_sheet(game, char).with_vitals(12, 7, 9)
+    save_sheet(game, attrs.evolve(hurt, stunned=True))
+    award(game, gm.character, char, Fraction(5), "a good scene")
+    gm.clear()
+    # the new version: STR +5 more (5 points) and an Energy Blast 2d6 (10 points); the file says 15 XP
+    second = first.replace('XMLID="STR" ID="1683328673465" BASECOST="0.0" LEVELS="1"',
+                           'XMLID="STR" ID="1683328673465" BASECOST="0.0" LEVELS="6"').replace(
+        "<POWERS />", '<POWERS><POWER XMLID="ENERGYBLAST" ID="77" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" '
+        'NAME="Zap" /></POWERS>').replace('EXPERIENCE="0"', 'EXPERIENCE="15"')
+    out = _paste_text(alice, second)
+    assert out[2] == ("Your sheet is approved, so this new version waits for staff approval; your current sheet "
+                      "stays in play until then (+sheet/changes shows what it changes).")
+    assert gm.lines == [
+        "[Approval] Alice imported a new version of their Hero Designer file (+sheet/changes Alice, +approve Alice): "
+        "Added (1): Zap: Energy Blast 2d6 (10). Characteristics: STR 11 -> 16. "
+        "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
+    assert get_hero(game, char).value("STR") == 11  # the old sheet stays in play
+    assert alice.do("+sheet/changes")[1:] == [
+        "Added (1): Zap: Energy Blast 2d6 (10).", "Characteristics: STR 11 -> 16.",
+        "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
+    assert gm.do("+approve Alice") == [
+        "Alice's sheet: Points do not balance: 177 spent of 200 base + 0 disadvantages + 0 XP = 200 (23 left "
+        "unspent). Fix it with the player, or +approve/force Alice."]
+    assert gm.do("+approve/force Alice") == ["Alice's new version is approved."]
+    hero, sheet = get_hero(game, char), get_sheet(game, char)
+    assert (hero.value("STR"), hero.spent, hero.experience) == (16, 177, 0)
+    assert (sheet.current_stun, sheet.current_body, sheet.current_end, sheet.stunned) == (12, 7, 9, True)
+    assert sheet.approved
+    assert get_xp(game, char).earned == 5
+    assert alice.do("+sheet/changes") == ["Your sheet has no new version waiting for approval."]
+
+
+def test_staff_import_an_npc_from_a_paste(world, gm):
+    assert gm.do("+npc/import Doctor Zed") == [PASTE_START]
+    for line in (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").splitlines():
+        gm.do(line)
+    assert gm.do(".") == [
+        "Reading your Hero Designer file ...",
+        "Imported '5e superhero simple' from Hero Designer onto NPC Doctor Zed: 0 items. "
+        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left."]
+    zed = world.game.find_character("Doctor Zed")
+    assert zed.npc and zed.location == gm.character.location
+    assert get_sheet(world.game, zed).base("STR") == 11
+    assert gm.do("+npc/import Gina") == ["Gina is a player's character, not an NPC: they import their own file "
+                                         "with +sheet/import."]
 
 
 def test_building_by_hand_shows_each_cost_at_once(world, alice):
@@ -192,12 +250,12 @@ def test_an_engine_refusal_during_import_is_told_as_its_own_sentence(world, alic
 
 
 def test_a_save_that_fails_after_import_is_told(monkeypatch):
-    from champions_mush.commands import sheets
+    from champions_mush.game import hero_import
 
     def broken(game, hero):
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
 
-    monkeypatch.setattr(sheets, "save_hero", broken)
+    monkeypatch.setattr(hero_import, "save_hero", broken)
     world = make_world()
     alice = world.login("Alice")
     assert _paste(alice, DATA / "base_5e.hdc") == [
@@ -257,3 +315,25 @@ def test_while_pasting_abort_words_and_quit_still_work_and_other_lines_get_a_not
     assert alice.do("say hello") == ['You say, "hello"']
     alice.do("+sheet/import")
     assert alice.do("QUIT") == ["Import given up: nothing was changed.", "Goodbye! Come back soon."]
+
+
+def test_a_paste_of_empty_lines_names_the_encoding(alice):
+    # what TinTin++'s #textin of a UTF-16 file delivers: its NUL-led lines arrive empty
+    alice.do("+sheet/import")
+    for _ in range(5):
+        alice.do("")
+    assert alice.do(".") == [
+        "Only empty lines arrived, so nothing was changed. A file as Hero Designer saves it (UTF-16) cannot cross "
+        "telnet as it is: send it as base64 between -----BEGIN HDC----- and -----END HDC----- lines "
+        "(+help +sheet/import shows how)."]
+    alice.do("+sheet/import")
+    assert alice.do(".") == ["Nothing was pasted, so nothing was changed."]
+
+
+def test_a_utf16_file_pasted_in_base64_imports(alice):
+    encoded = base64.b64encode((DATA / "characteristics_5e_simple.hdc").read_text("utf-8").encode("utf-16"))
+    text = encoded.decode("ascii")
+    lines = ["-----BEGIN HDC-----", *(text[i:i + 76] for i in range(0, len(text), 76)), "-----END HDC-----"]
+    out = _paste_text(alice, "\n".join(lines))
+    assert out[-1] == ("Imported '5e superhero simple' from Hero Designer: 0 items. "
+                       "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left.")

@@ -1,5 +1,6 @@
 """Hero Designer import: Hero Designer's own figures, every sample file, and bad files refused."""
 
+import base64
 import codecs
 import json
 from pathlib import Path
@@ -154,6 +155,21 @@ _EXTERNAL = """<?xml version="1.0"?>
 <CHARACTER TEMPLATE="builtIn.Superheroic.hdt"><CHARACTER_INFO CHARACTER_NAME="&xxe;"/></CHARACTER>"""
 
 
+def _utf16_base64(path, markers=True):
+    """A file as Hero Designer saves it (UTF-16 with a byte-order mark), in base64 lines of 76."""
+    encoded = base64.b64encode(path.read_text("utf-8").encode("utf-16")).decode("ascii")
+    lines = [encoded[i:i + 76] for i in range(0, len(encoded), 76)]
+    return "\n".join(["-----BEGIN HDC-----", *lines, "-----END HDC-----"] if markers else lines)
+
+
+@pytest.mark.parametrize("markers", [True, False], ids=["between markers", "bare"])
+def test_a_utf16_file_in_base64_reads_as_the_file_itself(markers):
+    path = DATA / "characteristics_5e_simple.hdc"
+    pasted = read_hdc(_utf16_base64(path, markers), char_id=1).hero
+    assert pasted == read_hdc(path.read_bytes(), char_id=1).hero
+    assert pasted.spent == 162
+
+
 @pytest.mark.parametrize(("data", "message"), [
     ("hello there", "That is not a complete XML file (line 1): nothing was changed. Paste the whole .hdc file."),
     ((DATA / "csl_5e.hdc").read_text("utf-8")[:5000],
@@ -164,8 +180,19 @@ _EXTERNAL = """<?xml version="1.0"?>
     ('<CHARACTER TEMPLATE="builtIn.Superheroic6E.hdt"/>',
      "That is a 6th Edition character (template builtIn.Superheroic6E.hdt): this game uses 5th Edition. "
      "Save it with a 5E template in Hero Designer."),
-    (b"\xff\xfe\x00\xd8", "That file is not text in UTF-8 or UTF-16, so it is not a Hero Designer file."),
-    (b"\x80\x81\x82 not text", "That file is not text in UTF-8 or UTF-16, so it is not a Hero Designer file."),
+    (b"\xff\xfe\x00\xd8", "That file starts as UTF-16 (Hero Designer's own encoding) but is not valid UTF-16 at "
+                         "byte 2: it was cut or changed on the way. Save it again, or send it as base64 between a line "
+                         "-----BEGIN HDC----- and a line -----END HDC----- (+help +sheet/import shows how)."),
+    (b"\x80\x81\x82 not text", "That file is neither UTF-16 (Hero Designer's own encoding, with a byte-order mark) nor "
+                             "UTF-8: byte 0x80 at 0 is not UTF-8, so it is not a Hero Designer file as saved. Nothing "
+                             "was changed."),
+    ("<\x00?\x00x\x00m\x00l\x00", "That paste looks like a UTF-16 file sent as it is, which telnet cannot carry: send "
+                               "it as base64 between a line -----BEGIN HDC----- and a line -----END HDC----- "
+                               "(+help +sheet/import shows how). Nothing was changed."),
+    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4=\n", "The paste has the line -----BEGIN HDC----- but no line "
+                                               "-----END HDC-----: paste the whole file. Nothing was changed."),
+    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4\n-----END HDC-----", "That base64 is damaged (a line is missing or "
+     "changed): make it again from the .hdc file and paste all of it. Nothing was changed."),
     ("<" * (MAX_HDC_BYTES + 1), "That file is over 2 MB: Hero Designer files are far smaller."),
     (b" " * (MAX_HDC_BYTES + 1), "That file is over 2 MB: Hero Designer files are far smaller."),
 ])
