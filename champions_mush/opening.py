@@ -30,6 +30,9 @@ def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN00
         example.write_text(default_config_text(), encoding="utf-8")
     store = SqliteStore(data_dir / DB_FILE, synchronous=server.sqlite_synchronous,
                         retention=game_config.log_retention())
+    from .game.migrate import rows_from_documents
+
+    rows_from_documents(store)  # what older versions kept in growing documents (game/migrate.py)
     game = Game(store, config=game_config, roller=roller_from_environment())  # fixed dice only for e2e tests
     if not screen.exists():
         screen.write_text(connect_screen(game) + "\n", encoding="utf-8")  # the shipped default

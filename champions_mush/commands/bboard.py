@@ -4,10 +4,12 @@ posts; staff make boards with read and post roles and timeouts (the model is gam
 from __future__ import annotations
 
 from ..game.boards import Board, BoardError, Boards, Post
+from ..game.growing import PAGE_CHARS, PAGE_ROWS
 from ..text.format import fit_rule, when, wrap
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
+from .paging import more, place, remember
 
 __all__ = ["COMMANDS"]
 
@@ -57,22 +59,42 @@ def _board_list(ctx: Context) -> str:
     return "\n".join(rows)
 
 
-def _post_list(ctx: Context, number: int, board: Board) -> str:
+def _post_list(ctx: Context, number: int, board: Board, offset: int = 0) -> str:
+    """A page of the board's post list from ``offset``; ``+bbread/next`` reads on."""
     boards = _boards(ctx)
     read = boards.read_ids(ctx.actor, board)
     lines = [fit_rule(f"---- {number}: {board.name} ----", ctx.width)]
-    if board.desc:
+    if board.desc and not offset:
         lines.append(board.desc)
     lines.append(f"|h{'#':<8}{'Title':<34}{'Author':<18}Date|n")
-    for n, post in enumerate(boards.posts(board), 1):
+    posts = boards.posts(board)
+    for n, post in enumerate(posts[offset:offset + PAGE_ROWS], offset + 1):
         mark = "U" if post.id not in read else " "
         lines.append(f"{f'{number}/{n}':<6}{mark} {post.title[:33]:<34}{post.author[:17]:<18}{when(post.time)}")
-    if len(lines) == (3 if board.desc else 2):
+    if not posts:
         lines.append("No posts yet.")
-    return "\n".join(lines)
+    following = offset + PAGE_ROWS if len(posts) > offset + PAGE_ROWS else 0
+    remember(ctx, "+bbread", str(board.id), following)
+    return "\n".join([*lines, *more("+bbread", following)])
+
+
+def _show_posts(ctx: Context, number: int, board: Board, posts: list[Post], spec: str) -> str:
+    """The chosen posts, as many as fit a page (game/growing.py); the rest for ``+bbread/next``."""
+    shown, used = [], 0
+    for post in posts:
+        post = _boards(ctx).full(post)
+        used += len(post.body)
+        if shown and used > PAGE_CHARS:
+            break
+        shown.append(post)
+    _boards(ctx).mark_read(ctx.actor, board, shown)
+    rest = shown[-1].id if len(shown) < len(posts) else 0
+    remember(ctx, "+bbread", f"{board.id}/{spec}", rest)
+    return "\n".join([*(_show(ctx, number, board, p) for p in shown), *more("+bbread", rest)])
 
 
 def _show(ctx: Context, number: int, board: Board, post: Post) -> str:
+    post = _boards(ctx).full(post)
     rule = fit_rule("=" * 8, ctx.width)
     edited = f"  (edited {when(post.edited)})" if post.edited else ""
     return "\n".join([
@@ -99,9 +121,24 @@ def cmd_bbread(ctx: Context, parsed: ParsedCommand) -> None:
     if not spec.strip():
         raise UsageError()
     posts = _run(lambda: _boards(ctx).pick(board, spec, ctx.actor))
-    text = "\n".join(_show(ctx, number, board, p) for p in posts)
-    _boards(ctx).mark_read(ctx.actor, board, posts)
-    ctx.reply(text)
+    ctx.reply(_show_posts(ctx, number, board, posts, spec.strip()))
+
+
+def cmd_bbread_next(ctx: Context, parsed: ParsedCommand) -> None:
+    """+bbread/next: the next page of the board list or of the posts last read."""
+    what, after = place(ctx, "+bbread", "+bbread <board> lists a board's posts")
+    board_id, slash, spec = what.partition("/")
+    found = [(n, b) for n, b in _boards(ctx).readable(ctx.actor) if str(b.id) == board_id]
+    if not found:
+        raise CommandError("That board is gone, or you may no longer read it.")
+    number, board = found[0]
+    if not slash:
+        ctx.reply(_post_list(ctx, number, board, after))
+        return
+    posts = [p for p in _run(lambda: _boards(ctx).pick(board, spec, ctx.actor)) if p.id > after]
+    if not posts:
+        raise CommandError("Nothing more to read: +bbread <board> lists a board's posts.")
+    ctx.reply(_show_posts(ctx, number, board, posts, spec))
 
 
 def cmd_bbnew(ctx: Context, parsed: ParsedCommand) -> None:
@@ -211,8 +248,9 @@ def cmd_bbcleargroup(ctx: Context, parsed: ParsedCommand) -> None:
     if not parsed.args.strip():
         raise UsageError()
     _, board = _board(ctx, parsed.args)
+    count = len(_boards(ctx).posts(board))
     _boards(ctx).destroy(board)
-    ctx.reply(f"Board {board.name} and its {len(board.posts)} posts are gone.")
+    ctx.reply(f"Board {board.name} and its {count} posts are gone.")
 
 
 _OPTIONS = ("read", "post", "timeout", "desc")
@@ -250,7 +288,7 @@ def cmd_bbconfig(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 COMMANDS = (
-    Command("+bbread", cmd_bbread, summary="Read the bulletin boards."),
+    Command("+bbread", cmd_bbread, subcommands={"next": cmd_bbread_next}, summary="Read the bulletin boards."),
     Command("+bbnew", cmd_bbnew, help="+bbread", summary="Read the next unread post."),
     Command("+bbscan", cmd_bbscan, help="+bbread", summary="Unread posts on each board."),
     Command("+bbcatchup", cmd_bbcatchup, help="+bbread", summary="Mark a board (or all) read."),

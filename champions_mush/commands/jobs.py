@@ -11,6 +11,7 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
+from .paging import more, place, remember
 
 __all__ = ["COMMANDS"]
 
@@ -29,18 +30,31 @@ def _job(ctx: Context, ref: str, own: bool) -> Job:
     return job
 
 
-def _show(ctx: Context, job: Job, staff: bool) -> str:
-    lines = [fit_rule(f"---- {job.kind.capitalize()} #{job.id}: {job.title} ----", ctx.width),
-             f"|hFiled by|n {job.opener} on {when(job.opened)}   |hStatus:|n {job.status}"
-             + (f"   |hAssigned:|n {job.assignee}" if staff and job.assignee else ""),
-             wrap(job.text, ctx.width)]
-    for comment in job.comments if staff else job.visible_to_opener():
+def _show(ctx: Context, job: Job, staff: bool, offset: int = 0) -> str:
+    """The job and its first page of comments, or (``offset``) a later page; the next page's
+    place is remembered for ``/next``."""
+    lines = [] if offset else [
+        fit_rule(f"---- {job.kind.capitalize()} #{job.id}: {job.title} ----", ctx.width),
+        f"|hFiled by|n {job.opener} on {when(job.opened)}   |hStatus:|n {job.status}"
+        + (f"   |hAssigned:|n {job.assignee}" if staff and job.assignee else ""),
+        wrap(job.text, ctx.width)]
+    shown, following = jobs.comments(ctx.game, job, offset, staff)
+    for comment in shown:
         lines.append(fit_rule("-" * 8, ctx.width))
         mark = "|r[staff only]|n " if comment.staff_only else ""
         lines.append(f"{mark}|h{comment.author}|n, {when(comment.time)}:")
         lines.append(wrap(comment.text, ctx.width))
     lines.append(fit_rule("-" * 8, ctx.width))
-    return "\n".join(lines)
+    command = "+job" if staff else "+request"
+    remember(ctx, command, str(job.id), following)
+    return "\n".join([*lines, *more(command, following)])
+
+
+def _read_on(ctx: Context, parsed: ParsedCommand, staff: bool) -> None:
+    """+request/next or +job/next: the next page of the request last read."""
+    command = "+job" if staff else "+request"
+    number, offset = place(ctx, command, f"{command} <number> reads one")
+    ctx.reply(_show(ctx, _job(ctx, number, own=not staff), staff, offset))
 
 
 def _rows(jobs_: list[Job], staff: bool) -> list[str]:
@@ -133,12 +147,13 @@ def _set_status(ctx: Context, parsed: ParsedCommand, closing: bool) -> None:
 
 
 COMMANDS = (
-    Command("+request", cmd_request, aliases=("+requests",), subcommands={"comment": _request_comment},
+    Command("+request", cmd_request, aliases=("+requests",),
+            subcommands={"comment": _request_comment, "next": partial(_read_on, staff=False)},
             summary="Ask staff for something and read their answers."),
     Command("+jobs", cmd_jobs, role=Role.STAFF, switches=("all",), help="+job", summary="The open staff requests."),
     Command("+job", cmd_job, role=Role.STAFF,
             subcommands={"comment": partial(_answer, staff_only=False), "discuss": partial(_answer, staff_only=True),
                          "assign": _assign, "close": partial(_set_status, closing=True),
-                         "reopen": partial(_set_status, closing=False)},
+                         "reopen": partial(_set_status, closing=False), "next": partial(_read_on, staff=True)},
             summary="Read, answer, assign, close or reopen a request."),
 )

@@ -12,6 +12,7 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
+from .paging import more, place, remember
 
 __all__ = ["COMMANDS"]
 
@@ -66,22 +67,35 @@ def cmd_stop(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_log(ctx: Context, parsed: ParsedCommand, plain: bool) -> None:
-    switch = "text" if plain else "log"
-    scene = _readable(ctx, parsed.args, switch)
-    lines = _scenes(ctx).lines(scene)
+    """+scene/log or +scene/text <number>: the first page of the log; +scene/next reads on."""
+    _log_page(ctx, _readable(ctx, parsed.args, "text" if plain else "log"), plain, 0)
+
+
+def cmd_next(ctx: Context, parsed: ParsedCommand) -> None:
+    what, offset = place(ctx, "+scene", "+scene/log <number> reads a scene")
+    switch, _, number = what.partition(" ")
+    _log_page(ctx, _readable(ctx, number, switch), switch == "text", offset)
+
+
+def _log_page(ctx: Context, scene: Scene, plain: bool, offset: int) -> None:
+    lines, following = _scenes(ctx).lines(scene, offset)
+    remember(ctx, "+scene", f"{'text' if plain else 'log'} {scene.id}", following)
     if plain:
         body = [f"[{when(e.time, date=False)}] {escape(strip(e.data['text']))}" for e in lines]
-        ctx.reply("\n".join([f"-- begin scene {scene.id} --", escape(_header(scene)),
-                             f"Participants: {_names(ctx, scene)}", *body, f"-- end scene {scene.id} --"]))
+        head = [] if offset else [f"-- begin scene {scene.id} --", escape(_header(scene)),
+                                  f"Participants: {_names(ctx, scene)}"]
+        tail = more("+scene", following) or [f"-- end scene {scene.id} --"]
+        ctx.reply("\n".join([*head, *body, *tail]))
         return
     body = [f"|x|h[{when(e.time, date=False)}]|n {e.data['text']}" for e in lines]
-    ctx.reply("\n".join([fit_rule(f"---- Scene {scene.id} ----", ctx.width), _header(scene),
-                         f"|hParticipants:|n {_names(ctx, scene)}", fit_rule("-" * 8, ctx.width),
-                         *(body or ["Nothing was said."]), fit_rule("-" * 8, ctx.width)]))
+    head = [fit_rule(f"---- Scene {scene.id} ----", ctx.width), _header(scene),
+            f"|hParticipants:|n {_names(ctx, scene)}", fit_rule("-" * 8, ctx.width)] if not offset else []
+    ctx.reply("\n".join([*head, *(body or ["Nothing was said."]), fit_rule("-" * 8, ctx.width),
+                         *more("+scene", following)]))
 
 
 def cmd_list(ctx: Context, parsed: ParsedCommand) -> None:
-    scenes = _scenes(ctx).all()[::-1][:LIST_LENGTH]
+    scenes = _scenes(ctx).latest(LIST_LENGTH)
     if not scenes:
         ctx.reply("No scenes yet. +scene/start <title> starts one in the room you are in.")
         return
@@ -107,6 +121,7 @@ def cmd_scene(ctx: Context, parsed: ParsedCommand) -> None:
 COMMANDS = (
     Command("+scene", cmd_scene, aliases=("+scenes",),
             subcommands={"start": cmd_start, "stop": cmd_stop, "log": partial(cmd_log, plain=False),
-                         "text": partial(cmd_log, plain=True), "list": cmd_list},
+                         "text": partial(cmd_log, plain=True), "list": cmd_list,
+                         "next": cmd_next},
             summary="Start, stop and read back a logged scene."),
 )

@@ -1,7 +1,10 @@
 """Bulletin boards, as Myrddin's BBS runs them on most MUSHes (docs/player-guide.md, "Boards").
 
-A board is one store document (kind ``board``, key its id) with its posts; who has read what is
-one document per character (kind ``bbread``). Each board has a role to read it and a role to
+A board is one small store document (kind ``board``, key its id); its posts are the store's
+rows (kind ``board_post``, owner the board's id), one written per post, their titles kept in
+memory and their text read only when shown. One player may have only so many posts on a board
+and add only so many a day (the config's ``posts_per_board`` and ``posts_per_day``; staff are
+not limited). Who has read what is one document per character (kind ``bbread``). Each board has a role to read it and a role to
 post on it (1 player, 2 staff, 3 admin) and a timeout in days after which posts expire (0:
 never); expired posts are hidden at once and dropped at the board's next write. Boards and
 posts are numbered from 1 in order, as Myrddin's are. The game keeps the boards in memory and
@@ -15,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..store.base import Row
 from ..text.numbers import NumberListError, is_number, parse_numbers
-from . import speech
+from . import growing, speech
 from .roles import Role
 from .documents import Document
 
@@ -24,12 +28,14 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["Board", "BoardError", "Boards", "Post", "login_notice"]
+__all__ = ["POSTS", "Board", "BoardError", "Boards", "Post", "login_notice"]
 
 MAX_TITLE = 60
 MAX_BOARD_NAME = 30
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '_-]*")
 _DAY = 86400.0
+#: the store's rows of a board's posts
+POSTS = "board_post"
 
 
 class BoardError(ValueError):
@@ -46,26 +52,40 @@ class Post:
     time: float
     edited: float = 0.0
     reply_to: int = 0
+    #: its row in the store (0 until saved)
+    row: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        """The row's data (its author id and time are the row's own)."""
+        return {"id": self.id, "author": self.author, "title": self.title, "body": self.body,
+                "edited": self.edited, "reply_to": self.reply_to}
+
+    @classmethod
+    def from_row(cls, row: Row, body: bool = True) -> Post:
+        """The post a row holds; without its text unless ``body`` (the boards keep titles only)."""
+        data = row.data
+        return cls(id=int(data.get("id", 0)), author_id=row.author, author=str(data.get("author", "")),
+                   title=str(data.get("title", "")), body=str(data.get("body", "")) if body else "",
+                   time=row.time, edited=float(data.get("edited", 0.0)), reply_to=int(data.get("reply_to", 0)),
+                   row=row.id)
 
 
 @attrs.frozen
 class Board(Document):
-    NESTED = {"posts": Post}
     id: int
     name: str
     desc: str = ""
     read_role: int = Role.PLAYER
     post_role: int = Role.PLAYER
     timeout_days: float = 0.0
-    posts: tuple[Post, ...] = ()
     next_post: int = 1
 
-    def live(self, now: float) -> list[Post]:
-        """The posts not yet expired, oldest first."""
+    def live(self, posts: list[Post], now: float) -> list[Post]:
+        """Of ``posts``, those not yet expired, oldest first."""
         if self.timeout_days <= 0:
-            return list(self.posts)
+            return list(posts)
         cutoff = now - self.timeout_days * _DAY
-        return [p for p in self.posts if p.time > cutoff]
+        return [p for p in posts if p.time > cutoff]
 
 
 class Boards:
@@ -74,6 +94,15 @@ class Boards:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.boards: dict[int, Board] = {int(k): Board.from_doc(v) for k, v in game.store.all("board").items()}
+        #: each board's posts, titles only (the text stays in the store until shown)
+        self.heads: dict[int, list[Post]] = {b: self._load(b) for b in self.boards}
+
+    def _load(self, board_id: int) -> list[Post]:
+        store, found, offset = self.game.store, [], 0
+        while rows := store.rows(POSTS, str(board_id), offset, 1000):
+            found += [Post.from_row(r, body=False) for r in rows]
+            offset += len(rows)
+        return found
 
     @classmethod
     def of(cls, game: Game) -> Boards:
@@ -104,7 +133,13 @@ class Boards:
         return found[0]
 
     def _save(self, board: Board) -> Board:
-        board = attrs.evolve(board, posts=tuple(board.live(self.game.clock())))
+        """Write the board's document, dropping its expired posts' rows."""
+        heads = self.heads.setdefault(board.id, [])
+        live = board.live(heads, self.game.clock())
+        if len(live) != len(heads):
+            kept = {p.row for p in live}
+            self.game.store.delete_rows(POSTS, str(board.id), [p.row for p in heads if p.row not in kept])
+            self.heads[board.id] = live
         self.game.store.put("board", str(board.id), board.to_doc())
         self.boards[board.id] = board
         return board
@@ -121,14 +156,22 @@ class Boards:
 
     def destroy(self, board: Board) -> None:
         self.game.store.delete("board", str(board.id))
+        self.game.store.delete_rows(POSTS, str(board.id))
         del self.boards[board.id]
+        self.heads.pop(board.id, None)
 
     def configure(self, board: Board, **fields: Any) -> Board:
         return self._save(attrs.evolve(board, **fields))
 
     # --- posts ----------------------------------------------------------------------------------
     def posts(self, board: Board) -> list[Post]:
-        return board.live(self.game.clock())
+        """The board's live posts, titles only (:meth:`full` reads one's text)."""
+        return board.live(self.heads.get(board.id, []), self.game.clock())
+
+    def full(self, post: Post) -> Post:
+        """The post with its text, read from the store."""
+        row = self.game.store.get_row(POSTS, post.row)
+        return post if row is None else Post.from_row(row)
 
     def pick(self, board: Board, spec: str, char: Character | None = None) -> list[Post]:
         """Posts by number: ``3``, ``1-4``, ``2 5``, or ``u`` (unread by ``char``)."""
@@ -161,9 +204,17 @@ class Boards:
         if len(title) > MAX_TITLE:
             raise BoardError(f"A title may be at most {MAX_TITLE} characters.")
         self.check_length(body)
+        config = self.game.config
+        try:
+            growing.check_quota(self.game, POSTS, str(board.id), char, config.posts_per_board,
+                                config.posts_per_day, "posts", board.name)
+        except growing.QuotaError as error:
+            raise BoardError(str(error)) from None
         post = Post(id=board.next_post, author_id=char.id, author=char.name, title=title, body=body,
                     time=self.game.clock(), reply_to=reply_to)
-        board = self._save(attrs.evolve(board, posts=(*board.posts, post), next_post=board.next_post + 1))
+        board = self._save(attrs.evolve(board, next_post=board.next_post + 1))
+        post = attrs.evolve(post, row=self.game.store.add_row(POSTS, str(board.id), char.id, post.to_data(), post.time))
+        self.heads.setdefault(board.id, []).append(attrs.evolve(post, body=""))
         self.mark_read(char, board, [post])
         return board, post
 
@@ -172,17 +223,23 @@ class Boards:
             raise BoardError(f"A post may be at most {self.game.config.post_max_length} characters.")
 
     def edit(self, board: Board, post: Post, old: str, new: str) -> Post:
+        post = self.full(post)
         if not old or old not in post.body and old not in post.title:
             raise BoardError(f"'{old}' is not in that post." if old else "Name the text to change, before the /.")
         changed = attrs.evolve(post, title=post.title.replace(old, new)[:MAX_TITLE],
                                body=post.body.replace(old, new).strip() or post.body, edited=self.game.clock())
         self.check_length(changed.body)
-        self._save(attrs.evolve(board, posts=tuple(changed if p.id == post.id else p for p in board.posts)))
+        self.game.store.set_row(POSTS, post.row, changed.to_data())
+        heads = self.heads[board.id]
+        self.heads[board.id] = [attrs.evolve(changed, body="") if p.row == post.row else p for p in heads]
+        self._save(board)
         return changed
 
     def remove(self, board: Board, posts: list[Post]) -> None:
-        gone = {p.id for p in posts}
-        self._save(attrs.evolve(board, posts=tuple(p for p in board.posts if p.id not in gone)))
+        gone = {p.row for p in posts}
+        self.game.store.delete_rows(POSTS, str(board.id), sorted(gone))
+        self.heads[board.id] = [p for p in self.heads.get(board.id, []) if p.row not in gone]
+        self._save(board)
 
     # --- reading --------------------------------------------------------------------------------
     def _marks(self, char: Character) -> dict[str, list[int]]:

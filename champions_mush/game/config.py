@@ -159,13 +159,23 @@ class GameConfig:
     mail_max_length: int = check(4000, "whole", 80, 1_000_000)
     #: longest board post, staff request or comment, in characters
     post_max_length: int = check(8000, "whole", 80, 1_000_000)
-    #: history kept in the database: channel lines, rolls, staff commands (0: no limit)
+    #: what one player may add to one request, board or scene, and in a day (staff are not
+    #: limited): comments on a request, posts on a board, lines of a scene (docs/admin-guide.md)
+    comments_per_request: int = check(100, "whole", 1, 1_000_000)
+    comments_per_day: int = check(200, "whole", 1, 1_000_000)
+    posts_per_board: int = check(100, "whole", 1, 1_000_000)
+    posts_per_day: int = check(50, "whole", 1, 1_000_000)
+    scene_lines_per_scene: int = check(2000, "whole", 1, 1_000_000)
+    scene_lines_per_day: int = check(4000, "whole", 1, 1_000_000)
+    #: history kept in the database: channel lines, rolls, staff commands, scene logs (0: no limit)
     channel_log_max_entries: int = check(100_000, "whole", 0, 10**9)
     channel_log_max_days: float = check(90.0, "number", 0, 36_500)
     roll_log_max_entries: int = check(100_000, "whole", 0, 10**9)
     roll_log_max_days: float = check(365.0, "number", 0, 36_500)
     staff_log_max_entries: int = check(100_000, "whole", 0, 10**9)
     staff_log_max_days: float = check(365.0, "number", 0, 36_500)
+    scene_log_max_entries: int = check(500_000, "whole", 0, 10**9)
+    scene_log_max_days: float = check(0.0, "number", 0, 36_500)
     #: new characters one address may create in a day (0: no limit)
     creates_per_address_per_day: int = check(5, "whole", 0, 1_000_000)
     #: XP one +vote gives (RULES GAINING XP: "a fraction of an Experience Point")
@@ -179,10 +189,12 @@ class GameConfig:
         """What the store keeps of each log (store/retention.py)."""
         from .channels import CHANNEL_LOG
         from .rolls import ROLL_LOG
+        from .scenes import SCENE_LINES
         from .world import STAFF_LOG
 
         return {
             CHANNEL_LOG: Retention(self.channel_log_max_entries, self.channel_log_max_days),
             ROLL_LOG: Retention(self.roll_log_max_entries, self.roll_log_max_days),
             STAFF_LOG: Retention(self.staff_log_max_entries, self.staff_log_max_days),
+            SCENE_LINES: Retention(self.scene_log_max_entries, self.scene_log_max_days),
         }

@@ -1,13 +1,14 @@
 """Stored values: how a frozen game value becomes a store document and comes back.
 
 A document written by an older or newer version of the game may hold fields this one does not
-know; ``from_doc`` leaves them out rather than failing (docs/architecture.md, storage).
+know; ``from_doc`` leaves them out rather than failing (docs/architecture.md, storage). What
+grows with play is not a field but the store's rows (game/growing.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 import attrs
 
@@ -15,26 +16,16 @@ __all__ = ["Document"]
 
 
 class Document:
-    """Mixed into an attrs class: ``to_doc`` for the store, ``from_doc`` to read it back.
-
-    ``NESTED`` names the fields that hold a tuple of another value (``{"posts": Post}``).
-    """
+    """Mixed into an attrs class: ``to_doc`` for the store, ``from_doc`` to read it back."""
 
     __slots__ = ()
-    NESTED: ClassVar[Mapping[str, type]] = {}
 
     def to_doc(self) -> dict[str, Any]:
-        doc = attrs.asdict(self)
-        for name in self.NESTED:
-            doc[name] = list(doc[name])
-        return doc
+        return attrs.asdict(self)
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Self:
-        values = _known(cls, doc)
-        for name, kind in cls.NESTED.items():
-            values[name] = tuple(kind(**_known(kind, item)) for item in doc.get(name, ()))
-        return cls(**values)
+        return cls(**_known(cls, doc))
 
 
 def _known(cls: type, doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,9 +2,12 @@
 or among themselves), assign, close and reopen it, and the player is told of every answer,
 online at once or at the next login (docs/staff-guide.md, "Requests").
 
-A job is one store document (kind ``job``, key its number). The requests with answers their
-opener has not read are listed in one document per character (kind ``job_unseen``), so a login
-does not read every job. Every change is saved before anyone is told.
+A job is one small store document (kind ``job``, key its number); its comments are the
+store's rows (kind ``job_comment``, owner the job's number), added one at a time and read a
+page at a time, and one player may add only so many to one request and in a day (the config's
+``comments_per_request`` and ``comments_per_day``; staff are not limited). The requests with
+answers their opener has not read are listed in one document per character (kind
+``job_unseen``), so a login does not read every job. Every change is saved before anyone is told.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
+
+from ..store.base import Row
+from . import growing
 from .documents import Document
 
 if TYPE_CHECKING:
@@ -24,6 +30,7 @@ __all__ = [
     "JobError",
     "add_comment",
     "all_jobs",
+    "comments",
     "assign",
     "get",
     "login_notice",
@@ -37,6 +44,8 @@ OPEN, CLOSED = "open", "closed"
 #: the kinds of job the game files: a player's own request, a sheet sent for approval, XP spent
 KINDS = ("request", "sheet", "xp")
 TAG = "|y[Jobs]|n"
+#: the store's rows of a job's comments
+COMMENTS = "job_comment"
 
 
 class JobError(ValueError):
@@ -52,10 +61,18 @@ class Comment:
     #: seen by staff only (``+job/discuss``)
     staff_only: bool = False
 
+    def to_data(self) -> dict:
+        """The row's data (its author id and time are the row's own)."""
+        return {"author": self.author, "text": self.text, "staff_only": self.staff_only}
+
+    @classmethod
+    def from_row(cls, row: Row) -> Comment:
+        return cls(row.author, str(row.data.get("author", "")), str(row.data.get("text", "")), row.time,
+                   bool(row.data.get("staff_only", False)))
+
 
 @attrs.frozen
 class Job(Document):
-    NESTED = {"comments": Comment}
     id: int
     kind: str
     title: str
@@ -65,11 +82,7 @@ class Job(Document):
     opened: float
     status: str = OPEN
     assignee: str = ""
-    comments: tuple[Comment, ...] = ()
     updated: float = 0.0
-
-    def visible_to_opener(self) -> list[Comment]:
-        return [c for c in self.comments if not c.staff_only]
 
 
 def _save(game: Game, job: Job) -> Job:
@@ -147,10 +160,28 @@ def seen(game: Game, char: Character, job: Job) -> None:
 
 
 # --- changes ------------------------------------------------------------------------------------
+def comments(game: Game, job: Job, offset: int, staff: bool) -> tuple[list[Comment], int]:
+    """A page of the job's comments from ``offset`` (staff-only ones for ``staff``), and the
+    offset the next page starts at (0 when this is the last)."""
+    rows, following = growing.page(game.store, COMMENTS, str(job.id), offset, lambda r: len(r.data.get("text", "")))
+    shown = [Comment.from_row(r) for r in rows]
+    return [c for c in shown if staff or not c.staff_only], following
+
+
 def add_comment(game: Game, job: Job, author: Character, text: str, staff_only: bool = False) -> Job:
-    """Add a comment; the opener hears of a staff answer, staff hear of the opener's."""
-    comment = Comment(author.id, author.name, _check(game, text, "comment"), game.clock(), staff_only)
-    job = _save(game, attrs.evolve(job, comments=(*job.comments, comment)))
+    """Add a comment (one row); the opener hears of a staff answer, staff hear of the opener's.
+
+    Raises :class:`JobError` for an empty or overlong comment, or one over the player's limits."""
+    text = _check(game, text, "comment")
+    config = game.config
+    try:
+        growing.check_quota(game, COMMENTS, str(job.id), author, config.comments_per_request,
+                            config.comments_per_day, "comments", f"request #{job.id}")
+    except growing.QuotaError as error:
+        raise JobError(str(error)) from None
+    comment = Comment(author.id, author.name, text, game.clock(), staff_only)
+    game.store.add_row(COMMENTS, str(job.id), author.id, comment.to_data(), comment.time)
+    job = _save(game, job)
     if staff_only:
         game.msg_staff(f"{TAG} {author.name} (staff only) on #{job.id}: {comment.text}")
     elif author.id == job.opener_id:

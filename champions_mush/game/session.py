@@ -77,8 +77,9 @@ class Session:
 
     @property
     def reading(self) -> dict[str, tuple[str, str]]:
-        """The help page last read with each reader (RULES, +HELP, NEWS), for /NEXT: one entry
-        per reader, gone with the connection (the table is made at the first read)."""
+        """The page last read with each reader (RULES, +HELP, NEWS; a request, a board, a scene
+        log: commands/paging.py), for /NEXT: one entry per reader, gone with the connection (the
+        table is made at the first read)."""
         found = self._reading
         if found is None:
             found = self._reading = {}

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, TypeVar
 
-from ..store.base import LogEntry, Store, StoreError
+from ..store.base import LogEntry, Row, Store, StoreError
 from ..store.retention import Retention
 
 __all__ = ["Change", "Unit", "keep", "load", "preload"]
@@ -159,6 +159,29 @@ class Unit:
 
     def tail(self, log: str, limit: int, match: Doc | None = None) -> list[LogEntry]:
         return self.store.tail(log, limit, match)
+
+    # --- rows of items pass through as logs do (game/growing.py) ----------------------------
+    def add_row(self, kind: str, owner: str, author: int, data: Doc, time: float) -> int:
+        self._begin()
+        return self.store.add_row(kind, owner, author, data, time)
+
+    def set_row(self, kind: str, row_id: int, data: Doc) -> None:
+        self._begin()
+        self.store.set_row(kind, row_id, data)
+
+    def delete_rows(self, kind: str, owner: str, ids: list[int] | None = None) -> int:
+        self._begin()
+        return self.store.delete_rows(kind, owner, ids)
+
+    def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
+        return self.store.rows(kind, owner, offset, limit)
+
+    def count_rows(self, kind: str, owner: str | None = None, author: int | None = None,
+                   since: float | None = None) -> int:
+        return self.store.count_rows(kind, owner, author, since)
+
+    def get_row(self, kind: str, row_id: int) -> Row | None:
+        return self.store.get_row(kind, row_id)
 
     def watch(self, listener: Callable[[StoreError | None], None]) -> None:
         self.store.watch(listener)

@@ -1,8 +1,12 @@
-"""The storage interface: documents by kind and key, and append-only logs.
+"""The storage interface: documents by kind and key, append-only logs, and rows of items.
 
 The game keeps its state as small JSON-able documents (a character, a room, a sheet, the combat
-tracker) and appends to logs (rolls, staff actions). Every write is durable when the call
-returns, or, inside :meth:`Store.transaction`, when the transaction ends: the game tells a player a change happened only after the store has it (docs/reliability.md).
+tracker) and appends to logs (rolls, staff actions). What grows with play under one item (a
+job's comments, a board's posts, a scene's lines) is kept as rows, one per comment, post or
+line, added and read a page at a time, never as one document rewritten whole
+(docs/reliability.md, "Documents that grow"). Every write is durable when the call returns, or,
+inside :meth:`Store.transaction`, when the transaction ends: the game tells a player a change
+happened only after the store has it (docs/reliability.md).
 No SQL lives outside ``store/``.
 """
 
@@ -16,7 +20,7 @@ import attrs
 
 from .retention import Retention
 
-__all__ = ["LogEntry", "Store", "StoreError"]
+__all__ = ["LogEntry", "Row", "Store", "StoreError"]
 
 
 class StoreError(RuntimeError):
@@ -29,6 +33,19 @@ class LogEntry:
 
     id: int
     log: str
+    time: float
+    data: dict[str, Any]
+
+
+@attrs.frozen
+class Row:
+    """One row of an item: its id (unique across kinds), kind (``job_comment``), owner (the
+    item's key, as a document key), author (a character id; 0 for the game), time and data."""
+
+    id: int
+    kind: str
+    owner: str
+    author: int
     time: float
     data: dict[str, Any]
 
@@ -59,8 +76,27 @@ class Store(Protocol):
         """The newest ``limit`` records of a log, oldest first; ``match`` filters on data fields."""
 
     def prune(self, log: str, rule: Retention, now: float) -> int:
-        """Delete what ``rule`` does not keep of ``log`` (stores also prune on their own, see
-        store/retention.py); returns how many entries went."""
+        """Delete what ``rule`` does not keep of ``log``, or of the rows of the kind so named
+        (stores also prune on their own, see store/retention.py); returns how many went."""
+
+    def add_row(self, kind: str, owner: str, author: int, data: dict[str, Any], time: float) -> int:
+        """Add a row to an item, durably as a log append; returns its id (ids only grow)."""
+
+    def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
+        """Rows ``offset`` to ``offset + limit`` of one item, oldest first."""
+
+    def count_rows(self, kind: str, owner: str | None = None, author: int | None = None,
+                   since: float | None = None) -> int:
+        """How many rows of ``kind`` (of one item, by one author, from ``since`` on)."""
+
+    def get_row(self, kind: str, row_id: int) -> Row | None:
+        """One row by id, or None."""
+
+    def set_row(self, kind: str, row_id: int, data: dict[str, Any]) -> None:
+        """Replace a row's data (an edit; its time and author stay)."""
+
+    def delete_rows(self, kind: str, owner: str, ids: list[int] | None = None) -> int:
+        """Delete the item's rows ``ids``, or all of them (None); returns how many went."""
 
     def next_id(self, counter: str) -> int:
         """A durable counter: 1, 2, 3 ..."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from time import time as _now
 from typing import Any
 
-from .base import LogEntry, StoreError
+from .base import LogEntry, Row, StoreError
 from .retention import Retention, RetentionPolicy
 
 __all__ = ["SqliteStore"]
@@ -29,7 +29,16 @@ CREATE TABLE IF NOT EXISTS log (
 );
 CREATE INDEX IF NOT EXISTS log_by_name ON log (log, id);
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rows (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, owner TEXT NOT NULL,
+    author INTEGER NOT NULL, time REAL NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rows_by_owner ON rows (kind, owner, author);
+CREATE INDEX IF NOT EXISTS rows_by_author ON rows (kind, author, time);
+CREATE INDEX IF NOT EXISTS rows_by_time ON rows (kind, time);
 """
+#: an index whose entries end in the row id: an item's rows in order, and a kind's newest
+_ROWS_BY_KIND = "CREATE INDEX IF NOT EXISTS rows_by_kind ON rows (kind, owner)"
 
 
 #: Most keys one get_many asks for (SQLite's bound parameters: 32,766 since 3.32; a fight is far smaller).
@@ -54,6 +63,7 @@ class SqliteStore:
             self._db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'FULL' else 'NORMAL'}")
             self._db.execute("PRAGMA busy_timeout=5000")
             self._db.executescript(_SCHEMA)
+            self._db.execute(_ROWS_BY_KIND)
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the database {self.path}: {exc}") from exc
         self._check_writable()
@@ -170,11 +180,16 @@ class SqliteStore:
         use FULL: in WAL mode the row is committed and survives a killed process (``kill -9``)
         at once, and reaches the disk with the next FULL commit or checkpoint; only a power cut
         in between could lose it. This spares a roll its own fsync (docs/performance.md)."""
+        return self._append("INSERT INTO log (log, time, data) VALUES (?, ?, ?)",
+                            (log, time, json.dumps(data)), log, time)
+
+    def _append(self, sql: str, params: tuple[Any, ...], log: str, time: float) -> int:
+        """An insert at ``synchronous=NORMAL`` (see :meth:`append`), then a prune when due."""
         relaxed = self._full and not self._depth  # inside a transaction its commit decides
         if relaxed:
             self._db.execute("PRAGMA synchronous=NORMAL")
         try:
-            cur = self._write("INSERT INTO log (log, time, data) VALUES (?, ?, ?)", (log, time, json.dumps(data)))
+            cur = self._write(sql, params)
         finally:
             if relaxed:
                 self._db.execute("PRAGMA synchronous=FULL")
@@ -185,14 +200,17 @@ class SqliteStore:
 
     def prune(self, log: str, rule: Retention, now: float) -> int:
         """Delete what ``rule`` does not keep of ``log``; returns how many entries went."""
+        return self._prune_table("log", "log", log, rule, now) + self._prune_table("rows", "kind", log, rule, now)
+
+    def _prune_table(self, table: str, column: str, name: str, rule: Retention, now: float) -> int:
         gone = 0
         cutoff = rule.cutoff(now)
         if cutoff is not None:
-            gone += self._write("DELETE FROM log WHERE log=? AND time<?", (log, cutoff)).rowcount
+            gone += self._write(f"DELETE FROM {table} WHERE {column}=? AND time<?", (name, cutoff)).rowcount
         if rule.max_entries > 0:
             gone += self._write(
-                "DELETE FROM log WHERE log=? AND id<=(SELECT id FROM log WHERE log=? ORDER BY id DESC "
-                "LIMIT 1 OFFSET ?)", (log, log, rule.max_entries)).rowcount
+                f"DELETE FROM {table} WHERE {column}=? AND id<=(SELECT id FROM {table} WHERE {column}=? "
+                "ORDER BY id DESC LIMIT 1 OFFSET ?)", (name, name, rule.max_entries)).rowcount
         return gone
 
     def prune_all(self, now: float) -> None:
@@ -221,6 +239,48 @@ class SqliteStore:
         rows = self._db.execute(sql, (*params, limit)).fetchall()
         return [LogEntry(r[0], r[1], r[2], json.loads(r[3])) for r in reversed(rows)]
 
+    # --- rows of items ------------------------------------------------------------------------------
+    def add_row(self, kind: str, owner: str, author: int, data: dict[str, Any], time: float) -> int:
+        """Add a row at ``synchronous=NORMAL``, as :meth:`append` does, pruning the kind when due."""
+        return self._append("INSERT INTO rows (kind, owner, author, time, data) VALUES (?, ?, ?, ?, ?)",
+                            (kind, owner, author, time, json.dumps(data)), kind, time)
+
+    def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
+        if limit <= 0:
+            return []
+        found = self._db.execute(
+            "SELECT id, kind, owner, author, time, data FROM rows INDEXED BY rows_by_kind "
+            "WHERE kind=? AND owner=? ORDER BY id LIMIT ? OFFSET ?", (kind, owner, limit, max(0, offset))).fetchall()
+        return [_row(r) for r in found]
+
+    def count_rows(self, kind: str, owner: str | None = None, author: int | None = None,
+                   since: float | None = None) -> int:
+        sql, params = "SELECT COUNT(*) FROM rows WHERE kind=?", [kind]
+        for clause, value in (("owner=?", owner), ("author=?", author), ("time>=?", since)):
+            if value is not None:
+                sql += f" AND {clause}"
+                params.append(value)
+        return int(self._db.execute(sql, params).fetchone()[0])
+
+    def get_row(self, kind: str, row_id: int) -> Row | None:
+        found = self._db.execute("SELECT id, kind, owner, author, time, data FROM rows WHERE id=? AND kind=?",
+                                 (row_id, kind)).fetchone()
+        return None if found is None else _row(found)
+
+    def set_row(self, kind: str, row_id: int, data: dict[str, Any]) -> None:
+        self._write("UPDATE rows SET data=? WHERE id=? AND kind=?", (json.dumps(data), row_id, kind))
+
+    def delete_rows(self, kind: str, owner: str, ids: list[int] | None = None) -> int:
+        if ids is None:
+            return self._write("DELETE FROM rows WHERE kind=? AND owner=?", (kind, owner)).rowcount
+        gone = 0
+        for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+            chunk = list(ids[start:start + 500])
+            marks = ",".join("?" * len(chunk))
+            gone += self._write(f"DELETE FROM rows WHERE kind=? AND owner=? AND id IN ({marks})",
+                                (kind, owner, *chunk)).rowcount
+        return gone
+
     def next_id(self, counter: str) -> int:
         cur = self._write(
             "INSERT INTO counters (name, value) VALUES (?, 1) "
@@ -231,3 +291,7 @@ class SqliteStore:
 
     def close(self) -> None:
         self._db.close()
+
+
+def _row(found: tuple[Any, ...]) -> Row:
+    return Row(found[0], found[1], found[2], found[3], found[4], json.loads(found[5]))

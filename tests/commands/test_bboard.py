@@ -87,7 +87,7 @@ def test_roles_refuse_posting_and_hide_boards():
     assert alice.do("+bbread 2") == ["There is no board '2' you can read. +bbread lists them."]
     assert alice.do("+bbread")[1:] == ["  1  Announcements *                    0          -",
                                        "* you may read but not post.", "+bbread <board> lists its posts."]
-    assert world.store.all("board")["2"]["posts"] == []
+    assert world.store.rows("board_post", "2") == []
 
 
 def test_timeouts_expire_posts():
@@ -98,7 +98,7 @@ def test_timeouts_expire_posts():
     assert bob.do("+bbread 2") == ["-" * 33 + " 2: General " + "-" * 33,
                                    "#       Title                             Author            Date", "No posts yet."]
     alice.do("+bbpost 2/New=news")
-    assert [p["title"] for p in world.store.all("board")["2"]["posts"]] == ["New"]
+    assert [r.data["title"] for r in world.store.rows("board_post", "2")] == ["New"]  # the expired row is gone
     assert alice.do("+bblist")[2] == "  2  General                   player  player  1 day"
 
 

@@ -27,9 +27,10 @@ _NOT_FUZZED = {"quit", "@shutdown", "logout"}
 
 
 def _snapshot(world) -> dict:
-    return {kind: world.store.all(kind) for kind in ("character", "room", "sheet", "channel", "combat",
+    docs = {kind: world.store.all(kind) for kind in ("character", "room", "sheet", "channel", "combat",
                                                 "mailbox", "board", "bbread", "job", "job_unseen", "scene",
                                                 "scene_room")}
+    return {**docs, "rows": {kind: world.store.count_rows(kind) for kind in ("job_comment", "board_post")}}
 
 
 def _sample_args() -> list[str]:

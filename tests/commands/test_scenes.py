@@ -28,7 +28,8 @@ def test_poses_says_emits_and_a_roll_are_logged_with_time_and_speaker():
     alice.do("+nd6 3")
     roll_line = bob.lines[-1]
     assert roll_line.startswith("[Dice] Alice rolls 3d6 normal:")
-    entries = Scenes.of(world.game).lines(Scenes.of(world.game).get(1))
+    entries, following = Scenes.of(world.game).lines(Scenes.of(world.game).get(1))
+    assert following == 0
     assert [(e.data["speaker"], e.data["text"]) for e in entries] == [
         ("Alice", "|c[Scene]|n Alice starts scene 1: Docks at midnight. Everything said here is logged until +scene/stop."),
         ("Alice", 'Alice says, "Anyone here?"'),
@@ -103,4 +104,4 @@ def test_a_running_scene_is_still_running_for_a_game_started_on_the_same_store()
     game = Game(world.store, config=world.game.config, clock=world.clock)
     game.msg_room(alice.character.location, "Thunder.")
     scene = Scenes.of(game).get(1)
-    assert [e.data["text"] for e in Scenes.of(game).lines(scene)][-1] == "Thunder."
+    assert [e.data["text"] for e in Scenes.of(game).lines(scene)[0]][-1] == "Thunder."

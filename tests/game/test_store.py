@@ -177,3 +177,42 @@ def test_sqlite_rolls_a_transaction_back_whole_when_it_raises(tmp_path):
         store.put("sheet", "1", {"n": 3})
     store.close()
     assert SqliteStore(tmp_path / "g.sqlite3").get("sheet", "1") == {"n": 3}
+
+def test_rows_of_an_item_are_added_paged_counted_edited_and_deleted(store):
+    ids = [store.add_row("job_comment", "7", author, {"text": f"c{n}"}, 100.0 + n)
+           for n, author in enumerate([1, 2, 1, 1])]
+    store.add_row("job_comment", "8", 1, {"text": "elsewhere"}, 200.0)
+    store.add_row("board_post", "7", 1, {"text": "another kind"}, 200.0)
+    assert ids == sorted(ids) and len(set(ids)) == 4
+    assert [r.data["text"] for r in store.rows("job_comment", "7")] == ["c0", "c1", "c2", "c3"]
+    assert [r.data["text"] for r in store.rows("job_comment", "7", offset=1, limit=2)] == ["c1", "c2"]
+    assert store.rows("job_comment", "7", offset=4) == [] and store.rows("job_comment", "7", limit=0) == []
+    assert store.count_rows("job_comment", "7") == 4
+    assert store.count_rows("job_comment", "7", author=1) == 3
+    assert store.count_rows("job_comment", author=1) == 4
+    assert store.count_rows("job_comment", author=1, since=102.0) == 3
+    row = store.get_row("job_comment", ids[1])
+    assert (row.kind, row.owner, row.author, row.time, row.data) == ("job_comment", "7", 2, 101.0, {"text": "c1"})
+    assert store.get_row("board_post", ids[1]) is None and store.get_row("job_comment", 10_000) is None
+    store.set_row("job_comment", ids[1], {"text": "fixed"})
+    assert store.get_row("job_comment", ids[1]).data == {"text": "fixed"}
+    assert store.get_row("job_comment", ids[1]).time == 101.0
+    assert store.delete_rows("job_comment", "7", [ids[0], ids[2]]) == 2
+    assert [r.data["text"] for r in store.rows("job_comment", "7")] == ["fixed", "c3"]
+    assert store.delete_rows("job_comment", "7") == 2
+    assert store.count_rows("job_comment", "7") == 0 and store.count_rows("job_comment") == 1
+
+
+def test_rows_are_pruned_by_their_kinds_retention(tmp_path):
+    from champions_mush.store import Retention
+
+    for made in (MemoryStore(retention={"scene_line": Retention(max_entries=3)}),
+                 SqliteStore(tmp_path / "r.sqlite3", retention={"scene_line": Retention(max_entries=3)})):
+        for n in range(5):
+            made.add_row("scene_line", "1", 1, {"n": n}, 10.0 + n)
+        made.add_row("job_comment", "1", 1, {"n": 9}, 10.0)
+        assert [r.data["n"] for r in made.rows("scene_line", "1")] == [2, 3, 4]  # the newest 3 as added
+        assert made.prune("scene_line", Retention(max_days=1), 10.0 + 86400 + 3.5) == 2
+        assert [r.data["n"] for r in made.rows("scene_line", "1")] == [4]
+        assert made.count_rows("job_comment") == 1
+        made.close()
