@@ -17,6 +17,7 @@ from collections.abc import Callable
 import attrs
 
 from ..game import combat as fights
+from ..game import harm
 from ..game import rolls
 from ..game.sheets import get_sheet
 from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero
@@ -41,10 +42,11 @@ from ..rules.dice import DiceAmount
 from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand, UsageError
 from .brief import brief_line, vitals_of
-from .combat import TAG, acting, finish
+from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target, hit_text, kb_text, killing_text, normal_text
-from .gm import apply_knockback, hurt, parse_kb_options, spend
+from .fight_text import hurt_text, kb_lines, spent_text
+from .gm import parse_kb_options
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
@@ -173,20 +175,6 @@ def _order(ctx: Context, attacker, what: list[str], options: dict) -> _Order:  #
     return order
 
 
-def _attacker(ctx: Context, named):  # noqa: ANN001, ANN202 - a Character
-    """Who attacks: the one named (staff), the actor, or for staff outside the fight the one whose Phase it is."""
-    if named is not None:
-        if named.id != ctx.actor.id and not ctx.is_staff:
-            raise CommandError("Only staff can attack for someone else.")
-        return named
-    fight = fights.get_fight(ctx.game, ctx.actor.location)
-    if fight is None:
-        raise CommandError("There is no fight here. Staff start one with +combat/start.")
-    if fight.fighter(ctx.actor.id) is None and ctx.is_staff and fight.current is not None:
-        return ctx.game.characters[fight.current]
-    return ctx.actor
-
-
 @journaled
 def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     """+attack <target>=<maneuver>[ options]: attack on one's Phase, everything applied."""
@@ -194,7 +182,9 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         raise UsageError()
     target = find_target(ctx, parsed.lhs)
     what, options = _parse(ctx, parsed.rhs)
-    attacker = _attacker(ctx, options.get("attacker"))
+    if fights.get_fight(ctx.game, ctx.actor.location) is None:
+        raise CommandError("There is no fight here. Staff start one with +combat/start.")
+    attacker = who_acts(ctx, options.get("attacker"), doing="attack")
     order = _order(ctx, attacker, what, options)
     acting(ctx, attacker, full=order.maneuver.moves)
     if target.id == attacker.id:
@@ -284,18 +274,18 @@ def _damage(ctx: Context, attacker, target, order: _Order, amount: DiceAmount,  
     options = parse_kb_options(ctx, f"0 {order.kb_words}")
     if kind is AttackKind.KILLING:
         damage = roll_killing(amount, ctx.roller, StunMultiplier.standard())
-        lines = [f"{amount} killing: {killing_text(damage)}. {hurt(ctx, target, damage, against)}"]
+        lines = [f"{amount} killing: {killing_text(damage)}. {_hurt(ctx, target, damage, against)}"]
         mods = tuple(dict.fromkeys(options.mods + (KBModifier.KILLING_ATTACK,)))
     else:
         rolled = roll_normal(amount, ctx.roller)
         damage = pull_punch(rolled) if m.name == "Pull Punch" else rolled
         pulled = f", pulled to {damage.body} BODY" if damage is not rolled else ""
-        lines = [f"{amount} normal: {normal_text(rolled)}{pulled}. {hurt(ctx, target, damage, against)}"]
+        lines = [f"{amount} normal: {normal_text(rolled)}{pulled}. {_hurt(ctx, target, damage, against)}"]
         mods = options.mods
     kb = roll_knockback(damage.body, ctx.roller, mods)
     options = attrs.evolve(options, body=damage.body, mods=mods)
-    lines.append(f"{kb_text(kb)}." + "".join(f" {line}" for line in
-                                               apply_knockback(ctx, target, kb, options, knocked_out=was_out)))
+    steps = harm.apply_knockback(ctx.game, target, kb, ctx.roller, options, knocked_out=was_out)
+    lines.append(f"{kb_text(kb)}." + "".join(f" {line}" for line in kb_lines(steps)))
     if m.moves:
         moved = stated_damage(damage.stun, damage.body)
         if m.name == "Move By":
@@ -304,7 +294,7 @@ def _damage(ctx: Context, attacker, target, order: _Order, amount: DiceAmount,  
             share = move_through_attacker_share(moved, kb)
             what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
         lines.append(f"{attacker.name} takes {what}, {share.stun} STUN {share.body} BODY: "
-                     + hurt(ctx, attacker, stated_damage(share.stun, share.body)))
+                     + _hurt(ctx, attacker, stated_damage(share.stun, share.body)))
     return lines
 
 
@@ -317,7 +307,12 @@ def _end(ctx: Context, attacker, strength: int, order: _Order) -> str:  # noqa: 
     if order.maneuver.moves:
         parts.append((movement_end(order.velocity), f"{order.velocity}\" of movement"))
     cost = sum(c for c, _ in parts)
-    return spend(ctx, attacker, cost, f" ({', '.join(f'{c} for {w}' for c, w in parts)})")
+    spent = harm.spend(ctx.game, attacker, cost, ctx.roller)
+    return spent_text(spent, f" ({', '.join(f'{c} for {w}' for c, w in parts)})")
+
+
+def _hurt(ctx: Context, char, damage, against: Against = Against.PD) -> str:  # noqa: ANN001
+    return hurt_text(harm.hurt(ctx.game, char, damage, against))
 
 
 COMMANDS = (

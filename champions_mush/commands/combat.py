@@ -13,6 +13,7 @@ import re
 import attrs
 
 from ..game import combat as fights
+from ..game import harm
 from ..game import journal
 from ..game.sheets import get_sheet, save_sheet
 from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
@@ -24,10 +25,10 @@ from ..text.format import table
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
-from .gm import spend
+from .fight_text import phase_lines, recovery_said, recovery_sentence, spent_text
 from .recording import atomic, journaled
 
-__all__ = ["COMMANDS", "acting", "finish"]
+__all__ = ["COMMANDS", "acting", "finish", "who_acts"]
 
 TAG = "|r[Combat]|n"
 
@@ -40,18 +41,22 @@ def _fight(ctx: Context) -> fights.Fight:
     return fight
 
 
-def _who(ctx: Context, name: str):  # noqa: ANN202 - a Character
-    """The character named (staff may name anyone; players only themselves); with no name the
-    actor, or for staff outside the fight the one whose Phase it is."""
-    if name.strip():
-        char = find_target(ctx, name)
-        if char.id != ctx.actor.id and not ctx.is_staff:
-            raise CommandError("Only staff can do that for someone else.")
-        return char
+def who_acts(ctx: Context, named=None, *, doing: str = "do that"):  # noqa: ANN001, ANN202 - a Character
+    """Who acts: the character named (staff may name anyone; players only themselves), else the
+    actor, or for staff outside the fight the one whose Phase it is. ``doing``: for the refusal."""
+    if named is not None:
+        if named.id != ctx.actor.id and not ctx.is_staff:
+            raise CommandError(f"Only staff can {doing} for someone else.")
+        return named
     fight = fights.get_fight(ctx.game, ctx.actor.location)
     if ctx.is_staff and fight is not None and fight.fighter(ctx.actor.id) is None and fight.current is not None:
         return ctx.game.characters[fight.current]
     return ctx.actor
+
+
+def _who(ctx: Context, name: str):  # noqa: ANN202 - a Character
+    """:func:`who_acts` for a name typed (or none)."""
+    return who_acts(ctx, find_target(ctx, name) if name.strip() else None)
 
 
 def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # noqa: ANN001 - a Character
@@ -94,8 +99,12 @@ def finish(ctx: Context, char, *, half: bool = False) -> list[str]:  # noqa: ANN
     if fight.mode == fights.CONFIRM:
         fights.save_fight(ctx.game, attrs.evolve(fight, waiting=True))
         return ["Waiting for the GM: +combat/confirm (or +combat/undo)."]
-    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
-    return lines
+    return _moved_on(ctx, fight)
+
+
+def _moved_on(ctx: Context, fight: fights.Fight) -> list[str]:
+    """The next Phase starts: the lines that tell it."""
+    return phase_lines(fights.next_phase(ctx.game, fight, ctx.roller)[1])
 
 
 def _say(ctx: Context, text: str, lines: list[str] = ()) -> None:  # type: ignore[assignment]
@@ -117,7 +126,7 @@ def _next(ctx: Context, parsed: ParsedCommand) -> None:
     if not fight.fighters:
         raise CommandError("Nobody has joined the fight yet (+combat/join <name>).")
     now = fights.current_fighter(fight)
-    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
+    lines = _moved_on(ctx, fight)
     head = f"{ctx.actor.name} ends {now.name}'s Phase." if now and not fight.waiting else lines.pop(0)
     _say(ctx, head, lines)
 
@@ -136,8 +145,7 @@ def _confirm(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     if not fight.waiting:
         raise CommandError("No action is waiting for confirmation.")
-    _, lines = fights.next_phase(ctx.game, fight, ctx.roller)
-    _say(ctx, f"{ctx.actor.name} confirms.", lines)
+    _say(ctx, f"{ctx.actor.name} confirms.", _moved_on(ctx, fight))
 
 
 def _undo(ctx: Context, parsed: ParsedCommand) -> None:
@@ -258,7 +266,7 @@ def _hold(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True)))
     _say(ctx, f"{char.name} holds their action (to use at a lower DEX, until their next Phase).",
-         fights.next_phase(ctx.game, _fight(ctx), ctx.roller)[1])
+         _moved_on(ctx, _fight(ctx)))
 
 
 def _pass(ctx: Context, parsed: ParsedCommand) -> None:
@@ -278,7 +286,7 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
     fights.update_fighter(ctx.game, char, set=False)
     inches_n = int(inches)
-    said = spend(ctx, char, movement_end(inches_n), f" moving {inches_n}\"")
+    said = spent_text(harm.spend(ctx.game, char, movement_end(inches_n), ctx.roller), f" moving {inches_n}\"")
     _say(ctx, f"{char.name} moves {inches_n}\" (1/2 Phase). {said}", finish(ctx, char, half=True))
 
 
@@ -380,14 +388,14 @@ def recover(ctx: Context, char) -> list[str]:  # noqa: ANN001
         if sheet.stunned:
             save_sheet(ctx.game, attrs.evolve(sheet, stunned=False))
             return [f"{char.name} spends a Phase recovering from being Stunned, and is no longer Stunned."]
-        _, said = fights.take_recovery(ctx.game, sheet, RecoveryFrequency.ONCE_A_MINUTE)
-        return [f"{char.name} {said}." if said.startswith("recovers") else f"{char.name}: {said}."]
+        return [recovery_sentence(fights.take_recovery(ctx.game, sheet, RecoveryFrequency.ONCE_A_MINUTE)[1])]
     acting(ctx, char, full=True, held=False)
     damaged = fights.damaged_this_segment(ctx.game, char)
-    new, said = fights.take_recovery(ctx.game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged)
-    gained = (new.current_stun - sheet.current_stun, new.current_end - sheet.current_end)
-    fights.update_fighter(ctx.game, char, recovering=True, recovered=gained if said.startswith("recovers") else None)
-    text = f"{char.name} {said}" if said.startswith("recovers") else f"{char.name} takes a Recovery: {said}"
+    new, outcome = fights.take_recovery(ctx.game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged)
+    recovered = isinstance(outcome, fights.Recovered)
+    gained = (new.current_stun - sheet.current_stun, new.current_end - sheet.current_end) if recovered else None
+    fights.update_fighter(ctx.game, char, recovering=True, recovered=gained)
+    text = f"{char.name} {recovery_said(outcome)}" if recovered else f"{char.name} takes a Recovery: {recovery_said(outcome)}"
     return [f"{text}; 1/2 DCV until their next Phase."] + finish(ctx, char)
 
 

@@ -294,13 +294,8 @@ def roll_target(ctx: Context, what: str) -> tuple[str, int]:
 
 
 def skill_target(sheet: Sheet, value: str) -> int:
-    """A stored skill value as a roll: ``12`` or ``DEX+1`` (9 + DEX/5 + 1)."""
-    match = re.fullmatch(r"([0-9]{1,3})|([A-Z]+)([+-][0-9]{1,3})?", value)
-    if match is None:
-        raise CommandError(f"That skill's value '{value}' cannot be read; ask staff to set it again.")
-    if match.group(1):
-        return int(match.group(1))
-    return characteristic_target(sheet.base(match.group(2))) + int(match.group(3) or 0)
+    """A stored skill value as a roll (:meth:`Sheet.skill_target`)."""
+    return sheet.skill_target(value)
 
 
 def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:

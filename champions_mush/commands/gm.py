@@ -9,31 +9,17 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from ..game import combat as fights
+from ..game import harm
 from ..game import rolls
-from ..game.sheets import Sheet, get_sheet, save_sheet, take_damage
+from ..game.sheets import get_sheet, save_sheet
 from ..rules.champions.adding import haymaker
 from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, roll_normal, stated_damage
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.dcs import str_dice
-from ..rules.champions.defenses import Against, DamageTaken
-from ..rules.champions.effects import LifeState
-from ..rules.champions.endurance import push, spend_end
-from ..rules.champions.knockback import (
-    PRONE_EFFECT,
-    KBModifier,
-    KBResult,
-    Knockback,
-    airborne_dex_modifier,
-    breakfall_modifier,
-    knockback_into_character,
-    knockback_into_wall,
-    knockback_onto_ground,
-    roll_knockback,
-    rooting_resistance,
-)
+from ..rules.champions.defenses import Against
+from ..rules.champions.endurance import push
+from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback, rooting_resistance
 from ..rules.champions.maneuvers import (
     MANEUVERS,
     MOVE_BY_OCV,
@@ -50,13 +36,13 @@ from ..rules.champions.maneuvers import (
     single_target_move_by_hits,
 )
 from ..rules.champions.presence import PreModifier, PresenceLevel, presence_attack, presence_level
-from ..rules.champions.recovery import recovery
-from ..rules.champions.rolls import attack_roll, characteristic_target, skill_roll
+from ..rules.champions.rolls import attack_roll
 from ..text.format import table
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
+from .fight_text import hurt_text, kb_lines, spent_text
 from .recording import journaled
 from .dice import (
     find_target,
@@ -66,11 +52,9 @@ from .dice import (
     normal_text,
     parse_amount,
     parse_kd6,
-    skill_target,
-    skill_text,
 )
 
-__all__ = ["COMMANDS", "apply_knockback", "damage_report", "hurt", "spend"]
+__all__ = ["COMMANDS", "parse_kb_options"]
 
 _TAG = "|y[GM]|n"
 
@@ -94,43 +78,8 @@ def _log(ctx: Context, kind: str, text: str, data: dict) -> str:
 
 
 # --- damage -----------------------------------------------------------------------------------
-def hurt(ctx: Context, char, damage, against: Against = Against.PD, *,  # noqa: ANN001
-         knocked_out: bool | None = None) -> str:
-    """Apply damage to a sheet; the report. Tells the tracker when any got through (RULES
-    RECOVERING) and whether this blow knocked him out. ``knocked_out``: as :func:`take_damage`."""
-    was_out = get_sheet(ctx.game, char).knocked_out if knocked_out is None else knocked_out
-    taken, sheet = take_damage(ctx.game, char, damage, against, knocked_out=knocked_out)
-    spoiled = fights.note_damage(ctx.game, char, taken.stun > 0 or taken.body > 0)
-    fights.update_fighter(ctx.game, char, fresh_ko=sheet.knocked_out and not was_out)
-    report = damage_report(char.name, damage, taken, sheet, against)
-    return f"{report} {spoiled}" if spoiled else report
-
-
-def damage_report(name: str, damage: NormalDamage | KillingDamage, taken: DamageTaken, sheet: Sheet,
-                  against: Against) -> str:
-    """``Psiana takes 20 STUN and 0 BODY (32 STUN - 12 PD, 9 BODY - 12 PD). Now STUN 0, BODY 10.``
-
-    With what follows: Stunned, Knocked Out, Dying, dead or a coma (RULES DAMAGE EFFECTS, DYING).
-    """
-    body_def = ("r" if isinstance(damage, KillingDamage) else "") + against.value
-    doubled = " doubled against the Knocked Out" if taken.stun_done != damage.stun else ""
-    where = f", BODY x{damage.location.body_x} for the {damage.location.name}" if damage.location is not None else ""
-    text = (f"{name} takes |h{taken.stun} STUN and {taken.body} BODY|n ({taken.stun_done} STUN{doubled} - "
-            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def}{where})")
-    effects = []
-    if taken.stunned:
-        effects.append("|rStunned|n")
-    if taken.knocked_out:
-        effects.append("|rKnocked Out|n")
-    life = sheet.life
-    if life is LifeState.DYING:
-        effects.append("|RDying|n (loses 1 BODY each Post-Segment 12)")
-    elif life is LifeState.DEAD:
-        effects.append("|RDead|n")
-    elif life is LifeState.COMA:
-        effects.append("|Rin a coma|n (a player character never dies without the player's consent)")
-    text += (": " + ", ".join(effects) if effects else "") + "."
-    return f"{text} Now STUN {sheet.current_stun}, BODY {sheet.current_body}."
+def _hurt(ctx: Context, char, damage, against: Against = Against.PD) -> str:  # noqa: ANN001
+    return hurt_text(harm.hurt(ctx.game, char, damage, against))
 
 
 _WORDS = {"normal", "killing", "physical", "energy", "pd", "ed", "loc"}
@@ -168,7 +117,7 @@ def cmd_damage(ctx: Context, parsed: ParsedCommand) -> None:
     target, rest = _target_and_rest(ctx, parsed)
     damage, against, said = _read_damage(ctx, rest)
     kind = "an energy" if against is Against.ED else "a physical"
-    text = f"{target.name} is hit by {kind} attack: {said}. " + hurt(ctx, target, damage, against)
+    text = f"{target.name} is hit by {kind} attack: {said}. " + _hurt(ctx, target, damage, against)
     if damage.rolled:
         text += f" |x[{_log(ctx, 'damage', text, {'target': target.name})}]|n"
     _out(ctx, parsed, text)
@@ -182,27 +131,13 @@ _KB_WORDS = {
 }
 
 
-@attrs.frozen
-class _KBOptions:
-    """What a +kb line asks for."""
-
-    body: int
-    mods: tuple[KBModifier, ...] = ()
-    wall: tuple[int, int, int] | None = None  #: DEF, BODY, inches before it
-    other: object = None  #: a character in the way
-    flight: int = 0  #: inches of Flight used to root
-    strength: int = 0  #: STR used to root
-    flying: bool = False  #: in the air under their own power: the DEX roll to stay aloft
-    high: bool = False  #: high up: failing that roll is a fall (Falling damage), not a landing
-
-
 def _number(rest: list[str], reason: str) -> int:
     if not rest or not is_number(rest[0], 3):
         raise UsageError(reason)
     return int(rest.pop(0))
 
 
-def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
+def parse_kb_options(ctx: Context, text: str) -> harm.KnockbackOptions:
     """``9 flying root str 10 wall 6 5 after 2`` -> the options of one Knockback roll."""
     words = text.split()
     if not words or not is_number(words[0], 3):
@@ -236,7 +171,7 @@ def parse_kb_options(ctx: Context, text: str) -> _KBOptions:
     if found.get("high") and not found.get("flying"):
         raise CommandError("'high' goes with 'flying': a flyer high up falls when the DEX roll fails.")
     found["mods"] = tuple(dict.fromkeys(found["mods"]))  # "air flying" is one -1D6
-    return _KBOptions(**found)
+    return harm.KnockbackOptions(**found)
 
 
 def _parse_root(rest: list[str], found: dict) -> None:
@@ -270,7 +205,8 @@ def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
         lines.append(f"That is more than the {resistance}\" rooted: all of it takes effect.")
     fresh = fights.fight_of(ctx.game, target)
     fresh_ko = fresh is not None and fresh.fighter(target.id).fresh_ko
-    lines.extend(apply_knockback(ctx, target, kb, options, knocked_out=False if fresh_ko else None))
+    lines.extend(kb_lines(harm.apply_knockback(ctx.game, target, kb, ctx.roller, options,
+                                               knocked_out=False if fresh_ko else None)))
     if rolled:
         ctx.game.store.put(_KB_APPLIED, rolled[1], {"target": target.id})
     text = " ".join(lines)
@@ -296,101 +232,10 @@ def _rolled_kb(ctx: Context, word: str) -> tuple[Knockback, str] | None:
     return Knockback(body, faces, body - sum(faces), int(kb["inches"]), KBResult(kb["result"])), record.id
 
 
-def apply_knockback(ctx: Context, target, kb: Knockback, options: _KBOptions | None = None,  # noqa: ANN001
-                    *, knocked_out: bool | None = None) -> list[str]:
-    """What a rolled Knockback does to ``target``: knocked down, or thrown into a wall, a character
-    or the ground (RULES KNOCKBACK 2-6); he is then lying on the ground (tracked as prone) unless
-    he lands on his feet or stays aloft. ``knocked_out``: as :func:`hurt`, for the landing."""
-    options = options or _KBOptions(body=kb.body)
-    if kb.result is KBResult.KNOCKED_DOWN:
-        fights.update_fighter(ctx.game, target, prone=True)
-        return [f"{target.name} is knocked down. {PRONE_EFFECT}"]
-    if kb.result is not KBResult.KNOCKED_BACK:
-        return []
-    lines, prone = _kb_impact(ctx, target, kb.inches, options, knocked_out)
-    if prone:
-        fights.update_fighter(ctx.game, target, prone=True)
-    return lines
-
-
-def _root_text(options: _KBOptions, resistance: int) -> str:
+def _root_text(options: harm.KnockbackOptions, resistance: int) -> str:
     used = [f"{options.flight}\" of Flight"] if options.flight else []
     used += [f"{options.strength} STR"] if options.strength else []
     return f"rooted with {' and '.join(used)}: resists {resistance}\""
-
-
-def _breakfall(ctx: Context, target, inches: int, lines: list[str]) -> bool:  # noqa: ANN001
-    """A Breakfall skill on the sheet, rolled at -1 per 2" to land unhurt (RULES KNOCKBACK 5)."""
-    sheet = get_sheet(ctx.game, target)
-    found = sheet.find_skill("Breakfall")
-    if found is None:
-        return False
-    modifier = breakfall_modifier(inches)
-    result = skill_roll(skill_target(sheet, found[1]), ctx.roller, modifier=modifier)
-    lines.append(f"Breakfall at {modifier:+d}: {skill_text(result)}.")
-    if result.success:
-        lines.append(f"{target.name} lands on their feet and takes no damage.")
-    return result.success
-
-
-def _stay_aloft(ctx: Context, target, inches: int, high: bool) -> tuple[list[str], str]:  # noqa: ANN001
-    """RULES KNOCKBACK 6: a flyer who hits nothing rolls DEX (or Breakfall, if better) at -1 per
-    2" to stay in the air at full DCV. Returns the lines and ``aloft``, ``falls`` or ``lands``."""
-    sheet = get_sheet(ctx.game, target)
-    modifier = airborne_dex_modifier(inches)
-    name, base = "DEX", characteristic_target(sheet.base("DEX"))
-    found = sheet.find_skill("Breakfall")
-    if found is not None and skill_target(sheet, found[1]) > base:
-        name, base = "Breakfall", skill_target(sheet, found[1])
-    result = skill_roll(base, ctx.roller, modifier=modifier)
-    lines = [f"{target.name} is knocked back {inches}\" in the air; {name} roll to stay aloft at {modifier:+d}: "
-             f"{skill_text(result)}."]
-    if result.success:
-        lines.append(f"{target.name} stays in the air at full DCV.")
-        return lines, "aloft"
-    if high:
-        lines.append(f"{target.name} falls: Falling damage, not Knockback damage, unless the fall is stopped "
-                     "(the GM rolls it).")
-        return lines, "falls"
-    lines.append(f"{target.name} drops the inch or two to the ground and takes the Knockback damage. {PRONE_EFFECT}")
-    return lines, "lands"
-
-
-def _kb_impact(ctx: Context, target, inches: int, options: _KBOptions,  # noqa: ANN001
-               knocked_out: bool | None) -> tuple[list[str], bool]:
-    """The lines of a Knockback of ``inches``, and whether the target ends lying on the ground."""
-    wall, other = options.wall, options.other
-    if wall is not None:
-        wall_def, wall_body, after = wall
-        if after > inches:
-            raise CommandError(f"The wall is {after}\" away but the Knockback is only {inches}\".")
-        impact = knockback_into_wall(inches, wall_def, wall_body, ctx.roller, travelled=after)
-        lines = [f"After {after}\" {target.name} hits a DEF {wall_def} BODY {wall_body} wall:"]
-        if impact.damage is not None:
-            report = hurt(ctx, target, impact.damage, knocked_out=knocked_out)
-            lines.append(f"{impact.damage.amount} normal, {normal_text(impact.damage)}. {report}")
-        if impact.shattered:
-            lines.append(f"The wall shatters and {target.name} goes on {impact.continues}\" beyond it, landing in a heap.")
-        return lines, True
-    if other is not None:
-        impact = knockback_into_character(inches, ctx.roller)
-        lines = [f"{target.name} flies {inches}\" into {other.name}; both take {inches}d6."]
-        for who, dmg, out in ((target, impact.target, knocked_out), (other, impact.other, None)):
-            lines.append(f"{who.name}: {normal_text(dmg)}. {hurt(ctx, who, dmg, knocked_out=out)}")
-        return lines, True
-    if options.flying:
-        lines, state = _stay_aloft(ctx, target, inches, options.high)
-        if state != "lands":
-            return lines, state == "falls"
-    else:
-        lines = [f"{target.name} flies back {inches}\" and lands. {PRONE_EFFECT}"]
-        if _breakfall(ctx, target, inches, lines):
-            return lines, False
-    landing = knockback_onto_ground(inches, ctx.roller)
-    if landing is not None:
-        report = hurt(ctx, target, landing, knocked_out=knocked_out)
-        lines.append(f"Landing: {landing.amount} normal, {normal_text(landing)}. {report}")
-    return lines, True
 
 
 # --- PRE attacks ------------------------------------------------------------------------------
@@ -479,21 +324,11 @@ def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
     char, rest = _target_and_rest(ctx, parsed)
     if not is_number(rest, 3):
         raise UsageError()
-    _out(ctx, parsed, spend(ctx, char, int(rest)))
+    _out(ctx, parsed, _spend(ctx, char, int(rest)))
 
 
-def spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
-    """Spend ``cost`` END from ``char``'s sheet; the sentence saying what it cost."""
-    sheet = get_sheet(ctx.game, char)
-    spent = spend_end(max(sheet.current_end, 0), sheet.current_stun, cost, ctx.roller)
-    save_sheet(ctx.game, sheet.with_vitals(stun=spent.stun, end=spent.end))
-    text = f"{char.name} spends {cost} END{what}: END {spent.end}"
-    if spent.stun_faces:
-        faces = " ".join(map(str, spent.stun_faces))
-        text += f"; out of END, {len(spent.stun_faces)}d6 STUN instead: {spent.stun_lost} ({faces}), STUN {spent.stun}"
-        if spent.knocked_out:
-            text += ": exhausted, Knocked Out"
-    return text + "."
+def _spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
+    return spent_text(harm.spend(ctx.game, char, cost, ctx.roller), what)
 
 
 def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
@@ -507,7 +342,7 @@ def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
     what = "STR" if len(words) == 1 else "the Power"
     result = push(base, pushed)
     said = f" to push {what} from {base} to {result.points}"
-    _out(ctx, parsed, spend(ctx, char, result.end, said))
+    _out(ctx, parsed, _spend(ctx, char, result.end, said))
 
 
 # --- maneuvers --------------------------------------------------------------------------------
@@ -528,12 +363,12 @@ def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand):  # noqa: ANN
 
 
 def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
-    return "" if target is None else " " + hurt(ctx, target, damage)
+    return "" if target is None else " " + _hurt(ctx, target, damage)
 
 
 def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
     """The attacker's own share of a Move By or Move Through (RULES MANEUVER MOVE BY, MOVE THROUGH)."""
-    return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + hurt(ctx, attacker, stated_damage(stun, body))
+    return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + _hurt(ctx, attacker, stated_damage(stun, body))
 
 
 def cmd_moveby(ctx: Context, parsed: ParsedCommand) -> None:
@@ -644,7 +479,8 @@ def cmd_movethrough(ctx: Context, parsed: ParsedCommand) -> None:
     kb = roll_knockback(damage.body, ctx.roller)
     text += f" {kb_text(kb)}."
     if target is not None:
-        text += "".join(f" {line}" for line in apply_knockback(ctx, target, kb, knocked_out=was_out))
+        text += "".join(f" {line}" for line in kb_lines(harm.apply_knockback(ctx.game, target, kb, ctx.roller,
+                                                                              knocked_out=was_out)))
     share = move_through_attacker_share(damage, kb)
     what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
     text += _share(ctx, attacker, share.stun, share.body, what)
@@ -682,7 +518,8 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
     kb = roll_knockback(pulled.body, ctx.roller)
     text += f" {kb_text(kb)}."
     if target is not None:
-        text += "".join(f" {line}" for line in apply_knockback(ctx, target, kb, knocked_out=was_out))
+        text += "".join(f" {line}" for line in kb_lines(harm.apply_knockback(ctx.game, target, kb, ctx.roller,
+                                                                              knocked_out=was_out)))
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pullpunch', text, {'attacker': attacker.name})}]|n")
 
 

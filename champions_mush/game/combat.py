@@ -21,6 +21,7 @@ knockdown, until he stands), recovering, Awed or Cowed, a maneuver's DCV, Brace 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,8 +42,25 @@ __all__ = [
     "AUTO",
     "COMBAT_KIND",
     "CONFIRM",
+    "AbortedPhaseLost",
+    "Acts",
+    "BodyLost",
+    "BreathHeld",
     "Fight",
     "Fighter",
+    "HeldActionLost",
+    "Hesitates",
+    "KnockedOutPhase",
+    "LostRecovery",
+    "NoRecovery",
+    "PhaseBegins",
+    "PhaseEvent",
+    "PhaseNote",
+    "PostSegment12",
+    "RecoveryOutcome",
+    "Recovered",
+    "SegmentBegins",
+    "StunShaken",
     "current_fighter",
     "damaged_this_segment",
     "end_fight",
@@ -213,24 +231,33 @@ def current_fighter(fight: Fight) -> Fighter | None:
     return None if fight.current is None else fight.fighter(fight.current)
 
 
-def note_damage(game: Game, char: Character, got_through: bool) -> str:
+@attrs.frozen
+class LostRecovery:
+    """A Recovery taken earlier this Segment, lost because damage got through (RULES RECOVERING)."""
+
+    name: str
+    stun: int
+    end: int
+
+
+def note_damage(game: Game, char: Character, got_through: bool) -> LostRecovery | None:
     """Remember that damage got through to ``char`` this Segment (RULES RECOVERING): no Recovery
-    for him now, and one he took earlier this Segment is spoiled. The sentence saying so, or ""."""
+    for him now, and one he took earlier this Segment is lost (returned)."""
     fight = fight_of(game, char)
     if fight is None or not got_through:
-        return ""
+        return None
     fighter = fight.fighter(char.id)
-    said = ""
+    lost = None
     if fighter.recovered is not None:
         stun, end = fighter.recovered
         sheet = get_sheet(game, char)
         save_sheet(game, sheet.with_vitals(stun=sheet.current_stun - stun, end=sheet.current_end - end))
         fight = fight.with_fighter(attrs.evolve(fighter, recovered=None))
-        said = f"Damage got through during {char.name}'s Recovery: it is lost (-{stun} STUN, -{end} END)."
+        lost = LostRecovery(char.name, stun, end)
     if char.id not in fight.damaged:
         fight = attrs.evolve(fight, damaged=fight.damaged + (char.id,))
     save_fight(game, fight)
-    return said
+    return lost
 
 
 def damaged_this_segment(game: Game, char: Character) -> bool:
@@ -256,22 +283,44 @@ def target_dcv(game: Game, char: Character) -> tuple[int, str]:
 
 
 # --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------
+@attrs.frozen
+class Recovered:
+    """A Recovery taken: the REC added and STUN and END after it; ``woke``: out of a Knock Out."""
+
+    name: str
+    rec: int
+    stun: int
+    end: int
+    woke: bool = False
+
+
+@attrs.frozen
+class NoRecovery:
+    """No Recovery now, and why (empty for the dead)."""
+
+    name: str
+    why: str = ""
+
+
+#: What taking a Recovery came to.
+RecoveryOutcome = Recovered | NoRecovery
+
+
 def take_recovery(game: Game, sheet: Sheet, needed: RecoveryFrequency, *, damaged: bool = False,
-                  helped: bool = False) -> tuple[Sheet, str]:
-    """One Recovery if the rules allow it: the sheet after it and ``recovers 8: STUN 30, END 40``
-    or ``no Recovery (Stunned)``. ``needed``: how often one must be able to recover now (every
-    Phase in a fight, Post-Segment 12, once a minute out of combat)."""
+                  helped: bool = False) -> tuple[Sheet, RecoveryOutcome]:
+    """One Recovery if the rules allow it: the sheet after it and what happened. ``needed``: how
+    often one must be able to recover now (every Phase in a fight, Post-Segment 12, once a
+    minute out of combat)."""
     if sheet.dead:
-        return sheet, "no Recovery"
+        return sheet, NoRecovery(sheet.name)
     if not can_recover(stunned=sheet.stunned, holding_breath=sheet.holding_breath, damaged_this_segment=damaged):
         why = "Stunned" if sheet.stunned else "holding breath" if sheet.holding_breath else "damage got through this Segment"
-        return sheet, f"no Recovery ({why})"
+        return sheet, NoRecovery(sheet.name, why)
     if recovery_frequency(sheet.current_stun, helped=helped) < needed:
-        return sheet, f"no Recovery (STUN {sheet.current_stun}, too far out)"
+        return sheet, NoRecovery(sheet.name, f"STUN {sheet.current_stun}, too far out")
     rec = recovery(sheet.current_stun, sheet.current_end, sheet.base("REC"), sheet.max_stun, sheet.max_end)
     new = save_sheet(game, sheet.with_vitals(stun=rec.stun, end=rec.end))
-    woke = " and wakes up" if rec.woke_up else ""
-    return new, f"recovers {sheet.base('REC')}{woke}: STUN {rec.stun}, END {rec.end}"
+    return new, Recovered(sheet.name, sheet.base("REC"), rec.stun, rec.end, rec.woke_up)
 
 
 # --- moving on -------------------------------------------------------------------------------
@@ -306,32 +355,32 @@ def end_phase(fight: Fight) -> Fight:
     return attrs.evolve(fight, current=None, done=fight.done + (fight.current,), waiting=False)
 
 
-def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[str]]:
+def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
     """End the current Phase and start the next one in DEX order (a new Segment, and Post-Segment
     12, when this one is over). Phases a condition uses up pass by themselves. Saves everything;
-    returns the lines to show."""
-    fight, lines = end_phase(fight), []
+    returns what happened, in order."""
+    fight, events = end_phase(fight), []
     while True:
         waiting = [(f, s) for f, s in _acting(game, fight, fight.segment) if f.char_id not in fight.done] \
             if fight.segment else []
         if not waiting:
-            fight, header = _new_segment(game, fight)
-            lines.extend(header)
+            fight, begun = _new_segment(game, fight)
+            events.extend(begun)
             waiting = [(f, s) for f, s in _acting(game, fight, fight.segment)]
             if not waiting:
                 break
         fighter, sheet = waiting[0]
         fight, fighter = _stop_helping(fight, fighter)
-        fighter, line, acts = _phase_start(game, fight, fighter, sheet, roller)
+        fighter, begins = _phase_start(game, fight, fighter, sheet, roller)
         fight = fight.with_fighter(fighter)
-        lines.append(line)
-        if acts:
+        events.append(begins)
+        if begins.acts:
             fight = attrs.evolve(fight, current=fighter.char_id)
             break
         fight = attrs.evolve(fight, done=fight.done + (fighter.char_id,))
     save_fight(game, fight)
     send_phase(game, fight)
-    return fight, lines
+    return fight, events
 
 
 def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
@@ -345,67 +394,153 @@ def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
     return fight.with_fighter(fighter), fighter
 
 
-def _new_segment(game: Game, fight: Fight) -> tuple[Fight, list[str]]:
+@attrs.frozen
+class SegmentBegins:
+    """A new Segment and who has a Phase in it, in DEX order: (name, DEX)."""
+
+    turn: int
+    segment: int
+    order: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class BodyLost:
+    """A dying character loses 1 BODY in Post-Segment 12 (RULES DYING)."""
+
+    name: str
+    body: int
+    life: LifeState
+
+
+@attrs.frozen
+class PostSegment12:
+    """Post-Segment 12 of a Turn: BODY lost by the dying, then everyone's free Recovery."""
+
+    turn: int
+    events: tuple[BodyLost | RecoveryOutcome, ...]
+
+
+#: What happens at the start of a Phase, in the order it is told (RULES DAMAGE EFFECTS 1-3,
+#: RECOVERING, HOLDING BREATH, PRE ATTACKS 2).
+@attrs.frozen
+class HeldActionLost:
+    """A held action not used before his next Phase is lost."""
+
+
+@attrs.frozen
+class BreathHeld:
+    """Holding breath costs 1 END a Phase (RULES HOLDING BREATH): END, STUN and BODY after."""
+
+    end: int
+    stun: int
+    body: int
+
+
+@attrs.frozen
+class AbortedPhaseLost:
+    """An Abort earlier used up this Phase."""
+
+
+@attrs.frozen
+class Hesitates:
+    """Awed or Cowed: hesitates the whole Phase (RULES PRE ATTACKS 2)."""
+
+    presence: str
+
+
+@attrs.frozen
+class StunShaken:
+    """A Stunned character spends the Phase recovering from it (RULES DAMAGE EFFECTS 1)."""
+
+
+@attrs.frozen
+class KnockedOutPhase:
+    """A Knocked Out character's Phase: a Recovery when the chart allows it (RULES RECOVERING CHART)."""
+
+    recovery: RecoveryOutcome
+
+
+@attrs.frozen
+class Acts:
+    """He acts this Phase."""
+
+
+PhaseNote = HeldActionLost | BreathHeld | AbortedPhaseLost | Hesitates | StunShaken | KnockedOutPhase | Acts
+
+
+@attrs.frozen
+class PhaseBegins:
+    """A character's Phase begins on his DEX: what happens first, and whether he acts."""
+
+    name: str
+    dex: int
+    notes: tuple[PhaseNote, ...]
+
+    @property
+    def acts(self) -> bool:
+        return isinstance(self.notes[-1], Acts)
+
+
+#: What moving a fight on tells.
+PhaseEvent = SegmentBegins | PostSegment12 | PhaseBegins
+
+
+def _new_segment(game: Game, fight: Fight) -> tuple[Fight, list[PhaseEvent]]:
     """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12."""
-    lines, turn = [], fight.turn
+    events: list[PhaseEvent] = []
+    turn = fight.turn
     if fight.segment == 0:
         segment = FIRST_SEGMENT
     elif fight.segment >= SEGMENTS:
-        lines.append(f"Post-Segment 12 of Turn {turn}:")
-        lines.extend(f"  {line}" for line in post_segment_12(game, fight))
-        fight = get_fight(game, fight.room) or fight  # a spoiled Recovery may have changed it
+        fight, post = post_segment_12(game, fight)
+        events.append(post)
         turn += 1
         segment = _next_segment(game, fight, 0)
     else:
         segment = _next_segment(game, fight, fight.segment)
     fighters = tuple(attrs.evolve(f, recovered=None) for f in fight.fighters)
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
-    order = _acting(game, fight, segment)
-    who = ", ".join(f"{f.name} {s.base('DEX')}" for f, s in order) or "nobody"
-    lines.append(f"Turn {turn}, Segment {segment}: Phases in DEX order: {who}.")
-    return fight, lines
+    order = tuple((f.name, s.base("DEX")) for f, s in _acting(game, fight, segment))
+    events.append(SegmentBegins(turn, segment, order))
+    return fight, events
 
 
 def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
-                 roller: Roller) -> tuple[Fighter, str, bool]:
-    """A Phase begins on the character's DEX: the fighter afterwards, the line, and whether he acts."""
-    head = f"{fighter.name}'s Phase (DEX {sheet.base('DEX')})"
-    notes = []
+                 roller: Roller) -> tuple[Fighter, PhaseBegins]:
+    """A Phase begins on the character's DEX: the fighter afterwards and what happened."""
+    notes: list[PhaseNote] = []
     if fighter.holding:
-        notes.append("the held action is lost")
+        notes.append(HeldActionLost())
     fighter = attrs.evolve(fighter, holding=False, recovering=False, dcv_mod=0, dcv_note="", braced=False,
                            half_used=False, recovered=None)
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
-        notes.append(f"holding breath: END {breath.end}, STUN {breath.stun}, BODY {breath.body}")
+        notes.append(BreathHeld(breath.end, breath.stun, breath.body))
+    begins = functools.partial(PhaseBegins, fighter.name, sheet.base("DEX"))
     if fighter.aborted:
-        notes.append("aborted earlier, so loses this Phase")
-        return attrs.evolve(fighter, aborted=False), f"{head}: {'; '.join(notes)}.", False
+        return attrs.evolve(fighter, aborted=False), begins((*notes, AbortedPhaseLost()))
     if fighter.presence:
-        notes.append(f"{fighter.presence.capitalize()}: hesitates this whole Phase")
-        return attrs.evolve(fighter, presence=""), f"{head}: {'; '.join(notes)}.", False
+        return attrs.evolve(fighter, presence=""), begins((*notes, Hesitates(fighter.presence)))
     if sheet.stunned:
         save_sheet(game, attrs.evolve(sheet, stunned=False))
-        notes.append("Stunned: spends this Phase recovering from it, and is no longer Stunned")
-        return fighter, f"{head}: {'; '.join(notes)}.", False
+        return fighter, begins((*notes, StunShaken()))
     if sheet.knocked_out:
         damaged = fighter.char_id in fight.damaged
-        sheet, said = take_recovery(game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged,
-                                    helped=fighter.helped)
-        notes.append(f"Knocked Out: {said}")
-        return fighter, f"{head}: {'; '.join(notes)}.", False
-    notes.append("acts")
-    return fighter, f"{head}: {'; '.join(notes)}.", True
+        sheet, outcome = take_recovery(game, sheet, RecoveryFrequency.EVERY_PHASE, damaged=damaged,
+                                       helped=fighter.helped)
+        return fighter, begins((*notes, KnockedOutPhase(outcome)))
+    return fighter, begins((*notes, Acts()))
 
 
-def post_segment_12(game: Game, fight: Fight) -> list[str]:
+def post_segment_12(game: Game, fight: Fight) -> tuple[Fight, PostSegment12]:
     """Post-Segment 12 for everyone in the fight: dying characters lose BODY, then free Recoveries.
 
     RULES RECOVERING: the free Recovery "occurs outside of the Turn", so damage taken during
-    Segment 12 does not spoil it; Stunned and holding breath still do.
+    Segment 12 does not spoil it; Stunned and holding breath still do. The fight is returned
+    as it goes on (nothing here changes it).
     """
-    lines = []
+    events: list[BodyLost | RecoveryOutcome] = []
     for fighter, sheet in _combatants(game, fight):
         if sheet.dead:
             continue
@@ -413,13 +548,11 @@ def post_segment_12(game: Game, fight: Fight) -> list[str]:
             body = post_segment_12_body(sheet.current_body, stabilised=sheet.stabilized)
             if body != sheet.current_body:
                 sheet = save_sheet(game, sheet.with_vitals(body=body))
-                state = {LifeState.DEAD: "dies", LifeState.COMA: "falls into a coma"}.get(sheet.life, "is dying")
-                lines.append(f"{fighter.name} loses 1 BODY (now {body}) and {state}.")
+                events.append(BodyLost(fighter.name, body, sheet.life))
                 if sheet.dead:
                     continue
-        _, said = take_recovery(game, sheet, RecoveryFrequency.POST_SEGMENT_12, helped=fighter.helped)
-        lines.append(f"{fighter.name} {said}." if said.startswith("recovers") else f"{fighter.name}: {said}.")
-    return lines
+        events.append(take_recovery(game, sheet, RecoveryFrequency.POST_SEGMENT_12, helped=fighter.helped)[1])
+    return fight, PostSegment12(fight.turn, tuple(events))
 
 
 def phases_of(sheet: Sheet) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, DamageTaken, Defenses, Health, apply_damage
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.characteristics import figured_characteristics
-from ..rules.champions.rolls import cv
+from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
 from .documents import Document
 from .unit import keep, load
@@ -245,6 +245,15 @@ class Sheet(Document):
             return exact[0]
         found = [(k, v) for k, v in self.skills.items() if k.lower().startswith(low)]
         return found[0] if len(found) == 1 else None
+
+    def skill_target(self, value: str) -> int:
+        """A stored skill value as a roll: ``12`` or ``DEX+1`` (9 + DEX/5 + 1, HERO 5E)."""
+        match = re.fullmatch(r"([0-9]{1,3})|([A-Z]+)([+-][0-9]{1,3})?", value)
+        if match is None:
+            raise SheetError(f"That skill's value '{value}' cannot be read; ask staff to set it again.")
+        if match.group(1):
+            return int(match.group(1))
+        return characteristic_target(self.base(match.group(2))) + int(match.group(3) or 0)
 
     def with_vitals(self, stun: int | None = None, body: int | None = None, end: int | None = None) -> Sheet:
         """The sheet with new current values (None leaves one as it is); at the maximum reads as full."""

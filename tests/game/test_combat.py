@@ -2,6 +2,7 @@
 
 import attrs
 
+from champions_mush.commands.fight_text import phase_lines
 from champions_mush.game.combat import Fight, Fighter, get_fight, next_phase, save_fight
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.rules.dice import FixedRoller
@@ -23,7 +24,9 @@ def _sheet(world, name):
 
 
 def _step(world, fight, *dice):
-    return next_phase(world.game, fight, FixedRoller(dice))
+    """One step of the tracker: the fight after it and the lines players read for its events."""
+    fight, events = next_phase(world.game, fight, FixedRoller(dice))
+    return fight, phase_lines(events)
 
 
 def test_starts_in_segment_12_then_one_phase_at_a_time_in_dex_order(world):

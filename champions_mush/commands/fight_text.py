@@ -1,0 +1,172 @@
+"""The sentences players read for fight outcomes: one renderer per outcome kind.
+
+The game layer returns values (game/harm.py: damage, END, Knockback; game/combat.py: Phases,
+Segments, Recoveries); here each kind becomes its text. A new kind of outcome gets one function
+here and its entry in :data:`_STEPS` or :data:`_NOTES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..game import combat as fights
+from ..game import harm
+from ..rules.champions.damage import KillingDamage
+from ..rules.champions.effects import LifeState
+from ..rules.champions.knockback import PRONE_EFFECT
+from .dice import normal_text, skill_text
+
+__all__ = ["hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+
+
+# --- damage and END ----------------------------------------------------------------------------
+def hurt_text(hurt: harm.Hurt) -> str:
+    """``Psiana takes 20 STUN and 0 BODY (32 STUN - 12 PD, 9 BODY - 12 PD). Now STUN 0, BODY 10.``
+
+    With what follows: Stunned, Knocked Out, Dying, dead or a coma (RULES DAMAGE EFFECTS, DYING),
+    and a Recovery the damage spoiled (RULES RECOVERING).
+    """
+    damage, taken, sheet, against = hurt.damage, hurt.taken, hurt.sheet, hurt.against
+    body_def = ("r" if isinstance(damage, KillingDamage) else "") + against.value
+    doubled = " doubled against the Knocked Out" if taken.stun_done != damage.stun else ""
+    where = f", BODY x{damage.location.body_x} for the {damage.location.name}" if damage.location is not None else ""
+    text = (f"{hurt.name} takes |h{taken.stun} STUN and {taken.body} BODY|n ({taken.stun_done} STUN{doubled} - "
+            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def}{where})")
+    effects = []
+    if taken.stunned:
+        effects.append("|rStunned|n")
+    if taken.knocked_out:
+        effects.append("|rKnocked Out|n")
+    effects += [_LIFE[sheet.life]] if sheet.life in _LIFE else []
+    text += (": " + ", ".join(effects) if effects else "") + "."
+    text += f" Now STUN {sheet.current_stun}, BODY {sheet.current_body}."
+    lost = hurt.lost_recovery
+    if lost is not None:
+        text += f" Damage got through during {lost.name}'s Recovery: it is lost (-{lost.stun} STUN, -{lost.end} END)."
+    return text
+
+
+_LIFE = {
+    LifeState.DYING: "|RDying|n (loses 1 BODY each Post-Segment 12)",
+    LifeState.DEAD: "|RDead|n",
+    LifeState.COMA: "|Rin a coma|n (a player character never dies without the player's consent)",
+}
+
+
+def spent_text(spent: harm.Spent, what: str = "") -> str:
+    """``Starfire spends 2 END (2 for STR 20): END 38.``, with the STUN it cost at 0 END."""
+    end = spent.end
+    text = f"{spent.name} spends {spent.cost} END{what}: END {end.end}"
+    if end.stun_faces:
+        faces = " ".join(map(str, end.stun_faces))
+        text += f"; out of END, {len(end.stun_faces)}d6 STUN instead: {end.stun_lost} ({faces}), STUN {end.stun}"
+        if end.knocked_out:
+            text += ": exhausted, Knocked Out"
+    return text + "."
+
+
+# --- Knockback (RULES KNOCKBACK 2-6) ------------------------------------------------------------
+def _impact(step: harm.ImpactDamage) -> str:
+    damage = step.hurt.damage
+    head = "Landing: " if step.landing else ""
+    return f"{head}{damage.amount} normal, {normal_text(damage)}. {hurt_text(step.hurt)}"
+
+
+def _aloft(step: harm.Aloft) -> list[str]:
+    lines = [f"{step.name} is knocked back {step.inches}\" in the air; {step.skill} roll to stay aloft at "
+             f"{step.modifier:+d}: {skill_text(step.roll)}."]
+    if step.ending == "aloft":
+        lines.append(f"{step.name} stays in the air at full DCV.")
+    elif step.ending == "falls":
+        lines.append(f"{step.name} falls: Falling damage, not Knockback damage, unless the fall is stopped "
+                     "(the GM rolls it).")
+    else:
+        lines.append(f"{step.name} drops the inch or two to the ground and takes the Knockback damage. {PRONE_EFFECT}")
+    return lines
+
+
+def _breakfall(step: harm.Breakfall) -> list[str]:
+    lines = [f"Breakfall at {step.modifier:+d}: {skill_text(step.roll)}."]
+    return lines + ([f"{step.name} lands on their feet and takes no damage."] if step.roll.success else [])
+
+
+_STEPS: dict[type, Callable[[Any], str | list[str]]] = {
+    harm.KnockedDown: lambda s: f"{s.name} is knocked down. {PRONE_EFFECT}",
+    harm.ImpactDamage: _impact,
+    harm.WallHit: lambda s: f"After {s.after}\" {s.name} hits a DEF {s.wall_def} BODY {s.wall_body} wall:",
+    harm.WallShatters: lambda s: f"The wall shatters and {s.name} goes on {s.continues}\" beyond it, landing in a heap.",
+    harm.IntoCharacter: lambda s: f"{s.name} flies {s.inches}\" into {s.other}; both take {s.inches}d6.",
+    harm.CharacterHit: lambda s: f"{s.hurt.name}: {normal_text(s.hurt.damage)}. {hurt_text(s.hurt)}",
+    harm.Aloft: _aloft,
+    harm.FliesBack: lambda s: f"{s.name} flies back {s.inches}\" and lands. {PRONE_EFFECT}",
+    harm.Breakfall: _breakfall,
+}
+
+
+def kb_lines(steps: Iterable[harm.KBStep]) -> list[str]:
+    """The sentences of what a Knockback did, in order."""
+    return _flat(_STEPS[type(step)](step) for step in steps)
+
+
+def _flat(said: Iterable[str | list[str]]) -> list[str]:
+    return [line for one in said for line in ([one] if isinstance(one, str) else one)]
+
+
+# --- Recoveries and Phases (RULES RECOVERING, DAMAGE EFFECTS) ---------------------------------
+def recovery_said(outcome: fights.RecoveryOutcome) -> str:
+    """``recovers 8 and wakes up: STUN 30, END 40`` or ``no Recovery (Stunned)``."""
+    if isinstance(outcome, fights.Recovered):
+        woke = " and wakes up" if outcome.woke else ""
+        return f"recovers {outcome.rec}{woke}: STUN {outcome.stun}, END {outcome.end}"
+    return f"no Recovery ({outcome.why})" if outcome.why else "no Recovery"
+
+
+def recovery_sentence(outcome: fights.RecoveryOutcome) -> str:
+    """``Psiana recovers 8: STUN 30, END 40.`` or ``Psiana: no Recovery (Stunned).``"""
+    joint = " " if isinstance(outcome, fights.Recovered) else ": "
+    return f"{outcome.name}{joint}{recovery_said(outcome)}."
+
+
+_NOTES: dict[type, Callable[[Any], str]] = {
+    fights.HeldActionLost: lambda n: "the held action is lost",
+    fights.BreathHeld: lambda n: f"holding breath: END {n.end}, STUN {n.stun}, BODY {n.body}",
+    fights.AbortedPhaseLost: lambda n: "aborted earlier, so loses this Phase",
+    fights.Hesitates: lambda n: f"{n.presence.capitalize()}: hesitates this whole Phase",
+    fights.StunShaken: lambda n: "Stunned: spends this Phase recovering from it, and is no longer Stunned",
+    fights.KnockedOutPhase: lambda n: f"Knocked Out: {recovery_said(n.recovery)}",
+    fights.Acts: lambda n: "acts",
+}
+_BODY_LOST = {LifeState.DEAD: "dies", LifeState.COMA: "falls into a coma"}
+
+
+def _post_segment_12(event: fights.PostSegment12) -> list[str]:
+    lines = [f"Post-Segment 12 of Turn {event.turn}:"]
+    for item in event.events:
+        if isinstance(item, fights.BodyLost):
+            line = f"{item.name} loses 1 BODY (now {item.body}) and {_BODY_LOST.get(item.life, 'is dying')}."
+        else:
+            line = recovery_sentence(item)
+        lines.append(f"  {line}")
+    return lines
+
+
+def _segment(event: fights.SegmentBegins) -> str:
+    who = ", ".join(f"{name} {dex}" for name, dex in event.order) or "nobody"
+    return f"Turn {event.turn}, Segment {event.segment}: Phases in DEX order: {who}."
+
+
+def _phase(event: fights.PhaseBegins) -> str:
+    return f"{event.name}'s Phase (DEX {event.dex}): {'; '.join(_NOTES[type(n)](n) for n in event.notes)}."
+
+
+_EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
+    fights.PostSegment12: _post_segment_12,
+    fights.SegmentBegins: _segment,
+    fights.PhaseBegins: _phase,
+}
+
+
+def phase_lines(events: Iterable[fights.PhaseEvent]) -> list[str]:
+    """The lines of a fight moving on: Post-Segment 12, new Segments, each Phase's start."""
+    return _flat(_EVENTS[type(event)](event) for event in events)
