@@ -227,7 +227,7 @@ def _status(ctx: Context, parsed: ParsedCommand) -> None:
         if char is None:
             continue
         sheet = get_sheet(ctx.game, char)
-        dcv, _ = fights.target_dcv(ctx.game, char)
+        dcv = fights.target_dcv(ctx.game, char).dcv
         rows.append((char.name, str(sheet.base("DEX")), str(sheet.base("SPD")),
                      f"{sheet.current_stun}/{sheet.max_stun}", f"{sheet.current_body}/{sheet.max_body}",
                      f"{sheet.current_end}/{sheet.max_end}", str(dcv),

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..game import attacks
 from ..game import combat as fights
 from ..game import harm
 from ..rules.champions.damage import KillingDamage
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
-from .dice import normal_text, skill_text
+from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["attack_lines", "dcv_text", "hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -170,3 +171,37 @@ _EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
 def phase_lines(events: Iterable[fights.PhaseEvent]) -> list[str]:
     """The lines of a fight moving on: Post-Segment 12, new Segments, each Phase's start."""
     return _flat(_EVENTS[type(event)](event) for event in events)
+
+
+# --- attacks ----------------------------------------------------------------------------------
+def dcv_text(dcv: fights.TargetDCV) -> str:
+    """``DCV 6 (Recovering) = 3``, or ``DCV 6`` with nothing on it."""
+    return f"DCV {dcv.base} ({', '.join(dcv.why)}) = {dcv.dcv}" if dcv.why else f"DCV {dcv.dcv}"
+
+
+def _ocv_text(rolled: attacks.AttackRolled) -> str:
+    if not rolled.ocv_parts:
+        return f"OCV {rolled.ocv}"
+    return f"OCV {rolled.base_ocv} " + " ".join(f"{n:+d} {w}" for n, w in rolled.ocv_parts) + f" = {rolled.ocv}"
+
+
+def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
+    """The block of one attack: the roll, the damage, Knockback, the attacker's share, END."""
+    r = outcome.rolled
+    speed = f" at {r.velocity}\"" if r.velocity is not None else ""
+    lines = [f"{r.attacker} {r.verb} {r.target}{speed} ({r.name}): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
+             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    done = outcome.damage
+    if done is not None:
+        if isinstance(done.rolled, KillingDamage):
+            lines.append(f"{done.amount} killing: {killing_text(done.rolled)}. {hurt_text(done.hurt)}")
+        else:
+            pulled = f", pulled to {done.hurt.damage.body} BODY" if done.pulled else ""
+            lines.append(f"{done.amount} normal: {normal_text(done.rolled)}{pulled}. {hurt_text(done.hurt)}")
+    if outcome.knockback is not None:
+        lines.append(f"{kb_text(outcome.knockback)}." + "".join(f" {line}" for line in kb_lines(outcome.kb_steps)))
+    share = outcome.share
+    if share is not None:
+        lines.append(f"{r.attacker} takes {share.what}, {share.stun} STUN {share.body} BODY: {hurt_text(share.hurt)}")
+    lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})"))
+    return lines

@@ -410,7 +410,7 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
 
 def _sheet_dcv(ctx: Context, char) -> int:  # noqa: ANN001
     """The DCV with every condition the tracker knows (RULES DAMAGE EFFECTS, KNOCKBACK 2)."""
-    return fights.target_dcv(ctx.game, char)[0]
+    return fights.target_dcv(ctx.game, char).dcv
 
 
 def _check_circling(targets: list, velocity: int) -> None:

@@ -61,6 +61,7 @@ __all__ = [
     "Recovered",
     "SegmentBegins",
     "StunShaken",
+    "TargetDCV",
     "current_fighter",
     "damaged_this_segment",
     "end_fight",
@@ -265,8 +266,17 @@ def damaged_this_segment(game: Game, char: Character) -> bool:
     return fight is not None and char.id in fight.damaged
 
 
-def target_dcv(game: Game, char: Character) -> tuple[int, str]:
-    """The DCV an attack roll is made against, with every condition on it, and how it was found.
+@attrs.frozen
+class TargetDCV:
+    """The DCV an attack roll is made against: the sheet's, what changes it, and the result."""
+
+    base: int
+    why: tuple[str, ...]
+    dcv: int
+
+
+def target_dcv(game: Game, char: Character) -> TargetDCV:
+    """The DCV an attack roll is made against, with every condition on it.
 
     RULES DAMAGE EFFECTS (Stunned ½, Knocked Out 0), RULES KNOCKBACK 2 and 5 (prone ½), RULES
     RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0); a maneuver's DCV adds first.
@@ -279,7 +289,7 @@ def target_dcv(game: Game, char: Character) -> tuple[int, str]:
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
                         braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED)
-    return dcv, f"DCV {sheet.base('DCV')} ({', '.join(why)}) = {dcv}" if why else f"DCV {dcv}"
+    return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
 
 
 # --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------

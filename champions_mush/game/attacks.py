@@ -1,0 +1,256 @@
+"""An attack from the sheet, rolled and applied: the maneuvers, the dice, OCV, and the outcome as a value.
+
+:func:`resolve` makes the attack roll with the sheet's OCV and the maneuver's against the
+target's DCV with every condition the tracker keeps (:func:`combat.target_dcv`). A hit does the
+maneuver's damage from STR or a power (RULES MANEUVER STRIKE, MOVE BY, MOVE THROUGH, PULL PUNCH;
+RULES ADDING DAMAGE: Haymaker +4 DC, Pushing added last) against the target's defenses;
+Knockback is rolled once and applied (RULES KNOCKBACK); the attacker pays END for the power, the
+STR used, the Push and the movement (RULES END USE) and keeps the maneuver's DCV until his next
+Phase. Everything comes back as an :class:`AttackOutcome`, which commands/fight_text.py renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..rules.champions.adding import HAYMAKER_DC, killing_attack_dice, strength_attack_dice
+from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal, stated_damage
+from ..rules.champions.dcs import AttackKind, add_dcs
+from ..rules.champions.defenses import Against
+from ..rules.champions.endurance import end_cost, movement_end
+from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback
+from ..rules.champions.maneuvers import (
+    MOVE_BY_OCV,
+    move_by_attacker_share,
+    move_by_dice,
+    move_through_attacker_share,
+    move_through_dice,
+    move_through_ocv,
+    pull_punch,
+    pull_punch_ocv,
+)
+from ..rules.champions.rolls import AttackRoll, attack_roll, range_modifier
+from ..rules.dice import DiceAmount, Roller
+from ..rules.errors import RulesError
+from . import combat as fights
+from . import harm
+from .hero import AttackPower, HeroSheet, get_hero
+from .sheets import get_sheet
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
+           "Share", "maneuver_named", "resolve"]
+
+
+@attrs.frozen
+class Maneuver:
+    """A STR maneuver: its name and verb, OCV, the attacker's DCV until his next Phase, and dice."""
+
+    name: str
+    verb: str
+    ocv: Callable[[int, DiceAmount], int]  #: from velocity and dice
+    dcv: int
+    dice: Callable[[int, int], DiceAmount]  #: from STR used and velocity
+    moves: bool = False
+
+
+#: The maneuvers +attack knows (HERO 5E; RULES MANEUVER ...).
+MANEUVERS = (
+    Maneuver("Strike", "Strikes", lambda v, d: 0, 0, lambda s, v: strength_attack_dice(s)),
+    Maneuver("Haymaker", "Haymakers", lambda v, d: 0, -5, lambda s, v: strength_attack_dice(s, extra_dcs=4)),
+    Maneuver("Move By", "Moves By", lambda v, d: MOVE_BY_OCV, -2, move_by_dice, moves=True),
+    Maneuver("Move Through", "Moves Through", lambda v, d: move_through_ocv(v), -3, move_through_dice, moves=True),
+    Maneuver("Pull Punch", "Pulls a Punch on", lambda v, d: pull_punch_ocv(d), 0,
+             lambda s, v: strength_attack_dice(s)),
+)
+STRIKE = MANEUVERS[0]
+
+
+def maneuver_named(name: str) -> Maneuver | None:
+    """``move through``, ``movethrough`` or ``Move Through`` -> that maneuver."""
+    name = name.lower().replace("-", " ")
+    return next((m for m in MANEUVERS if name in (m.name.lower(), m.name.lower().replace(" ", ""))), None)
+
+
+@attrs.frozen
+class AttackOrder:
+    """What one attack asks for: the maneuver, a power of the attacker's, the options."""
+
+    maneuver: Maneuver
+    power: AttackPower | None = None
+    velocity: int = 0
+    strength: int | None = None
+    push: int = 0
+    range: int | None = None
+    kb: harm.KnockbackOptions = harm.KnockbackOptions(body=0)
+
+    @property
+    def name(self) -> str:
+        if self.power is None:
+            return self.maneuver.name
+        return self.power.name + ("" if self.maneuver is STRIKE else f" {self.maneuver.name}")
+
+
+# --- outcomes ----------------------------------------------------------------------------------
+@attrs.frozen
+class AttackRolled:
+    """The attack roll with its numbers: OCV and what made it, the DCV and why, the dice."""
+
+    attacker: str
+    target: str
+    verb: str
+    name: str
+    velocity: int | None  #: for a maneuver that moves
+    base_ocv: int
+    ocv_parts: tuple[tuple[int, str], ...]
+    dcv: fights.TargetDCV
+    roll: AttackRoll
+
+    @property
+    def ocv(self) -> int:
+        return self.base_ocv + sum(n for n, _ in self.ocv_parts)
+
+
+@attrs.frozen
+class DamageRolled:
+    """The damage dice of a hit (and a Pulled Punch's BODY), and what they did to the target."""
+
+    amount: DiceAmount
+    rolled: NormalDamage | KillingDamage
+    hurt: harm.Hurt
+    pulled: bool = False
+
+
+@attrs.frozen
+class Share:
+    """The attacker's own share of a Move By or Move Through (RULES MANEUVER MOVE BY, MOVE THROUGH)."""
+
+    what: str
+    stun: int
+    body: int
+    hurt: harm.Hurt
+
+
+@attrs.frozen
+class AttackOutcome:
+    """One attack, rolled and applied."""
+
+    rolled: AttackRolled
+    damage: DamageRolled | None
+    knockback: Knockback | None
+    kb_steps: tuple[harm.KBStep, ...]
+    share: Share | None
+    spent: harm.Spent
+    end_parts: tuple[tuple[int, str], ...]
+
+    @property
+    def hit(self) -> bool:
+        return bool(self.rolled.roll.hit)
+
+
+# --- resolving ---------------------------------------------------------------------------------
+def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
+    """The attack's dice, normal or killing, and whether STR is used (RULES ADDING DAMAGE: STR adds
+    1 DC per 5 points to a HKA, a Move By or Through's dice add 1 DC each, Pushing comes last)."""
+    m, power, v, push = order.maneuver, order.power, order.velocity, order.push
+    extra = HAYMAKER_DC if m.name == "Haymaker" else 0
+    if power is None:
+        if m.moves:
+            amount = m.dice(strength, v)
+            return (add_dcs(amount, push // 5) if push else amount), AttackKind.NORMAL, True
+        return strength_attack_dice(strength, extra_dcs=extra, pushed=push), AttackKind.NORMAL, True
+    if power.kind is AttackKind.KILLING and not power.ranged:
+        move = m.dice(strength, v) if m.moves else None
+        amount = killing_attack_dice(power.dice, strength=0 if m.moves else strength, move_dice=move,
+                                     extra_dcs=extra, pushed=push)
+        return amount, AttackKind.KILLING, True
+    if m.moves or (m.name == "Pull Punch" and power.kind is AttackKind.KILLING):
+        raise RulesError(f"{m.name} goes with STR or a hand-to-hand Killing Attack, not {power.name}.")
+    dcs = extra + push // 5 + (0 if power.ranged else strength // 5)  # a Hand-To-Hand Attack adds to STR
+    return (add_dcs(power.dice, dcs, power.kind) if dcs else power.dice), power.kind, not power.ranged
+
+
+def _combat_levels(hero: HeroSheet) -> int:
+    """Combat Skill Levels on the sheet, all put on OCV (HERO 5E; Mental Combat Levels excluded)."""
+    return sum(item.levels for item in hero.items if item.xmlid == "COMBAT_LEVELS")
+
+
+def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: DiceAmount) -> tuple[tuple[int, str], ...]:
+    """What adds to OCV: Combat Skill Levels, the maneuver, the Range Modifier, Set and Brace (HERO 5E)."""
+    fight = fights.fight_of(game, attacker)
+    fighter = fight.fighter(attacker.id) if fight is not None else fights.Fighter(attacker.id, attacker.name)
+    parts = [(_combat_levels(get_hero(game, attacker)), "levels"),
+             (order.maneuver.ocv(order.velocity, amount), order.maneuver.name)]
+    if order.power is not None and order.power.ranged:
+        modifier = range_modifier(order.range or 0)
+        parts += [(modifier, f"range {order.range or 0}\""), (min(2, -modifier) if fighter.braced else 0, "Brace"),
+                  (1 if fighter.set else 0, "Set")]
+    return tuple((n, w) for n, w in parts if n)
+
+
+def resolve(game: Game, attacker: Character, target: Character, order: AttackOrder, roller: Roller) -> AttackOutcome:
+    """Roll and apply one attack; the attacker keeps the maneuver's DCV until his next Phase."""
+    m = order.maneuver
+    sheet = get_sheet(game, attacker)
+    strength = sheet.base("STR") if order.strength is None else min(order.strength, sheet.base("STR"))
+    amount, kind, uses_str = dice_of(order, strength)
+    parts = _ocv_parts(game, attacker, order, amount)
+    dcv = fights.target_dcv(game, target)
+    roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
+    verb = m.verb if order.power is None or m is not STRIKE else "attacks"
+    rolled = AttackRolled(attacker.name, target.name, verb, order.name, order.velocity if m.moves else None,
+                          sheet.base("OCV"), parts, dcv, roll)
+    damage, kb, steps, share = None, None, (), None
+    if roll.hit:
+        damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller)
+    fights.update_fighter(game, attacker, dcv_mod=m.dcv, dcv_note=m.name if m.dcv else "")
+    spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
+    return AttackOutcome(rolled, damage, kb, steps, share, spent, end_parts)
+
+
+def _damage(game: Game, attacker: Character, target: Character, order: AttackOrder, amount: DiceAmount,
+            kind: AttackKind, roller: Roller) -> tuple[DamageRolled, Knockback, tuple[harm.KBStep, ...], Share | None]:
+    m = order.maneuver
+    was_out = get_sheet(game, target).knocked_out
+    against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
+    options = order.kb
+    if kind is AttackKind.KILLING:
+        rolled = roll_killing(amount, roller, StunMultiplier.standard())
+        damage = rolled
+        mods = tuple(dict.fromkeys(options.mods + (KBModifier.KILLING_ATTACK,)))
+    else:
+        rolled = roll_normal(amount, roller)
+        damage = pull_punch(rolled) if m.name == "Pull Punch" else rolled
+        mods = options.mods
+    done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against), pulled=damage is not rolled)
+    kb = roll_knockback(damage.body, roller, mods)
+    options = attrs.evolve(options, body=damage.body, mods=mods)
+    steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
+    share = None
+    if m.moves:
+        moved = stated_damage(damage.stun, damage.body)
+        if m.name == "Move By":
+            part, what = move_by_attacker_share(moved), "1/3 of it"
+        else:
+            part = move_through_attacker_share(moved, kb)
+            what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
+        share = Share(what, part.stun, part.body, harm.hurt(game, attacker, stated_damage(part.stun, part.body)))
+    return done, kb, steps, share
+
+
+def _end(game: Game, attacker: Character, strength: int, order: AttackOrder,
+         roller: Roller) -> tuple[harm.Spent, tuple[tuple[int, str], ...]]:
+    """END for the power, the STR used, the Push and the movement (RULES END USE, ADDING DAMAGE)."""
+    parts = [(order.power.end, order.power.name)] if order.power is not None else []
+    parts += [(end_cost(strength), f"STR {strength}")] if strength else []
+    if order.push:
+        parts.append((order.push, f"a {order.push}-point Push"))
+    if order.maneuver.moves:
+        parts.append((movement_end(order.velocity), f"{order.velocity}\" of movement"))
+    return harm.spend(game, attacker, sum(c for c, _ in parts), roller), tuple(parts)
