@@ -26,7 +26,7 @@ from .opening import DB_FILE, LOCK_FILE
 from .store.base import StoreError
 from .store.sqlite_copy import CopyFacts, copy_database, read_copy
 
-__all__ = ["BackupRefused", "Taken", "backup_into", "keep_newest", "keep_recent", "our_backups", "restore",
+__all__ = ["BackupRefused", "Taken", "backup_into", "hold_lock", "keep_newest", "keep_recent", "our_backups", "restore",
            "take_backup"]
 
 #: a dated backup's name: ``champions-20261201-041500.sqlite3`` (UTC)
@@ -193,7 +193,8 @@ def backup_into(data_dir: Path, folder: Path, keep: int | None = None, keep_days
 
 # --- restore ---------------------------------------------------------------------------------
 
-def _lock(data_dir: Path):  # noqa: ANN202 - the open lock file
+def hold_lock(data_dir: Path):  # noqa: ANN201 - the open lock file
+    """The data directory's lock, held while a shell tool changes the game (no server runs)."""
     handle = open(data_dir / LOCK_FILE, "a+")  # noqa: SIM115 - held while the restore runs
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -250,7 +251,7 @@ def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[Cop
         data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise BackupRefused(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
-    lock = _lock(data_dir)
+    lock = hold_lock(data_dir)
     try:
         partial = data_dir / f"{DB_FILE}.restoring"
         partial.unlink(missing_ok=True)

@@ -48,10 +48,15 @@ class ServerConfig:
     proxy_from: str = check("127.0.0.1 ::1", "networks")
     #: how many connections may wait to be accepted (a burst of 500 clients must all get in)
     backlog: int = check(1024, "whole", 1, 65535)
-    #: threads hashing passwords (each hash holds password_cost KiB while it runs)
-    hash_threads: int = check(4, "whole", 1, 64)
+    #: threads hashing passwords (0: one per core; each hash holds password_cost KiB while it runs)
+    hash_threads: int = check(0, "whole", 0, 64)
+    #: the Prometheus metrics page at /metrics (0: off), and the address it listens on
+    metrics_port: int = check(0, "whole", 0, 65535)
+    metrics_host: str = check("127.0.0.1", "text", 1, 253)
     #: offer MCCP2 compression to clients that want it
     offer_mccp: bool = check(True, "flag")
+    #: where the game is kept: "" for DATA_DIR/game.sqlite3, or a postgresql:// address
+    store: str = check("", "text", 0, 4096)
     #: SQLite durability: FULL survives power loss, NORMAL survives a killed process
     sqlite_synchronous: str = check("FULL", "choice", choices=("FULL", "NORMAL"))
     #: log level for the log files (DEBUG, INFO, WARNING, ERROR)
@@ -169,8 +174,11 @@ def _server_doc(name: str) -> str:
         "proxy_from": "the proxy's addresses or networks (space-separated, CIDR): only they may connect",
         "web_port": "TCP port for the web client at / and its WebSocket at /ws (0: off)",
         "backlog": "connections that may wait to be accepted",
-        "hash_threads": "threads hashing passwords",
+        "hash_threads": "threads hashing passwords (0: one per core)",
         "offer_mccp": "offer MCCP2 compression",
+        "metrics_port": "TCP port for the Prometheus metrics page at /metrics (0: off)",
+        "metrics_host": "address the metrics page listens on (127.0.0.1: this machine only)",
+        "store": "where the game is kept: empty for DATA_DIR/game.sqlite3, or postgresql://user@host/db",
         "sqlite_synchronous": "FULL survives power loss; NORMAL survives a killed process and is faster",
         "log_level": "DEBUG, INFO, WARNING or ERROR",
         "log_max_bytes": "size of a log file before it rotates",

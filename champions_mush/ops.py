@@ -25,6 +25,7 @@ from typing import Any
 
 from . import backups
 from .net.status import read_status
+from .store.base import StoreError
 
 __all__ = ["COMMANDS", "add_subcommands", "run"]
 
@@ -119,6 +120,8 @@ def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
         lines.append(f"  tls      {host}:{status['tls_port']}")
     if status.get("web_port"):
         lines.append(f"  web      http://{host}:{status['web_port']}/")
+    if status.get("metrics_port"):
+        lines.append(f"  metrics  http://{status.get('metrics_host', '127.0.0.1')}:{status['metrics_port']}/metrics")
     started = status.get("started_at")
     if isinstance(started, (int, float)):
         lines.append(f"  uptime   {_duration(time.time() - started)} (since {_when(started)})")
@@ -226,8 +229,14 @@ def cmd_make_cert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _migrate(args: argparse.Namespace) -> int:
+    from .migrating import cmd_migrate
+
+    return cmd_migrate(args)
+
+
 COMMANDS = {"status": cmd_status, "stop": cmd_stop, "reload": cmd_reload, "make-cert": cmd_make_cert,
-            **backups.COMMANDS}
+            "migrate": _migrate, **backups.COMMANDS}
 
 
 def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
@@ -241,6 +250,9 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argpa
     reload.add_argument("--data-dir", default=default_data_dir)
     reload.add_argument("--timeout", type=float, default=60.0, help="seconds to wait (default 60)")
     backups.add_subcommands(sub, default_data_dir)
+    from .migrating import add_subcommand
+
+    add_subcommand(sub, default_data_dir)
     cert = sub.add_parser("make-cert", help="write a self-signed TLS certificate for testing")
     cert.add_argument("--data-dir", default=default_data_dir)
     cert.add_argument("--host", action="append", help="a name the certificate is for (repeatable)")
@@ -250,6 +262,6 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argpa
 def run(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
-    except backups.BackupRefused as exc:
+    except (backups.BackupRefused, StoreError) as exc:
         _complain(str(exc))
         return 1

@@ -29,3 +29,21 @@ def alice(world):
 def gm(world):
     """Gina, a connected staff member in the start room of ``world``."""
     return world.login("Gina", role=Role.STAFF)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL server for the session (tests/pgserver.py); skips without one."""
+    from .pgserver import PostgresServer
+
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A ``postgresql://`` URL to an empty schema of its own."""
+    from .pgserver import schema_url
+
+    return schema_url(postgres_server)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from time import perf_counter
 
 from ..game.storage import StorageHealth
 from ..game.world import redact_secrets
@@ -104,6 +105,8 @@ class Dispatcher:
 
     def __init__(self, table: CommandTable) -> None:
         self.table = table
+        #: ``observe(command_key, seconds)`` after each command runs (net/metrics.py), or None
+        self.observe: Callable[[str, float], None] | None = None
 
     def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
         """Run one line as one unit of work (game/unit.py): one durable write at its end."""
@@ -137,7 +140,11 @@ class Dispatcher:
         if command.ruleset is not None and command.ruleset != game.config.ruleset:
             ctx.reply(wrong_ruleset(command.ruleset, game.config.ruleset, command.key))
             return
+        observe = self.observe
+        started = perf_counter() if observe is not None else 0.0
         self._guarded(ctx, lambda ctx_, parsed_: command.handler_for(parsed_.switches)(ctx_, parsed_), parsed)
+        if observe is not None:
+            observe(command.key, perf_counter() - started)
 
     def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:
         """Why the line may not run, checked in this order: login, role (once), switches."""

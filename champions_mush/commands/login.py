@@ -124,7 +124,23 @@ def logout_session(game: Game, session: Session) -> None:
         return
     log.info("logout %s(#%d) from %s", char.name, char.id, session.address or "?")
     if not game.is_connected(char):
-        game.msg_room(char.location, f"{char.name} has disconnected.", exclude=(char,))
+        game.batch.gather(("departures", char.location), char.id, lambda ids: _tell_departures(game, ids))
+
+
+#: departures from one room in one turn told one line each; more are told in one line
+DEPARTURES_TOLD_ONE_BY_ONE = 3
+
+
+def _tell_departures(game: Game, char_ids: list[int]) -> None:
+    """"Bob has disconnected." for each, or for many at once (a network blip) one line naming
+    the first few; those who came back meanwhile are not told of."""
+    gone = [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)]
+    if len(gone) <= DEPARTURES_TOLD_ONE_BY_ONE:
+        for char in gone:
+            game.msg_room(char.location, f"{char.name} has disconnected.", exclude=(char,))
+        return
+    named = ", ".join(c.name for c in gone[:DEPARTURES_TOLD_ONE_BY_ONE])
+    game.msg_room(gone[0].location, f"{named} and {len(gone) - DEPARTURES_TOLD_ONE_BY_ONE} others have disconnected.")
 
 
 def _begin(ctx: Context) -> Session:

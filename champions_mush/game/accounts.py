@@ -211,9 +211,11 @@ class Accounts:
     WRONG_PASSWORD = "That is not your current password."
     BUSY = "The game is checking many passwords just now; please try again in a moment."
     STILL_CHECKING = "Still checking your last attempt: a moment, please."
-    #: Password hashes queued or running at once, all sessions together; past it a try is
-    #: refused at once (each session may have one at a time, so the queue is fair per session).
-    MAX_PENDING_HASHES = 32
+    #: Password hashes waiting or running at once, all sessions together. Tries wait their turn
+    #: in the hash threads' queue (a reconnect storm's clients send ``connect`` once and must
+    #: all get in); each session has at most one there, so this is only a safety bound, above
+    #: any ``max_connections`` a game runs with, on the few bytes each waiting try holds.
+    MAX_PENDING_HASHES = 10_000
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -221,7 +223,10 @@ class Accounts:
         #: a hash to check wrong names against, so an unknown name costs as long as a known one
         self._decoy = ""
         #: who has a hash queued or running (a session id; None for callers without one)
-        self._hashing: list[object] = []
+        self._hashing: Counter[object] = Counter()
+        #: wrong passwords and unknown names tried since the server started (net/metrics.py)
+        self.failed_logins = 0
+        self._pending = 0
         #: limit keys with a password check still running, and the tries held until they settle
         self._checking: Counter[str] = Counter()
         self._held: list[Callable[[], None]] = []
@@ -250,20 +255,27 @@ class Accounts:
               failed: Callable[[str], None]) -> None:
         """Run ``work`` off the game's thread, one at a time per ``owner``, at most
         :attr:`MAX_PENDING_HASHES` in all; ``failed(message)`` when refused or broken."""
-        if owner is not None and owner in self._hashing:
+        if owner is not None and self._hashing[owner]:
             failed(self.STILL_CHECKING)
             return
-        if len(self._hashing) >= self.MAX_PENDING_HASHES:
+        if self._pending >= self.MAX_PENDING_HASHES:
             failed(self.BUSY)
             return
-        self._hashing.append(owner)
+        self._hashing[owner] += 1
+        self._pending += 1
+
+        def finished() -> None:
+            self._pending -= 1
+            self._hashing[owner] -= 1
+            if not self._hashing[owner]:
+                del self._hashing[owner]
 
         def done(result: object) -> None:
-            self._hashing.remove(owner)
+            finished()
             then(result)
 
         def broken(exc: BaseException) -> None:
-            self._hashing.remove(owner)
+            finished()
             failed(_failed(exc))
 
         self.game.run_blocking(work, done, broken)
@@ -385,6 +397,7 @@ class Accounts:
         """A wrong password: logged, staff told (the first and the one that starts the delays),
         and the character's owner told at their next login."""
         log.warning("failed %s for %r from %s (%d in a row)", what, name, address, count)
+        self.failed_logins += 1
         if count in (1, self.throttle.free):
             later = ": further tries wait" if count >= self.throttle.free else ""
             shown = char.name if char is not None else "an unknown name"

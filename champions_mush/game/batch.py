@@ -110,6 +110,8 @@ class Batch:
         self.listeners = Listeners(game)
         self._schedule: Callable[[], None] | None = None
         self._scheduled = False
+        #: items gathered this turn, by key, with the function that tells them (:meth:`gather`)
+        self._gathered: dict[Hashable, tuple[list, Callable[[list], None]]] = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -145,6 +147,28 @@ class Batch:
             self._scheduled = True
             self._schedule()
 
+    def gather(self, key: Hashable, item: object, tell: Callable[[list], None]) -> None:
+        """Collect ``item`` under ``key`` for this turn; when the turn ends, ``tell(items)``
+        says them, as one line or a few (the departures of a network blip: hundreds of
+        "has disconnected" lines for each player still there would be output that grows with
+        the square of the crowd, held at once). Without a scheduler, told at once."""
+        if self._schedule is None:
+            tell([item])
+            return
+        found = self._gathered.get(key)
+        if found is None:
+            self._gathered[key] = ([item], tell)
+        else:
+            found[0].append(item)
+        if not self._scheduled:
+            self._scheduled = True
+            self._schedule()
+
+    def _tell_gathered(self) -> None:
+        gathered, self._gathered = self._gathered, {}
+        for items, tell in gathered.values():
+            tell(items)
+
     # --- delivering -----------------------------------------------------------------------------
     def catch_up(self, session: Session) -> None:
         """Give ``session`` what this turn's batch holds for it so far (call before sending it
@@ -164,6 +188,10 @@ class Batch:
         """Deliver this turn's batch to the sessions that hear it; the sessions that hear the
         same messages with the same kind of client are handed one shared bytes object."""
         self._scheduled = False
+        if self._gathered:
+            self._scheduled = True  # what they say joins this batch, not a new one
+            self._tell_gathered()
+            self._scheduled = False
         if not self._end:
             return
         end, cursors, audiences = self._end, self._cursor, self._by_audience

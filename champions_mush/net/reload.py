@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..commands import multiline
 from ..text.render import RenderCache
 from .output import Outbox
+from . import sd_notify
 from .pacing import Pacer
 from .server import WELCOME_DELAY, MushFactory, MushProtocol
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
@@ -139,6 +140,7 @@ class Reloader:
                 tell("A reload is already under way.")
             return
         self.busy, self._tell, self._by, self._started = True, tell, by, time.monotonic()
+        sd_notify.reloading()
         log.info("reload asked for%s", f" by session {by}" if by else "")
         path = self.data_dir / CHECK_FILE
         try:
@@ -166,6 +168,7 @@ class Reloader:
         self.busy = False
         message = f"Reload refused, the game goes on with the code it runs: {why}"
         log.error(message)
+        sd_notify.reload_refused(lambda: "reload refused: still serving with the code it had")
         self.status.note(reload={"ok": False, "at": time.time(), "message": message})
         if self._tell:
             self._tell(message)

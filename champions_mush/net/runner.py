@@ -7,7 +7,9 @@ told, every connection is closed with its output flushed, and the store is close
 from __future__ import annotations
 
 import logging
+import os
 import signal
+import threading
 from pathlib import Path
 
 from twisted.internet import threads
@@ -24,12 +26,40 @@ log = logging.getLogger("champions_mush.server")
 SHUTDOWN_MESSAGE = "|R*** The game is shutting down. Back soon! ***|n"
 
 
+#: How much less CPU a busy hash thread may claim than the game's loop (``nice`` 10: Linux's
+#: scheduler weighs it about a tenth of the loop), so hashing never starves the game.
+HASH_NICENESS = 10
+_niced = threading.local()
+
+
+def _at_low_priority(func):  # noqa: ANN001, ANN202
+    """``func`` run on a pool thread that is first lowered to :data:`HASH_NICENESS` (once per
+    thread; on Linux a thread's priority is its own)."""
+
+    def run():  # noqa: ANN202
+        if not getattr(_niced, "done", False):
+            _niced.done = True
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICENESS)
+            except OSError:
+                pass  # not allowed here: the work still runs, at the loop's priority
+        return func()
+
+    return run
+
+
+def hash_thread_count(server: ServerConfig) -> int:
+    """``hash_threads``, or one per core this process may run on (0, the default): more
+    threads than cores hash no faster and each holds ``password_cost`` KiB while it runs."""
+    return server.hash_threads or len(os.sched_getaffinity(0))
+
+
 def thread_runner(reactor):  # noqa: ANN001, ANN201
-    """A ``Game.run_blocking`` that runs work in the reactor's thread pool and calls back on
-    the reactor thread."""
+    """A ``Game.run_blocking`` that runs work in the reactor's thread pool, below the game's
+    priority, and calls back on the reactor thread. Work waits its turn in the pool's queue."""
 
     def run_blocking(func, callback, errback=None) -> None:  # noqa: ANN001
-        d = threads.deferToThreadPool(reactor, reactor.getThreadPool(), func)
+        d = threads.deferToThreadPool(reactor, reactor.getThreadPool(), _at_low_priority(func))
         if errback is not None:
             d.addCallbacks(callback, lambda failure: errback(failure.value))
         else:
@@ -92,6 +122,31 @@ def _listener(factory, server: ServerConfig):  # noqa: ANN001, ANN202 - a Twiste
     return ProxiedFactory(factory, trusted_networks(server.proxy_from))
 
 
+def _start_metrics(reactor, factory, dispatcher, store, status, server: ServerConfig) -> None:  # noqa: ANN001
+    """The metrics page (net/metrics.py, loaded only now). After a reload the old process may
+    still hold the port for a moment: tried again every second until it is free."""
+    from twisted.internet.error import CannotListenError
+
+    from .metrics import GameMetrics, listen_metrics
+
+    metrics = GameMetrics(factory, dispatcher, store, status)
+
+    def listen(tries: int) -> None:
+        try:
+            port = listen_metrics(reactor, metrics, server)
+        except CannotListenError as exc:
+            if tries <= 0:
+                log.error("no metrics page: cannot listen on %s:%d: %s", server.metrics_host, server.metrics_port,
+                          exc.socketError)
+                return
+            reactor.callLater(1.0, listen, tries - 1)
+            return
+        status.note(metrics_port=port, metrics_host=server.metrics_host)
+        announce(f"metrics on http://{server.metrics_host}:{port}/metrics")
+
+    listen(30)
+
+
 def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: int = -1,
         argv: list[str] | None = None, resume: dict | None = None) -> int:
     """Serve until stopped; returns the exit status. ``resume``: the state a reload handed over
@@ -108,9 +163,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     keep_big_allocations_returnable()
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()
     store, game = open_game(data_dir, game_config, server)
-    reactor.suggestThreadPoolSize(max(1, server.hash_threads))
+    reactor.suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor)
-    factory = MushFactory(game, build_dispatcher(), clock=reactor, offer_mccp=server.offer_mccp,
+    dispatcher = build_dispatcher()
+    factory = MushFactory(game, dispatcher, clock=reactor, offer_mccp=server.offer_mccp,
                           coalesce_output=True)
 
     def shutdown(reason: str = "") -> None:
@@ -144,6 +200,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     if relay is not None:
         fixed["relay_pid"] = relay.pid
     status = start_status(reactor, data_dir, factory, **fixed)
+    if server.metrics_port:
+        _start_metrics(reactor, factory, dispatcher, store, status, server)
     listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
     handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd}
     if relay is not None:
@@ -156,6 +214,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         from .backup_schedule import start_backups
 
         start_backups(reactor, data_dir, server, status)
+    from .sd_notify import start_notify
+
+    reactor.callWhenRunning(start_notify, reactor, lambda: (
+        f"{len(game.connected_characters())} players online, {len(factory.protocols)} connections"))
     reactor.callWhenRunning(release_startup_memory)
     reactor.run()
     store.close()

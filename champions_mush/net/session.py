@@ -102,10 +102,9 @@ class SharedRenderConnection(TelnetConnection):
 
 
 #: GMCP package roots the game sends (``Core`` is the protocol's own).
-GMCP_PACKAGES = frozenset({"core", "char", "combat", "help"})  # lower case: one set shared by every connection
-#: The GMCP messages the game sends, for ``+client`` (sheets: Char.Vitals; combat: Combat.Phase;
-#: RULES, +HELP and NEWS: Help.SeeAlso, the topics a client may link).
-GMCP_SENT = ("Char.Vitals", "Combat.Phase", "Help.SeeAlso")
+GMCP_PACKAGES = frozenset({"core", "char", "combat"})  # lower case: one set shared by every connection
+#: The GMCP messages the game sends, for ``+client`` (sheets: Char.Vitals; combat: Combat.Phase).
+GMCP_SENT = ("Char.Vitals", "Combat.Phase")
 #: Options whose agreement shows a real telnet client (a keepalive NOP would be junk to others).
 TELNET_OPTIONS = (Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA, Option.EOR, Option.GMCP,
                   Option.MCCP2)

@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from time import perf_counter
 from time import time as _now
 from typing import Any
 
@@ -41,6 +42,8 @@ CREATE INDEX IF NOT EXISTS rows_by_time ON rows (kind, time);
 _ROWS_BY_KIND = "CREATE INDEX IF NOT EXISTS rows_by_kind ON rows (kind, owner)"
 
 
+#: how a moved counter replaces one the new store made itself (the write check's)
+_UPSERT = {"counters": " ON CONFLICT(name) DO UPDATE SET value=excluded.value"}
 #: Most keys one get_many asks for (SQLite's bound parameters: 32,766 since 3.32; a fight is far smaller).
 _MAX_KEYS = 500
 
@@ -54,6 +57,8 @@ class SqliteStore:
         self.retention = RetentionPolicy(retention)
         self._full = synchronous == "FULL"
         self._watchers: list[Callable[[StoreError | None], None]] = []
+        #: ``observe_write(seconds)`` after each write is committed (net/metrics.py), or None
+        self.observe_write: Callable[[float], None] | None = None
         self._failing = False
         self._depth = 0  #: open transactions (only the outermost commits)
         self._wrote = False  #: a write went through in the open transaction
@@ -86,6 +91,7 @@ class SqliteStore:
         self._watchers.append(listener)
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
+        started = perf_counter() if self.observe_write is not None else 0.0
         try:
             cursor = self._db.execute(sql, params)
         except sqlite3.Error as exc:
@@ -99,6 +105,8 @@ class SqliteStore:
         elif self._failing:
             self._failing = False
             self._tell(None)
+        if self.observe_write is not None and not self._depth:
+            self.observe_write(perf_counter() - started)
         return cursor
 
     def _tell(self, error: StoreError | None) -> None:
@@ -129,6 +137,7 @@ class SqliteStore:
             finally:
                 self._depth -= 1
             return
+        started = perf_counter()
         self._control("BEGIN")
         self._depth, self._wrote = 1, False
         try:
@@ -148,6 +157,8 @@ class SqliteStore:
         if self._wrote and self._failing:
             self._failing = False
             self._tell(None)
+        if self._wrote and self.observe_write is not None:  # a transaction is one write, committed
+            self.observe_write(perf_counter() - started)
 
     def _control(self, sql: str) -> None:
         """BEGIN or COMMIT: a refusal is told like a refused write; getting through says nothing
@@ -288,6 +299,20 @@ class SqliteStore:
             (counter,),
         )
         return int(cur.fetchone()[0])
+
+    # --- whole tables, for moving a game between stores (store/moving.py) -------------------------
+    def table_rows(self, table: str, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
+        """Every row of one of the store's own tables, in key order."""
+        return self._db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {columns[0]}, {columns[1]}").fetchall()
+
+    def add_table_rows(self, table: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+        """Insert rows as they are, ids and all (inside :meth:`transaction`)."""
+        marks = ", ".join("?" * len(columns))
+        try:
+            self._db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks}){_UPSERT.get(table, '')}",
+                                 rows)
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database refused a write: {exc}") from exc
 
     def close(self) -> None:
         self._db.close()

@@ -152,16 +152,16 @@ def test_at_password_has_the_same_limit_and_is_logged():
     assert alice.do("@password secret1=newpass1") == ["Password changed."]
 
 
-def test_the_hashing_queue_is_bounded_and_one_per_session():
+def test_the_hashing_queue_is_one_per_session_and_bounded_only_for_safety(monkeypatch):
+    monkeypatch.setattr(Accounts, "MAX_PENDING_HASHES", 8)
     world = make_world()
     alice = _created(world)
     pending = _hold_hashes(world)
     assert alice.do("@password secret1=newpass1") == []
     assert alice.do("@password secret1=newpass2") == ["Still checking your last attempt: a moment, please."]
-    guests = [world.guest(f"10.2.0.{n}") for n in range(Accounts.MAX_PENDING_HASHES)]
-    answers = [g.do(f"create Hero{chr(97 + n // 26)}{chr(97 + n % 26)} secret1") for n, g in enumerate(guests)]
-    assert answers[:-1] == [[]] * (Accounts.MAX_PENDING_HASHES - 1)
-    assert answers[-1] == [Accounts.BUSY]
+    guests = [world.guest(f"10.2.0.{n}") for n in range(8)]
+    answers = [g.do(f"create Hero{chr(97 + n)} secret1") for n, g in enumerate(guests)]
+    assert answers == [[]] * 7 + [[Accounts.BUSY]]
     func, callback = pending.pop(0)  # the old password checked: the new one is hashed next
     callback(func())
     assert world.guest("10.3.0.1").do("create Latecomer secret1") == [Accounts.BUSY]
@@ -169,6 +169,34 @@ def test_the_hashing_queue_is_bounded_and_one_per_session():
     callback(func())
     assert alice.lines[-1] == "Password changed."
     assert world.guest("10.3.0.1").do("create Latecomer secret1") == []  # room again
+
+
+def _storm(world, addresses):
+    """500 characters, then 500 connections sending their one ``connect`` before any hash ends."""
+    hashed = Accounts.of(world.game)
+    from champions_mush.game.accounts import hash_password
+
+    stored = hash_password("secret1", 16)
+    for n in range(500):
+        world.game.new_character(f"Storm{n}", password_hash=stored)
+    pending = _hold_hashes(world)
+    guests = [world.guest(addresses(n)) for n in range(500)]
+    answers = [guest.do(f"connect Storm{n} secret1") for n, guest in enumerate(guests)]
+    assert answers == [[]] * 500  # nobody refused: each waits its turn
+    while pending:
+        func, callback = pending.pop(0)
+        callback(func())
+    assert [guest.lines[0] for guest in guests] == [f"Welcome to Champions MUSH, Storm{n}!" for n in range(500)]
+    assert hashed._pending == 0
+
+
+def test_a_storm_of_500_logins_from_many_addresses_all_get_in_on_their_first_connect():
+    _storm(make_world(), lambda n: f"10.4.{n // 250}.{n % 250}")
+
+
+def test_a_storm_of_500_logins_from_one_address_all_get_in_on_their_first_connect():
+    """Behind a proxy: one address, the failed-login limit on, every password right."""
+    _storm(make_world(failed_logins_per_minute=5), lambda n: "192.0.2.1")
 
 
 def _legacy_scrypt(password):
@@ -443,3 +471,27 @@ def test_a_full_disk_does_not_lock_anyone_out():
         "but nothing you change will be kept. Staff have been told.",
         "Welcome to Champions MUSH, Alice!"]
     assert guest.character.name == "Alice"
+
+
+def _leave_in_one_turn(count):
+    """``count`` players close their connections in one reactor turn; Alice stays."""
+    world = make_world()
+    alice = _created(world)
+    crowd = [world.login(f"Leaver{n}") for n in range(count)]
+    alice.clear()
+    turn = []
+    world.game.batch.defer(lambda: turn.append(True))
+    for session in crowd:
+        login.logout_session(world.game, session)
+    world.game.batch.flush()
+    world.game.batch.defer(None)
+    return alice.lines
+
+
+def test_a_few_departures_in_one_turn_are_told_one_by_one():
+    assert _leave_in_one_turn(3) == ["Leaver0 has disconnected.", "Leaver1 has disconnected.",
+                                     "Leaver2 has disconnected."]
+
+
+def test_a_network_blip_is_told_in_one_line_not_one_per_departure():
+    assert _leave_in_one_turn(500) == ["Leaver0, Leaver1, Leaver2 and 497 others have disconnected."]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .helpers import Client, read_line, serving_with_admin
 
 ROLL_ID = re.compile(r"\[r[0-9a-z]+\]")
@@ -50,10 +52,15 @@ def _status(client: Client, *rows: str) -> None:
     assert got == [re.split(r"\s{2,}", row) for row in rows], got
 
 
-def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions(tmp_path, monkeypatch):
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions(tmp_path, monkeypatch, store,
+                                                                                 request):
     dice = Dice(tmp_path / "dice.txt")
     monkeypatch.setenv("CHAMPIONS_MUSH_TEST_DICE", str(dice.path))
-    with serving_with_admin(tmp_path / "data", "password_cost: 1024\ncommand_burst: 500\n") as (game, ada):
+    config = "password_cost: 1024\ncommand_burst: 500\n"
+    if store == "postgresql":  # the same fight on a PostgreSQL store (docs/admin-guide.md, "PostgreSQL")
+        config += f"store: '{request.getfixturevalue('postgres_url')}'\n"
+    with serving_with_admin(tmp_path / "data", config) as (game, ada):
         gwen, star, ox = game.login("Gwen"), game.login("Starfire"), game.login("Ox")
         ada.send("@set Gwen=staff")
         gwen.expect("Ada made you staff.")

@@ -90,8 +90,12 @@ def test_a_player_is_refused_every_staff_command(server):
     gail.send("QUIT")
 
 
-def test_kill_9_keeps_every_acknowledged_change_then_sigterm_shuts_down_cleanly(tmp_path):
-    with serving_with_admin(tmp_path) as (game, ada):
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_kill_9_keeps_every_acknowledged_change_then_sigterm_shuts_down_cleanly(tmp_path, store, request):
+    config = "password_cost: 1024\n"
+    if store == "postgresql":
+        config += f"store: '{request.getfixturevalue('postgres_url')}'\n"
+    with serving_with_admin(tmp_path, config) as (game, ada):
         hank = game.login("Hank")
         hank.do("@desc me=A man in a grey coat.", "Description set.")
         hank.do("@password secret1=secret2", "Password changed.")

@@ -9,9 +9,19 @@ import pytest
 from champions_mush.store import MemoryStore, SqliteStore, StoreError
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+def _open(kind, tmp_path, request, **kwargs):
+    if kind == "memory":
+        return MemoryStore(**kwargs)
+    if kind == "sqlite":
+        return SqliteStore(tmp_path / "g.sqlite3", **kwargs)
+    from champions_mush.store.postgres import PostgresStore
+
+    return PostgresStore(request.getfixturevalue("postgres_url"), **kwargs)
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 def store(request, tmp_path):
-    made = MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "g.sqlite3")
+    made = _open(request.param, tmp_path, request)
     yield made
     made.close()
 
@@ -82,6 +92,37 @@ def test_every_write_is_on_disk_before_the_call_returns(tmp_path):
     store.close()
 
 
+def test_every_postgresql_write_is_committed_before_the_call_returns(postgres_url):
+    """The game killed right after a write (no close, no cleanup) loses nothing."""
+    script = (
+        "import os, sys\n"
+        "from champions_mush.store.postgres import PostgresStore\n"
+        f"s = PostgresStore({postgres_url!r})\n"
+        "for i in range(50):\n"
+        "    s.put('character', str(i), {'n': i}); s.append('roll', {'i': i}, 1.0)\n"
+        "with s.transaction():\n"
+        "    s.put('fight', '1', {'round': 2}); s.add_row('scene_line', '1', 1, {'t': 'x'}, 1.0)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert result.returncode == -9
+    from champions_mush.store.postgres import PostgresStore
+
+    store = PostgresStore(postgres_url)
+    assert len(store.all("character")) == 50 and len(store.tail("roll", 100)) == 50
+    assert store.get("fight", "1") == {"round": 2} and store.count_rows("scene_line", "1") == 1
+    store.close()
+
+
+def test_an_unreachable_postgresql_server_is_one_line_without_the_password(tmp_path):
+    from champions_mush.store.postgres import PostgresStore
+
+    with pytest.raises(StoreError) as raised:
+        PostgresStore(f"postgresql://game:s3cret@/nowhere?host={tmp_path}&connect_timeout=2")
+    assert str(raised.value).startswith("Cannot open the database ")
+    assert "s3cret" not in str(raised.value) and "\n" not in str(raised.value)
+
+
 def test_a_read_only_database_raises_store_error(tmp_path):
     store = SqliteStore(tmp_path / "g.sqlite3")
     store._db.execute("PRAGMA query_only=1")  # as a read-only file would (works as root too)
@@ -97,17 +138,17 @@ def test_an_unopenable_database_raises_store_error(tmp_path):
         SqliteStore(tmp_path / "no" / "such" / "dir" / "g.sqlite3")
 
 
-def _retained(kind, tmp_path, rules):
+def _retained(kind, tmp_path, rules, request):
     from champions_mush.store import Retention  # noqa: F401 - the public name
 
-    return MemoryStore(retention=rules) if kind == "memory" else SqliteStore(tmp_path / "r.sqlite3", retention=rules)
+    return _open(kind, tmp_path, request, retention=rules)
 
 
-@pytest.mark.parametrize("kind", ["memory", "sqlite"])
-def test_a_capped_log_keeps_its_newest_entries_within_a_tenth_over_the_cap(kind, tmp_path):
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+def test_a_capped_log_keeps_its_newest_entries_within_a_tenth_over_the_cap(kind, tmp_path, request):
     from champions_mush.store import Retention
 
-    store = _retained(kind, tmp_path, {"channel": Retention(max_entries=50)})
+    store = _retained(kind, tmp_path, {"channel": Retention(max_entries=50)}, request)
     for n in range(1, 201):
         store.append("channel", {"n": n}, 1000.0 + n)
         store.append("rolls", {"n": n}, 1000.0 + n)  # no rule: kept whole
@@ -118,17 +159,18 @@ def test_a_capped_log_keeps_its_newest_entries_within_a_tenth_over_the_cap(kind,
     assert [e.data["n"] for e in store.tail("channel", 1000)] == list(range(151, 201))
 
 
-@pytest.mark.parametrize("kind", ["memory", "sqlite"])
-def test_entries_older_than_the_age_limit_go(kind, tmp_path):
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+def test_entries_older_than_the_age_limit_go(kind, tmp_path, request):
     from champions_mush.store import Retention
 
-    store = _retained(kind, tmp_path, {})
+    store = _retained(kind, tmp_path, {}, request)
     day = 86400.0
     for n in range(10):
         store.append("staff", {"n": n}, n * day)
     assert store.prune("staff", Retention(max_days=3), 10 * day) == 7
     assert [e.data["n"] for e in store.tail("staff", 100)] == [7, 8, 9]
-    assert store.entry(1) is None and store.entry(8).data == {"n": 7}
+    first = min(e.id for e in store.tail("staff", 100)) - 7  # PostgreSQL's ids need not start at 1
+    assert store.entry(first) is None and store.entry(first + 7).data == {"n": 7}
 
 
 def test_an_opened_database_is_pruned_at_once(tmp_path):
@@ -163,8 +205,9 @@ def test_a_transaction_keeps_everything_written_in_it(store):
     assert store.entry(entry).data == {"r": 1}
 
 
-def test_sqlite_rolls_a_transaction_back_whole_when_it_raises(tmp_path):
-    store = SqliteStore(tmp_path / "g.sqlite3")
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_transaction_is_rolled_back_whole_when_it_raises(kind, tmp_path, request):
+    store = _open(kind, tmp_path, request)
     store.put("sheet", "1", {"n": 1})
     with pytest.raises(KeyError, match="half way"):
         with store.transaction():
@@ -176,7 +219,15 @@ def test_sqlite_rolls_a_transaction_back_whole_when_it_raises(tmp_path):
     with store.transaction():
         store.put("sheet", "1", {"n": 3})
     store.close()
-    assert SqliteStore(tmp_path / "g.sqlite3").get("sheet", "1") == {"n": 3}
+    again = SqliteStore(tmp_path / "g.sqlite3") if kind == "sqlite" else _reopen(store)
+    assert again.get("sheet", "1") == {"n": 3}
+    again.close()
+
+
+def _reopen(store):
+    from champions_mush.store.postgres import PostgresStore
+
+    return PostgresStore(store.url)
 
 def test_rows_of_an_item_are_added_paged_counted_edited_and_deleted(store):
     ids = [store.add_row("job_comment", "7", author, {"text": f"c{n}"}, 100.0 + n)
@@ -203,11 +254,11 @@ def test_rows_of_an_item_are_added_paged_counted_edited_and_deleted(store):
     assert store.count_rows("job_comment", "7") == 0 and store.count_rows("job_comment") == 1
 
 
-def test_rows_are_pruned_by_their_kinds_retention(tmp_path):
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+def test_rows_are_pruned_by_their_kinds_retention(kind, tmp_path, request):
     from champions_mush.store import Retention
 
-    for made in (MemoryStore(retention={"scene_line": Retention(max_entries=3)}),
-                 SqliteStore(tmp_path / "r.sqlite3", retention={"scene_line": Retention(max_entries=3)})):
+    for made in (_open(kind, tmp_path, request, retention={"scene_line": Retention(max_entries=3)}),):
         for n in range(5):
             made.add_row("scene_line", "1", 1, {"n": n}, 10.0 + n)
         made.add_row("job_comment", "1", 1, {"n": 9}, 10.0)

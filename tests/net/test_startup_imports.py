@@ -38,6 +38,8 @@ OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.command
 #: Loaded only by check-help and import-help, by a reload, or (subprocess) when the relay starts for
 #: TLS or the web client (net/relayed.py start_relay).
 TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess", "pickle", "_pickle"]
+#: Loaded only when the config turns the metrics page or the server's own backups on.
+OPS = ["prometheus_client", "champions_mush.net.metrics", "champions_mush.net.backup_schedule"]
 #: What Twisted imports for names the game never calls (net/memory.py, _FORWARDED).
 TWISTED_UNUSED = ["html", "html.entities", "twisted.logger._json", "uuid", "_uuid"]
 
@@ -49,7 +51,7 @@ def _loaded_at_startup(names: list[str]) -> list[str]:
 
 
 def test_serve_loads_none_of_what_only_a_rare_command_needs():
-    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + TOOLS + TWISTED_UNUSED) == ["[]"]
+    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + TOOLS + OPS + TWISTED_UNUSED) == ["[]"]
 
 
 #: A PTB and an AnimOuch! game's first command, through the table's lazy handlers (commands/base.py

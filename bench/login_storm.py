@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""A reconnect storm against the real server: N clients send their one saved ``connect`` line
+at the same moment (from one address, as behind a proxy, or from many), a bystander says a
+line every 100 ms, and the server's memory is sampled throughout; then M logged-in clients
+close at once.
+
+    python bench/login_storm.py [--clients 500] [--addresses one|many|both] [--disconnect 3000]
+
+Prints one JSON line per phase and a table; docs/performance.md ("Reconnect storms") has the
+figures. The reference for "as fast as hashing allows": the same number of Argon2id checks of
+the same hash on one thread per core, with nothing else running (``hash_only``).
+
+Every client sends ``connect`` once and never retries: a refusal ("busy", "too many") counts as
+a client that did not get in, as it would for a MUD client that sends its saved line once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+PASSWORD = "stormpw12"
+IAC, DO, DONT, WILL, WONT, SB, SE = 255, 253, 254, 251, 252, 250, 240
+WELCOME = b"Welcome to "
+REFUSED = re.compile(rb"try again|Too many|is full|a moment, please", re.I)
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0))
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+class Sampler(threading.Thread):
+    """The server's VmRSS every 20 ms: its peak, and the last reading."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.last, self.stop = pid, 0.0, 0.0, threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            self.last = _rss_mb(self.pid)
+            self.peak = max(self.peak, self.last)
+            time.sleep(0.02)
+
+
+def prepare(data_dir: Path, names: list[str], cost: int) -> None:
+    """Characters made straight in the database, all with one hash of ``PASSWORD`` at ``cost``."""
+    from champions_mush.configfile import load_config
+    from champions_mush.game.accounts import hash_password
+    from champions_mush.opening import open_game
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server, game_config = load_config(None)
+    store, game = open_game(data_dir, game_config, server)
+    hashed = hash_password(PASSWORD, cost)
+    for name in names:
+        game.new_character(name, password_hash=hashed)
+    store.close()
+
+
+def start_server(data_dir: Path, config: str) -> tuple[subprocess.Popen, int]:
+    (data_dir / "bench-config.yaml").write_text(config)
+    script = Path(sys.executable).parent / "champions-mush"
+    out = open(data_dir / "server-output.txt", "w")  # noqa: SIM115 - the server's for its life
+    proc = subprocess.Popen([str(script), "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir),
+                             "--config", str(data_dir / "bench-config.yaml")], stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = re.search(r"listening on [^:]+:(\d+)", (data_dir / "server-output.txt").read_text())
+        if found:
+            return proc, int(found.group(1))
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Telnet(asyncio.Protocol):
+    """Refuses every option, keeps the text, wakes whoever waits for a pattern."""
+
+    def __init__(self) -> None:
+        self.text = bytearray()
+        self.closed = asyncio.get_running_loop().create_future()
+        self.changed = asyncio.Event()
+
+    def connection_made(self, transport) -> None:  # noqa: ANN001
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        i, replies = 0, bytearray()
+        while i < len(data):
+            if data[i] != IAC or i + 1 >= len(data):
+                self.text.append(data[i])
+                i += 1
+                continue
+            verb = data[i + 1]
+            if verb in (DO, WILL) and i + 2 < len(data):
+                replies += bytes((IAC, WONT if verb == DO else DONT, data[i + 2]))
+                i += 3
+            elif verb in (DONT, WONT):
+                i += 3
+            elif verb == SB:
+                end = data.find(bytes((IAC, SE)), i)
+                i = len(data) if end < 0 else end + 2
+            else:
+                i += 2
+        if replies:
+            self.transport.write(bytes(replies))
+        self.changed.set()
+
+    def connection_lost(self, exc) -> None:  # noqa: ANN001
+        if not self.closed.done():
+            self.closed.set_result(None)
+        self.changed.set()
+
+    async def wait_for(self, needle: bytes, timeout: float, or_else: re.Pattern | None = None) -> bool:
+        """True once ``needle`` arrives; False on timeout, close, or ``or_else`` arriving first."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.text:
+            if or_else is not None and or_else.search(self.text):
+                return False
+            if self.closed.done() or time.monotonic() > deadline:
+                return False
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return False
+        return True
+
+    def send(self, line: str) -> None:
+        self.transport.write(line.encode() + b"\r\n")
+
+
+async def connect(port: int, source: str) -> Telnet:
+    loop = asyncio.get_running_loop()
+    _, proto = await loop.create_connection(Telnet, "127.0.0.1", port, local_addr=(source, 0))
+    return proto
+
+
+def source_address(i: int, many: bool) -> str:
+    """127.0.0.1 for all, or one loopback address each (127.1.0.1, 127.1.0.2, ... 127.1.0.250, 127.1.1.1 ...)."""
+    return f"127.1.{i // 250}.{i % 250 + 1}" if many else "127.0.0.1"
+
+
+async def login(port: int, name: str, source: str, go: asyncio.Event, t0: list[float],
+                timeout: float) -> tuple[str, float, Telnet | None]:
+    """Connect, wait at the connect screen, send ``connect`` once when told to go."""
+    client = await connect(port, source)
+    await client.wait_for(b"QUIT", 30)
+    await go.wait()
+    client.send(f"connect {name} {PASSWORD}")
+    ok = await client.wait_for(WELCOME, timeout, REFUSED)
+    took = time.monotonic() - t0[0]
+    if ok:
+        return "in", took, client
+    why = "refused" if REFUSED.search(bytes(client.text)) else "timeout"
+    return why, took, client
+
+
+async def bystander_says(client: Telnet, stop: asyncio.Event, waits: list[float]) -> None:
+    n = 0
+    while not stop.is_set():
+        token = f"tick{n}x".encode()
+        start = time.monotonic()
+        client.send(f"say {token.decode()}")
+        if await client.wait_for(token, 10):
+            waits.append((time.monotonic() - start) * 1000)
+            del client.text[: client.text.index(token) + len(token)]
+        n += 1
+        await asyncio.sleep(0.1)
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
+
+
+async def storm(port: int, pid: int, names: list[str], many: bool, timeout: float) -> dict:
+    bystander = await connect(port, "127.0.0.1")
+    await bystander.wait_for(b"QUIT", 30)
+    bystander.send(f"connect Bystander {PASSWORD}")
+    await bystander.wait_for(WELCOME, 60)
+    await asyncio.sleep(1.0)
+    go, t0 = asyncio.Event(), [0.0]
+    tasks = [asyncio.create_task(asyncio.wait_for(login(port, name, source_address(i, many), go, t0, timeout),
+                                                  timeout + 40)) for i, name in enumerate(names)]
+    await asyncio.sleep(2.0)  # every client connected and at the connect screen
+    sampler = Sampler(pid)
+    sampler.start()
+    before = _rss_mb(pid)
+    stop, waits = asyncio.Event(), []
+    talk = asyncio.create_task(bystander_says(bystander, stop, waits))
+    t0[0] = time.monotonic()
+    go.set()
+    results = [r if not isinstance(r, BaseException) else ("error: " + type(r).__name__, 0.0, None)
+               for r in await asyncio.gather(*tasks, return_exceptions=True)]
+    stop.set()
+    await talk
+    await asyncio.sleep(1.0)
+    sampler.stop.set()
+    after = _rss_mb(pid)
+    for _, _, client in results:
+        if client is not None:
+            client.transport.close()
+    bystander.transport.close()
+    times = sorted(t for state, t, _ in results if state == "in")
+    return {"phase": "login storm", "addresses": "many" if many else "one", "clients": len(names),
+            "in": len(times), "refused": sum(1 for s, _, _ in results if s == "refused"),
+            "timed_out": sum(1 for s, _, _ in results if s == "timeout"),
+            "errors": sorted({s for s, _, _ in results if s.startswith("error")}),
+            "first_in_s": round(times[0], 2) if times else None, "median_in_s": round(pct(times, 0.5), 2),
+            "last_in_s": round(times[-1], 2) if times else None,
+            "say_ms_p50": pct(waits, 0.5), "say_ms_p99": pct(waits, 0.99),
+            "say_ms_max": round(max(waits), 1) if waits else None, "says": len(waits),
+            "rss_before_mb": round(before, 1), "rss_peak_mb": round(sampler.peak, 1), "rss_after_mb": round(after, 1)}
+
+
+async def mass_disconnect(port: int, pid: int, names: list[str]) -> dict:
+    clients = []
+    for start in range(0, len(names), 100):  # log in 100 at a time: this phase is about leaving
+        batch = [connect(port, source_address(i, True)) for i in range(start, min(start + 100, len(names)))]
+        got = await asyncio.gather(*batch)
+        for client in got:
+            await client.wait_for(b"QUIT", 30)
+        for client, name in zip(got, names[start:start + 100]):
+            client.send(f"connect {name} {PASSWORD}")
+        for client in got:
+            if not await client.wait_for(WELCOME, 120):
+                raise SystemExit(f"a login failed: {bytes(client.text[-200:])!r}")
+            client.text.clear()
+        clients += got
+    await asyncio.sleep(3.0)
+    sampler = Sampler(pid)
+    sampler.start()
+    before = _rss_mb(pid)
+    t0 = time.monotonic()
+    for client in clients:
+        client.transport.abort()
+    probe = None
+    while time.monotonic() - t0 < 60:  # until the server answers a new connection's connect screen
+        probe = await connect(port, "127.0.0.1")
+        if await probe.wait_for(b"QUIT", 5):
+            break
+    settled = time.monotonic() - t0
+    await asyncio.sleep(3.0)
+    sampler.stop.set()
+    after = _rss_mb(pid)
+    if probe is not None:
+        probe.transport.close()
+    return {"phase": "mass disconnect", "clients": len(clients), "rss_before_mb": round(before, 1),
+            "rss_peak_mb": round(sampler.peak, 1), "rss_after_3s_mb": round(after, 1),
+            "new_connection_answered_s": round(settled, 2)}
+
+
+def hash_only(count: int, cost: int) -> dict:
+    """``count`` checks of one hash at ``cost`` on one thread per core, at the hash threads'
+    priority (so the rest of a shared machine weighs on it as on the server's): the floor."""
+    from champions_mush.game.accounts import hash_password, verify_password
+    from champions_mush.net.runner import HASH_NICENESS
+
+    stored = hash_password(PASSWORD, cost)
+    cores = _cores()
+
+    def check(_: int) -> bool:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICENESS)
+        return verify_password(PASSWORD, stored)
+
+    start = time.monotonic()
+    with ThreadPoolExecutor(cores) as pool:
+        list(pool.map(check, range(count)))
+    took = time.monotonic() - start
+    return {"phase": "hash only", "checks": count, "cores": cores, "cost_kib": cost, "seconds": round(took, 2),
+            "ms_per_check_per_core": round(took * 1000 * cores / count, 1)}
+
+
+CONFIG = """\
+password_cost: {cost}
+max_connections: {max_connections}
+connects_per_minute: 0
+web_port: 0
+tls_port: 0
+idle_timeout: 0
+login_timeout: 600
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=500)
+    parser.add_argument("--addresses", choices=("one", "many", "both", "none"), default="both")
+    parser.add_argument("--cost", type=int, default=16384, help="password_cost of the storm's hashes (KiB)")
+    parser.add_argument("--disconnect", type=int, default=3000, help="clients that close at once (0: skip)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a client waits to get in")
+    parser.add_argument("--out", help="append the JSON lines to this file")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    rows = [hash_only(args.clients, args.cost)] if args.addresses != "none" else []
+    names = [f"Storm{i}" for i in range(max(args.clients, args.disconnect))]
+    work = Path(tempfile.mkdtemp(prefix="login-storm-"))
+    try:
+        kinds = {"one": [False], "many": [True], "both": [False, True], "none": []}[args.addresses]
+        for many in kinds:
+            data = work / f"storm-{'many' if many else 'one'}"
+            prepare(data, ["Bystander", *names[: args.clients]], args.cost)
+            proc, port = start_server(data, CONFIG.format(cost=args.cost, max_connections=args.clients + 100))
+            try:
+                rows.append(asyncio.run(storm(port, proc.pid, names[: args.clients], many, args.timeout)))
+            finally:
+                proc.terminate()
+                proc.wait(30)
+        if args.disconnect:
+            data = work / "disconnect"
+            prepare(data, names[: args.disconnect], 1024)  # cheap hashes: this phase is about leaving
+            proc, port = start_server(data, CONFIG.format(cost=1024, max_connections=args.disconnect + 100))
+            try:
+                rows.append(asyncio.run(mass_disconnect(port, proc.pid, names[: args.disconnect])))
+            finally:
+                proc.terminate()
+                proc.wait(30)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    for row in rows:
+        row.update(at=stamp, cores=_cores(), load=round(os.getloadavg()[0], 1))
+        line = json.dumps(row)
+        print(line)
+        if args.out:
+            with open(args.out, "a") as out:
+                out.write(line + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    socket.setdefaulttimeout(30)
+    sys.exit(main())
