@@ -13,6 +13,7 @@ from functools import partial
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
+from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
 from ..rules.champions.powers import POWERS, PowerKind, find_power
 from ..rules.dice import DiceAmount
@@ -158,7 +159,7 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
         item = skill_item(_item_id(hero, name), xmlid, name, "GENERAL", None, levels)
     else:
         char = normalise_stat(base)
-        if char not in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM"):
+        if char not in PRIMARY:
             raise CommandError(f"'{base}' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS.")
         item = skill_item(_item_id(hero, name), name.upper().replace(" ", "_"), name, char, hero.value(char), levels)
     _added(ctx, hero, item)

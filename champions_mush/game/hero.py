@@ -24,6 +24,7 @@ import attrs
 from ..rules.champions.costs import (
     CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start,
 )
+from ..rules.champions.characteristics import FIGURED, PRIMARY, PRIMARY_BASE
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.defenses import Defenses
 from ..rules.champions.modifiers import modifier_value_text
@@ -60,7 +61,6 @@ __all__ = [
 HERO_KIND = "hero"
 #: The characteristics of a 5E sheet, in Hero Designer's order.
 CHARACTERISTIC_ORDER = tuple(CHARACTERISTIC_COSTS)
-_PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
 #: Most items on one sheet: Hero Designer's biggest characters have a few hundred.
 MAX_ITEMS = 500
 #: Largest Hero Designer file accepted (:mod:`.hdc`, ``+sheet/import``): its biggest characters
@@ -210,7 +210,7 @@ class HeroSheet(Document):
 
     # --- characteristics ----------------------------------------------------------------
     def primaries(self) -> dict[str, int]:
-        return {name: self.values.get(name, 10) for name in _PRIMARY}
+        return {name: self.values.get(name, PRIMARY_BASE) for name in PRIMARY}
 
     def value(self, name: str) -> int:
         """A characteristic's value: bought, or its start (10, figured, free inches)."""
@@ -276,7 +276,7 @@ class HeroSheet(Document):
         if key not in CHARACTERISTIC_COSTS:
             raise RulesError(f"{name} is not a characteristic.")
         values = {k: v for k, v in self.values.items() if k != key}
-        if value != characteristic_start(key, {**self.primaries(), **({key: value} if key in _PRIMARY else {})}):
+        if value != characteristic_start(key, {**self.primaries(), **({key: value} if key in PRIMARY else {})}):
             values[key] = value
         return attrs.evolve(self, values=values)
 
@@ -402,8 +402,7 @@ def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     and END kept, capped at the new maxima; each value within the play sheet's +/-999)."""
     from .sheets import MAX_VALUE
 
-    stats = {name: hero.value(name) for name in ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM",
-                                                 "PD", "ED", "SPD", "REC", "END", "STUN")}
+    stats = {name: hero.value(name) for name in PRIMARY + FIGURED}
     total = defenses(hero)
     stats.update(PD=total.pd, ED=total.ed)
     if total.rpd or total.red:  # resistant defense from powers; otherwise as set by +stat

@@ -26,7 +26,7 @@ import attrs
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, DamageTaken, Defenses, Health, apply_damage
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
-from ..rules.champions.characteristics import figured_characteristics
+from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY_BASE, figured_characteristics
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
 from .documents import Document
@@ -58,17 +58,15 @@ __all__ = [
 
 #: Store document kind for sheets.
 SHEET_KIND = "sheet"
-#: The primary characteristics, each 10 on a new sheet (HERO 5E).
-PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
-#: Figured characteristics, computed from the primaries unless set (HERO 5E).
-FIGURED = ("PD", "ED", "SPD", "REC", "END", "STUN")
+# PRIMARY (each 10 on a new sheet) and FIGURED (computed from them unless set) come from
+# rules/champions/characteristics.py (HERO 5E).
 #: Every characteristic of the sheet, in the order it is shown.
 CHARACTERISTICS = PRIMARY + FIGURED
 #: Combat values kept beside the characteristics: resistant defenses and combat values.
 COMBAT_VALUES = ("rPD", "rED", "OCV", "DCV")
 _ALL = CHARACTERISTICS + COMBAT_VALUES
 _BY_UPPER = {name.upper(): name for name in _ALL}
-_BASE = 10
+_BASE = PRIMARY_BASE
 #: Largest value a characteristic may be set to: beyond any sane hero, and keeps dice capped.
 MAX_VALUE = 999
 _SKILL = re.compile(r"(?:(?P<number>[0-9]{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<bonus>[+-]\s*[0-9]{1,2})?)")
@@ -213,8 +211,8 @@ class Sheet(Document):
             raise SheetError(f"'{name.strip()[:20]}' is not a characteristic (try STR, DEX, PD, rPD, OCV ...).")
         if not -MAX_VALUE <= value <= MAX_VALUE:
             raise SheetError(f"{key} must be between -{MAX_VALUE} and {MAX_VALUE}.")
-        if key == "SPD" and not 1 <= value <= 12:
-            raise SheetError("SPD must be between 1 and 12.")
+        if key == "SPD" and not 1 <= value <= MAX_SPD:
+            raise SheetError(f"SPD must be between 1 and {MAX_SPD}.")
         if key in ("BODY", "STUN") and value < 1:
             raise SheetError(f"{key} must be at least 1.")
         if value < 0 and key not in ("OCV", "DCV"):

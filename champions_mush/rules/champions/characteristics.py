@@ -6,6 +6,7 @@ STUN = BODY + STR/2 + CON/2.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 import attrs
@@ -13,7 +14,34 @@ import attrs
 from ..errors import RulesError
 from .rounding import hero_round
 
-__all__ = ["Figured", "figured_characteristics"]
+__all__ = [
+    "FIGURED",
+    "FIGURED_FROM",
+    "Figured",
+    "MAX_SPD",
+    "PRIMARY",
+    "PRIMARY_BASE",
+    "figured_characteristics",
+    "figured_exact",
+    "figured_value",
+]
+
+#: The primary characteristics, in Hero Designer's order (HERO 5E).
+PRIMARY = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+#: HERO 5E: every primary characteristic starts at 10.
+PRIMARY_BASE = 10
+#: The figured characteristics, in Hero Designer's order (HERO 5E).
+FIGURED = ("PD", "ED", "SPD", "REC", "END", "STUN")
+#: HERO 5E Speed Chart: 12 Segments in a Turn, so SPD 12 at most, bought or figured.
+MAX_SPD = 12
+#: HERO 5E figured characteristics other than SPD, each a sum of (primary, divisor) terms.
+FIGURED_FROM: dict[str, tuple[tuple[str, int], ...]] = {
+    "PD": (("STR", 5),),
+    "ED": (("CON", 5),),
+    "REC": (("STR", 5), ("CON", 5)),
+    "END": (("CON", 1), ("CON", 1)),
+    "STUN": (("BODY", 1), ("STR", 2), ("CON", 2)),
+}
 
 
 @attrs.frozen
@@ -28,6 +56,30 @@ class Figured:
     stun: int
 
 
+def figured_exact(name: str, primaries: Mapping[str, int]) -> Fraction:
+    """A figured characteristic before rounding, each term rounded as Hero Designer does
+    (HERO 5E, figured values .5 up): STUN = BODY + STR/2 + CON/2, SPD = 1 + DEX/10 exactly
+    (what SPD costs is paid from this fraction: rules/champions/costs.py).
+
+    Raises:
+        RulesError: ``name`` is not a figured characteristic.
+    """
+    key = name.upper()
+    if key == "SPD":
+        return 1 + Fraction(primaries.get("DEX", PRIMARY_BASE), 10)
+    terms = FIGURED_FROM.get(key)
+    if terms is None:
+        raise RulesError(f"{name} is not a figured characteristic.")
+    return Fraction(sum(hero_round(Fraction(primaries.get(p, PRIMARY_BASE), d)) for p, d in terms))
+
+
+def figured_value(name: str, primaries: Mapping[str, int]) -> int:
+    """A figured characteristic as the character has it: SPD drops fractions (HERO 5E: DEX 18 ->
+    SPD 2) and stops at :data:`MAX_SPD`; the others are whole already."""
+    exact = figured_exact(name, primaries)
+    return min(int(exact), MAX_SPD) if name.upper() == "SPD" else int(exact)
+
+
 def figured_characteristics(strength: int, dex: int, con: int, body: int) -> Figured:
     """Figure PD, ED, SPD, REC, END and STUN from STR, DEX, CON and BODY (HERO 5E).
 
@@ -38,11 +90,5 @@ def figured_characteristics(strength: int, dex: int, con: int, body: int) -> Fig
     """
     if min(strength, dex, con, body) < 0:
         raise RulesError("Characteristics cannot be negative.")
-    return Figured(
-        pd=hero_round(Fraction(strength, 5)),
-        ed=hero_round(Fraction(con, 5)),
-        spd=min(1 + dex // 10, 12),
-        rec=hero_round(Fraction(strength, 5)) + hero_round(Fraction(con, 5)),
-        end=2 * con,
-        stun=body + hero_round(Fraction(strength, 2)) + hero_round(Fraction(con, 2)),
-    )
+    primaries = {"STR": strength, "DEX": dex, "CON": con, "BODY": body}
+    return Figured(*(figured_value(name, primaries) for name in FIGURED))

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..errors import RulesError
+from .characteristics import FIGURED, FIGURED_FROM, PRIMARY_BASE, figured_exact, figured_value
 from .rounding import Half, hero_round
 
 __all__ = [
@@ -45,19 +46,8 @@ CHARACTERISTIC_COSTS: dict[str, Fraction] = {
     "END": Fraction(1, 2), "STUN": Fraction(1),
     "RUNNING": Fraction(2), "SWIMMING": Fraction(1), "LEAPING": Fraction(1),
 }
-#: HERO 5E: every primary characteristic starts at 10.
-PRIMARY_BASE = 10
 #: HERO 5E: inches of movement every character has for free (Leaping as Hero Designer lists it).
 MOVEMENT_BASE: dict[str, int] = {"RUNNING": 6, "SWIMMING": 2, "LEAPING": 2}
-#: HERO 5E figured characteristics, each a sum of (primary, divisor) terms, or a fixed start.
-FIGURED_FROM: dict[str, tuple[tuple[str, int], ...]] = {
-    "PD": (("STR", 5),),
-    "ED": (("CON", 5),),
-    "REC": (("STR", 5), ("CON", 5)),
-    "END": (("CON", 1), ("CON", 1)),
-    "STUN": (("BODY", 1), ("STR", 2), ("CON", 2)),
-}
-
 
 def as_fraction(value: object) -> Fraction:
     """A cost or modifier as an exact fraction: ``"0.25"``, ``"1/4"``, ``-0.5``, ``3``.
@@ -127,30 +117,13 @@ def real_cost(active: object, limitations: object = 0) -> int:
     return round_cost(points / (1 + minus))
 
 
-def figured_exact(name: str, primaries: Mapping[str, int]) -> Fraction:
-    """A figured characteristic before rounding, each term rounded as Hero Designer does
-    (HERO 5E, figured values .5 up): STUN = BODY + STR/2 + CON/2, SPD = 1 + DEX/10 exactly.
-
-    Raises:
-        RulesError: ``name`` is not a figured characteristic.
-    """
-    key = name.upper()
-    if key == "SPD":
-        return 1 + Fraction(primaries.get("DEX", PRIMARY_BASE), 10)
-    terms = FIGURED_FROM.get(key)
-    if terms is None:
-        raise RulesError(f"{name} is not a figured characteristic.")
-    return Fraction(sum(hero_round(Fraction(primaries.get(p, PRIMARY_BASE), d)) for p, d in terms))
-
-
 def characteristic_start(name: str, primaries: Mapping[str, int]) -> int:
     """What a characteristic is before any points are spent on it (10, figured, or free inches)."""
     key = name.upper()
     if key in MOVEMENT_BASE:
         return MOVEMENT_BASE[key]
-    if key in FIGURED_FROM or key == "SPD":
-        exact = figured_exact(key, primaries)
-        return int(exact) if key == "SPD" else hero_round(exact)
+    if key in FIGURED:
+        return figured_value(key, primaries)
     if key in CHARACTERISTIC_COSTS:
         return PRIMARY_BASE
     raise RulesError(f"{name} is not a characteristic.")

@@ -30,3 +30,12 @@ def test_spd_caps_at_12():
 def test_negative_characteristics_refused():
     with pytest.raises(RulesError):
         figured_characteristics(-1, 10, 10, 10)
+
+
+def test_the_spd_cap_holds_for_figured_spd_and_its_starting_value():
+    """HERO 5E Speed Chart: 12 Segments, so DEX 120 figures SPD 12, not 13, for play and for cost."""
+    from champions_mush.rules.champions.costs import characteristic_start
+
+    assert figured_characteristics(10, 120, 10, 10).spd == 12
+    assert characteristic_start("SPD", {"DEX": 120}) == 12
+    assert characteristic_start("SPD", {"DEX": 18}) == 2
