@@ -19,7 +19,7 @@ from ..text.aloud import reading_aloud
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
 from .context import Context
-from .multiline import collecting, feed, give_up, passes_through
+from .multiline import collecting, expire, feed, give_up, passes_through
 from .usage import usage_message
 
 __all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit", "wrong_ruleset"]
@@ -117,6 +117,8 @@ class Dispatcher:
             _storage_failed(Context(game, session, parse_command(line)), exc)
 
     def _run(self, game, session, line: str) -> None:  # noqa: ANN001
+        if collecting(session):
+            expire(session, game.clock())  # past its deadline, or dropped and left quiet
         if collecting(session) and passes_through(line):
             give_up(session)
         if collecting(session):  # a pasted file: the line is text, not a command

@@ -18,7 +18,7 @@ from ..game.session import Session
 from . import client, login
 from .base import CommandError
 from .dispatch import CRASHED, Dispatcher
-from .multiline import collecting
+from .multiline import collecting, expire, forget, holding
 
 if TYPE_CHECKING:
     from ..game.world import Game
@@ -35,6 +35,10 @@ _PASSWORD_WORDS = ("connect", "create")
 
 TOO_FAST = "You are sending commands too fast: that one was dropped. Slow down a little."
 TOO_LONG = "That line was too long and was thrown away."
+#: A pasted line counts as one command for every this many characters (four full lines; a Hero
+#: Designer line is about 100), so a paste spends the command rate by its size: at the default
+#: 10 a second and 30 saved up, a 1 MB file goes at once and the 2 MB most takes about 3 s.
+PASTE_CHARS_PER_COMMAND = 32768
 LOGIN_TOO_SLOW = "You took too long to log in. Goodbye!"
 IDLE_TOO_LONG = "You have been idle too long. Goodbye!"
 
@@ -73,6 +77,7 @@ class Doorway:
         now = self.game.clock()
         for visit in visits:
             visit.idle_check(now)
+            expire(visit.session, now)
         self.connects.forget_old(now)
 
     def mssp(self, port: int, tls_port: int = 0) -> dict[str, str]:
@@ -110,6 +115,10 @@ class Visit:
         """True while a password is checked: later lines wait (they may be the character's)."""
         return self.session.busy
 
+    def held_for(self) -> float:
+        """Seconds later lines must wait: a paste that outran the command rate (0: none)."""
+        return self.bucket.wait(self.game.clock())
+
     def welcome(self) -> None:
         """Show the connect screen (once): at the first line, or when the client is known."""
         if self._welcomed:
@@ -134,7 +143,9 @@ class Visit:
         if len(text) > game.config.max_line_length:
             session.send(TOO_LONG)
             return
-        if not collecting(session) and not self.bucket.take(now):  # pasted lines are not commands
+        if holding(session):  # a pasted line spends the rate by its size; too fast, reading waits
+            self.bucket.charge(now, max(1, len(text)) / PASTE_CHARS_PER_COMMAND)
+        elif not collecting(session) and not self.bucket.take(now):
             if not self._throttle_told:
                 self._throttle_told = True
                 session.send(TOO_FAST)
@@ -193,6 +204,7 @@ class Visit:
 
     def leave(self) -> None:
         """The connection is gone: the character leaves the game (the room hears of the last)."""
+        forget(self.session)  # what an unfinished paste held is free again
         try:
             login.logout_session(self.game, self.session)
         except Exception:  # noqa: BLE001 - a lost connection must never take the server down

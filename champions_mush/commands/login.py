@@ -170,11 +170,27 @@ def _log_in_or_refuse(game: Game, session: Session, char: Character | None, erro
         session.send(error or Accounts.WRONG_LOGIN)
         return
     try:
+        _room_for_one_more(game, char)
         login_session(game, session, char)
     except Exception:  # noqa: BLE001 - runs outside the dispatcher's guard (a thread's callback)
         log.exception("login of %s failed", char.name)
         session.character_id = None
         session.send("Something went wrong logging you in. It has been logged for staff; please try again.")
+
+
+#: Said to the connection closed when its character logs in once too many.
+TOO_MANY_CONNECTIONS = ("You logged in again elsewhere, past the {0} connections a character may have at once: "
+                        "this one, the oldest, is closed.")
+
+
+def _room_for_one_more(game: Game, char: Character) -> None:
+    """A character has at most ``connections_per_character`` connections: logging in again
+    closes the oldest (docs/admin-guide.md), so no one holds memory with many."""
+    cap = game.config.connections_per_character
+    sessions = sorted(game.sessions_of(char), key=lambda s: (s.connected_at, s.id))
+    for oldest in sessions[:max(0, len(sessions) - cap + 1)]:
+        logout_session(game, oldest)
+        oldest.disconnect(TOO_MANY_CONNECTIONS.format(cap))
 
 
 def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001

@@ -28,7 +28,7 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target
-from .multiline import LineCollector, start_collecting
+from .multiline import LineCollector, resumable, start_collecting
 
 if TYPE_CHECKING:
     from ..game.hdc import Imported
@@ -243,8 +243,7 @@ def _start_import(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet/import: the next lines, up to a line holding only '.', are a Hero Designer file
     (as it is, or in base64 between marker lines). An approved sheet's new version waits for
     approval (game/hero_import.py)."""
-    char_id = ctx.actor.id
-    _collect_file(ctx, lambda game, session, imported: _imported(game, session, imported, char_id, ""))
+    _collect_file(ctx, (ctx.actor.id, "", 0))
 
 
 def _npc_import(ctx: Context, parsed: ParsedCommand) -> None:
@@ -260,23 +259,44 @@ def _npc_import(ctx: Context, parsed: ParsedCommand) -> None:
                            "with +sheet/import.")
     room = ctx.actor.location
     target = char.id if char is not None else 0
-    _collect_file(ctx, lambda game, session, imported: _imported(game, session, imported, target, name, room))
+    _collect_file(ctx, (target, name, room))
 
 
-def _collect_file(ctx: Context, done_with) -> None:  # noqa: ANN001 - called as (game, session, Imported)
-    session, game = ctx.session, ctx.game
+#: The kind of paste a Hero Designer file is (a reload makes its collector again).
+_FILE = "hdc"
+
+
+def _file_collector(game, session, target: tuple) -> LineCollector:  # noqa: ANN001 - Game, Session
+    """The paste of a Hero Designer file for ``target`` (character id, NPC name, room: see
+    :func:`_imported`). The file is read on the game's file worker, never the password-hashing
+    threads; until it is read its characters still count against ``paste_max_total``."""
+    char_id, npc_name, room = target
 
     def done(text: str) -> None:
         if not text.strip():
             session.send(_EMPTY_PASTE if text.count("\n") < 2 else _EMPTY_LINES)
             return
         session.send("Reading your Hero Designer file ...")
-        game.run_blocking(lambda: _read_hdc(text, 0), lambda imported: done_with(game, session, imported),
-                          lambda exc: _import_failed(session, exc))
+        game.services.paste_chars += len(text)
 
-    start_collecting(session, LineCollector(
-        MAX_HDC_BYTES, done, session.send, TOO_BIG, on_overflow=lambda why: session.send(
-            f"{why} (Still waiting for the line with only '.', or type .abort.)")))
+        def read(then):  # noqa: ANN001, ANN202 - the count is released, then ``then`` runs
+            def after(result) -> None:  # noqa: ANN001
+                game.services.paste_chars -= len(text)
+                then(result)
+            return after
+
+        game.run_parse(lambda: _read_hdc(text, 0),
+                       read(lambda imported: _imported(game, session, imported, char_id, npc_name, room)),
+                       read(lambda exc: _import_failed(session, exc)))
+
+    return LineCollector(MAX_HDC_BYTES, done, session.send, TOO_BIG, game=game, kind=_FILE, params=tuple(target))
+
+
+resumable(_FILE, _file_collector)
+
+
+def _collect_file(ctx: Context, target: tuple) -> None:
+    start_collecting(ctx.session, _file_collector(ctx.game, ctx.session, target))
     ctx.reply("Paste your Hero Designer .hdc file now, then a line holding only a period (.) to finish. "
               "Type .abort to give up.")
 

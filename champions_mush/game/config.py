@@ -146,6 +146,11 @@ class GameConfig:
     #: most simultaneous connections, and new connections per address per minute
     max_connections: int = check(2000, "whole", 1, 1_000_000)
     connects_per_minute: int = check(30, "whole", 0, 1_000_000)
+    #: connections one character may have at once: past it, logging in again closes the oldest
+    connections_per_character: int = check(5, "whole", 1, 1000)
+    #: characters all unfinished pastes (+sheet/import) may hold together, and seconds a paste may take
+    paste_max_total: int = check(8_388_608, "whole", 2_097_152, 10**10)
+    paste_timeout: float = check(300.0, "number", 0, _DAY)
     #: failed logins per address per minute before further attempts wait
     failed_logins_per_minute: int = check(5, "whole", 0, 1_000_000)
     #: bytes of unsent output a connection may hold before it is dropped (a client that stops reading)

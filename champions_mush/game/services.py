@@ -102,6 +102,8 @@ class Services:
         self.client_hooks = False
         #: per character id: (room id, when they were last active there), oldest first (game/xp.py votes)
         self.presence: dict[int, tuple[tuple[int, float], ...]] = {}
+        #: characters held by unfinished pastes, all connections together (commands/multiline.py)
+        self.paste_chars = 0
         #: the connect screen as last read: (path, modification time, text)
         self.connect_screen: tuple[Path, float, str] | None = None
 

@@ -103,6 +103,9 @@ class Game:
         self.services = Services(self)
         #: slow work (password hashing) goes through here; the server sets a thread pool
         self.run_blocking: RunBlocking = run_inline
+        #: reading a pasted file goes through here: the server sets a worker of its own, one file
+        #: at a time, so a parse never holds a password check up (docs/reliability.md, "Every door")
+        self.run_parse: RunBlocking = run_inline
         #: the server's data directory (connect screen, logs), None for games without one
         self.data_dir: Path | None = None
         #: called as ``hook(session, character)`` after a connection logs in (apply saved client

@@ -1,5 +1,5 @@
 """Input paced per connection: at most LINES_PER_TURN lines a reactor turn, none while the game
-waits (a password being checked), reading paused meanwhile, so a pasted backlog of thousands of
+waits (a password being checked) or a paste has outrun the command rate, reading paused meanwhile, so a pasted backlog of thousands of
 lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md); each event, when
 its turn comes, handed to the connection's Visit (:func:`run_event`)."""
 
@@ -66,6 +66,11 @@ class Pacer:
             while self._events and not self.stopped:
                 if self._proto.visit.waiting:  # a password is checked: later lines wait for it
                     self._set_reading(False)
+                    return
+                delay = self._proto.visit.held_for()
+                if delay > 0:  # a paste outran the command rate: reading waits, nothing is cut
+                    self._set_reading(False)
+                    self.call = self._proto.factory.clock.callLater(delay, self.run)
                     return
                 if lines >= LINES_PER_TURN:
                     self._set_reading(False)

@@ -50,7 +50,7 @@ CHECK_TIMEOUT = 60.0
 #: Seconds to wait for output to be written and password checks to finish before the switch.
 DRAIN_TIMEOUT = 3.0
 #: What of each object is not state: references the new code makes anew.
-#: (A paste in progress is given up at the switch; the render cache is the new factory's.)
+#: (A paste in progress is handed over as plain data, ``paste``; the render cache is the new factory's.)
 CONN_SKIP = frozenset({"mssp_source", "_policies", "_compressor", "rendered"})
 SESSION_SKIP = frozenset({"conn", "writer", "watcher", "_character_id", multiline.SESSION_ATTR})
 VISIT_SKIP = frozenset({"doorway", "game", "session"})
@@ -114,6 +114,7 @@ def snapshot(proto: MushProtocol) -> dict[str, Any]:
         "events": proto.pacer.pending(), "violations": proto.violations,
         "unsent": _unsent(transport) + b"".join(proto.outbox._held),
         "mccp_again": bool(getattr(proto, "mccp_was_on", False)),
+        "paste": multiline.saved(proto.session),
     }
 
 
@@ -180,8 +181,6 @@ class Reloader:
             port.stopReading()  # new connections wait in the kernel's queue
         for proto in list(factory.protocols):
             conn = proto.conn
-            if multiline.collecting(proto.session):
-                multiline.give_up(proto.session)  # its callbacks are this code's: paste again after
             proto.session.send(RESTARTING)
             proto.mccp_was_on = conn.mccp
             if conn.mccp:
@@ -301,6 +300,7 @@ class ResumedProtocol(MushProtocol):
         self.visit = factory.doorway.enter(self.session)
         _restore(self.visit, saved["visit"])
         self.session.character_id = saved.get("character_id")
+        multiline.restore(game, self.session, saved.get("paste"))  # the paste goes on where it was
         self.pacer = Pacer(self)
         self.pacer.hold(saved.get("events", ()))
         if saved.get("unsent"):

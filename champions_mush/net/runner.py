@@ -54,12 +54,13 @@ def hash_thread_count(server: ServerConfig) -> int:
     return server.hash_threads or len(os.sched_getaffinity(0))
 
 
-def thread_runner(reactor):  # noqa: ANN001, ANN201
-    """A ``Game.run_blocking`` that runs work in the reactor's thread pool, below the game's
-    priority, and calls back on the reactor thread. Work waits its turn in the pool's queue."""
+def thread_runner(reactor, pool=None):  # noqa: ANN001, ANN201
+    """A ``Game.run_blocking`` that runs work in ``pool`` (the reactor's thread pool unless
+    given), below the game's priority, and calls back on the reactor thread. Work waits its
+    turn in the pool's queue."""
 
     def run_blocking(func, callback, errback=None) -> None:  # noqa: ANN001
-        d = threads.deferToThreadPool(reactor, reactor.getThreadPool(), _at_low_priority(func))
+        d = threads.deferToThreadPool(reactor, pool or reactor.getThreadPool(), _at_low_priority(func))
         if errback is not None:
             d.addCallbacks(callback, lambda failure: errback(failure.value))
         else:
@@ -67,6 +68,17 @@ def thread_runner(reactor):  # noqa: ANN001, ANN201
         d.addErrback(lambda failure: log.error("background work failed: %s", failure.getTraceback()))
 
     return run_blocking
+
+
+def file_worker(reactor):  # noqa: ANN001, ANN201
+    """``Game.run_parse``: one thread of its own for reading pasted files, started and stopped
+    with the reactor, so a parse never waits behind, or holds up, the password hashes."""
+    from twisted.python.threadpool import ThreadPool
+
+    pool = ThreadPool(1, 1, name="files")
+    reactor.callWhenRunning(pool.start)
+    reactor.addSystemEventTrigger("during", "shutdown", pool.stop)
+    return thread_runner(reactor, pool)
 
 
 def _stopper(reactor):  # noqa: ANN001, ANN202
@@ -165,6 +177,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     store, game = open_game(data_dir, game_config, server)
     reactor.suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor)
+    game.run_parse = file_worker(reactor)
     dispatcher = build_dispatcher()
     factory = MushFactory(game, dispatcher, clock=reactor, offer_mccp=server.offer_mccp,
                           coalesce_output=True)
