@@ -20,7 +20,7 @@ import codecs
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import attrs
 import defusedxml
@@ -48,6 +48,9 @@ MAX_FILE_NUMBER = 10_000
 #: Deepest nesting of Adders: Hero Designer nests them two deep.
 MAX_ADDER_DEPTH = 5
 _CHARACTERISTIC_SKILLS = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
+#: Bytes handed to the XML parser at a time: the parser holds Python's lock while it reads, so a
+#: file read on the worker thread in pieces never holds the game's thread up for long.
+_FEED = 64 * 1024
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 
 
@@ -132,7 +135,10 @@ def _text_of(data: bytes | str) -> str:
 def _parse(text: str) -> Element:
     body = _DECLARATION.sub("", text, count=1).encode("utf-8")
     try:
-        root = safe_xml.fromstring(body, forbid_dtd=True)
+        parser = safe_xml.DefusedXMLParser(target=TreeBuilder(), forbid_dtd=True)  # as defusedxml's fromstring
+        for start in range(0, len(body), _FEED):  # a piece at a time: the game's thread gets turns
+            parser.feed(body[start:start + _FEED])
+        root = parser.close()
     except ParseError as exc:
         line = getattr(exc, "position", (0, 0))[0]
         where = f" (line {line})" if line else ""
