@@ -95,11 +95,18 @@ def _roll(name: str, value: int) -> str:
     return f"{characteristic_target(value)}-" if name in CHARACTERISTICS[:8] and value >= 0 else ""
 
 
+def _hanging(text: str, width: int) -> str:
+    """``text`` wrapped with its later lines indented: a file's words never start a line
+    (docs/reliability.md, "Every door")."""
+    first, _, rest = wrap(text, width).partition("\n")
+    return first + ("\n" + wrap("  " + rest.replace("\n", " "), width) if rest else "")
+
+
 def render_hero(hero: HeroSheet, width: int) -> list[str]:
     """The HERO sheet's lines: characteristics with their cost, each section's items with
     number, Real Cost and END, the points line, and items the engine could not price."""
     width = _sheet_width(width)
-    lines = [f"Built {hero.source}.", _characteristic_rows(hero, width)]
+    lines = [_hanging(f"Built {hero.source}.", width), _characteristic_rows(hero, width)]
     numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
     for section in Section:
         items = [i for i in hero.items if i.section is section]

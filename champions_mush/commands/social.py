@@ -253,7 +253,7 @@ MAX_DOING = 40
 
 
 def cmd_doing(ctx: Context, parsed: ParsedCommand) -> None:
-    text = parsed.args.strip()
+    text = speech.clean(parsed.args)
     if len(text) > MAX_DOING:
         raise CommandError(f"@doing takes at most {MAX_DOING} characters.")
     ctx.actor.settings = {**ctx.actor.settings, "doing": text}

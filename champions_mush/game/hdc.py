@@ -33,8 +33,9 @@ from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
-from .hero import MAX_HDC_BYTES, MAX_ITEMS, HeroSheet, Item, Modifier, Section
+from .hero import MAX_DETAIL, MAX_HDC_BYTES, MAX_ITEM_NAME, MAX_ITEMS, HeroSheet, Item, Modifier, Section
 from .hero_items import item_text, power_item, price
+from .speech import one_line
 
 __all__ = ["BASE64_BEGIN", "BASE64_END", "MAX_ADDER_DEPTH", "MAX_FILE_NUMBER", "MAX_HDC_BYTES", "HdcError", "Imported", "read_hdc", "total_active_points"]
 
@@ -45,6 +46,11 @@ ENHANCERS = ("JACK_OF_ALL_TRADES", "LINGUIST", "SCHOLAR", "SCIENTIST", "TRAVELER
 #: Largest number (LEVELS, BASECOST, BASE_POINTS ...) a file may hold, either sign: no 5E
 #: character comes near it, and bounded numbers keep every figure on the sheet small.
 MAX_FILE_NUMBER = 10_000
+#: Longest value of an attribute kept from the file (Hero Designer's longest, option texts, are
+#: under 100 characters); names are cut as a typed name is. Each is cleaned as typed text is
+#: (:func:`~.speech.one_line`) before use.
+MAX_FILE_FIELD = MAX_DETAIL
+_FIELD_CAPS = {"NAME": MAX_ITEM_NAME, "CHARACTER_NAME": MAX_ITEM_NAME}
 #: Deepest nesting of Adders: Hero Designer nests them two deep.
 MAX_ADDER_DEPTH = 5
 _CHARACTERISTIC_SKILLS = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM")
@@ -145,6 +151,7 @@ def _parse(text: str) -> Element:
         raise HdcError(f"That is not a complete XML file{where}: nothing was changed. Paste the whole .hdc file.") from None
     except defusedxml.DefusedXmlException:
         raise HdcError("That file declares a DTD or entities, which Hero Designer files never do: refused.") from None
+    _tidy(root)
     if root.tag != "CHARACTER":
         raise HdcError(f"That XML is not a Hero Designer character (its root is <{root.tag[:30]}>, not <CHARACTER>).")
     template = root.get("TEMPLATE", "")
@@ -152,6 +159,18 @@ def _parse(text: str) -> Element:
         raise HdcError(f"That is a 6th Edition character (template {template[:60]}): this game uses 5th Edition. "
                        "Save it with a 5E template in Hero Designer.")
     return root
+
+
+def _tidy(root: Element) -> None:
+    """Every attribute cleaned and cut as typed text is (``&#10;``, U+2028, zero-width, bidi and
+    ESC gone; names at most :data:`~.hero.MAX_ITEM_NAME` characters, others :data:`MAX_FILE_FIELD`),
+    and element text dropped (the reader
+    keeps none): nothing from the file reaches a screen uncleaned (docs/reliability.md, "Every door")."""
+    for element in root.iter():
+        element.text = element.tail = None
+        for key, value in list(element.attrib.items()):
+            if len(value) > MAX_ITEM_NAME or not value.isascii() or not value.isprintable():
+                element.set(key, one_line(value, _FIELD_CAPS.get(key, MAX_FILE_FIELD)))
 
 
 # --- numbers in the file ----------------------------------------------------------------------
@@ -515,7 +534,7 @@ def read_hdc(data: bytes | str, char_id: int) -> Imported:
     _check_count(len(items))
     items = _in_frameworks(items)
     info = root.find("CHARACTER_INFO")
-    name = (info.get("CHARACTER_NAME", "") if info is not None else "").strip()
+    name = one_line(info.get("CHARACTER_NAME", "") if info is not None else "", MAX_ITEM_NAME)
     try:
         hero = HeroSheet(char_id=char_id, base_points=_int(config, "BASE_POINTS"),
                          disad_points=_int(config, "DISAD_POINTS"), experience=_int(config, "EXPERIENCE"),

@@ -31,6 +31,7 @@ from ..rules.champions.modifiers import modifier_value_text
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from .documents import Document
+from .speech import one_line
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -43,9 +44,12 @@ __all__ = [
     "HERO_KIND",
     "HeroSheet",
     "Item",
+    "MAX_DETAIL",
     "MAX_FIGURE",
     "MAX_HDC_BYTES",
     "MAX_ITEMS",
+    "MAX_ITEM_NAME",
+    "MAX_ITEM_TEXT",
     "Modifier",
     "Section",
     "attack_powers",
@@ -66,6 +70,11 @@ MAX_ITEMS = 500
 #: Largest Hero Designer file accepted (:mod:`.hdc`, ``+sheet/import``): its biggest characters
 #: are a few hundred KB. Here, not in hdc.py, so the paste's limit costs no XML parser at startup.
 MAX_HDC_BYTES = 2 * 1024 * 1024
+#: Longest name of an item or modifier: the cap on one typed with ``+power`` (commands/herobuild.py).
+MAX_ITEM_NAME = 40
+#: Longest detail of a modifier (Hero Designer's longest option texts are under 100 characters)
+#: and longest whole line of an item (its name, what it is and every modifier's label).
+MAX_DETAIL, MAX_ITEM_TEXT = 100, 400
 #: Largest figure (points, levels, Active Points, PD ...) a sheet may hold, either sign: far
 #: beyond any 5E character, small enough that every total stays a short number.
 MAX_FIGURE = 1_000_000
@@ -113,6 +122,13 @@ def _bounded_values(instance: object, attribute: attrs.Attribute, value: Mapping
             raise RulesError(f"{str(key)[:10]} is not a whole number from {-MAX_FIGURE} to {MAX_FIGURE}.")
 
 
+def _shown(limit: int) -> Any:
+    """A converter: the text as :func:`~.speech.one_line` shows it, whatever door it came by (a
+    file, a hand-built item, a document stored before the caps): every sheet renders in a few
+    milliseconds (docs/reliability.md, "Every door")."""
+    return lambda text: one_line(str(text), limit)
+
+
 def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
     if len(value) > MAX_ITEMS:
         raise RulesError(f"A sheet holds at most {MAX_ITEMS} items, not {len(value)}.")
@@ -122,9 +138,9 @@ def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
 class Modifier:
     """An Advantage (``value`` > 0) or Limitation (< 0) on an item; ``text`` is its detail."""
 
-    name: str
+    name: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
     value: Fraction = attrs.field(converter=_frac)
-    text: str = ""
+    text: str = attrs.field(default="", converter=_shown(MAX_DETAIL))
     xmlid: str = ""
     #: Hero Designer's OPTIONID (``HALFEND``, ``ZERO``, ``OAF`` ...)
     option: str = ""
@@ -157,9 +173,9 @@ class Item(Document):
 
     id: str
     section: Section = attrs.field(converter=Section)
-    xmlid: str
-    name: str
-    text: str
+    xmlid: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
+    name: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
+    text: str = attrs.field(converter=_shown(MAX_ITEM_TEXT))
     levels: int = attrs.field(default=0, validator=_bounded)
     base: int = attrs.field(default=0, validator=_bounded)
     active: int = attrs.field(default=0, validator=_bounded)
@@ -206,7 +222,7 @@ class HeroSheet(Document):
     items: tuple[Item, ...] = attrs.field(default=(), validator=_few, converter=lambda v: tuple(
         i if isinstance(i, Item) else Item.from_doc(i) for i in v))
     #: where it came from: "by hand" or "from Hero Designer (<the file's character name>)"
-    source: str = "by hand"
+    source: str = attrs.field(default="by hand", converter=_shown(MAX_ITEM_NAME * 2))
 
     # --- characteristics ----------------------------------------------------------------
     def primaries(self) -> dict[str, int]:

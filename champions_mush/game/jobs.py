@@ -19,6 +19,7 @@ import attrs
 from ..store.base import Row
 from . import growing
 from .documents import Document
+from .speech import clean
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -110,7 +111,7 @@ def open_request(game: Game, character: Character, title: str, text: str, kind: 
     """
     if kind not in KINDS:
         raise JobError(f"Unknown kind of job '{kind}' (one of {', '.join(KINDS)}).")
-    title = title.strip()
+    title = clean(title)  # as typed text is shown (docs/reliability.md, "Every door")
     if not title or len(title) > MAX_TITLE:
         raise JobError(f"A request needs a title of 1-{MAX_TITLE} characters.")
     job = Job(id=game.store.next_id("job"), kind=kind, title=title, text=_check(game, text, "request"),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .speech import clean
+
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
@@ -43,7 +45,7 @@ def set_field(game: Game, char: Character, field: str, value: str) -> str:
         raise PeopleError(f"The fields are {', '.join(FINGER_FIELDS)}: +finger/set <field>=<text>")
     key = matches[0]
     label, longest = FINGER_FIELDS[key]
-    value = " ".join(value.split())
+    value = clean(value)  # as typed text is shown (docs/reliability.md, "Every door")
     if len(value) > longest:
         raise PeopleError(f"{label} may be at most {longest} characters.")
     fields = finger(char)

@@ -23,6 +23,7 @@ import attrs
 
 from ..store.base import Row, StoreError
 from . import growing
+from .speech import clean
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -118,7 +119,7 @@ class Scenes:
 
     # --- starting and stopping --------------------------------------------------------------------
     def start(self, char: Character, title: str) -> Scene:
-        title = title.strip()
+        title = clean(title)  # as typed text is shown (docs/reliability.md, "Every door")
         if not title or len(title) > MAX_TITLE:
             raise SceneError(f"A scene needs a title of 1-{MAX_TITLE} characters: +scene/start <title>")
         room = self.game.room_of(char)

@@ -5,6 +5,9 @@
   no control, format (zero-width, bidi), line or paragraph separator or invisible filler
   characters, at most two combining marks on a letter, no colour that hides text (a background,
   black on black), every run of spaces one space.
+* :func:`one_line`: a field others will read (a title, ``@doing``, a ``+finger`` field, every
+  string a Hero Designer file brings in): :func:`clean`, then at most a given length, whatever
+  door it came by (docs/reliability.md, "Every door").
 * :func:`fold`: the text as the checks read it: markup stripped, NFKC, then the ASCII that
   clients without UTF-8 are shown (``Ａｄａ`` and ``Ádá`` are both ``ada``), case folded.
 * :func:`name_problem` and :func:`name_key`: the rule for new character names and the key that
@@ -19,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..text.markup import drop_hiding_colours, strip, to_ascii
+from ..text.markup import FILLERS, drop_hiding_colours, strip, to_ascii
 
 __all__ = [
     "GAME_WORDS",
@@ -29,15 +32,15 @@ __all__ = [
     "fold",
     "name_key",
     "name_problem",
+    "one_line",
     "starts_like_the_game",
 ]
 
 #: Unicode categories removed from shown text: controls, format characters (zero-width, bidi,
 #: soft hyphen, BOM), line and paragraph separators, unassigned and private-use code points
 _REMOVED_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cn", "Co", "Cs"}
-#: letters and marks that draw nothing: Hangul fillers, the braille blank, the combining grapheme
-#: joiner, Khmer inherent vowels (they make a "blank" name or tag prefix)
-_INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f", "\u17b4", "\u17b5"}
+#: letters and marks that draw nothing (text/markup.py ``FILLERS``)
+_INVISIBLE = frozenset(FILLERS)
 #: more combining marks than this on one character are dropped (stacked marks draw over other lines)
 MAX_MARKS = 2
 _SPACES = re.compile(r"\s+")
@@ -81,6 +84,13 @@ def clean(text: str, keep_leading_space: bool = False) -> str:
     shown = _SPACES.sub(" ", text).rstrip()
     lead = keep_leading_space and shown.startswith(" ")
     return (" " if lead else "") + shown.lstrip()
+
+
+def one_line(text: str, limit: int) -> str:
+    """``text`` cleaned as :func:`clean` (line breaks, ``&#10;`` from a file included, become
+    spaces) and cut to at most ``limit`` characters. Only the first ``limit * 8`` characters are
+    read, so a field of megabytes costs no more than a short one."""
+    return clean(text[:limit * 8])[:limit].rstrip()
 
 
 def clean_lines(text: str) -> str:

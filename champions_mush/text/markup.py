@@ -32,7 +32,7 @@ import enum
 import re
 import unicodedata
 
-__all__ = ["ColourLevel", "drop_hiding_colours", "escape", "render", "strip", "strip_controls", "to_ascii"]
+__all__ = ["FILLERS", "INVISIBLE", "ColourLevel", "drop_hiding_colours", "escape", "render", "strip", "strip_controls", "to_ascii"]
 
 
 class ColourLevel(enum.IntEnum):
@@ -100,22 +100,38 @@ def drop_hiding_colours(text: str) -> str:
     return _HIDING.sub(lambda m: m.group(0) if m.group("pipe") else "", text)
 
 
+#: Letters and marks that draw nothing: Hangul fillers, the braille blank, the combining
+#: grapheme joiner, Khmer inherent vowels (they make a "blank" name or tag prefix).
+FILLERS = "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5"
+#: Characters that draw nothing but change what others see (a regex class): zero-width spaces
+#: and joiners, bidi marks, isolates and overrides, the soft hyphen, word joiners and invisible
+#: operators, the BOM, interlinear annotations, tag characters (Unicode's invisible format
+#: characters, category Cf), and :data:`FILLERS`. game/speech.py removes these and more from talk.
+INVISIBLE = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f" + FILLERS
+)
 _CONTROLS = re.compile(
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI sequences (colours, cursor moves)
     r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC (titles, palette)
     r"|\x1b[@-_]?"                      # any other ESC, with its next byte
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"   # C0 and C1 controls except \t and \n
-    r"|[\u202a-\u202e\u2066-\u2069]"    # bidirectional overrides
+    f"|[{INVISIBLE}]"                   # zero-width, bidi and other invisible characters
 )
+#: Line and paragraph separators: a line break to UTF-8 clients, so shown as a space.
+_SEPARATORS = re.compile("[\u2028\u2029]")
 
 
 def strip_controls(text: str) -> str:
-    """Remove escape sequences and control characters, keeping ``\\t`` and ``\\n``.
+    """Remove escape sequences, control and invisible characters, keeping ``\\t`` and ``\\n``;
+    a line or paragraph separator becomes a space.
 
-    Used on everything a player sends and everything we render, so no player
-    can move another's cursor, recolour their screen or retitle their window.
+    Used on everything a player sends and everything we render, so no player can move
+    another's cursor, recolour their screen, retitle their window, hide or reorder text, or
+    start a line of their own inside another's (docs/reliability.md, "Every door").
     """
-    return _CONTROLS.sub("", text)
+    text = _CONTROLS.sub("", text)
+    return text if text.isascii() else _SEPARATORS.sub(" ", text)
 
 
 def render(text: str, level: ColourLevel) -> str:
