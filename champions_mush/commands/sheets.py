@@ -29,6 +29,7 @@ from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageE
 from .context import Context
 from .dice import find_target
 from .multiline import LineCollector, resumable, start_collecting
+from .paging import more, place, remember
 
 if TYPE_CHECKING:
     from ..game.hdc import Imported
@@ -107,9 +108,41 @@ def render_hero(hero: HeroSheet, width: int) -> list[str]:
     number, Real Cost and END, the points line, and items the engine could not price."""
     width = _sheet_width(width)
     lines = [_hanging(f"Built {hero.source}.", width), _characteristic_rows(hero, width)]
+    page, end = _item_page(hero, width, 0)
+    lines.extend(page)
+    lines.extend(more("+sheet", end if end < len(hero.items) else 0))
+    lines.append("-" * width)
+    lines.append(points_line(hero))
+    if hero.unknown:
+        count = len(hero.unknown)
+        lines.append(f"(?) {count} item{'s' if count != 1 else ''} priced from the file's own figures, for staff to check.")
+    return lines
+
+
+#: Item text one +sheet page holds (the biggest real sheets have about 5,000 characters of it):
+#: a longer sheet is read a page at a time with +sheet/next, so no +sheet costs more than a few
+#: milliseconds whatever it holds (docs/reliability.md, "Every door").
+SHEET_PAGE_CHARS = 12_000
+
+
+def _page_end(hero: HeroSheet, start: int) -> int:
+    """Where the page of items that begins at ``start`` ends (at least one item a page)."""
+    used = 0
+    for n in range(start, len(hero.items)):
+        used += len(hero.items[n].text)
+        if used > SHEET_PAGE_CHARS and n > start:
+            return n
+    return len(hero.items)
+
+
+def _item_page(hero: HeroSheet, width: int, start: int) -> tuple[list[str], int]:
+    """The lines of the items from ``start`` to the page's end, by section, and that end."""
+    end = _page_end(hero, start)
     numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
+    shown = hero.items[start:end]
+    lines = []
     for section in Section:
-        items = [i for i in hero.items if i.section is section]
+        items = [i for i in shown if i.section is section]
         if not items:
             continue
         title = f" {section.title} ({hero.section_points(section)} points) "
@@ -118,15 +151,10 @@ def render_hero(hero: HeroSheet, width: int) -> list[str]:
         for item in items:
             indent = "  " if item.parent else ""
             flag = " (?)" if not item.known else ""
-            end = str(item.end) if item.end else ""
-            rows.append((f"#{numbers[item.id]}", str(item.real), indent + escape(item.text) + flag, end))
+            rows.append((f"#{numbers[item.id]}", str(item.real), indent + escape(item.text) + flag,
+                         str(item.end) if item.end else ""))
         lines.append(table(rows, width, headers=("#", "Cost", section.title, "END")))
-    lines.append("-" * width)
-    lines.append(points_line(hero))
-    if hero.unknown:
-        count = len(hero.unknown)
-        lines.append(f"(?) {count} item{'s' if count != 1 else ''} priced from the file's own figures, for staff to check.")
-    return lines
+    return lines, end
 
 
 def render_sheet(sheet: Sheet, width: int, hero: HeroSheet | None = None) -> str:
@@ -222,8 +250,24 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
     sheet = get_sheet(ctx.game, char)
-    hero = get_hero(ctx.game, char) if has_hero(ctx.game, char) or not char.npc else None
+    hero = get_hero(ctx.game, char) if not char.npc or has_hero(ctx.game, char) else None
     ctx.reply(render_sheet(sheet, ctx.width, hero))
+    end = _page_end(hero, 0) if hero is not None else 0
+    remember(ctx, "+sheet", str(char.id), end if hero is not None and end < len(hero.items) else 0)
+
+
+def _next(ctx: Context, parsed: ParsedCommand) -> None:
+    """+sheet/next: the next page of items of the sheet last read (a sheet too long for one)."""
+    what, start = place(ctx, "+sheet", "+sheet <name> reads one")
+    char = ctx.game.characters.get(int(what)) if what.isdigit() else None
+    if char is None or (char.npc and not ctx.is_staff):
+        raise CommandError("That sheet is no longer there to read on.")
+    hero = get_hero(ctx.game, char)
+    width = _sheet_width(ctx.width)
+    lines, end = _item_page(hero, width, min(start, len(hero.items)))
+    end = end if end < len(hero.items) else 0
+    remember(ctx, "+sheet", what, end)
+    ctx.reply(wrap("\n".join([f"{char.name}'s sheet, from item #{start + 1}:", *lines, *more("+sheet", end)]), width))
 
 
 def _submit(ctx: Context, parsed: ParsedCommand) -> None:
@@ -579,7 +623,7 @@ def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
 
 COMMANDS = (
     Command("+sheet", cmd_sheet, ruleset="champions",
-            subcommands={"import": _start_import, "submit": _submit, "changes": _changes},
+            subcommands={"import": _start_import, "submit": _submit, "changes": _changes, "next": _next},
             summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
     Command("+stat", cmd_stat, ruleset="champions", subcommands={"set": Subcommand(_stat_set, Role.STAFF)},
             summary="set a value on a sheet"),

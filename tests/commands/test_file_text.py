@@ -117,3 +117,31 @@ def test_a_sheet_stored_before_the_caps_is_cut_when_read(world):
                           "  Zz [GM]."]  # 80 characters of source; the wrapped rest indented
     item = get_hero(world.game, alice.character).items[0]
     assert (item.name, len(item.text)) == ("Zz [GM] Zz [GM] Zz [GM] Zz [GM] Zz [GM]", 399)  # 40 and 400, less a space
+
+
+def test_the_largest_sheet_is_read_a_page_at_a_time(world):
+    """500 items of 400 characters (the most a sheet may hold): +sheet shows a page and says
+    how to read on, +sheet/next goes on from the next item, and no page costs much."""
+    from champions_mush.game.hero import MAX_ITEM_TEXT, MAX_ITEMS, HeroSheet, Item, Section, save_hero
+
+    alice, gina = world.login("Alice"), world.login("Gina", role=Role.STAFF)
+    text = ("Word " * 100)[:MAX_ITEM_TEXT]
+    items = tuple(Item(id=str(n), section=Section.POWERS, xmlid="ENERGYBLAST", name=f"Blast {n}", text=text,
+                       active=10, real=10) for n in range(MAX_ITEMS))
+    save_hero(world.game, HeroSheet(char_id=alice.character.id, items=items))
+    started = time.perf_counter()
+    first = gina.do("+sheet Alice")
+    assert time.perf_counter() - started < 0.5  # generous: the whole sheet's layout took 15-80 ms
+    assert "More follows: +sheet/next reads on." in first
+    shown = [line for line in first if line.startswith("#")]
+    assert shown[1].startswith("#1   10    Word Word Word")
+    assert shown[-1].startswith("#30  10    Word")  # 12,000 characters: 30 lines of 400
+    second = gina.do("+sheet/next")
+    assert second[0] == "Alice's sheet, from item #31:"
+    assert [line for line in second if line.startswith("#3")][0].startswith("#31  10    Word")
+    pages = 2
+    while "More follows: +sheet/next reads on." in second:
+        second = gina.do("+sheet/next")
+        pages += 1
+    assert pages == 17 and any(line.startswith("#500  10    Word") for line in second)
+    assert gina.do("+sheet/next") == ["Nothing more to read: +sheet <name> reads one."]
