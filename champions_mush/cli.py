@@ -284,7 +284,34 @@ def _parser() -> argparse.ArgumentParser:
     hdc.add_argument("--config")
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
     sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
+    mudlet = sub.add_parser("mudlet-package", help="build the game's Mudlet package (served on the web port)")
+    mudlet.add_argument("--check", action="store_true",
+                        help="write nothing: fail if the package is not what the sources build, or has problems")
     return parser
+
+
+def cmd_mudlet_package(args: argparse.Namespace) -> int:
+    """Build champions_mush/web/champions-mush.xml from web/mudlet/*.lua (net/mudlet.py);
+    ``--check`` (CI) only compares and checks it."""
+    from .net import mudlet
+
+    built, path = mudlet.build(), mudlet.package_path()
+    found = mudlet.problems(built)
+    for problem in found:
+        print(f"champions-mush: Mudlet package: {problem}", file=sys.stderr)
+    if args.check:
+        current = path.read_bytes() if path.exists() else b""
+        if current != built:
+            print(f"champions-mush: {path} is not what the sources build: run champions-mush mudlet-package",
+                  file=sys.stderr)
+            return 1
+        print(f"{path}: current, {len(built)} bytes, {len(mudlet.SCRIPTS)} scripts, no problems" if not found else "")
+        return 1 if found else 0
+    if found:
+        return 1
+    path.write_bytes(built)
+    print(f"wrote {path} ({len(built)} bytes)")
+    return 0
 
 
 def cmd_unban(args: argparse.Namespace) -> int:
@@ -326,7 +353,7 @@ def _ban_store(args: argparse.Namespace):  # noqa: ANN202 - a SqliteStore
 
 
 _COMMANDS = {"serve": cmd_serve, "create-admin": cmd_create_admin, "unban": cmd_unban, "bans": cmd_bans,
-             "import-hdc": cmd_import_hdc}
+             "import-hdc": cmd_import_hdc, "mudlet-package": cmd_mudlet_package}
 
 
 def main(argv: list[str] | None = None) -> int:

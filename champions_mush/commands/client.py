@@ -15,7 +15,7 @@ from typing import Any
 
 from ..game.objects import Character
 from ..game.session import Session
-from ..game.sheets import send_vitals
+from ..game.gmcp import send_login
 from ..game.world import Game
 from ..text.markup import escape, strip_controls
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
@@ -84,7 +84,8 @@ def _save(game: Game, char: Character, settings: dict[str, Any]) -> None:
 
 # --- login --------------------------------------------------------------------------------------
 def install(game: Game) -> None:
-    """Register the login hooks (once per game): saved overrides, then GMCP Char.Vitals."""
+    """Register the login hooks (once per game): saved overrides, then what GMCP clients show
+    (Char.Vitals and Status, Room.Info and Players, Comm.Channel.List: game/gmcp.py)."""
     if game.services.client_hooks:
         return
     game.services.client_hooks = True
@@ -93,7 +94,7 @@ def install(game: Game) -> None:
         session.apply_client_settings(saved_settings(char))
 
     def vitals(session: Session, char: Character) -> None:
-        send_vitals(game, char)  # gauges fill at once, before anything changes
+        send_login(game, char)  # gauges and panels fill at once, before anything changes
 
     game.login_hooks.extend((apply_saved, vitals))
 

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..text.markup import strip
+from . import gmcp
+
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
@@ -185,6 +188,7 @@ class Channels:
     def _save_aliases(self, char: Character, aliases: dict[str, dict[str, Any]]) -> None:
         char.settings = {**char.settings, "channels": aliases}
         self.game.save_character(char)
+        self.send_list(char)
 
     # --- talking ------------------------------------------------------------------------------
     def _binds(self, entry: dict[str, Any], channel: Channel) -> bool:
@@ -235,12 +239,21 @@ class Channels:
         line = f"|c[{channel.name}]|n {format_speech(speaker.name, message)}"
         self.game.store.append(CHANNEL_LOG, {"channel": channel.name.lower(), "id": channel.id, "text": line},
                                self.game.clock())
-        self.broadcast(channel, line)
+        self.broadcast(channel, line, talker=speaker.name)
         return line
 
-    def broadcast(self, channel: Channel, line: str) -> None:
-        """Deliver a line to every connection of every listener (no history)."""
-        self.game.msg_characters(self.listeners(channel), line)
+    def broadcast(self, channel: Channel, line: str, talker: str = "") -> None:
+        """Deliver a line to every connection of every listener (no history), and to GMCP
+        clients as ``Comm.Channel.Text`` (``talker`` "" for the game's own notices)."""
+        listeners = self.listeners(channel)
+        self.game.msg_characters(listeners, line)
+        gmcp.channel_text(self.game, listeners, channel.name, talker, strip(line))
+
+    def send_list(self, char: Character) -> None:
+        """``Comm.Channel.List`` to ``char``: each channel with an alias, the alias, on or off."""
+        entries = [(self.bound(entry).name, alias, bool(entry.get("on", True)))
+                   for alias, entry in sorted(self.aliases(char).items())]
+        gmcp.channel_list(self.game, char, entries)
 
     def last(self, channel: Channel, count: int) -> list[str]:
         count = max(1, min(MAX_LAST, count))

@@ -31,6 +31,7 @@ from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
 from ..rules.dice import Roller
+from . import gmcp
 from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
 from .unit import keep, load, preload
 
@@ -572,8 +573,7 @@ def phases_of(sheet: Sheet) -> tuple[int, ...]:
 
 def send_phase(game: Game, fight: Fight) -> None:
     """GMCP ``Combat.Phase`` to everyone connected in the fight's room."""
-    acting = current_fighter(fight)
-    body = {"turn": fight.turn, "segment": fight.segment, "acting": [acting.name] if acting else []}
+    body = gmcp.phase_body(game, fight)
     for char in game.characters_in(fight.room):
         for session in game.sessions_of(char):
             session.send_gmcp("Combat.Phase", body)

@@ -30,6 +30,7 @@ from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
 from .documents import Document
+from . import gmcp
 from .unit import keep, load
 
 if TYPE_CHECKING:
@@ -301,31 +302,27 @@ def has_sheet(game: Game, char: Character) -> bool:
 
 
 def save_sheet(game: Game, sheet: Sheet) -> Sheet:
-    """Write a sheet; when its current STUN, BODY or END changed, send GMCP ``Char.Vitals``."""
+    """Write a sheet; when what the game's GMCP ``Char.Vitals`` shows changed, send it (and
+    ``Char.Status`` when the conditions changed: game/gmcp.py)."""
     old = load(game.store, SHEET_KIND, str(sheet.char_id), Sheet.from_doc)
     keep(game.store, SHEET_KIND, str(sheet.char_id), sheet, Sheet.to_doc)
-    if old is None or vitals(sheet) != vitals(old):
+    ruleset = game.config.ruleset
+    if old is None or gmcp.vitals_body(ruleset, sheet) != gmcp.vitals_body(ruleset, old):
         char = game.characters.get(sheet.char_id)
         if char is not None:
-            send_vitals(game, char, sheet)
+            changed = (old.conditions() if old is not None else []) != sheet.conditions()
+            gmcp.send_vitals_and_status(game, char, sheet, status=changed)
     return sheet
 
 
 def vitals(sheet: Sheet) -> dict[str, Any]:
-    """The GMCP ``Char.Vitals`` body: current and maximum STUN, BODY and END, and conditions."""
-    return {
-        "stun": sheet.current_stun, "maxstun": sheet.max_stun,
-        "body": sheet.current_body, "maxbody": sheet.max_body,
-        "end": sheet.current_end, "maxend": sheet.max_end,
-        "conditions": sheet.conditions(),
-    }
+    """The Champions GMCP ``Char.Vitals`` body: current and maximum STUN, BODY and END, and conditions."""
+    return gmcp.vitals_body("champions", sheet)
 
 
 def send_vitals(game: Game, char: Character, sheet: Sheet | None = None) -> None:
-    """Send ``Char.Vitals`` to every connection of ``char`` (e.g. on login, or after a change)."""
-    body = vitals(sheet or get_sheet(game, char))
-    for session in game.sessions_of(char):
-        session.send_gmcp("Char.Vitals", body)
+    """Send ``Char.Vitals`` and ``Char.Status`` to every connection of ``char``."""
+    gmcp.send_vitals_and_status(game, char, sheet or get_sheet(game, char))
 
 
 def take_damage(

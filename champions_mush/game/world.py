@@ -19,7 +19,7 @@ from ..store.base import Store, StoreError
 from ..text.numbers import is_number
 from .config import GameConfig
 from .objects import Character, Room
-from . import scenes
+from . import gmcp, scenes
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .roles import Role
 from .services import Services
@@ -161,8 +161,13 @@ class Game:
         take what the old room said this turn)."""
         for session in self.sessions_of(char):
             self.batch.catch_up(session)
+        left, here = char.location, self.is_connected(char)
         char.location = room_id
         self.save_character(char)
+        if here:  # GMCP clients' room panels and mappers (game/gmcp.py)
+            gmcp.player_left(self, char, left)
+            gmcp.send_room(self, char)
+            gmcp.player_arrived(self, char)
 
     def find_character(self, name: str) -> Character | None:
         """A character by exact name (any case), or ``#id``."""
@@ -236,6 +241,9 @@ class Game:
             return
         self.session_changing(session)
         session.watcher = None
+        char = self.characters.get(session.character_id) if session.character_id is not None else None
+        if char is not None and not self.is_connected(char):
+            gmcp.player_left(self, char, char.location)
 
     def session_changing(self, session: Session) -> None:
         """Before ``session`` changes character or leaves: it takes its share of this turn's

@@ -103,6 +103,9 @@ def run_event(proto: MushProtocol, event: ev.Event) -> None:
     match event:
         case ev.LineReceived(text=text):
             visit.line(text)
+        case ev.GMCPMessage(package=package) if package.lower() == "core.hello":
+            proto.offer_gui()
+            visit.client_changed()
         case ev.WindowSize() | ev.TerminalType() | ev.CharsetChanged() | ev.GMCPMessage():
             visit.client_changed()
         case ev.HandshakeComplete():

@@ -255,10 +255,10 @@ def watch_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
         new = handover["relay"] = start_relay(reactor, factory, server, data_dir)
         if new is None:
             handover["listeners"].pop("relay", None)
-            factory.tls_port = 0
+            factory.tls_port = factory.web_port = 0
             return
         handover["listeners"]["relay"] = new.listener
-        factory.tls_port = new.ports.get("tls", 0)
+        factory.tls_port, factory.web_port = new.ports.get("tls", 0), new.ports.get("web", 0)
         status.note(relay_pid=new.pid)
         log.info("relay (pid %d) listening again: %s", new.pid, new.ports)
 

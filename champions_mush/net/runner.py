@@ -117,6 +117,7 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     if relay is None:
         return None
     factory.tls_port = relay.ports.get("tls", 0)
+    factory.web_port = relay.ports.get("web", 0)
     if factory.tls_port:
         announce(f"TLS listening on {server.host}:{factory.tls_port}")
     if relay.ports.get("web"):

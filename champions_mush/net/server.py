@@ -15,6 +15,7 @@ from ..text.render import RenderCache
 from .memory import release_free_memory
 from .output import Coalescer, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
+from .mudlet import gui_message
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 
 if TYPE_CHECKING:
@@ -102,6 +103,14 @@ class MushProtocol(protocol.Protocol):
         log.info("closed connection from %s (session %d)", self.session.address, self.session.id)
         self.factory.lost()
 
+    def offer_gui(self) -> None:
+        """GMCP ``Client.GUI``: where Mudlet fetches the game's package, on the web port at the
+        address this client reached us by (net/mudlet.py); nothing without a web port."""
+        port = getattr(self.factory, "web_port", 0)
+        if port and self.session is not None and self.transport is not None:
+            host = getattr(self.transport.getHost(), "host", "") or "127.0.0.1"
+            self.session.send_gmcp("Client.GUI", gui_message(host, port))
+
     def continue_input(self) -> None:
         """The game stopped waiting: the held lines may run."""
         self.pacer.go_on()
@@ -178,6 +187,8 @@ class MushFactory(protocol.Factory):
         self.port = 0
         #: the TLS port the relay listens on, for MSSP (0: no TLS)
         self.tls_port = 0
+        #: the web port the relay serves, for GMCP Client.GUI (0: no web client: net/mudlet.py)
+        self.web_port = 0
         self.protocols: set[MushProtocol] = set()
         #: telnet violations seen on every connection since the server started
         self.violations = 0

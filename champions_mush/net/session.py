@@ -12,6 +12,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from ..game.gmcp import GMCP_MESSAGES
 from ..game.session import Session
 from ..text.aloud import linear
 from ..text.markup import ColourLevel
@@ -102,9 +103,9 @@ class SharedRenderConnection(TelnetConnection):
 
 
 #: GMCP package roots the game sends (``Core`` is the protocol's own).
-GMCP_PACKAGES = frozenset({"core", "char", "combat"})  # lower case: one set shared by every connection
-#: The GMCP messages the game sends, for ``+client`` (sheets: Char.Vitals; combat: Combat.Phase).
-GMCP_SENT = ("Char.Vitals", "Combat.Phase")
+GMCP_PACKAGES = frozenset({"core", "char", "combat", "comm", "room", "client"})  # lower case: one set shared
+#: The GMCP messages the game sends, for ``+client`` (game/gmcp.py; Client.GUI: net/mudlet.py).
+GMCP_SENT = GMCP_MESSAGES
 #: Options whose agreement shows a real telnet client (a keepalive NOP would be junk to others).
 TELNET_OPTIONS = (Option.NAWS, Option.TTYPE, Option.CHARSET, Option.SGA, Option.EOR, Option.GMCP,
                   Option.MCCP2)

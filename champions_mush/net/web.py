@@ -24,8 +24,9 @@ __all__ = ["STATIC_FILES", "SUBPROTOCOL", "web_site"]
 log = logging.getLogger("champions_mush.relay")
 
 SUBPROTOCOL = "telnet"
-#: The page and what it loads, all in ``champions_mush/web``.
-STATIC_FILES = ("index.html", "client.js", "client.css")
+#: The page and what it loads, all in ``champions_mush/web``; and the Mudlet package GMCP
+#: Client.GUI points at (net/mudlet.py).
+STATIC_FILES = ("index.html", "client.js", "client.css", "champions-mush.xml")
 #: Largest WebSocket message a client may send (a line is at most 8 KiB; a paste a few).
 MAX_MESSAGE = 65536
 #: Seconds between WebSocket pings (NAT routers forget quiet connections).

@@ -218,7 +218,14 @@ def test_login_applies_the_saved_settings_and_sends_the_vitals(world):
     world.game.add_session(session)
     session.do("connect Alice secret1")
     assert session.applied == [{"colour": "256"}]
-    assert session.gmcp == [("Char.Vitals", vitals(get_sheet(world.game, alice)))]
+    room = world.game.room_of(alice)
+    assert session.gmcp == [
+        ("Char.Vitals", vitals(get_sheet(world.game, alice))),
+        ("Char.Status", {"name": "Alice", "ruleset": "champions", "room": room.id, "conditions": [], "fight": None}),
+        ("Room.Info", {"num": room.id, "name": room.name, "exits": {}}),
+        ("Room.Players", [{"name": "Alice", "fullname": "Alice"}]),
+        ("Comm.Channel.List", [{"name": "Public", "caption": "Public", "command": "pub", "on": True}]),
+    ]
 
 
 def test_install_registers_its_hooks_once(world):

@@ -346,8 +346,13 @@ def test_combat_phase_gmcp_for_everyone_in_the_room(fight):
     world, g, s, p = fight
     s.gmcp.clear()
     g.do("+combat/next")
-    assert s.gmcp == [("Combat.Phase", {"turn": 1, "segment": 12, "acting": ["Starfire"]})]
-    assert p.gmcp[-1] == ("Combat.Phase", {"turn": 1, "segment": 12, "acting": ["Starfire"]})
+    # whose Phase, the Segment, and the Speed Chart (RULES SPEED CHART: SPD 5 acts in 3 5 8 10 12)
+    body = {"fight": 1, "turn": 1, "segment": 12, "phase": "Starfire", "acting": ["Starfire"], "chart": [
+        {"name": "Starfire", "dex": 23, "spd": 5, "segments": [3, 5, 8, 10, 12]},
+        {"name": "Psiana", "dex": 18, "spd": 4, "segments": [3, 6, 9, 12]},
+        {"name": "Viper", "dex": 14, "spd": 3, "segments": [4, 8, 12]}]}
+    assert s.gmcp == [("Combat.Phase", body)]
+    assert p.gmcp[-1] == ("Combat.Phase", body)
 
 
 def test_players_are_refused_the_staff_switches_and_other_people(fight):

@@ -128,7 +128,8 @@ def test_the_report_says_what_the_core_negotiated():
     assert report == {
         "client": "", "version": "", "terminal": "", "width": 90, "height": 30, "charset": "US-ASCII",
         "colour": "16", "mccp": False, "gmcp": True, "gmcp_packages": ["char", "combat"],
-        "gmcp_receives": ["Char.Vitals", "Combat.Phase"], "screen_reader": False, "prompt": "eor",
+        "gmcp_receives": ["Char.Vitals", "Char.Status", "Combat.Phase", "Client.GUI"], "screen_reader": False,
+        "prompt": "eor",
         "keepalive": False, "overrides": {"keepalive": False}, "hints": [],
     }
 
@@ -157,14 +158,16 @@ def test_gmcp_combat_phase_and_vitals_at_login():
     again, again_t = rig.connect()
     again.dataReceived(b"connect Alice secret1\r\n")
     sent = gmcp_sent(again_t)
-    assert [package for package, _ in sent] == ["Char.Vitals"]
+    assert [package for package, _ in sent] == ["Char.Vitals", "Char.Status"]  # subscribed to Char and Combat
     assert set(sent[0][1]) == {"stun", "maxstun", "body", "maxbody", "end", "maxend", "conditions"}
     again_t.clear()
 
     fight = Fight(room=char.location, gm="Gina", turn=1, segment=12, fighters=(Fighter(char.id, "Alice"),),
                   current=char.id)
     send_phase(rig.game, fight)
-    assert gmcp_sent(again_t) == [("Combat.Phase", {"turn": 1, "segment": 12, "acting": ["Alice"]})]
+    assert gmcp_sent(again_t) == [("Combat.Phase", {
+        "fight": 0, "turn": 1, "segment": 12, "phase": "Alice", "acting": ["Alice"],
+        "chart": [{"name": "Alice", "dex": 10, "spd": 2, "segments": [6, 12]}]})]
 
 
 def test_connect_without_a_password_asks_for_it_with_echo_off():

@@ -39,12 +39,14 @@ def _state(conn: TelnetConnection) -> GMCPState:
 
 def wanted(conn: TelnetConnection, package: str) -> bool:
     """True if GMCP is on and the client subscribed to ``package`` or a parent (``Core``
-    always)."""
+    always, and ``Client.GUI``: Mudlet asks for the game's package without subscribing)."""
     if not conn.us_enabled(Option.GMCP):
         return False
-    parts = package.lower().split(".")
+    name = package.lower()
+    parts = name.split(".")
     packages = _state(conn).packages
-    return parts[0] == "core" or any(".".join(parts[:n]) in packages for n in range(1, len(parts) + 1))
+    return (parts[0] == "core" or name == "client.gui"
+            or any(".".join(parts[:n]) in packages for n in range(1, len(parts) + 1)))
 
 
 def _supports(state: GMCPState, verb: str, data: list) -> None:
