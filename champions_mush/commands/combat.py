@@ -167,8 +167,11 @@ def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
     sheet = get_sheet(ctx.game, char)
     if match.group(1):
         what, value = match.group(1).lower(), int(match.group(2))
-        save_sheet(ctx.game, sheet.with_vitals(**{what: value}))
-        _say(ctx, f"{ctx.actor.name} sets {char.name}'s {what.upper()} to {value}.")
+        new = save_sheet(ctx.game, sheet.with_vitals(**{what: value}))
+        now, top = {"stun": (new.current_stun, new.max_stun), "body": (new.current_body, new.max_body),
+                    "end": (new.current_end, new.max_end)}[what]
+        capped = f" ({value} is over the maximum of {top})" if now != value else ""
+        _say(ctx, f"{ctx.actor.name} sets {char.name}'s {what.upper()} to {now}{capped}.")
         return
     what, on = match.group(3).lower(), match.group(4).lower() == "on"
     if what in ("stunned", "stabilized"):
@@ -408,11 +411,13 @@ def cmd_recover(ctx: Context, parsed: ParsedCommand) -> None:
 
 @journaled
 def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
-    """+paramedics <patient>: a Paramedics roll at -1 per 2 BODY below 0 stabilizes the dying (RULES DYING)."""
-    if not parsed.args.strip():
+    """+paramedics <patient>[=<medic>]: a Paramedics roll at -1 per 2 BODY below 0 stabilizes the
+    dying (RULES DYING); staff roll it for any medic, an NPC's included."""
+    if not parsed.lhs.strip():
         raise UsageError()
-    patient = find_target(ctx, parsed.args)
-    healer = ctx.actor
+    patient = find_target(ctx, parsed.lhs)
+    healer = who_acts(ctx, find_target(ctx, parsed.rhs) if parsed.rhs is not None else None,
+                      doing="give first aid")
     if fights.fight_of(ctx.game, healer) is not None:
         acting(ctx, healer, full=True)
     p_sheet, h_sheet = get_sheet(ctx.game, patient), get_sheet(ctx.game, healer)

@@ -72,13 +72,20 @@ def _sheet_width(width: int | None) -> int:
     return max(MIN_WIDTH, min(width or DEFAULT_WIDTH, _MAX_SHEET_WIDTH))
 
 
+#: The movement on the characteristics list, as the sheet labels it.
+_MOVES = {"RUNNING": "Run", "SWIMMING": "Swim", "LEAPING": "Leap"}
+
+
 def _characteristic_rows(hero: HeroSheet, width: int) -> str:
     cells = []
     for name in CHARACTERISTIC_ORDER:
         value, points = hero.value(name), hero.points(name)
         roll = _roll(name, value)
-        label = {"RUNNING": "Run", "SWIMMING": "Swim", "LEAPING": "Leap"}.get(name, name)
-        cells.append((label, f"{value}" + ('"' if name in ("RUNNING", "SWIMMING", "LEAPING") else ""), str(points), roll))
+        label = _MOVES.get(name)
+        if label is None:
+            cells.append((name, str(value), str(points), roll))
+        else:  # inches, with movement Powers of the kind bought (+power Legs=running 6)
+            cells.append((label, f"{hero.movement(name)}\"", str(points), roll))
     per_row = 3 if width >= DEFAULT_WIDTH else 2 if width >= 52 else 1
     rows = []
     for start in range(0, len(cells), per_row):

@@ -235,6 +235,12 @@ class HeroSheet(Document):
             return self.values[key]
         return characteristic_start(key, self.primaries())
 
+    def movement(self, name: str) -> int:
+        """Inches of Running, Swimming or Leaping: the characteristic (free inches and those
+        bought on the list) and the movement Powers of that kind outside frameworks (HERO 5E)."""
+        key = name.upper()
+        return self.value(key) + sum(i.inches for i in self.items if i.xmlid == key and not i.parent)
+
     def points(self, name: str) -> int:
         """Points paid for a characteristic (0 at its start; negative when sold down)."""
         key = name.upper()

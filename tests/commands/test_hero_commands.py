@@ -131,7 +131,8 @@ def test_a_new_version_of_an_approved_file_keeps_the_fight_and_waits_for_approva
     save_sheet(game, attrs.evolve(hurt, stunned=True))
     award(game, gm.character, char, Fraction(5), "a good scene")
     gm.clear()
-    # the new version: STR +5 more (5 points) and an Energy Blast 2d6 (10 points); the file says 15 XP
+    # the new version: STR +5 more (5 points) and an Energy Blast 2d6 (10 points); the file says 15 XP.
+    # Leaping starts at 1" per 5 STR (RULES MOVEMENT): 2" at STR 11, 3" at 16, so the 27" bought reach 30"
     second = first.replace('XMLID="STR" ID="1683328673465" BASECOST="0.0" LEVELS="1"',
                            'XMLID="STR" ID="1683328673465" BASECOST="0.0" LEVELS="6"').replace(
         "<POWERS />", '<POWERS><POWER XMLID="ENERGYBLAST" ID="77" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" '
@@ -141,11 +142,11 @@ def test_a_new_version_of_an_approved_file_keeps_the_fight_and_waits_for_approva
                       "stays in play until then (+sheet/changes shows what it changes).")
     assert gm.lines == [
         "[Approval] Alice imported a new version of their Hero Designer file (+sheet/changes Alice, +approve Alice): "
-        "Added (1): Zap: Energy Blast 2d6 (10). Characteristics: STR 11 -> 16. "
+        "Added (1): Zap: Energy Blast 2d6 (10). Characteristics: LEAPING 29 -> 30, STR 11 -> 16. "
         "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
     assert get_hero(game, char).value("STR") == 11  # the old sheet stays in play
     assert alice.do("+sheet/changes")[1:] == [
-        "Added (1): Zap: Energy Blast 2d6 (10).", "Characteristics: STR 11 -> 16.",
+        "Added (1): Zap: Energy Blast 2d6 (10).", "Characteristics: LEAPING 29 -> 30, STR 11 -> 16.",
         "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
     assert gm.do("+approve Alice") == [
         "Alice's sheet: Points do not balance: 177 spent of 200 base + 0 disadvantages + 0 XP = 200 (23 left "

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..errors import RulesError
+from .movement import forward_leap
 from .characteristics import FIGURED, FIGURED_FROM, PRIMARY_BASE, figured_exact, figured_value
 from .rounding import Half, hero_round
 
@@ -46,8 +47,9 @@ CHARACTERISTIC_COSTS: dict[str, Fraction] = {
     "END": Fraction(1, 2), "STUN": Fraction(1),
     "RUNNING": Fraction(2), "SWIMMING": Fraction(1), "LEAPING": Fraction(1),
 }
-#: HERO 5E: inches of movement every character has for free (Leaping as Hero Designer lists it).
-MOVEMENT_BASE: dict[str, int] = {"RUNNING": 6, "SWIMMING": 2, "LEAPING": 2}
+#: HERO 5E: inches of movement every character has for free; Leaping is figured from STR
+#: (:func:`characteristic_start`).
+MOVEMENT_BASE: dict[str, int] = {"RUNNING": 6, "SWIMMING": 2}
 
 def as_fraction(value: object) -> Fraction:
     """A cost or modifier as an exact fraction: ``"0.25"``, ``"1/4"``, ``-0.5``, ``3``.
@@ -122,6 +124,8 @@ def characteristic_start(name: str, primaries: Mapping[str, int]) -> int:
     key = name.upper()
     if key in MOVEMENT_BASE:
         return MOVEMENT_BASE[key]
+    if key == "LEAPING":  # RULES MOVEMENT (and 5E): a forward leap of 1" per 5 STR, .5 up as figured values
+        return hero_round(forward_leap(primaries.get("STR", PRIMARY_BASE)))
     if key in FIGURED:
         return figured_value(key, primaries)
     if key in CHARACTERISTIC_COSTS:

@@ -219,3 +219,9 @@ def test_only_plain_short_decimals_are_points(text):
 @pytest.mark.parametrize(("text", "value"), [("-0.25", Fraction(-1, 4)), ("+1/2", Fraction(1, 2)), ("3.0", Fraction(3))])
 def test_plain_decimals_and_fractions_are_points(text, value):
     assert as_fraction(text) == value
+
+
+@pytest.mark.parametrize(("strength", "leap"), [(10, 2), (20, 4), (23, 5), (30, 6), (0, 0)])
+def test_leaping_starts_at_1_inch_per_5_str(strength, leap):
+    """RULES MOVEMENT: Normal humans have ... a forward leap of 1" per 5 STR."""
+    assert characteristic_start("LEAPING", {"STR": strength}) == leap
