@@ -59,16 +59,17 @@ class Context:
         else:
             self.game.msg(actor, text)
 
-    def emit_room(self, text: str, exclude_actor: bool = False, brief: str | None = None) -> None:
+    def emit_room(self, text: str, exclude_actor: bool = False, brief: str | None = None, form: str = "") -> None:
         """To everyone in the actor's room, the actor included unless ``exclude_actor``; with
-        ``brief``, those who chose brief combat get it instead of ``text`` (commands/brief.py)."""
+        ``brief``, those who chose brief combat get it instead of ``text`` (commands/brief.py);
+        ``form`` is what the actor sent, for a scene's log (game/scenes.py ``FORMS``)."""
         actor = self.actor
         if actor is None:
             return
         exclude = [actor] if exclude_actor else []
         short = [] if brief is None else [c for c in self.game.connected_characters()
                                           if c.location == actor.location and wants_brief(c) and c not in exclude]
-        self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor)
+        self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor, form=form)
         if short:
             self.game.msg_characters(short, brief)
 

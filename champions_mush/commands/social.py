@@ -11,6 +11,7 @@ import re
 from ..game import speech
 from ..game.accounts import Accounts
 from ..game.objects import Character, Room
+from ..game.scenes import line_for, send_nudges
 from ..game.world import Game
 from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, ParsedCommand, UsageError
@@ -90,18 +91,18 @@ def _talk(text: str, keep_leading_space: bool = False) -> str:
 def cmd_say(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args)
     name = ctx.actor.name
-    ctx.game.msg_room(ctx.actor.location, f'{name} says, "{message}"', exclude=(ctx.actor,))
+    ctx.game.msg_room(ctx.actor.location, line_for("say", name, message), exclude=(ctx.actor,), form="say")
     ctx.reply(f'You say, "{message}"')
 
 
 def cmd_pose(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args)
-    ctx.emit_room(f"{ctx.actor.name} {message}")
+    ctx.emit_room(line_for("pose", ctx.actor.name, message), form="pose")
 
 
 def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args, keep_leading_space=True)
-    ctx.emit_room(f"{ctx.actor.name}{message}")
+    ctx.emit_room(line_for("semipose", ctx.actor.name, message), form="semipose")
 
 
 def spoof_problem(game: Game, actor: Character, message: str) -> str | None:
@@ -131,11 +132,12 @@ def cmd_emit(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(problem)
     signed = f"|x|h[{actor.name}]|n {message}"
     named = not ctx.is_staff and _named_player(game, actor, message) is not None
-    game.overheard(actor.location, signed if named else message, actor)
+    game.overheard(actor.location, signed if named else message, actor, form="emit")
     for session in list(game.sessions.values()):
         char = game.characters.get(session.character_id) if session.character_id is not None else None
         if char is not None and char.location == actor.location:
             session.send(signed if named or char.settings.get("nospoof") else message)
+    send_nudges(game)
 
 
 def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
@@ -156,7 +158,7 @@ def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
         text = f"{ctx.actor.name}{message[1:]}"
     else:
         text = f'{ctx.actor.name} says, "{message}"'
-    ctx.emit_room(f"|m<OOC>|n {text}")
+    ctx.emit_room(line_for("ooc", "", text), form="ooc")
 
 
 # --- paging -------------------------------------------------------------------------------------

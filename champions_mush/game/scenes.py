@@ -12,6 +12,17 @@ how much of all scene logs the store keeps.
 Which room runs which scene is one document per room (kind ``scene_room``), read into memory
 once, so a line heard in a room without a scene costs one lookup. The participants are those
 in the room when the scene started and everyone the room heard from while it ran.
+
+A scene has a title, a plot and a summary; it may be private (joined only by invitation, its log
+read only by those taking part) and, once stopped, shared (anyone may read it; the portal lists
+shared scenes: the document's ``shared`` field). Each line of the log notes its form (``say``,
+``pose``, ``semipose``, ``emit``, ``ooc``; none for the game's own lines), so a log can fold the
+OOC lines and shows who sent each @emit (an NPC's narration). The pose order is who posed
+longest ago first; the one whose turn it is is nudged (each player's ``pose_nudge`` setting:
+``on``, ``off``, or ``gag``: no nudges and out of the order). ``+scene/typo`` rewrites one's
+last pose in the log, silently, and ``+scene/undo`` takes that back. The pose order and each
+one's last pose are kept in memory and read back from the log's newest lines when a game starts,
+so a pose writes one row and nothing else.
 """
 
 from __future__ import annotations
@@ -22,20 +33,36 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..store.base import Row, StoreError
-from . import growing
-from .speech import clean
+from . import growing, speech
 
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["SCENE_LINES", "Scene", "SceneError", "Scenes", "record", "shared_scene"]
+__all__ = ["FORMS", "NUDGES", "SCENE_LINES", "Scene", "SceneError", "Scenes", "line_for", "record", "send_nudges",
+           "shared_scene"]
 
 log = logging.getLogger("champions_mush.scenes")
 
 MAX_TITLE = 60
 #: the store's rows of a scene's log
 SCENE_LINES = "scene_line"
+MAX_PLOT = 60
+MAX_SUMMARY = 1000
+#: how each form of line a player sends reads in the room and the log
+FORMS = {"say": '{name} says, "{text}"', "pose": "{name} {text}", "semipose": "{name}{text}", "emit": "{text}",
+         "ooc": "|m<OOC>|n {text}"}
+#: the forms that take a turn in the pose order (and that +scene/typo fixes)
+POSES = ("say", "pose", "semipose", "emit")
+#: a player's pose nudge setting: told when it is their turn, not told, or out of the order
+NUDGES = ("on", "off", "gag")
+#: how many of a running scene's newest lines a starting game reads for its pose order
+_ORDER_LINES = 500
+
+
+def line_for(form: str, name: str, text: str) -> str:
+    """The line the room hears for ``text`` sent as ``form`` by ``name`` (:data:`FORMS`)."""
+    return FORMS[form].format(name=name, text=text)
 
 
 class SceneError(ValueError):
@@ -53,17 +80,30 @@ class Scene:
     started: float
     stopped: float = 0.0
     participants: tuple[int, ...] = ()
+    plot: str = ""
+    summary: str = ""
+    #: joined only by invitation; its log read only by those taking part (and staff)
+    private: bool = False
+    invited: tuple[int, ...] = ()
+    #: a finished log its players chose to show to everyone (the web portal lists it)
+    shared: bool = False
 
     @property
     def running(self) -> bool:
         return not self.stopped
 
     def to_doc(self) -> dict:
-        return {**attrs.asdict(self), "participants": list(self.participants)}
+        return {**attrs.asdict(self), "participants": list(self.participants), "invited": list(self.invited)}
 
     @classmethod
     def from_doc(cls, doc: dict) -> Scene:
-        return cls(**{**doc, "participants": tuple(doc.get("participants", ()))})
+        known = {f.name for f in attrs.fields(cls)}
+        values = {k: v for k, v in doc.items() if k in known}
+        return cls(**{**values, "participants": tuple(doc.get("participants", ())),
+                      "invited": tuple(doc.get("invited", ()))})
+
+    def takes_part(self, char_id: int) -> bool:
+        return char_id in self.participants or char_id in self.invited
 
 
 class Scenes:
@@ -76,12 +116,30 @@ class Scenes:
         #: character id -> the scenes they took part in; and the newest scene's number
         self.taken_part: dict[int, set[int]] = {}
         self.newest = 0
+        #: per running scene: character id -> the row of their last pose, who posed longest ago first
+        self.poses: dict[int, dict[int, int]] = {}
+        #: per scene: participants told of new activity since they were last there or read it
+        self.told: dict[int, set[int]] = {}
+        #: nudges to send once the pose that made them is delivered (:func:`send_nudges`)
+        self.nudges: list[tuple[Character, str]] = []
         for doc in game.store.all("scene").values():
             self._index(Scene.from_doc(doc))
         for key, doc in game.store.all("scene_room").items():
             scene = self.get(int(doc["scene"]))
             if scene is not None and scene.running:
                 self.running[int(key)] = scene
+                self.poses[scene.id] = self._read_poses(scene)
+
+    def _read_poses(self, scene: Scene) -> dict[int, int]:
+        """The pose order from the log's newest lines (at start; afterwards it is kept as poses come)."""
+        store, owner = self.game.store, str(scene.id)
+        count = store.count_rows(SCENE_LINES, owner)
+        found: dict[int, int] = {}
+        for row in store.rows(SCENE_LINES, owner, max(0, count - _ORDER_LINES), _ORDER_LINES):
+            if row.author and row.data.get("form") in POSES:
+                found.pop(row.author, None)
+                found[row.author] = row.id
+        return found
 
     @classmethod
     def of(cls, game: Game) -> Scenes:
@@ -119,7 +177,7 @@ class Scenes:
 
     # --- starting and stopping --------------------------------------------------------------------
     def start(self, char: Character, title: str) -> Scene:
-        title = clean(title)  # as typed text is shown (docs/reliability.md, "Every door")
+        title = speech.clean(title).strip()  # as typed text is shown (docs/reliability.md, "Every door")
         if not title or len(title) > MAX_TITLE:
             raise SceneError(f"A scene needs a title of 1-{MAX_TITLE} characters: +scene/start <title>")
         room = self.game.room_of(char)
@@ -142,12 +200,54 @@ class Scenes:
         self.game.store.put("scene", str(scene.id), scene.to_doc())
         self.game.store.delete("scene_room", str(scene.room))
         self.running.pop(scene.room, None)
+        self.poses.pop(scene.id, None)
+        self.told.pop(scene.id, None)
         return scene
 
+    # --- what a scene is, who may join and read it ------------------------------------------------
+    def describe(self, scene: Scene, field: str, text: str) -> Scene:
+        """Set the title, plot or summary (cleaned as every shown text: game/speech.py)."""
+        limit = {"title": MAX_TITLE, "plot": MAX_PLOT, "summary": MAX_SUMMARY}[field]
+        text = speech.clean(text).strip()
+        if field == "title" and not text or len(text) > limit:
+            raise SceneError(f"A scene's {field} is {'1' if field == 'title' else '0'}-{limit} characters.")
+        return self._save(attrs.evolve(scene, **{field: text}))
+
+    def set_private(self, scene: Scene, private: bool) -> Scene:
+        return self._save(attrs.evolve(scene, private=private))
+
+    def invite(self, scene: Scene, char: Character) -> Scene:
+        if scene.takes_part(char.id):
+            raise SceneError(f"{char.name} already takes part in scene {scene.id}.")
+        return self._save(attrs.evolve(scene, invited=(*scene.invited, char.id)))
+
+    def may_join(self, char: Character, scene: Scene) -> bool:
+        return not scene.private or scene.takes_part(char.id) or self.game.is_staff(char)
+
+    def join(self, char: Character, scene: Scene) -> Scene:
+        if not scene.running:
+            raise SceneError(f"Scene {scene.id} has stopped: +scene/log {scene.id} reads it.")
+        if not self.may_join(char, scene):
+            raise SceneError(f"Scene {scene.id} is private: someone taking part must +scene/invite you.")
+        if char.id in scene.participants:
+            return scene
+        return self._save(attrs.evolve(scene, participants=(*scene.participants, char.id)))
+
+    def set_shared(self, scene: Scene, shared: bool) -> Scene:
+        if shared and scene.running:
+            raise SceneError(f"Scene {scene.id} is still running: share it once it has stopped.")
+        return self._save(attrs.evolve(scene, shared=shared))
+
+    def may_see(self, char: Character, scene: Scene) -> bool:
+        """Listed for ``char`` (a private scene only for those taking part, and staff)."""
+        return not scene.private or scene.shared or scene.takes_part(char.id) or self.game.is_staff(char)
+
     # --- the log ----------------------------------------------------------------------------------
-    def record(self, room_id: int, text: str, speaker: Character | None) -> None:
+    def record(self, room_id: int, text: str, speaker: Character | None, form: str = "") -> None:
         """Keep a line the room heard, if a scene runs there; a new speaker joins its participants.
-        A speaker past their limits is told the line was not logged."""
+        A speaker past their limits is told the line was not logged. A pose moves its speaker to
+        the end of the pose order and nudges the one whose turn it now is; participants away from
+        the room hear that the scene has new activity."""
         scene = self.running.get(room_id)
         if scene is None:
             return
@@ -159,28 +259,110 @@ class Scenes:
             except growing.QuotaError as error:
                 self.game.msg(speaker, f"|c[Scene]|n {error} The room hears you; the log does not.")
                 return
-        self.game.store.add_row(SCENE_LINES, str(scene.id), speaker.id if speaker else 0,
-                                {"speaker": speaker.name if speaker else "", "text": text}, self.game.clock())
-        if speaker is not None and speaker.id not in scene.participants:
-            self._save(attrs.evolve(scene, participants=(*scene.participants, speaker.id)))
+        data = {"speaker": speaker.name if speaker else "", "text": text, **({"form": form} if form else {})}
+        row = self.game.store.add_row(SCENE_LINES, str(scene.id), speaker.id if speaker else 0, data, self.game.clock())
+        if speaker is None:
+            return
+        if speaker.id not in scene.participants:
+            scene = self._save(attrs.evolve(scene, participants=(*scene.participants, speaker.id)))
+        if form in POSES:
+            poses = self.poses.setdefault(scene.id, {})
+            poses.pop(speaker.id, None)
+            poses[speaker.id] = row
+            self._nudge(scene, speaker)
+        if form:
+            self._tell_away(scene, speaker)
+
+    # --- pose order -------------------------------------------------------------------------------
+    def nudge_setting(self, char: Character) -> str:
+        setting = char.settings.get("pose_nudge", "on")
+        return setting if setting in NUDGES else "on"
+
+    def order(self, scene: Scene) -> list[Character]:
+        """Those in the pose order, whose turn it is first: posed in the scene, still in its room,
+        connected, not gagged."""
+        game = self.game
+        chars = (game.characters.get(i) for i in self.poses.get(scene.id, {}))
+        return [c for c in chars if c is not None and c.location == scene.room and game.is_connected(c)
+                and self.nudge_setting(c) != "gag"]
+
+    def _nudge(self, scene: Scene, poser: Character) -> None:
+        order = [c for c in self.order(scene) if c.id != poser.id]
+        if order and self.nudge_setting(order[0]) == "on":
+            self.nudges.append((order[0], f"|c[Scene]|n Your turn to pose in scene {scene.id} ({scene.title})."))
+
+    def _tell_away(self, scene: Scene, speaker: Character) -> None:
+        """Participants online elsewhere hear once that the scene goes on (until they are back)."""
+        game, told = self.game, self.told.setdefault(scene.id, set())
+        for char_id in scene.participants:
+            char = game.characters.get(char_id)
+            if char is None or char.id == speaker.id or char.location == scene.room:
+                told.discard(char_id)
+                continue
+            if char_id not in told and game.is_connected(char):
+                told.add(char_id)
+                game.msg(char, f"|c[Scene]|n New activity in scene {scene.id} ({scene.title}): "
+                               f"+scene/join {scene.id} or +scene/log {scene.id}.")
+
+    # --- fixing a pose ----------------------------------------------------------------------------
+    def _last_pose(self, char: Character) -> tuple[Scene, Row]:
+        scene = self.running.get(char.location)
+        row_id = self.poses.get(scene.id, {}).get(char.id) if scene is not None else None
+        row = self.game.store.get_row(SCENE_LINES, row_id) if row_id else None
+        if scene is None or row is None:
+            raise SceneError("You have posed nothing in a scene here to fix.")
+        return scene, row
+
+    def typo(self, char: Character, text: str) -> str:
+        """Rewrite ``char``'s last pose in the scene here, as the same form; returns the new line.
+        Nobody is told; the log keeps the line it replaced for :meth:`undo`."""
+        scene, row = self._last_pose(char)
+        form = row.data.get("form", "pose")
+        line = line_for(form, char.name, text)
+        self.game.store.set_row(SCENE_LINES, row.id, {**row.data, "text": line, "was": row.data["text"]})
+        return line
+
+    def undo(self, char: Character) -> str:
+        """Take back the last ``typo`` of ``char``'s last pose; returns the line as it was."""
+        scene, row = self._last_pose(char)
+        was = row.data.get("was")
+        if was is None:
+            raise SceneError("Your last pose has no fix to undo.")
+        data = {k: v for k, v in row.data.items() if k != "was"}
+        self.game.store.set_row(SCENE_LINES, row.id, {**data, "text": was})
+        return was
 
     def lines(self, scene: Scene, offset: int = 0) -> tuple[list[Row], int]:
         """A page of the scene's log from ``offset``, and where the next starts (0: none)."""
         return growing.page(self.game.store, SCENE_LINES, str(scene.id), offset, lambda r: len(r.data.get("text", "")))
 
     def may_read(self, char: Character, scene: Scene) -> bool:
-        return char.id in scene.participants or self.game.is_staff(char)
+        return scene.shared or scene.takes_part(char.id) or self.game.is_staff(char)
+
+    def read(self, char: Character, scene: Scene) -> None:
+        """``char`` has read the scene: no new-activity notice until it goes on again."""
+        self.told.get(scene.id, set()).discard(char.id)
 
 
-def record(game: Game, room_id: int, text: str, speaker: Character | None) -> None:
+def record(game: Game, room_id: int, text: str, speaker: Character | None, form: str = "") -> None:
     """What :meth:`Game.overheard` calls for every line a room hears. A storage failure goes up
     (the line is then not delivered either); any other error is logged and the line goes on."""
     try:
-        Scenes.of(game).record(room_id, text, speaker)
+        Scenes.of(game).record(room_id, text, speaker, form)
     except StoreError:
         raise
     except Exception:  # noqa: BLE001 - a scene-log bug must never silence a room
         log.exception("could not log a line in room #%d", room_id)
+
+
+def send_nudges(game: Game) -> None:
+    """Send the nudges the lines just delivered made (after them: the pose, then whose turn)."""
+    scenes = game.services.made("scenes")
+    if scenes is None or not scenes.nudges:
+        return
+    waiting, scenes.nudges = scenes.nudges, []
+    for char, text in waiting:
+        game.msg(char, text)
 
 
 def shared_scene(game: Game, first: Character, second: Character) -> bool:

@@ -289,16 +289,18 @@ class Game:
             session.send(text)
 
     def msg_room(self, room_id: int, text: str, exclude: Iterable[Character] = (),
-                 speaker: Character | None = None) -> None:
+                 speaker: Character | None = None, form: str = "") -> None:
         """Send text to everyone connected in a room (a running scene logs it first). The speaker
-        is ``speaker``, else the one character excluded (``say``: they see "You say")."""
+        is ``speaker``, else the one character excluded (``say``: they see "You say"); ``form``
+        says what a player sent (game/scenes.py ``FORMS``; none for the game's own lines)."""
         exclude = tuple(exclude)
-        self.overheard(room_id, text, speaker or (exclude[0] if len(exclude) == 1 else None))
+        self.overheard(room_id, text, speaker or (exclude[0] if len(exclude) == 1 else None), form)
         self.batch.send(for_room(room_id), text, exclude)
+        scenes.send_nudges(self)
 
-    def overheard(self, room_id: int, text: str, speaker: Character | None = None) -> None:
+    def overheard(self, room_id: int, text: str, speaker: Character | None = None, form: str = "") -> None:
         """A line the room hears, however it is delivered (``@emit`` sends its own)."""
-        scenes.record(self, room_id, text, speaker)
+        scenes.record(self, room_id, text, speaker, form)
 
     def msg_characters(self, chars: Iterable[Character], text: str) -> None:
         """Send text to every connection of each of ``chars`` (a channel's listeners)."""

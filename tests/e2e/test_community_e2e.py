@@ -140,7 +140,7 @@ def test_a_scene_logged_with_poses_and_a_roll_is_read_back_after_kill_9(server):
         'Ivy says, "Who goes there?"',
         roll,
         "Frank has connected.",
-        "Rain hammers the pier.",
+        "[Frank] Rain hammers the pier.",  # an @emit names its sender in the log
         "[Scene] Frank stops scene 1: Docks at midnight. +scene/log 1 reads it back.",
     ]
     assert read_line(frank, "--") == "-- end scene 1 --"
