@@ -241,6 +241,33 @@ def _new_character(game, name: str, npc: bool):  # noqa: ANN001, ANN202 - a Game
     return char
 
 
+def cmd_export_hdc(args: argparse.Namespace) -> int:
+    """Write a character's sheet as a Hero Designer 5E file (docs/staff-guide.md)."""
+    from .game.hdc_export import hdc_bytes
+    from .game.hero import get_hero
+
+    data_dir = _data_dir(args.data_dir)
+    server, game_config = load_config(_config_path(data_dir, args.config))
+    lock = _lock_data_dir(data_dir)
+    if lock is None:
+        print(f"champions-mush: {RUNNING.format(dir=data_dir)} (In the game, +sheet/export works.)",
+              file=sys.stderr)
+        return 1
+    store, game = open_game(data_dir, game_config, server)
+    try:
+        char = game.find_character(args.character)
+        if char is None:
+            print(f"champions-mush: there is no character called {args.character}.", file=sys.stderr)
+            return 1
+        hero = get_hero(game, char)
+        Path(args.file).write_bytes(hdc_bytes(hero, char.name))
+        print(f"Wrote {char.name} to {args.file}: {len(hero.items)} items, {hero.spent} points spent of "
+              f"{hero.available}.")
+    finally:
+        store.close()
+    return 0
+
+
 def cmd_import_help(argv: list[str]) -> int:
     from .help.cli import import_help_main
 
@@ -282,6 +309,11 @@ def _parser() -> argparse.ArgumentParser:
     hdc.add_argument("--npc", action="store_true", help="make (or import onto) a non-player character")
     hdc.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
     hdc.add_argument("--config")
+    export = sub.add_parser("export-hdc", help="write a character's sheet as a Hero Designer 5E .hdc file")
+    export.add_argument("--character", required=True)
+    export.add_argument("file")
+    export.add_argument("--data-dir", default=DEFAULT_DATA_DIR)
+    export.add_argument("--config")
     sub.add_parser("import-help", help="import MUSH '& topic' help files (see --help)", add_help=False)
     sub.add_parser("check-help", help="check every help and RULES file", add_help=False)
     mudlet = sub.add_parser("mudlet-package", help="build the game's Mudlet package (served on the web port)")
@@ -353,7 +385,7 @@ def _ban_store(args: argparse.Namespace):  # noqa: ANN202 - a SqliteStore
 
 
 _COMMANDS = {"serve": cmd_serve, "create-admin": cmd_create_admin, "unban": cmd_unban, "bans": cmd_bans,
-             "import-hdc": cmd_import_hdc, "mudlet-package": cmd_mudlet_package}
+             "import-hdc": cmd_import_hdc, "export-hdc": cmd_export_hdc, "mudlet-package": cmd_mudlet_package}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -101,3 +101,21 @@ def test_reimporting_an_approved_character_waits_for_approval(tmp_path, capsys):
         assert get_sheet(game, kestrel).current_stun == 5
     finally:
         store.close()
+
+
+def test_export_writes_a_hero_designer_file_that_imports_back(tmp_path, capsys):
+    from champions_mush.game.hdc import read_hdc
+
+    _run(capsys, str(DATA / "everything_lad_5e.hdc"), "--character", "Kestrel", "--data-dir", str(tmp_path))
+    out_file = tmp_path / "kestrel.hdc"
+    code = main(["export-hdc", "--character", "Kestrel", str(out_file), "--data-dir", str(tmp_path)])
+    out = capsys.readouterr()
+    assert (code, out.err) == (0, "")
+    assert out.out == f"Wrote Kestrel to {out_file}: 234 items, 1214 points spent of 330.\n"
+    data = out_file.read_bytes()
+    assert data[:2] == b"\xff\xfe"  # UTF-16 with its byte-order mark, as Hero Designer saves
+    original = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), 1).hero
+    back = read_hdc(data, 1).hero
+    assert [(i.id, i.active, i.real, i.end) for i in back.items] == [(i.id, i.active, i.real, i.end) for i in original.items]
+    assert main(["export-hdc", "--character", "Nobody", str(out_file), "--data-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == "champions-mush: there is no character called Nobody.\n"

@@ -439,6 +439,23 @@ def _save_imported(game, session, imported, char_id: int, npc_name: str, room: i
                        f"the engine does not price: {listed}{more}.")
 
 
+def _export(ctx: Context, parsed: ParsedCommand) -> None:
+    """+sheet/export [name]: the sheet as a Hero Designer 5E file, in base64 between marker lines
+    (staff: anyone's, NPCs too)."""
+    from ..game.hdc_export import export_text
+
+    if parsed.args.strip() and not ctx.is_staff:
+        raise CommandError("You can export only your own sheet: type +sheet/export.")
+    char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
+    hero = get_hero(ctx.game, char)
+    text = export_text(hero, char.name)
+    lines = text.count("\n") + 1
+    ctx.reply(f"{char.name} as a Hero Designer 5E file (UTF-16, as Hero Designer saves it), in base64: "
+              "keep the lines from the BEGIN marker to the END marker and decode them (+help +sheet/export). "
+              f"+sheet/import reads them back as they are.\n{text}\nEnd of the file ({lines} lines; "
+              f"{len(hero.items)} items, {hero.spent} points spent).")
+
+
 def _changes(ctx: Context, parsed: ParsedCommand) -> None:
     """+sheet/changes [name]: what a new version waiting for approval changes (staff: anyone's)."""
     from ..game.hero_import import changes, pending_hero
@@ -630,7 +647,8 @@ def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
 
 COMMANDS = (
     Command("+sheet", cmd_sheet, ruleset="champions",
-            subcommands={"import": _start_import, "submit": _submit, "changes": _changes, "next": _next},
+            subcommands={"import": _start_import, "submit": _submit, "changes": _changes, "next": _next,
+                         "export": _export},
             summary="show a character sheet; /import a Hero Designer file; /submit it for approval"),
     Command("+stat", cmd_stat, ruleset="champions", subcommands={"set": Subcommand(_stat_set, Role.STAFF)},
             summary="set a value on a sheet"),

@@ -20,7 +20,7 @@ import codecs
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from xml.etree.ElementTree import Element, ParseError, TreeBuilder
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder, tostring
 
 import attrs
 import defusedxml
@@ -460,7 +460,7 @@ def _characteristics(root: Element) -> tuple[dict[str, int], list[Item]]:
         elif _int(element, "LEVELS"):
             item = _catalogued(element, ctx) or _stated(element, ctx, known=False)
             what = "" if item.known else " (a characteristic the engine does not know)"
-            items.append(attrs.evolve(item, text=f"{item.name} +{item.levels}{what}"))
+            items.append(attrs.evolve(item, text=f"{item.name} +{item.levels}{what}", hdc=_written(element)))
     primaries = {k: 10 + levels.get(k, 0) for k in _CHARACTERISTIC_SKILLS}
     values = {}
     for key, bought in levels.items():
@@ -484,7 +484,7 @@ def _with_modifiers(key: str, element: Element, plain: int) -> Item:
     text = item_text("", what, mods, active) + f": {real} points in all, {real - plain:+d} beyond the plain cost"
     return Item(id=element.get("ID", key), section=Section.CHARACTERISTICS, xmlid=key, name=alias, text=text,
                 levels=_int(element, "LEVELS"), base=plain + round_cost(adders), active=active, real=real - plain,
-                modifiers=tuple(mods))
+                modifiers=tuple(mods), hdc=_written(element))
 
 
 def _listed(root: Element) -> list[tuple[Section, Element]]:
@@ -510,7 +510,13 @@ def _priced(element: Element, ctx: _Context) -> Item:
         raise HdcError(f"{_where(element)}: {exc} The file was refused and nothing was changed.") from None
     if element.get("PARENTID"):
         item = attrs.evolve(item, slot="fixed" if element.get("ULTRA_SLOT") == "Yes" else "variable")
-    return item
+    return attrs.evolve(item, hdc=_written(element))
+
+
+def _written(element: Element) -> str:
+    """The element as Hero Designer wrote it (its Adders, Modifiers, notes and parts), for an
+    export to write back (:mod:`.hdc_export`)."""
+    return tostring(element, encoding="unicode")
 
 
 def read_hdc(data: bytes | str, char_id: int) -> Imported:

@@ -195,6 +195,11 @@ class Item(Document):
     resistant: bool = False
     inches: int = attrs.field(default=0, validator=_bounded)
     roll: str = ""
+    #: the characteristic a Skill is based on (``DEX``; ``GENERAL`` for a Background Skill)
+    characteristic: str = ""
+    #: the item as Hero Designer wrote it (its XML element, Adders, Modifiers and parts), kept
+    #: so that an export writes it back as it came (:mod:`.hdc_export`); "" when built by hand
+    hdc: str = attrs.field(default="", repr=False)
 
     @property
     def is_disadvantage(self) -> bool:

@@ -138,7 +138,8 @@ def skill_item(item_id: str, xmlid: str, name: str, characteristic: str, value: 
     cost = skill_cost(xmlid, levels, characteristic, familiarity=familiarity, base=base)
     target = skill_target(characteristic, value, levels, familiarity)
     return Item(id=item_id, section=Section.SKILLS, xmlid=xmlid, name=name, text=f"{name} {target}-",
-                levels=levels, base=cost, active=cost, real=cost, roll=f"{target}-", parent=parent)
+                levels=levels, base=cost, active=cost, real=cost, roll=f"{target}-", parent=parent,
+                characteristic=characteristic.upper())
 
 
 def disad_item(item_id: str, name: str, value: int, xmlid: str = "GENERICDISADVANTAGE", detail: str = "") -> Item:

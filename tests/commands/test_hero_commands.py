@@ -338,3 +338,21 @@ def test_a_utf16_file_pasted_in_base64_imports(alice):
     out = _paste_text(alice, "\n".join(lines))
     assert out[-1] == ("Imported '5e superhero simple' from Hero Designer: 0 items. "
                        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left.")
+
+
+def test_sheet_export_writes_a_file_that_imports_back(world, alice, gm):
+    from champions_mush.game.hdc_export import hdc_bytes
+
+    _paste(alice, DATA / "everything_lad_5e.hdc")
+    before = get_hero(world.game, alice.character)
+    out = alice.do("+sheet/export")
+    begin, end = out.index("-----BEGIN HDC-----"), out.index("-----END HDC-----")
+    assert " ".join(out[:begin]).startswith("Alice as a Hero Designer 5E file (UTF-16, as Hero Designer saves it)")
+    assert " ".join(out[end + 1:]) == f"End of the file ({end - begin + 1} lines; 234 items, 1214 points spent)."
+    assert base64.b64decode("".join(out[begin + 1:end])) == hdc_bytes(before, "Alice")
+    assert all(len(line) <= 76 for line in out[begin:end + 1])
+    assert _paste_text(alice, "\n".join(out[begin:end + 1]))[1].startswith(
+        "Imported 'Alice' from Hero Designer: 234 items. Points: 1214 spent")
+    after = get_hero(world.game, alice.character)
+    assert [(i.id, i.active, i.real, i.end) for i in after.items] == [(i.id, i.active, i.real, i.end) for i in before.items]
+    assert alice.do("+sheet/export Gina") == ["You can export only your own sheet: type +sheet/export."]
