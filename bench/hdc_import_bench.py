@@ -2,15 +2,17 @@
 
     python bench/hdc_import_bench.py [--runs 50]
 
-Times three things (the figures in docs/performance.md, "Importing a Hero Designer file"):
-``read_hdc`` alone (what runs off the reactor thread), the save and sheet render that follow
-on the game's thread, and the whole paste through the command layer (900+ lines, each through
-the dispatcher, then the import) with an in-memory store.
+Times (the figures in docs/performance.md, "Importing a Hero Designer file"): ``read_hdc``
+alone (what runs off the reactor thread), the save and sheet render that follow on the game's
+thread, the whole paste through the command layer (900+ lines, each through the dispatcher,
+then the import) with an in-memory store, the same file as Hero Designer saves it (UTF-16) in
+base64 lines, and the +sheet/export of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import platform
 import statistics
 import sys
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from champions_mush.commands.sheets import render_sheet  # noqa: E402
 from champions_mush.game.hdc import read_hdc  # noqa: E402
+from champions_mush.game.hdc_export import export_text  # noqa: E402
 from champions_mush.game.hero import get_hero, save_hero  # noqa: E402
 from champions_mush.game.sheets import get_sheet  # noqa: E402
 from tests.harness import make_world  # noqa: E402
@@ -62,9 +65,24 @@ def main() -> None:
             alice.do(line)
         alice.do(".")
 
+    encoded = base64.b64encode(text.encode("utf-16")).decode("ascii")
+    wrapped = ["-----BEGIN HDC-----", *(encoded[i:i + 76] for i in range(0, len(encoded), 76)), "-----END HDC-----"]
+
+    def paste_base64() -> None:
+        alice.do("+sheet/import")
+        for line in wrapped:
+            alice.do(line)
+        alice.do(".")
+
+    def export() -> None:
+        export_text(get_hero(world.game, char), "Alice")
+
     rows = [("read_hdc (parse and price, off the reactor thread)", _time(lambda: read_hdc(data, char.id), args.runs)),
             ("save_hero + render +sheet (game thread)", _time(save_and_show, args.runs)),
-            (f"whole paste through the dispatcher ({len(lines)} lines + import)", _time(paste, max(5, args.runs // 5)))]
+            (f"whole paste through the dispatcher ({len(lines)} lines + import)", _time(paste, max(5, args.runs // 5))),
+            (f"the file as Hero Designer saves it (UTF-16), pasted in base64 ({len(wrapped)} lines + import)",
+             _time(paste_base64, max(5, args.runs // 5))),
+            ("+sheet/export's file (game thread)", _time(export, args.runs))]
     print(f"everything_lad_5e.hdc: {len(data):,} bytes, {len(imported.hero.items)} items; "
           f"Python {platform.python_version()} on {platform.machine()}")
     print()

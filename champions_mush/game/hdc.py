@@ -20,7 +20,7 @@ import codecs
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from xml.etree.ElementTree import Element, ParseError, TreeBuilder, tostring
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import attrs
 import defusedxml
@@ -515,8 +515,22 @@ def _priced(element: Element, ctx: _Context) -> Item:
 
 def _written(element: Element) -> str:
     """The element as Hero Designer wrote it (its Adders, Modifiers, notes and parts), for an
-    export to write back (:mod:`.hdc_export`)."""
-    return tostring(element, encoding="unicode")
+    export to write back (:mod:`.hdc_export`): XML as ``ElementTree.tostring`` writes it, in a
+    third of the time (the import's budget, docs/performance.md)."""
+    attributes = "".join(f' {k}="{_escaped(v, _ATTRIBUTE)}"' for k, v in element.attrib.items())
+    inside = (_escaped(element.text, _TEXT) if element.text else "") + "".join(
+        _written(child) + (_escaped(child.tail, _TEXT) if child.tail else "") for child in element)
+    return f"<{element.tag}{attributes}>{inside}</{element.tag}>" if inside else f"<{element.tag}{attributes} />"
+
+
+#: What XML escapes in text and in an attribute's value.
+_TEXT = re.compile(r"[&<>]")
+_ATTRIBUTE = re.compile(r'[&<>"\n\r\t]')
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"}
+
+
+def _escaped(text: str, special: re.Pattern[str]) -> str:
+    return special.sub(lambda m: _ENTITIES[m.group()], text) if special.search(text) else text
 
 
 def read_hdc(data: bytes | str, char_id: int) -> Imported:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .approval import submit
-from .hero import HeroSheet, get_hero, has_hero, save_hero
-from .sheets import get_sheet
+from .hero import HeroSheet, Section, get_hero, has_hero, save_hero
+from .sheets import get_sheet, save_sheet
 
 if TYPE_CHECKING:
     from .hdc import Imported
@@ -96,7 +96,19 @@ def place_import(game: Game, char: Character, imported: Imported) -> Placed:
         submit(game, char)
         return Placed(hero=hero, pending=True, changes=found)
     drop_pending(game, char)
-    return Placed(hero=save_hero(game, hero), pending=False, changes=found)
+    return Placed(hero=_replace(game, char, old, hero), pending=False, changes=found)
+
+
+def _replace(game: Game, char: Character, old: HeroSheet | None, hero: HeroSheet) -> HeroSheet:
+    """Save ``hero`` in place of ``old``: the Skill rolls the old sheet's Skills put on the play
+    sheet go with them (rolls set by hand with +stat stay)."""
+    if old is not None:
+        gone = {i.name[:30].lower() for i in old.items if i.roll and i.section is Section.SKILLS}
+        sheet = get_sheet(game, char)
+        kept = {k: v for k, v in sheet.skills.items() if k.lower() not in gone}
+        if kept != sheet.skills:
+            save_sheet(game, attrs.evolve(sheet, skills=kept))
+    return save_hero(game, hero)
 
 
 def apply_pending(game: Game, char: Character) -> HeroSheet | None:
@@ -105,6 +117,6 @@ def apply_pending(game: Game, char: Character) -> HeroSheet | None:
     hero = pending_hero(game, char)
     if hero is None:
         return None
-    save_hero(game, hero)
+    _replace(game, char, get_hero(game, char), hero)
     drop_pending(game, char)
     return hero

@@ -356,3 +356,11 @@ def test_sheet_export_writes_a_file_that_imports_back(world, alice, gm):
     after = get_hero(world.game, alice.character)
     assert [(i.id, i.active, i.real, i.end) for i in after.items] == [(i.id, i.active, i.real, i.end) for i in before.items]
     assert alice.do("+sheet/export Gina") == ["You can export only your own sheet: type +sheet/export."]
+
+
+def test_a_new_file_takes_the_old_files_skill_rolls_with_it(world, alice):
+    _paste(alice, DATA / "everything_lad_5e.hdc")
+    alice.do("+stat Juggling=12")
+    assert get_sheet(world.game, alice.character).find_skill("Stealth") is not None
+    _paste(alice, DATA / "characteristics_5e_simple.hdc")
+    assert get_sheet(world.game, alice.character).skills == {"Juggling": "12"}

@@ -86,3 +86,14 @@ def test_items_stored_without_their_element_export_at_their_costs():
     back = read_hdc(hdc_bytes(bare, "Old"), char_id=1).hero
     assert {i.id: (i.active, i.real) for i in back.items} == {i.id: (i.active, i.real) for i in bare.items}
     assert back.spent == bare.spent
+
+
+def test_names_and_notes_with_xml_characters_survive_the_round_trip():
+    text = (DATA / "base_5e.hdc").read_text("utf-8").replace(
+        "<POWERS />", '<POWERS><POWER XMLID="ENERGYBLAST" ID="5" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" '
+        'NAME="Tom &amp; &quot;Jerry&quot; &lt;3&gt;&#10;x"><NOTES>a &lt; b &amp;&#10;c</NOTES></POWER></POWERS>', 1)
+    hero = read_hdc(text, char_id=1).hero
+    assert hero.find("5").name == 'Tom & "Jerry" <3>\nx'
+    back = read_hdc(hdc_bytes(hero, "X"), char_id=1).hero
+    assert back.find("5").hdc == hero.find("5").hdc
+    assert (back.find("5").name, back.find("5").real) == ('Tom & "Jerry" <3>\nx', 10)
