@@ -128,8 +128,7 @@ STATED_ONLY = frozenset({
 #: Catalogued powers that cost END to use (5E revised: every Power but the Persistent,
 #: senses, Life Support and the Talent-like ones).
 COSTS_END = frozenset({"FLASH", "DARKNESS", "CHANGEENVIRONMENT", "FORCEWALL", "IMAGES", "INVISIBILITY", "SUCCOR",
-                       "TRANSFORM", "SHAPESHIFT", "CLAIRSENTIENCE", "EXTRADIMENSIONALMOVEMENT", "FTL",
-                       "FIXEDLOCATION", "FLOATINGLOCATION", "STR"})
+                       "TRANSFORM", "SHAPESHIFT", "CLAIRSENTIENCE", "EXTRADIMENSIONALMOVEMENT", "FTL"})
 
 #: Explosion: each step that halves how fast it fades adds +1/4 (5E revised, Advantages:
 #: -1 DC per 1" +1/2, per 2" +3/4, per 3" +1 ...).
