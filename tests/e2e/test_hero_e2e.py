@@ -114,17 +114,17 @@ def test_a_utf16_file_in_base64_and_its_export_cross_telnet(server):
     pasted back: the same sheet both ways."""
     import base64
 
-    carol = server.login("Carol")
+    kestrel = server.login("Kestrel")
     raw = (DATA / "everything_lad_5e.hdc").read_text("utf-8").encode("utf-16")
     encoded = base64.b64encode(raw).decode("ascii")
-    _paste(carol, "\n".join(["-----BEGIN HDC-----", *(encoded[i:i + 76] for i in range(0, len(encoded), 76)),
+    _paste(kestrel, "\n".join(["-----BEGIN HDC-----", *(encoded[i:i + 76] for i in range(0, len(encoded), 76)),
                              "-----END HDC-----"]))
     imported = ("Imported 'Everything Lad (5e)' from Hero Designer: 234 items. "
                 "Points: 1214 spent of 200 base + 130 disadvantages + 0 XP = 330: 884 over.")
-    assert read_line(carol, "Imported") == imported
-    carol.send("+sheet/export")
-    read_line(carol, "-----BEGIN HDC-----")
-    lines = carol.expect("-----END HDC-----\n").splitlines()
-    assert read_line(carol, "End of the file").endswith("234 items, 1214 points spent).")
-    _paste(carol, "\n".join(["-----BEGIN HDC-----", *lines]))
-    assert read_line(carol, "Imported") == imported.replace("Everything Lad (5e)", "Carol")
+    assert read_line(kestrel, "Imported") == imported
+    kestrel.send("+sheet/export")
+    read_line(kestrel, "-----BEGIN HDC-----")
+    lines = kestrel.expect("-----END HDC-----\n").splitlines()
+    assert read_line(kestrel, "End of the file").endswith("234 items, 1214 points spent).")
+    _paste(kestrel, "\n".join(["-----BEGIN HDC-----", *lines]))
+    assert read_line(kestrel, "Imported") == imported.replace("Everything Lad (5e)", "Kestrel")
