@@ -19,6 +19,8 @@ ALLOWED = {
     "game": {"rules", "store", "text"},
     "commands": {"game", "rules", "store", "help", "text"},
     "net": {"commands", "game", "rules", "store", "help", "text"},
+    #: the web portal, a process of its own at the net layer's level (net starts it by name only)
+    "portal": {"commands", "game", "rules", "store", "help", "text"},
 }
 #: The command-line front ends may reach the command table (to check every command has help).
 EXCEPTIONS = {("help/cli.py", "commands")}

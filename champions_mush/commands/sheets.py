@@ -34,7 +34,7 @@ from .paging import more, place, remember
 if TYPE_CHECKING:
     from ..game.hdc import Imported
 
-__all__ = ["COMMANDS", "points_line", "render_hero", "render_sheet", "vitals_line"]
+__all__ = ["COMMANDS", "import_text", "points_line", "render_hero", "render_sheet", "vitals_line"]
 
 #: +stat/set keys that switch a kept condition on or off.
 _FLAGS = {"breath": "holding_breath", "holding": "holding_breath", "stunned": "stunned",
@@ -328,26 +328,37 @@ def _file_collector(game, session, target: tuple) -> LineCollector:  # noqa: ANN
     """The paste of a Hero Designer file for ``target`` (character id, NPC name, room: see
     :func:`_imported`). The file is read on the game's file worker, never the password-hashing
     threads; until it is read its characters still count against ``paste_max_total``."""
+    return LineCollector(MAX_HDC_BYTES, lambda text: _read_file(game, session, text, target), session.send, TOO_BIG,
+                         game=game, kind=_FILE, params=tuple(target))
+
+
+def _read_file(game, session, text: str, target: tuple, then=None) -> None:  # noqa: ANN001 - Game, Session
+    """Read a pasted file on the game's file worker and place it on ``target``; ``then()`` after."""
     char_id, npc_name, room = target
+    after = then or (lambda: None)
+    if not text.strip():
+        session.send(_EMPTY_PASTE if text.count("\n") < 2 else _EMPTY_LINES)
+        after()
+        return
+    session.send("Reading your Hero Designer file ...")
+    game.services.paste_chars += len(text)
 
-    def done(text: str) -> None:
-        if not text.strip():
-            session.send(_EMPTY_PASTE if text.count("\n") < 2 else _EMPTY_LINES)
-            return
-        session.send("Reading your Hero Designer file ...")
-        game.services.paste_chars += len(text)
+    def read(step):  # noqa: ANN001, ANN202 - the count is released, then ``step`` runs
+        def done(result) -> None:  # noqa: ANN001
+            game.services.paste_chars -= len(text)
+            step(result)
+            after()
+        return done
 
-        def read(then):  # noqa: ANN001, ANN202 - the count is released, then ``then`` runs
-            def after(result) -> None:  # noqa: ANN001
-                game.services.paste_chars -= len(text)
-                then(result)
-            return after
+    game.run_parse(lambda: _read_hdc(text, 0),
+                   read(lambda imported: _imported(game, session, imported, char_id, npc_name, room)),
+                   read(lambda exc: _import_failed(session, exc)))
 
-        game.run_parse(lambda: _read_hdc(text, 0),
-                       read(lambda imported: _imported(game, session, imported, char_id, npc_name, room)),
-                       read(lambda exc: _import_failed(session, exc)))
 
-    return LineCollector(MAX_HDC_BYTES, done, session.send, TOO_BIG, game=game, kind=_FILE, params=tuple(target))
+def import_text(game, session, char_id: int, text: str, then=None) -> None:  # noqa: ANN001 - Game, Session
+    """A Hero Designer file uploaded on the web portal (net/portal.py) onto ``char_id``'s sheet,
+    read and placed exactly as a ``+sheet/import`` paste; ``session`` is told, then ``then()``."""
+    _read_file(game, session, text, (char_id, "", 0), then)
 
 
 resumable(_FILE, _file_collector)

@@ -175,6 +175,8 @@ def relay_settings(server: ServerConfig, data_dir: Path) -> dict[str, Any]:
 def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path) -> RelayProcess | None:  # noqa: ANN001
     """Start the relay when TLS or the web client is on; None when neither is (or it fails)."""
     settings = relay_settings(server, data_dir)
+    if getattr(factory, "portal_port", 0) and "web_port" in settings:
+        settings["portal_port"] = factory.portal_port  # pages the web client does not serve
     if "tls_port" not in settings and "web_port" not in settings:
         return None
     import subprocess  # here, not at the top: a game without TLS or the web client never needs it

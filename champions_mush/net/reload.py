@@ -229,6 +229,7 @@ class Reloader:
                           for name, port in handover["listeners"].items()},
             "relay": None if relay is None else {"pid": relay.pid, "stdin_fd": relay.stdin_fd,
                                                  "token": relay.token, "ports": relay.ports},
+            "portal": None if handover.get("portal") is None else handover["portal"].handover_state(),
             "lock_fd": handover["lock_fd"], "tls_port": self.factory.tls_port,
             "started_at": self.factory.game.started_at, "next_session_id": self.factory.game.last_session_id,
             "reloads": int(self.status.fixed.get("reloads", 0)) + 1, "status": dict(self.status.fixed),
@@ -243,6 +244,8 @@ class Reloader:
         fds.append(state["lock_fd"])
         if state["relay"]:
             fds.append(state["relay"]["stdin_fd"])
+        if state.get("portal"):
+            fds.extend((state["portal"]["stdin_fd"], state["portal"]["sock_fd"]))
         return fds
 
     @staticmethod

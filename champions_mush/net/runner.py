@@ -126,6 +126,23 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     return relay
 
 
+def _start_portal(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):  # noqa: ANN001, ANN202
+    """The web portal's pages (champions_mush/portal), served beside the web client: started,
+    or after a reload the one already running adopted. Returns the PortalProcess, or None."""
+    if not server.web_port:
+        return None
+    from .portal import adopt_portal, start_portal
+
+    if resume is None:
+        portal = start_portal(reactor, factory.game, factory.doorway.dispatcher, server, data_dir)
+    else:
+        portal = adopt_portal(reactor, factory.game, factory.doorway.dispatcher, resume)
+    if portal is not None:
+        factory.portal_port = portal.port
+        log.info("web portal (pid %d) serving on 127.0.0.1:%d", portal.pid, portal.port)
+    return portal
+
+
 def _listener(factory, server: ServerConfig):  # noqa: ANN001, ANN202 - a Twisted factory
     """The telnet port's factory: behind a trusted proxy, one that reads PROXY headers first."""
     if not server.proxy_protocol:
@@ -207,17 +224,26 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
     announce(message)
+    portal = _start_portal(reactor, factory, server, data_dir, resume)
     relay = _start_relay(reactor, factory, server, data_dir, resume)
     ports = {f"{name}_port": number for name, number in (relay.ports if relay else {}).items()}
     fixed = dict(resume["status"]) if resume else {}
     fixed.update(host=where.host, port=where.port, started_at=game.started_at, **ports)
     if relay is not None:
         fixed["relay_pid"] = relay.pid
+    if portal is not None:
+        fixed.update(portal_pid=portal.pid, portal_port=portal.port, portal_link_port=portal.listener.getHost().port)
     status = start_status(reactor, data_dir, factory, **fixed)
     if server.metrics_port:
         _start_metrics(reactor, factory, dispatcher, store, status, server)
-    listeners = {"telnet": port, **({"relay": relay.listener} if relay else {})}
-    handover = {"listeners": listeners, "relay": relay, "lock_fd": lock_fd}
+    listeners = {"telnet": port, **({"relay": relay.listener} if relay else {}),
+                 **({"portal": portal.listener} if portal else {})}
+    handover = {"listeners": listeners, "relay": relay, "portal": portal, "lock_fd": lock_fd}
+    if portal is not None:
+        from .portal import watch_portal
+
+        watch_portal(reactor, factory.game, factory.doorway.dispatcher, server, data_dir, handover, status)
+        reactor.addSystemEventTrigger("after", "shutdown", lambda: handover["portal"] and handover["portal"].stop())
     if relay is not None:
         from .relayed import watch_relay
 

@@ -189,6 +189,8 @@ class MushFactory(protocol.Factory):
         self.tls_port = 0
         #: the web port the relay serves, for GMCP Client.GUI (0: no web client: net/mudlet.py)
         self.web_port = 0
+        #: the web portal's loopback port, where the relay forwards the pages (net/portal.py)
+        self.portal_port = 0
         self.protocols: set[MushProtocol] = set()
         #: telnet violations seen on every connection since the server started
         self.violations = 0

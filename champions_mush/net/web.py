@@ -13,10 +13,10 @@ from importlib import resources
 
 from autobahn.twisted.resource import WebSocketResource
 from autobahn.twisted.websocket import WebSocketServerFactory, WebSocketServerProtocol
-from twisted.web.resource import Resource
 from twisted.web.server import Site
 from twisted.web.static import File
 
+from .portal_proxy import PortalProxy, SiteRoot
 from .relay import GamePipe, RelayedClient
 
 __all__ = ["STATIC_FILES", "SUBPROTOCOL", "web_site"]
@@ -77,7 +77,8 @@ def web_site(relay) -> Site:  # noqa: ANN001 - a relay.Relay
     factory.setProtocolOptions(maxMessagePayloadSize=MAX_MESSAGE, maxFramePayloadSize=MAX_MESSAGE,
                                autoPingInterval=PING_INTERVAL, autoPingTimeout=PING_INTERVAL)
     factory.protocol = type("RelayWebSocket", (TelnetWebSocket,), {"relay": relay})
-    root = Resource()
+    port = relay.settings.get("portal_port")
+    root = SiteRoot(PortalProxy(int(port), relay.reactor) if port else None)  # the portal's pages
     root.putChild(b"", _static("index.html"))
     for name in STATIC_FILES:
         root.putChild(name.encode(), _static(name))

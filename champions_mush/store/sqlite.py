@@ -18,7 +18,7 @@ from typing import Any
 from .base import LogEntry, Row, StoreError
 from .retention import Retention, RetentionPolicy
 
-__all__ = ["SqliteStore"]
+__all__ = ["ReadOnlySqliteStore", "SqliteStore"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS docs (
@@ -320,3 +320,28 @@ class SqliteStore:
 
 def _row(found: tuple[Any, ...]) -> Row:
     return Row(found[0], found[1], found[2], found[3], found[4], json.loads(found[5]))
+
+
+class ReadOnlySqliteStore(SqliteStore):
+    """The same database opened read-only (the web portal's view: docs/architecture.md,
+    "The portal"). In WAL mode a reader never blocks the game's writer, and every write here
+    fails with :class:`StoreError`."""
+
+    def __init__(self, path: str | Path) -> None:  # noqa: D107 - no schema, no pruning: nothing written
+        self.path = Path(path)
+        self.retention = RetentionPolicy(None)
+        self._full = False
+        self._watchers = []
+        self._failing = False
+        self._depth, self._wrote = 0, False
+        try:
+            self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                       isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.execute("SELECT 1 FROM docs LIMIT 1")
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot read the database {self.path}: {exc}") from exc
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (the game) commits."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])

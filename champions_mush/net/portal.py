@@ -1,0 +1,353 @@
+"""The game's side of the web portal (:mod:`champions_mush.portal`): starting and watching its
+process, and the loopback channel on which it asks the game for what changes the game.
+
+The portal is a process of its own (docs/architecture.md, "The portal"): it reads the
+database read-only and renders pages; logging in, and every change (a +finger field, a Hero
+Designer upload, an approval), is asked of the game here, on a loopback connection opened with
+``PORTAL <token>`` (the relay's kind of secret, :func:`.relayed.same_token`), then one JSON
+object a line each way: ``{"id": 7, "op": "login", ...}`` answered by ``{"id": 7, ...}``.
+
+The game holds the portal's listening socket and hands it to each portal it starts, so the
+port the relay forwards to never changes: a portal killed (even ``kill -9``) is started again
+by :func:`watch_portal` on the same socket, and a browser waits in its backlog meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from twisted.internet import protocol
+from twisted.protocols.basic import LineOnlyReceiver
+
+from ..commands.sheets import import_text
+from ..game.accounts import Accounts
+from ..game.hero import MAX_HDC_BYTES
+from ..game.people import is_unfindable
+from ..game.session import Session
+from ..text.markup import strip
+from .relayed import _read_answer, same_token
+
+if TYPE_CHECKING:
+    from ..configfile import ServerConfig
+    from ..game.world import Game
+
+__all__ = ["PORTAL_COMMANDS", "PortalLink", "PortalProcess", "adopt_portal", "start_portal", "watch_portal"]
+
+log = logging.getLogger("champions_mush.net")
+
+#: Seconds between checks that the portal still runs.
+PORTAL_CHECK_INTERVAL = 2.0
+#: The commands a portal may run for a logged-in character (each still checks its role).
+PORTAL_COMMANDS = ("+finger/set", "+approve", "+scene/share", "+scene/unshare")
+#: Connections that may wait for their header at once, and the seconds each may take.
+MAX_WAITING, HEADER_DEADLINE = 8, 10.0
+#: Longest request line: a Hero Designer file at its limit, JSON-escaped.
+MAX_REQUEST = 8 * MAX_HDC_BYTES
+
+
+class PortalSession(Session):
+    """A web request's stand-in connection: it collects what the command says."""
+
+    __slots__ = ("said",)
+
+    def __init__(self, address: str, char_id: int) -> None:
+        super().__init__(address=address)
+        self.said: list[str] = []
+        self._character_id = char_id
+
+    def send(self, text: str) -> None:
+        self.said.append(text)
+
+    def send_gmcp(self, package: str, data: object) -> None:
+        pass
+
+    def disconnect(self, reason: str = "") -> None:
+        pass
+
+    def lines(self) -> list[str]:
+        return [line for text in self.said for line in strip(text).split("\n")]
+
+
+class PortalLink(LineOnlyReceiver):
+    """One portal's connection to the game: its header, then requests."""
+
+    delimiter = b"\n"
+    MAX_LENGTH = MAX_REQUEST
+
+    def __init__(self, factory: PortalLinkFactory) -> None:
+        self.factory = factory
+        self.trusted = False
+        self._deadline = None
+
+    def connectionMade(self) -> None:  # noqa: N802 - Twisted's names
+        """Another local process could connect here too: at most :data:`MAX_WAITING` may wait
+        for their header at once, and none longer than :data:`HEADER_DEADLINE` seconds."""
+        waiting = self.factory.waiting
+        if len(waiting) >= MAX_WAITING:
+            self.transport.abortConnection()
+            return
+        waiting.add(self)
+        self._deadline = self.factory.clock.callLater(HEADER_DEADLINE, self.transport.abortConnection)
+
+    def connectionLost(self, reason=None) -> None:  # noqa: ANN001, N802
+        self._trust_or_forget(False)
+
+    def _trust_or_forget(self, trusted: bool) -> None:
+        self.factory.waiting.discard(self)
+        if self._deadline is not None and self._deadline.active():
+            self._deadline.cancel()
+        self._deadline = None
+        self.trusted = trusted
+
+    def lineReceived(self, line: bytes) -> None:  # noqa: N802 - Twisted's name
+        if not self.trusted:
+            parts = line.decode("ascii", "replace").split(" ")
+            if len(parts) != 2 or parts[0] != "PORTAL" or not same_token(parts[1], self.factory.token):
+                log.warning("refused a portal connection with a bad header")
+                self.transport.abortConnection()
+                return
+            self._trust_or_forget(True)
+            return
+        try:
+            request = json.loads(line)
+            ask_id = request["id"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("the portal sent a line that is not a request")
+            return
+        try:
+            answer_request(self.factory.game, self.factory.dispatcher, request,
+                           lambda answer: self.answer(ask_id, answer))
+        except Exception:  # our bug: logged, and the portal told, never the game stopped
+            log.exception("a portal request failed: %s", request.get("op"))
+            self.answer(ask_id, {"error": "The game could not do that: it has been logged for staff."})
+
+    def answer(self, ask_id: Any, answer: dict[str, Any]) -> None:
+        if self.transport is not None and self.connected:
+            self.sendLine(json.dumps({"id": ask_id, **answer}).encode())
+
+    def lineLengthExceeded(self, line: bytes) -> None:  # noqa: N802
+        log.warning("the portal sent a line over %d bytes", self.MAX_LENGTH)
+        self.transport.abortConnection()
+
+
+class PortalLinkFactory(protocol.Factory):
+    def __init__(self, game: Game, dispatcher, token: str, clock=None) -> None:  # noqa: ANN001 - a Dispatcher, a reactor
+        if clock is None:
+            from twisted.internet import reactor as clock
+        self.game, self.dispatcher, self.token, self.clock = game, dispatcher, token, clock
+        #: connections that have not yet sent their header
+        self.waiting: set[PortalLink] = set()
+
+    def buildProtocol(self, addr) -> PortalLink:  # noqa: ANN001, N802
+        return PortalLink(self)
+
+
+# --- what the portal may ask ------------------------------------------------------------------
+def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+    """Carry out one request; ``reply(dict)`` once, now or when slow work (a hash) ends."""
+    op = request.get("op")
+    if op == "who":
+        reply({"who": who_rows(game)})
+    elif op == "login":
+        _login(game, request, reply)
+    elif op == "command":
+        reply(_command(game, dispatcher, request))
+    elif op == "import":
+        _import(game, request, reply)
+    else:
+        reply({"error": f"unknown request {str(op)[:20]!r}"})
+
+
+def who_rows(game: Game) -> list[dict[str, Any]]:
+    """Who is connected and findable (+where/hide is honoured): name, seconds on, idle, doing."""
+    now = game.clock()
+    rows = []
+    for char in game.connected_characters():
+        if is_unfindable(char):
+            continue
+        sessions = game.sessions_of(char)
+        rows.append({"name": char.name, "on_for": now - min(s.connected_at for s in sessions),
+                     "idle": now - max(s.last_input for s in sessions), "doing": char.settings.get("doing", "")})
+    return rows
+
+
+def _login(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+    """The telnet login's check: the same hashes, the same failed-login limits by address and name."""
+    name, password = str(request.get("name", ""))[:60], str(request.get("password", ""))[:200]
+    address = str(request.get("address", ""))[:60]
+    if not name.strip() or not password:
+        reply({"error": "Give your character's name and password."})
+        return
+
+    def done(char, error: str | None) -> None:  # noqa: ANN001 - a Character or None
+        if char is None:
+            reply({"error": error})
+            return
+        log.info("web login: %s(#%d) from %s", char.name, char.id, address or "?")
+        reply({"char": char.id, "name": char.name, "role": int(char.role)})
+
+    Accounts.of(game).authenticate(address, name, password, done, owner=("portal", address, name.lower()))
+
+
+def _actor(game: Game, request: dict[str, Any]):  # noqa: ANN202
+    char = game.characters.get(request.get("char")) if isinstance(request.get("char"), int) else None
+    return None if char is None or char.npc else char
+
+
+def _command(game: Game, dispatcher, request: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
+    """Run one of :data:`PORTAL_COMMANDS` as the logged-in character; what it said comes back."""
+    char, line = _actor(game, request), str(request.get("line", ""))
+    if char is None:
+        return {"error": "Log in again."}
+    if "\n" in line or "\r" in line or not line.lower().split(" ", 1)[0] in PORTAL_COMMANDS:
+        return {"error": "The portal may not run that."}
+    session = PortalSession(str(request.get("address", "")), char.id)
+    game.add_session(session)  # for the command's length only: its replies reach the page
+    try:
+        dispatcher.run(game, session, line)
+    finally:
+        game.remove_session(session)  # it takes its share of this turn's messages as it goes
+    return {"lines": session.lines()}
+
+
+def _import(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+    """A Hero Designer file uploaded: read and priced like a paste (+sheet/import)."""
+    char, text = _actor(game, request), request.get("text")
+    if char is None or not isinstance(text, str):
+        reply({"error": "Log in again."})
+        return
+    if len(text.encode("utf-8")) > MAX_HDC_BYTES:
+        reply({"error": f"That file is too big: {MAX_HDC_BYTES // 1024} KB at most."})
+        return
+    session = PortalSession(str(request.get("address", "")), char.id)
+    import_text(game, session, char.id, text, then=lambda: reply({"lines": session.lines()}))
+
+
+# --- the process --------------------------------------------------------------------------------
+class PortalProcess:
+    """The running portal: its pid and standard input (closing it stops the portal), the
+    listening socket the game holds for it, and the channel's listener and token."""
+
+    def __init__(self, pid: int, stdin_fd: int, sock: socket.socket, listener, token: str) -> None:  # noqa: ANN001
+        self.pid, self.stdin_fd, self.sock, self.listener, self.token = pid, stdin_fd, sock, listener, token
+
+    @property
+    def port(self) -> int:
+        return self.sock.getsockname()[1]
+
+    def handover_state(self) -> dict[str, Any]:
+        """What a reload hands the new code (the channel's listener goes with the others)."""
+        return {"pid": self.pid, "stdin_fd": self.stdin_fd, "sock_fd": self.sock.fileno(), "token": self.token}
+
+    def running(self) -> bool:
+        try:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:
+            return False
+        return done == 0
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the portal's standard input (it stops), and reap it."""
+        try:
+            os.close(self.stdin_fd)
+        except OSError:
+            pass
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done:
+                return
+            time.sleep(0.02)
+        try:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+
+
+def portal_socket(backlog: int) -> socket.socket:
+    """The loopback socket the portal serves on, held by the game across portal restarts."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(backlog)
+    sock.setblocking(False)  # as Twisted's adoptStreamPort needs (the game itself never accepts)
+    sock.set_inheritable(True)
+    return sock
+
+
+def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,  # noqa: ANN001
+                 sock: socket.socket | None = None, token: str = "", listener=None) -> PortalProcess | None:  # noqa: ANN001
+    """Start the portal on ``sock`` (a new one when None); None when it does not start."""
+    import subprocess
+
+    from ..opening import DB_FILE
+
+    sock = sock or portal_socket(server.backlog)
+    if listener is None:
+        token = os.urandom(16).hex()
+        listener = reactor.listenTCP(0, PortalLinkFactory(game, dispatcher, token), interface="127.0.0.1")
+    settings = {"db": str((data_dir / DB_FILE).resolve()), "socket_fd": sock.fileno(), "token": token,
+                "game_port": listener.getHost().port, "log_dir": str(data_dir / "logs"),
+                "config": str(data_dir / "config.yaml"), "secure_cookies": bool(server.tls_port and False)}
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.portal"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, close_fds=True, pass_fds=(sock.fileno(),))
+    proc.stdin.write(json.dumps(settings).encode() + b"\n")
+    proc.stdin.flush()
+    answer = _read_answer(proc)
+    stdin_fd = os.dup(proc.stdin.fileno())
+    proc.stdin.close()
+    proc.stdout.close()
+    portal = PortalProcess(proc.pid, stdin_fd, sock, listener, token)
+    if answer is None or "error" in answer:
+        log.error("the web portal did not start: %s", (answer or {}).get("error", "no answer"))
+        portal.stop()
+        return None
+    return portal
+
+
+def adopt_portal(reactor, game: Game, dispatcher, resume: dict[str, Any]) -> PortalProcess | None:  # noqa: ANN001
+    """After a reload: the portal that kept running, its socket and its channel, adopted."""
+    from .reload import adopt_port
+
+    saved = resume.get("portal")
+    if not saved:
+        return None
+    listener = adopt_port(reactor, resume["listeners"]["portal"], PortalLinkFactory(game, dispatcher, saved["token"]))
+    sock = socket.socket(fileno=saved["sock_fd"])
+    return PortalProcess(saved["pid"], saved["stdin_fd"], sock, listener, saved["token"])
+
+
+def watch_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,  # noqa: ANN001
+                 handover: dict[str, Any], status) -> None:  # noqa: ANN001 - status.StatusFile
+    """Start the portal again, on the same socket, whenever it stops (``handover["portal"]``)."""
+    from twisted.internet import task
+
+    def check() -> None:
+        portal = handover.get("portal")
+        if portal is None or portal.running():
+            return
+        log.error("the web portal (pid %d) stopped: starting it again", portal.pid)
+        try:
+            os.close(portal.stdin_fd)
+        except OSError:
+            pass
+        new = start_portal(reactor, game, dispatcher, server, data_dir, portal.sock, portal.token, portal.listener)
+        if new is not None:
+            handover["portal"] = new
+            status.note(portal_pid=new.pid)
+            log.info("web portal (pid %d) serving again on 127.0.0.1:%d", new.pid, new.port)
+
+    loop = task.LoopingCall(check)
+    loop.clock = reactor
+    loop.start(PORTAL_CHECK_INTERVAL, now=False)

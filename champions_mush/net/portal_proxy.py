@@ -1,0 +1,169 @@
+"""In the relay: a web port request for a path the web client does not serve goes to the
+portal (champions_mush/portal, docs/architecture.md "The portal") on its loopback port:
+:class:`PortalProxy` on the relay's twisted.web site, or :class:`PortalPipe` for a relay that
+reads HTTP heads itself.
+
+The relay has read the request's head; it hands the portal that head with ``X-Forwarded-For``
+and ``X-Forwarded-Proto`` set by the relay itself (a browser's own are dropped, unless the
+browser is a TLS-ending proxy on this machine) and ``Connection: close``, then the body, at most
+:data:`MAX_BODY` bytes as its ``Content-Length`` says; the portal's answer goes back as it comes,
+and the connection closes with it (so the next request on a new connection may be the web
+client's again).
+"""
+
+from __future__ import annotations
+
+from twisted.internet import protocol
+from twisted.web.proxy import ProxyClient, ProxyClientFactory
+from twisted.web.resource import Resource
+from twisted.web.server import NOT_DONE_YET
+
+__all__ = ["MAX_BODY", "PortalPipe", "PortalProxy", "SiteRoot", "for_portal"]
+
+#: Largest request body forwarded: a Hero Designer file (2 MiB) as a form upload, with room.
+MAX_BODY = 5 * 1024 * 1024
+_LOOPBACK = (b"127.0.0.1", b"::1")
+_DROPPED = (b"connection", b"keep-alive", b"proxy-connection", b"upgrade")
+
+
+def for_portal(lines: list[bytes], headers: dict[bytes, bytes], peer: str) -> tuple[bytes, int, tuple[int, str] | None]:
+    """The head the portal gets and the body's length; or a refusal (status, text)."""
+    if b"transfer-encoding" in headers:
+        return b"", 0, (411, "Send the request with a Content-Length.")
+    length = headers.get(b"content-length", b"0")
+    if not length.isdigit() or len(length) > 12:
+        return b"", 0, (400, "That request's Content-Length is not a number.")
+    if int(length) > MAX_BODY:
+        return b"", 0, (413, f"That upload is over {MAX_BODY // (1024 * 1024)} MB.")
+    address = peer.encode("ascii", "replace")
+    local_proxy = address in _LOOPBACK and b"x-forwarded-for" in headers
+    kept = [lines[0]]
+    for line in lines[1:]:
+        name = line.partition(b":")[0].strip().lower()
+        if name in _DROPPED or (not local_proxy and name in (b"x-forwarded-for", b"x-forwarded-proto")):
+            continue
+        kept.append(line)
+    if not local_proxy:
+        kept += [b"X-Forwarded-For: " + address, b"X-Forwarded-Proto: http"]
+    kept.append(b"Connection: close")
+    return b"\r\n".join(kept) + b"\r\n\r\n", int(length), None
+
+
+class _PortalSide(protocol.Protocol):
+    def __init__(self, pipe: PortalPipe) -> None:
+        self.pipe = pipe
+
+    def connectionMade(self) -> None:  # noqa: N802 - Twisted's names
+        self.pipe.connected(self.transport)
+
+    def dataReceived(self, data: bytes) -> None:  # noqa: N802
+        self.pipe.client.transport.write(data)
+
+    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001, N802
+        self.pipe.client.transport.loseConnection()
+
+
+class PortalPipe:
+    """One request's bytes to the portal and its answer back to ``client`` (a web.WebClient)."""
+
+    def __init__(self, client, reactor, port: int, head: bytes, body: bytes, length: int) -> None:  # noqa: ANN001
+        self.client = client
+        self.portal = None
+        self._early = bytearray(head)
+        self._left = length  # body bytes still to forward: what follows is not the portal's
+        self.from_client(body)
+        factory = protocol.ClientFactory()
+        factory.noisy = False
+        factory.buildProtocol = lambda addr: _PortalSide(self)
+        factory.clientConnectionFailed = lambda connector, reason: client.portal_failed()
+        reactor.connectTCP("127.0.0.1", port, factory, timeout=30)
+
+    def connected(self, transport) -> None:  # noqa: ANN001
+        self.portal = transport
+        client = self.client.transport
+        client.registerProducer(transport, True)  # a slow browser slows the portal's answer
+        transport.registerProducer(client, True)
+        transport.write(bytes(self._early))
+        self._early.clear()
+
+    def from_client(self, data: bytes) -> None:
+        data = data[:self._left]
+        self._left -= len(data)
+        if self.portal is not None:
+            self.portal.write(data)
+        else:
+            self._early += data
+
+    def client_lost(self) -> None:
+        if self.portal is not None:
+            self.portal.loseConnection()
+
+
+# --- the relay's web port on twisted.web --------------------------------------------------------
+class _Client(ProxyClient):
+    """Twisted's proxy client, which stops when the browser has gone instead of finishing its
+    request twice (an error in the relay's log)."""
+
+    def handleResponsePart(self, buffer: bytes) -> None:  # noqa: N802 - Twisted's names
+        if self.father.channel is not None:
+            super().handleResponsePart(buffer)
+        else:
+            self.transport.abortConnection()
+
+    def handleResponseEnd(self) -> None:  # noqa: N802
+        if self.father.channel is None:
+            self._finished = True
+        super().handleResponseEnd()
+
+
+class _ClientFactory(ProxyClientFactory):
+    protocol = _Client
+    noisy = False
+
+
+class PortalProxy(Resource):
+    """Every path below it, forwarded whole to the portal: the request's head as
+    :func:`for_portal` makes it, and its body."""
+
+    isLeaf = True
+
+    def __init__(self, port: int, reactor) -> None:  # noqa: ANN001
+        super().__init__()
+        self.port, self.reactor = port, reactor
+
+    def render(self, request) -> object:  # noqa: ANN001 - a twisted.web Request
+        length = request.content.seek(0, 2)
+        request.content.seek(0, 0)
+        lines = [b"%s %s %s" % (request.method, request.uri, request.clientproto)]
+        lines += [name + b": " + value for name, values in request.requestHeaders.getAllRawHeaders()
+                  for value in values if name.lower() != b"content-length"]
+        lines.append(b"Content-Length: %d" % length)
+        headers = {name.lower(): values[-1] for name, values in request.requestHeaders.getAllRawHeaders()}
+        headers[b"content-length"] = str(length).encode()
+        head, _, refusal = for_portal(lines, headers, getattr(request.getClientAddress(), "host", "") or "")
+        if refusal is not None:
+            request.setResponseCode(refusal[0])
+            request.setHeader(b"content-type", b"text/plain; charset=utf-8")
+            return refusal[1].encode() + b"\n"
+        forwarded = {}
+        for line in head.split(b"\r\n")[1:]:
+            if line:
+                name, _, value = line.partition(b":")
+                forwarded[name.strip().lower()] = value.strip()
+        factory = _ClientFactory(request.method, request.uri, request.clientproto, forwarded,
+                                 request.content.read(), request)
+        self.reactor.connectTCP("127.0.0.1", self.port, factory)
+        return NOT_DONE_YET
+
+
+class SiteRoot(Resource):
+    """The web port's root: the web client's own paths, and the portal for the rest."""
+
+    def __init__(self, portal: Resource | None) -> None:
+        super().__init__()
+        self.portal = portal
+
+    def getChild(self, path: bytes, request) -> Resource:  # noqa: ANN001, N802 - Twisted's name
+        if self.portal is not None:
+            return self.portal
+        return super().getChild(path, request)
