@@ -25,7 +25,7 @@ from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
-from .fight_text import attack_lines
+from .fight_text import attack_lines, windup_text
 from .gm import parse_kb_options
 from .recording import journaled
 
@@ -130,6 +130,11 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     fight = fights.fight_of(ctx.game, attacker)
     if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
         raise CommandError(f"{target.name} is not in this fight.")
+    if order.maneuver.name == "Haymaker":
+        said = f"{TAG} {windup_text(attacks.wind_up(ctx.game, attacker, target, order))}"
+        after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
+        ctx.emit_room("\n".join([said, *after]))
+        return
     before = vitals_of(ctx.game, target)
     outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
     lines, hit = attack_lines(outcome), outcome.hit

@@ -12,8 +12,11 @@ import re
 
 import attrs
 
+from ..game import attacks
 from ..game import combat as fights
 from ..game import harm
+from ..game import rolls
+from ..text.markup import strip
 from ..game import journal
 from ..game.sheets import get_sheet, save_sheet
 from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
@@ -91,7 +94,10 @@ def finish(ctx: Context, char, *, half: bool = False) -> list[str]:  # noqa: ANN
     fight = _fight(ctx)
     fighter = fight.fighter(char.id)
     if fight.current != char.id:
-        fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=False)))
+        fight = fight.with_fighter(attrs.evolve(fighter, holding=False))
+        fights.save_fight(ctx.game, fight)
+        if fight.current is None and fight.segment and not any(f.holding for f in fight.fighters):
+            return _moved_on(ctx, fight)  # the tracker waited for this held action at a Segment's end
         return []
     if half and not fighter.half_used:
         fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, half_used=True)))
@@ -103,8 +109,18 @@ def finish(ctx: Context, char, *, half: bool = False) -> list[str]:  # noqa: ANN
 
 
 def _moved_on(ctx: Context, fight: fights.Fight) -> list[str]:
-    """The next Phase starts: the lines that tell it."""
-    return phase_lines(fights.next_phase(ctx.game, fight, ctx.roller)[1])
+    """The next Phase starts: the lines that tell it; a Haymaker landing on the way goes in the
+    roll log like any attack (its id at the end of its block)."""
+    lines = []
+    for event in fights.next_phase(ctx.game, fight, ctx.roller)[1]:
+        said = phase_lines([event])
+        if isinstance(event, attacks.WindupLands):
+            rolled = event.outcome.rolled
+            roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(said)),
+                                     {"attacker": rolled.attacker, "target": rolled.target}, private=False)
+            said[-1] += f" |x[{roll_id}]|n"
+        lines += said
+    return lines
 
 
 def _say(ctx: Context, text: str, lines: list[str] = ()) -> None:  # type: ignore[assignment]
@@ -267,7 +283,7 @@ def _hold(ctx: Context, parsed: ParsedCommand) -> None:
     char = _who(ctx, parsed.args)
     fighter = acting(ctx, char, held=False)
     fight = _fight(ctx)
-    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True)))
+    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fighter, holding=True, hold_seen=False)))
     _say(ctx, f"{char.name} holds their action (to use at a lower DEX, until their next Phase).",
          _moved_on(ctx, _fight(ctx)))
 
@@ -288,6 +304,7 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
     if fighter.prone:
         raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
     fights.update_fighter(ctx.game, char, set=False)
+    attacks.moved_away(ctx.game, char)
     inches_n = int(inches)
     said = spent_text(harm.spend(ctx.game, char, movement_end(inches_n), ctx.roller), f" moving {inches_n}\"")
     _say(ctx, f"{char.name} moves {inches_n}\" (1/2 Phase). {said}", finish(ctx, char, half=True))

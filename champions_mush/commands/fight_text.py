@@ -18,7 +18,7 @@ from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["attack_lines", "dcv_text", "hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["attack_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -161,7 +161,33 @@ def _phase(event: fights.PhaseBegins) -> str:
     return f"{event.name}'s Phase (DEX {event.dex}): {'; '.join(_NOTES[type(n)](n) for n in event.notes)}."
 
 
+def _held(event: fights.HeldActionWaits) -> str:
+    return (f"{event.name}'s next Phase comes in Segment {event.segment} and no Phase since gave a chance to use the "
+            f"held action: {event.name} may act with it now, or +combat/next goes on and it is lost.")
+
+
+def windup_text(event: attacks.WindingUp) -> str:
+    """``Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2 ...``"""
+    return (f"{event.attacker} winds up a {event.name} at {event.target}: it lands at the end of Segment "
+            f"{event.segment} of Turn {event.turn}, unless {event.attacker} is Stunned first or {event.target} "
+            f"moves away; DCV -5 until then.")
+
+
+def _lost(event: attacks.WindupLost) -> str:
+    if event.moved:
+        return f"{event.attacker}'s Haymaker misses: {event.target} moved away before it landed."
+    return f"{event.attacker}'s Haymaker at {event.target} is lost: {event.attacker} is {event.why} before it lands."
+
+
+def _lands(event: attacks.WindupLands) -> list[str]:
+    block = attack_lines(event.outcome)
+    return [block[0]] + [f"  {line}" for line in block[1:]]
+
+
 _EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
+    fights.HeldActionWaits: _held,
+    attacks.WindupLands: _lands,
+    attacks.WindupLost: _lost,
     fights.PostSegment12: _post_segment_12,
     fights.SegmentBegins: _segment,
     fights.PhaseBegins: _phase,

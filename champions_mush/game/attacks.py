@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
-           "Share", "maneuver_named", "resolve"]
+           "Share", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
+           "resolve", "wind_up"]
 
 
 @attrs.frozen
@@ -254,3 +255,109 @@ def _end(game: Game, attacker: Character, strength: int, order: AttackOrder,
     if order.maneuver.moves:
         parts.append((movement_end(order.velocity), f"{order.velocity}\" of movement"))
     return harm.spend(game, attacker, sum(c for c, _ in parts), roller), tuple(parts)
+
+
+# --- the Haymaker's extra Segment (HERO 5E) -------------------------------------------------------
+@attrs.frozen
+class WindingUp:
+    """A Haymaker begun: it lands at the end of Segment ``segment`` of Turn ``turn``."""
+
+    attacker: str
+    target: str
+    name: str
+    turn: int
+    segment: int
+
+
+@attrs.frozen
+class WindupLands:
+    """A Haymaker landing at the end of its Segment: the attack as any other."""
+
+    outcome: AttackOutcome
+
+
+@attrs.frozen
+class WindupLost:
+    """A Haymaker that never lands: the attacker was ``why`` (Stunned, Knocked Out) first, or
+    ``moved`` the target moved away meanwhile."""
+
+    attacker: str
+    target: str
+    why: str = ""
+
+    @property
+    def moved(self) -> bool:
+        return not self.why
+
+
+def wind_up(game: Game, attacker: Character, target: Character, order: AttackOrder) -> WindingUp:
+    """Begin a Haymaker (HERO 5E: ½ Phase and an extra Segment, DCV -5 meanwhile): it lands at
+    the end of the next Segment, rolled then (:func:`land_windups`)."""
+    fight = fights.fight_of(game, attacker)
+    if fight is None:
+        raise RulesError(f"{attacker.name} is not in a fight.")
+    due = fights.segment_count(fight.turn, fight.segment) + 1
+    kb = order.kb
+    windup = fights.Windup(target.id, due, order.power.name if order.power else "", order.strength, order.push,
+                           tuple(m.name for m in kb.mods), kb.wall, kb.other.id if kb.other else None, kb.flight,
+                           kb.strength, kb.flying, kb.high)
+    fighter = attrs.evolve(fight.fighter(attacker.id), windup=windup, dcv_mod=order.maneuver.dcv,
+                           dcv_note=order.maneuver.name)
+    fights.save_fight(game, fight.with_fighter(fighter))
+    turn, segment = divmod(due, fights.SEGMENTS)
+    if segment == 0:
+        turn, segment = turn - 1, fights.SEGMENTS
+    return WindingUp(attacker.name, target.name, order.name, turn, segment)
+
+
+def moved_away(game: Game, char: Character) -> None:
+    """``char`` moved: a Haymaker on its way to him misses (HERO 5E)."""
+    fight = fights.fight_of(game, char)
+    if fight is None:
+        return
+    for fighter in fight.fighters:
+        if fighter.windup is not None and fighter.windup.target == char.id and not fighter.windup.moved:
+            fight = fight.with_fighter(attrs.evolve(fighter, windup=attrs.evolve(fighter.windup, moved=True)))
+    fights.save_fight(game, fight)
+
+
+def land_windups(game: Game, fight: fights.Fight, before: int, roller: Roller) -> tuple[fights.Fight, list]:
+    """Haymakers due before Segment ``before`` (counted as :func:`combat.segment_count`) land now,
+    in the order the attackers joined the fight: the fight after them and what happened."""
+    events: list[WindupLands | WindupLost] = []
+    for fighter in fight.fighters:
+        windup = fighter.windup
+        if windup is None or windup.due >= before:
+            continue
+        fight = fight.with_fighter(attrs.evolve(fight.fighter(fighter.char_id), windup=None))
+        attacker, target = game.characters.get(fighter.char_id), game.characters.get(windup.target)
+        if attacker is None:
+            continue
+        sheet = get_sheet(game, attacker)
+        why = "Knocked Out" if sheet.knocked_out else "Stunned" if sheet.stunned else ""
+        target_name = target.name if target is not None else "the target"
+        if why:
+            events.append(WindupLost(attacker.name, target_name, why))
+            continue
+        if target is None or windup.moved or fight.fighter(target.id) is None or target.location != fight.room:
+            events.append(WindupLost(attacker.name, target_name))
+            continue
+        fights.save_fight(game, fight)  # the attack reads and changes the fight as saved
+        outcome = resolve(game, attacker, target, _order_of(game, attacker, windup), roller)
+        fight = fights.get_fight(game, fight.room) or fight
+        events.append(WindupLands(outcome))
+    return fight, events
+
+
+def _order_of(game: Game, attacker: Character, windup: fights.Windup) -> AttackOrder:
+    """The Haymaker's order as it was given."""
+    from .hero import attack_powers
+
+    power = next((p for p in attack_powers(get_hero(game, attacker)) if p.name == windup.power), None)
+    other = game.characters.get(windup.other) if windup.other is not None else None
+    kb = harm.KnockbackOptions(body=0, mods=tuple(KBModifier[m] for m in windup.kb_mods), wall=windup.wall,
+                               other=other, flight=windup.flight, strength=windup.rooted_str, flying=windup.flying,
+                               high=windup.high)
+    haymaker = maneuver_named("haymaker")
+    assert haymaker is not None
+    return AttackOrder(maneuver=haymaker, power=power, strength=windup.strength, push=windup.push, kb=kb)

@@ -49,7 +49,9 @@ __all__ = [
     "BreathHeld",
     "Fight",
     "Fighter",
+    "Windup",
     "HeldActionLost",
+    "HeldActionWaits",
     "Hesitates",
     "KnockedOutPhase",
     "LostRecovery",
@@ -74,6 +76,7 @@ __all__ = [
     "phases_of",
     "post_segment_12",
     "save_fight",
+    "segment_count",
     "send_phase",
     "take_recovery",
     "target_dcv",
@@ -86,6 +89,43 @@ COMBAT_KIND = "combat"
 AUTO, CONFIRM = "auto", "confirm"
 #: Presence Attack results that change a target's combat (RULES PRE ATTACKS 2).
 AWED, COWED = "awed", "cowed"
+
+
+@attrs.frozen
+class Windup:
+    """A Haymaker on its way: it lands at the end of the Segment after the attacker's Phase
+    (HERO 5E: ½ Phase and an extra Segment), unless he is Stunned or Knocked Out first or the
+    target moves away. ``due``: that Segment counted from the start of the fight (turn x 12 +
+    segment). The attack's options are kept to roll it then."""
+
+    target: int
+    due: int
+    power: str = ""
+    strength: int | None = None
+    push: int = 0
+    kb_mods: tuple[str, ...] = ()  #: KBModifier names
+    wall: tuple[int, int, int] | None = None
+    other: int | None = None  #: a character in the way of the Knockback
+    flight: int = 0
+    rooted_str: int = 0
+    flying: bool = False
+    high: bool = False
+    moved: bool = False  #: the target moved away meanwhile
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Windup:
+        known = {k: v for k, v in doc.items() if k in _WINDUP_FIELDS}
+        known["kb_mods"] = tuple(known.get("kb_mods", ()))
+        known["wall"] = tuple(known["wall"]) if known.get("wall") else None
+        return cls(**known)
+
+
+_WINDUP_FIELDS = {f.name for f in attrs.fields(Windup)}
+
+
+def segment_count(turn: int, segment: int) -> int:
+    """A Segment counted from the start of the fight, so Segments of different Turns compare."""
+    return turn * SEGMENTS + segment
 
 
 @attrs.frozen
@@ -111,6 +151,11 @@ class Fighter:
     helped: bool = False
     #: STUN and END a Recovery gave this Segment (taken back if damage gets through)
     recovered: tuple[int, int] | None = None
+    #: holding: someone else has had a Phase to act in since he began to (the tracker waits
+    #: for a holder at the end of a Segment whose Phases all passed by themselves)
+    hold_seen: bool = False
+    #: a Haymaker on its way
+    windup: Windup | None = None
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
@@ -175,6 +220,8 @@ class Fight:
             known = {k: v for k, v in f.items() if k in _FIGHTER_FIELDS}
             if known.get("recovered") is not None:  # a list in the document
                 known["recovered"] = tuple(known["recovered"])
+            if known.get("windup") is not None:
+                known["windup"] = Windup.from_doc(known["windup"])
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
                    segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
@@ -368,30 +415,53 @@ def end_phase(fight: Fight) -> Fight:
 
 def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
     """End the current Phase and start the next one in DEX order (a new Segment, and Post-Segment
-    12, when this one is over). Phases a condition uses up pass by themselves. Saves everything;
-    returns what happened, in order."""
+    12, when this one is over). Phases a condition uses up pass by themselves; a Haymaker lands
+    at the end of its Segment; the tracker waits for a held action before the holder's own next
+    Phase would lose it unused. Saves everything; returns what happened, in order."""
     fight, events = end_phase(fight), []
     while True:
         waiting = [(f, s) for f, s in _acting(game, fight, fight.segment) if f.char_id not in fight.done] \
             if fight.segment else []
         if not waiting:
-            fight, begun = _new_segment(game, fight)
+            fight, begun = _new_segment(game, fight, roller)
             events.extend(begun)
             waiting = [(f, s) for f, s in _acting(game, fight, fight.segment)]
             if not waiting:
                 break
         fighter, sheet = waiting[0]
+        if fighter.holding and not fighter.hold_seen:  # his held action would be lost unused: wait for him
+            fight = attrs.evolve(fight.with_fighter(attrs.evolve(fighter, hold_seen=True)), current=None)
+            events.append(HeldActionWaits(fight.segment, fighter.name))
+            break
         fight, fighter = _stop_helping(fight, fighter)
         fighter, begins = _phase_start(game, fight, fighter, sheet, roller)
         fight = fight.with_fighter(fighter)
         events.append(begins)
         if begins.acts:
+            fight = _holders_see(fight, fighter.char_id)
             fight = attrs.evolve(fight, current=fighter.char_id)
             break
         fight = attrs.evolve(fight, done=fight.done + (fighter.char_id,))
     save_fight(game, fight)
     send_phase(game, fight)
     return fight, events
+
+
+@attrs.frozen
+class HeldActionWaits:
+    """His next Phase comes and nobody's Phase since he began holding stopped for anyone to act
+    (they all passed by themselves): the tracker waits for his held action (HERO 5E: it lasts
+    until used or his next Phase; he may act at the start of a Segment)."""
+
+    segment: int
+    name: str
+
+
+def _holders_see(fight: Fight, acting: int) -> Fight:
+    """Someone's Phase stopped for him to act: those holding could act in it too."""
+    for held in [f for f in fight.fighters if f.holding and not f.hold_seen and f.char_id != acting]:
+        fight = fight.with_fighter(attrs.evolve(held, hold_seen=True))
+    return fight
 
 
 def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
@@ -492,23 +562,31 @@ class PhaseBegins:
         return isinstance(self.notes[-1], Acts)
 
 
-#: What moving a fight on tells.
-PhaseEvent = SegmentBegins | PostSegment12 | PhaseBegins
+#: What moving a fight on tells (and game/attacks.py: a Haymaker landing, lost or missing).
+PhaseEvent = Any
 
 
-def _new_segment(game: Game, fight: Fight) -> tuple[Fight, list[PhaseEvent]]:
-    """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12."""
+def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
+    """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12;
+    Haymakers due by then land on the way (game/attacks.py)."""
+    from .attacks import land_windups  # the tracker calls the attack engine, which uses the tracker
+
     events: list[PhaseEvent] = []
     turn = fight.turn
     if fight.segment == 0:
         segment = FIRST_SEGMENT
-    elif fight.segment >= SEGMENTS:
-        fight, post = post_segment_12(game, fight)
-        events.append(post)
-        turn += 1
-        segment = _next_segment(game, fight, 0)
     else:
-        segment = _next_segment(game, fight, fight.segment)
+        fight, landed = land_windups(game, fight, segment_count(turn, fight.segment) + 1, roller)
+        events.extend(landed)
+        if fight.segment >= SEGMENTS:
+            fight, post = post_segment_12(game, fight)
+            events.append(post)
+            turn += 1
+            segment = _next_segment(game, fight, 0)
+        else:
+            segment = _next_segment(game, fight, fight.segment)
+        fight, landed = land_windups(game, fight, segment_count(turn, segment), roller)
+        events.extend(landed)
     fighters = tuple(attrs.evolve(f, recovered=None) for f in fight.fighters)
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX")) for f, s in _acting(game, fight, segment))
@@ -522,8 +600,8 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
     notes: list[PhaseNote] = []
     if fighter.holding:
         notes.append(HeldActionLost())
-    fighter = attrs.evolve(fighter, holding=False, recovering=False, dcv_mod=0, dcv_note="", braced=False,
-                           half_used=False, recovered=None)
+    fighter = attrs.evolve(fighter, holding=False, hold_seen=False, recovering=False, dcv_mod=0, dcv_note="",
+                           braced=False, half_used=False, recovered=None)
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))

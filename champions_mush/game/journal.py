@@ -12,7 +12,7 @@ Rolls stay in the roll log: an undone attack's dice were still rolled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 

@@ -14,12 +14,14 @@ def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(
     assert _ids(p.lines[-2:]) == ["[Combat] Starfire hits Psiana: 10 STUN. [id]", "[Combat] Psiana's Phase (DEX 18): acts."]
     assert _ids(g.lines[-5:]) == full
     p.do("+recover")
-    # Viper's Haymaker: 24 STUN, Stunned and Knocked Out (RULES DAMAGE EFFECTS)
+    # Viper's Haymaker is wound up (no dice yet: it lands a Segment later, HERO 5E), the same line for all
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6)
     p.clear()
     g.do("+attack Psiana=haymaker")
-    assert _ids(p.lines[:1]) == ["[Combat] Viper hits Psiana: 24 STUN, Stunned, Knocked Out. [id]"]
-    assert p.lines[1] == "[Combat] Post-Segment 12 of Turn 1:"
+    assert p.lines[:2] == [
+        "[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
+        "Stunned first or Psiana moves away; DCV -5 until then.",
+        "[Combat] Post-Segment 12 of Turn 1:"]
 
 
 def test_a_miss_is_one_line_and_the_roll_id_gives_the_block(fight):

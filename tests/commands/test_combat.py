@@ -69,32 +69,35 @@ def test_a_turn_in_dex_order_with_attacks_recovery_and_conditions(fight):
         "[Combat] Viper's Phase (DEX 14): acts.",
     ]
     assert p.do("+recover") == ["It is not Psiana's Phase: it is Viper's."]  # once per Phase, only her own
-    # staff act for the NPC whose Phase it is; Haymaker: STR 10 (2d6) + 4 DC = 6d6, DCV -5 until his next Phase;
-    # Psiana recovering: DCV 6 -> 3; 24 STUN > CON 15 Stunned, -11 Knocked Out; KB 12 - 12 = 0: knocked down
+    # staff act for the NPC whose Phase it is; Haymaker: STR 10 (2d6) + 4 DC = 6d6, DCV -5 until it lands at the
+    # end of the next Segment (HERO 5E), here Segment 1 of Turn 2, after Post-Segment 12 (Psiana recovers 5: 18);
+    # Psiana still recovering: DCV 6 -> 3; 24 STUN > CON 15 Stunned, -6 Knocked Out; KB 12 - 12 = 0: knocked down
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6)
     assert _ids(g.do("+attack Psiana=haymaker")) == [
-        "[Combat] Viper Haymakers Psiana (Haymaker): OCV 5 vs DCV 6 (Recovering) = 3: 13 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 7 or less.",
-        "  6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). Psiana takes 24 STUN and 0 BODY (36 STUN - 12 PD, "
-        "12 BODY - 12 PD): Stunned, Knocked Out. Now STUN -11, BODY 10.",
-        "  KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down. Lying on the ground: 1/2 DCV; standing up "
-        "takes a 1/2 Phase.",
-        "  Viper spends 1 END (1 for STR 10): END 19. [id]",
+        "[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
+        "Stunned first or Psiana moves away; DCV -5 until then.",
         "[Combat] Post-Segment 12 of Turn 1:",
         "[Combat]   Starfire recovers 8: STUN 30, END 40.",
-        "[Combat]   Psiana: no Recovery (Stunned).",
+        "[Combat]   Psiana recovers 5: STUN 18, END 30.",
         "[Combat]   Viper recovers 4: STUN 20, END 20.",
+        "[Combat] Viper Haymakers Psiana (Haymaker): OCV 5 vs DCV 6 (Recovering) = 3: 13 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 7 or less.",
+        "[Combat]   6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). Psiana takes 24 STUN and 0 BODY (36 STUN - 12 PD, "
+        "12 BODY - 12 PD): Stunned, Knocked Out. Now STUN -6, BODY 10.",
+        "[Combat]   KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down. Lying on the ground: 1/2 DCV; "
+        "standing up takes a 1/2 Phase.",
+        "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]",
         "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
         "[Combat] Starfire's Phase (DEX 23): acts.",
     ]
     assert p.do("+combat/status") == [
         "[Combat] Fight #1 run by Gina (auto): Turn 2, Segment 3, Starfire's Phase.",
-        "Name      DEX  SPD  STUN    BODY   END    DCV  Conditions",
-        "--------  ---  ---  ------  -----  -----  ---  -------------------------------",
-        "Starfire  23   5    30/30   10/10  40/40  8    -",
-        "Psiana    18   4    -11/23  10/10  30/30  0    Stunned, Knocked Out, Prone,",
-        "                                               Recovering",
-        "Viper     14   3    20/20   10/10  20/20  0    Haymaker DCV -5",
+        "Name      DEX  SPD  STUN   BODY   END    DCV  Conditions",
+        "--------  ---  ---  -----  -----  -----  ---  --------------------------------",
+        "Starfire  23   5    30/30  10/10  40/40  8    -",
+        "Psiana    18   4    -6/23  10/10  30/30  0    Stunned, Knocked Out, Prone,",
+        "                                              Recovering",
+        "Viper     14   3    20/20  10/10  19/20  0    Haymaker DCV -5",
     ]
     # RULES DAMAGE EFFECTS 3: Stunned and Knocked Out by one blow: the next Phase recovers from being Stunned
     assert g.do("+combat/next") == [
@@ -190,19 +193,23 @@ def test_move_through_knockback_applied_once_and_prone_reaches_the_next_attack(f
 def test_the_landing_after_the_knockout_blow_is_not_doubled(fight):
     world, g, s, p = fight
     g.do("+combat/next")
-    # Haymaker 8d6 from STR 20: 48 STUN, 16 BODY against PD 5: -23 STUN, KO; KB 16 - 2 = 14": landing 7d6
+    # Haymaker 8d6 from STR 20: 48 STUN, 16 BODY against PD 5: -23 STUN, KO; KB 16 - 2 = 14": landing 7d6;
+    # it lands at the end of Segment 1 of Turn 2 (HERO 5E: an extra Segment), after Post-Segment 12
     world.set_dice(3, 3, 3, *[6] * 8, 1, 1, *[2] * 7)
-    out = _ids(s.do("+attack Viper=haymaker"))
+    s.do("+attack Viper=haymaker")
+    p.do("+combat/pass")
+    out = _ids(g.do("+combat/next"))
     # normal damage against PD 5 + rPD 3 = 8; the landing is part of the blow: 14 - 8 = 6 STUN, not 2x
-    assert out[1:3] == [
-        "  8d6 normal: 48 STUN, 16 BODY (6 6 6 6 6 6 6 6). Viper takes 40 STUN and 8 BODY (48 STUN - 8 PD, "
+    assert out[5:8] == [
+        "[Combat] Starfire Haymakers Viper (Haymaker): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV "
+        "10 or less.",
+        "[Combat]   8d6 normal: 48 STUN, 16 BODY (6 6 6 6 6 6 6 6). Viper takes 40 STUN and 8 BODY (48 STUN - 8 PD, "
         "16 BODY - 8 PD): Stunned, Knocked Out. Now STUN -20, BODY 2.",
-        "  KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. Lying on the ground: 1/2 DCV; "
-        "standing up takes a 1/2 Phase. Landing: 7d6 normal, 14 STUN, 7 BODY (2 2 2 2 2 2 2). Viper takes 6 STUN "
-        "and 0 BODY (14 STUN - 8 PD, 7 BODY - 8 PD): Knocked Out. Now STUN -26, BODY 2.",
+        "[Combat]   KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. Lying on the ground: "
+        "1/2 DCV; standing up takes a 1/2 Phase. Landing: 7d6 normal, 14 STUN, 7 BODY (2 2 2 2 2 2 2). Viper takes "
+        "6 STUN and 0 BODY (14 STUN - 8 PD, 7 BODY - 8 PD): Knocked Out. Now STUN -26, BODY 2.",
     ]
     # a new attack on the Knocked Out does 2x STUN (RULES DAMAGE EFFECTS 2): 14 x2 - 8 = 20
-    g.do("+combat/pass")
     g.do("+damage Viper=14 0")
     assert g.lines[-1] == ("[GM] Viper is hit by a physical attack: 14 STUN 0 BODY normal. Viper takes 20 STUN and 0 BODY "
                            "(28 STUN doubled against the Knocked Out - 8 PD, 0 BODY - 8 PD): Stunned, Knocked Out. Now STUN -46, BODY 2.")

@@ -125,26 +125,29 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Viper's Phase (DEX 12): acts.\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  14/20  5  Move Through DCV -3",
                 "Ox  14  2  22/30  10/10  38/40  7  -", "Viper  12  2  20/20  10/10  20/20  4  -")
-        # the GM acts for the NPC: Haymaker 2D6 + 4 DC = 6D6, OCV 4 vs 5: 10-, rolls 11, a miss; DCV -5 stays
+        # the GM acts for the NPC: Haymaker 2D6 + 4 DC = 6D6, wound up now, landing at the end of Segment 1 of
+        # Turn 2 (HERO 5E: an extra Segment): OCV 4 vs 5: 10-, rolls 11, a miss; DCV -5 stays
         dice.add(5, 3, 3)
         _act(gwen, "+attack Starfire=haymaker",
-             "[Combat] Viper Haymakers Starfire (Haymaker): OCV 4 vs DCV 8 (Move Through DCV -3) = 5: 10 or less, "
-             "rolls 11 (5 3 3): misses; hits DCV 4 or less.\n"
-             "  Viper spends 1 END (1 for STR 10): END 19. [id]\n"
+             "[Combat] Viper winds up a Haymaker at Starfire: it lands at the end of Segment 1 of Turn 2, unless "
+             "Viper is Stunned first or Starfire moves away; DCV -5 until then.\n"
              "[Combat] Post-Segment 12 of Turn 1:\n"
              "[Combat]   Starfire recovers 6: STUN 25, END 20.\n"
              "[Combat]   Ox recovers 8: STUN 30, END 40.\n"
              "[Combat]   Viper recovers 4: STUN 20, END 20.\n"
+             "[Combat] Viper Haymakers Starfire (Haymaker): OCV 4 vs DCV 8 (Move Through DCV -3) = 5: 10 or less, "
+             "rolls 11 (5 3 3): misses; hits DCV 4 or less.\n"
+             "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]\n"
              "[Combat] Turn 2, Segment 4: Phases in DEX order: Starfire 23.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", star, ox)
         _status(ox, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  20/20  10/10  20/20  0  Haymaker DCV -5")
+                "Viper  12  2  20/20  10/10  19/20  0  Haymaker DCV -5")
 
         # Turn 2 --------------------------------------------------------------------------------
         _act(star, "+combat/move 10", "[Combat] Starfire moves 10\" (1/2 Phase). Starfire spends 2 END moving 10\": "
              "END 18.\n[Combat] Starfire has half a Phase left.\n", ox)
         _status(ox, "Starfire  23  3  25/25  10/10  18/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  20/20  10/10  20/20  0  Haymaker DCV -5")
+                "Viper  12  2  20/20  10/10  19/20  0  Haymaker DCV -5")
         # 24 STUN - 5 PD = 19 > CON 10: Stunned; KB 8 - 7 = 1": back and prone, landing 1/2D6
         dice.add(5, 5, 5, 6, 6, 6, 6, 3, 4, 4)
         _act(star, "+attack Viper=strike",
@@ -159,14 +162,14 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Turn 2, Segment 6: Phases in DEX order: Ox 14, Viper 12.\n"
              "[Combat] Ox's Phase (DEX 14): acts.\n", ox)
         _status(ox, "Starfire  23  3  25/25  10/10  16/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  1/20  7/10  20/20  0  Stunned, Prone, Haymaker DCV -5")
+                "Viper  12  2  1/20  7/10  19/20  0  Stunned, Prone, Haymaker DCV -5")
         # Ox holds; the Stunned Viper spends his Phase recovering from it (RULES DAMAGE EFFECTS)
         _act(ox, "+combat/hold", "[Combat] Ox holds their action (to use at a lower DEX, until their next Phase).\n"
              "[Combat] Viper's Phase (DEX 12): Stunned: spends this Phase recovering from it, and is no longer Stunned.\n"
              "[Combat] Turn 2, Segment 8: Phases in DEX order: Starfire 23.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  16/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  holding",
-                "Viper  12  2  1/20  7/10  20/20  2  Prone")
+                "Viper  12  2  1/20  7/10  19/20  2  Prone")
         # the held action, in Starfire's Segment: Pull Punch -1 OCV per 3D6; prone DCV 4 -> 2; 1/2 BODY
         dice.add(3, 3, 3, 6, 6, 6, 6, 1, 1, 2)
         _act(ox, "+attack Viper=pull punch",
@@ -179,12 +182,12 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "(2 STUN - 5 PD, 1 BODY - 5 PD): Knocked Out. Now STUN -18, BODY 7.\n"
              "  Ox spends 2 END (2 for STR 20): END 38. [id]\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  16/20  8  -", "Ox  14  2  30/30  10/10  38/40  7  -",
-                "Viper  12  2  -18/20  7/10  20/20  0  Stunned, Knocked Out, Prone")
+                "Viper  12  2  -18/20  7/10  19/20  0  Stunned, Knocked Out, Prone")
         _act(star, "+recover", "[Combat] Starfire recovers 6: STUN 25, END 20; 1/2 DCV until their next Phase.\n"
              "[Combat] Turn 2, Segment 12: Phases in DEX order: Starfire 23, Ox 14, Viper 12.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", ox)
         _status(ox, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  38/40  7  -",
-                "Viper  12  2  -18/20  7/10  20/20  0  Stunned, Knocked Out, Prone")
+                "Viper  12  2  -18/20  7/10  19/20  0  Stunned, Knocked Out, Prone")
         # 2x STUN against the Knocked Out (RULES DAMAGE EFFECTS 2): 4 x 2 - 5 = 3
         dice.add(2, 2, 2, 1, 1, 1, 1, 1, 1)
         _act(star, "+attack Viper=strike",
@@ -196,7 +199,7 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "  Starfire spends 2 END (2 for STR 20): END 18. [id]\n"
              "[Combat] Ox's Phase (DEX 14): acts.\n", ox)
         _status(ox, "Starfire  23  3  25/25  10/10  18/20  8  -", "Ox  14  2  30/30  10/10  38/40  7  -",
-                "Viper  12  2  -21/20  7/10  20/20  0  Stunned, Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Stunned, Knocked Out, Prone")
         # Post-Segment 12: -21 STUN recovers once a minute, out of combat only (RULES RECOVERING CHART)
         _act(ox, "+recover", "[Combat] Ox recovers 8: STUN 30, END 40; 1/2 DCV until their next Phase.\n"
              "[Combat] Viper's Phase (DEX 12): Stunned: spends this Phase recovering from it, and is no longer Stunned.\n"
@@ -207,25 +210,25 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Turn 3, Segment 4: Phases in DEX order: Starfire 23.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  40/40  4  Recovering",
-                "Viper  12  2  -21/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Knocked Out, Prone")
 
         # Turn 3 --------------------------------------------------------------------------------
         _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n"
              "[Combat] Turn 3, Segment 6: Phases in DEX order: Ox 14, Viper 12.\n"
              "[Combat] Ox's Phase (DEX 14): acts.\n", ox)
         _status(star, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  -21/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Knocked Out, Prone")
         _act(ox, "+combat/move 5", "[Combat] Ox moves 5\" (1/2 Phase). Ox spends 1 END moving 5\": END 39.\n"
              "[Combat] Ox has half a Phase left.\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  39/40  7  -",
-                "Viper  12  2  -21/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Knocked Out, Prone")
         # the GM takes the move back: END and the half Phase as they were
         gwen.send("+combat/undo")
         line = read_line(ox, "[Combat] Gwen undoes #")
         assert re.fullmatch(r"\[Combat\] Gwen undoes #\d+ \(Ox: \+combat/move 5\); everything it changed is as it "
                             r"was\.", line), line
         _status(star, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  -21/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Knocked Out, Prone")
         _act(ox, "+combat/move 5", "[Combat] Ox moves 5\" (1/2 Phase). Ox spends 1 END moving 5\": END 39.\n"
              "[Combat] Ox has half a Phase left.\n", star)
         _act(ox, "+combat/pass", "[Combat] Ox does nothing more this Phase.\n"
@@ -233,7 +236,7 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Turn 3, Segment 8: Phases in DEX order: Starfire 23.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", star)
         _status(ox, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  39/40  7  -",
-                "Viper  12  2  -21/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -21/20  7/10  19/20  0  Knocked Out, Prone")
         # RULES MANEUVER MOVE BY: STR/2 (2D6) + 10"/5 = 4D6, OCV -2; Starfire takes 1/3; END 2 + 2 (10")
         dice.add(3, 3, 3, 2, 2, 2, 2, 2, 2)
         _act(star, "+attack Viper=move by v 10",
@@ -249,7 +252,7 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Turn 3, Segment 12: Phases in DEX order: Starfire 23, Ox 14, Viper 12.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", ox)
         _status(ox, "Starfire  23  3  25/25  10/10  16/20  8  -", "Ox  14  2  30/30  10/10  39/40  7  -",
-                "Viper  12  2  -32/20  7/10  20/20  0  Stunned, Knocked Out, Prone")
+                "Viper  12  2  -32/20  7/10  19/20  0  Stunned, Knocked Out, Prone")
         _act(star, "+combat/pass", "[Combat] Starfire does nothing more this Phase.\n"
              "[Combat] Ox's Phase (DEX 14): acts.\n", ox)
         _act(ox, "+combat/pass", "[Combat] Ox does nothing more this Phase.\n"
@@ -261,7 +264,7 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "[Combat] Turn 4, Segment 4: Phases in DEX order: Starfire 23.\n"
              "[Combat] Starfire's Phase (DEX 23): acts.\n", star)
         _status(ox, "Starfire  23  3  25/25  10/10  20/20  8  -", "Ox  14  2  30/30  10/10  40/40  7  -",
-                "Viper  12  2  -32/20  7/10  20/20  0  Knocked Out, Prone")
+                "Viper  12  2  -32/20  7/10  19/20  0  Knocked Out, Prone")
 
         # the players in the fight read it back, roll ids and all
         ox.send("+combat/log")
