@@ -237,7 +237,10 @@ def cmd_typo(ctx: Context, parsed: ParsedCommand) -> None:
     text = speech.clean(parsed.args).strip()
     if not text:
         raise UsageError(switch="typo")
-    line = _run(lambda: _scenes(ctx).typo(ctx.actor, text))
+    from .social import spoof_problem
+
+    check = None if ctx.is_staff else (lambda fixed: spoof_problem(ctx.game, ctx.actor, fixed))
+    line = _run(lambda: _scenes(ctx).typo(ctx.actor, text, check))
     ctx.reply(f"Your last pose in the log now reads: {line}")
 
 

@@ -28,6 +28,7 @@ so a pose writes one row and nothing else.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["FORMS", "NUDGES", "SCENE_LINES", "Scene", "SceneError", "Scenes", "line_for", "record", "send_nudges",
+__all__ = ["FORMS", "NUDGES", "SCENE_LINES", "Scene", "SceneError", "Scenes", "line_for", "login_notice", "record", "send_nudges",
            "shared_scene"]
 
 log = logging.getLogger("champions_mush.scenes")
@@ -313,11 +314,15 @@ class Scenes:
             raise SceneError("You have posed nothing in a scene here to fix.")
         return scene, row
 
-    def typo(self, char: Character, text: str) -> str:
+    def typo(self, char: Character, text: str, emit_problem: Callable[[str], str | None] | None = None) -> str:
         """Rewrite ``char``'s last pose in the scene here, as the same form; returns the new line.
-        Nobody is told; the log keeps the line it replaced for :meth:`undo`."""
+        Nobody is told; the log keeps the line it replaced for :meth:`undo`. A fixed @emit must
+        pass ``emit_problem`` as a new one would (a player's may not pass for another's line)."""
         scene, row = self._last_pose(char)
         form = row.data.get("form", "pose")
+        problem = emit_problem(text) if form == "emit" and emit_problem is not None else None
+        if problem:
+            raise SceneError(problem)
         line = line_for(form, char.name, text)
         self.game.store.set_row(SCENE_LINES, row.id, {**row.data, "text": line, "was": row.data["text"]})
         return line
@@ -353,6 +358,13 @@ def record(game: Game, room_id: int, text: str, speaker: Character | None, form:
         raise
     except Exception:  # noqa: BLE001 - a scene-log bug must never silence a room
         log.exception("could not log a line in room #%d", room_id)
+
+
+def login_notice(game: Game, char: Character) -> list[str]:
+    """A line per running scene ``char`` takes part in elsewhere: it goes on without them."""
+    return [f"|c[Scene]|n Scene {scene.id} ({scene.title}) you take part in is running in {scene.room_name}: "
+            f"+scene/join {scene.id} or +scene/log {scene.id}."
+            for scene in Scenes.of(game).running.values() if scene.takes_part(char.id) and scene.room != char.location]
 
 
 def send_nudges(game: Game) -> None:

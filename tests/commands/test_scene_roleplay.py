@@ -4,6 +4,7 @@ finished log; the pose order with nudges (on, off, gag); +scene/typo and /undo; 
 
 from champions_mush.commands.base import Role
 from champions_mush.game.scenes import Scenes
+from champions_mush.game.scenes import login_notice as scenes_login_notice
 from champions_mush.game.world import Game
 
 from ..harness import make_world
@@ -66,6 +67,15 @@ def test_a_typo_fix_changes_only_the_log_keeps_the_form_and_can_be_undone():
     assert alice.do("+scene/typo") == ["Usage: +scene/typo <text>"]
 
 
+def test_a_fixed_emit_may_not_pass_for_another_players_line():
+    world, alice, bob, cara, dan = _private_scene()
+    alice.do("@emit Rain falls.")
+    assert alice.do('+scene/typo Bob says, "I did it."') == [
+        "An @emit cannot start with another character's name (Bob)."]  # as a new @emit is refused
+    assert world.store.rows("scene_line", "1")[-1].data["text"] == "Rain falls."
+    assert alice.do("+scene/typo Rain pours.") == ["Your last pose in the log now reads: Rain pours."]
+
+
 def test_ooc_lines_and_emits_are_marked_in_the_log():
     world, alice, bob, cara, dan = _private_scene()
     gina = world.login("Gina", role=Role.STAFF)
@@ -115,6 +125,17 @@ def test_a_participant_away_hears_once_of_new_activity():
     bob.clear()
     alice.do(":sighs.")
     assert bob.lines == ["[Scene] New activity in scene 1 (Docks): +scene/join 1 or +scene/log 1."]
+
+
+def test_at_login_a_participant_away_hears_of_a_running_scene():
+    world, alice, bob, cara, dan = _private_scene()
+    world.game.move_character(bob.character, world.game.new_room("Roof"))
+    assert scenes_login_notice(world.game, bob.character) == [
+        "|c[Scene]|n Scene 1 (Docks) you take part in is running in Hero Plaza: +scene/join 1 or +scene/log 1."]
+    assert scenes_login_notice(world.game, cara.character) == []  # she is there
+    assert scenes_login_notice(world.game, dan.character) == []  # not his scene
+    alice.do("+scene/stop")
+    assert scenes_login_notice(world.game, bob.character) == []
 
 
 def test_the_pose_order_and_a_last_pose_survive_a_restart():
