@@ -378,7 +378,14 @@ def _other(element: Element, ctx: _Context) -> Item:
 
 
 def _framework(element: Element, ctx: _Context) -> Item:
-    item = _stated(element, ctx, known=element.tag != "VPP")
+    """A Multipower (its reserve), an Elemental Control (its base cost), a Variable Power Pool
+    (HERO 5E revised: the pool, 1 point a point, plus the Control Cost, half the pool unless the
+    file states it, with the VPP's Advantages and Limitations on the Control Cost), a list."""
+    item = _stated(element, ctx, known=True)
+    if element.tag == "VPP":
+        pool, stated = _int(element, "LEVELS"), _num(element, "BASECOST")
+        control = _stated(element, ctx, known=True, base=stated if stated else Fraction(pool, 2))
+        item = attrs.evolve(control, active=pool + control.active, real=pool + control.real)
     if element.tag == "LIST":
         return attrs.evolve(item, framework="LIST", base=0, active=0, real=0, end=0, known=True,
                             text=item.name if item.name.strip() else "(list)")
@@ -402,7 +409,8 @@ def _item(element: Element, ctx: _Context) -> Item:
 def _in_frameworks(items: list[Item]) -> list[Item]:
     """Slots priced inside their frameworks (HERO 5E): a Multipower slot costs its Real Cost
     (with the Multipower's Limitations) / 10 when fixed, / 5 when variable; an Elemental Control
-    slot its Active Points less the control's base, over its Limitations; a VPP's slots come
+    slot its Active Points less the control's base, at least the base (a slot is meant to have
+    twice it), over its Limitations; a VPP's slots come
     from its pool; a skill enhancer takes 1 point off each Skill in it (at least 1)."""
     by_id = {i.id: i for i in items}
     done = []
@@ -416,7 +424,7 @@ def _in_frameworks(items: list[Item]) -> list[Item]:
             fixed = item.slot == "fixed"
             item = attrs.evolve(item, real=round_cost(Fraction(real_cost(item.active, lims), 10 if fixed else 5)))
         elif parent.framework == "ELEMENTAL_CONTROL":
-            item = attrs.evolve(item, real=real_cost(max(0, item.active - parent.base), lims))
+            item = attrs.evolve(item, real=real_cost(max(parent.base, item.active - parent.base), lims))
         elif parent.framework == "VPP":
             item = attrs.evolve(item, real=0)
         elif parent.xmlid in ENHANCERS:

@@ -309,3 +309,25 @@ def test_a_file_without_basic_configuration_is_not_a_character(data):
         read_hdc(data, char_id=1)
     assert str(raised.value) == ("That file has no BASIC_CONFIGURATION, so it is not a Hero Designer character file: "
                                  "nothing was changed.")
+
+
+def test_elemental_control_slots_pay_their_points_past_the_base_and_at_least_the_base():
+    # HERO 5E revised, Elemental Control: a 15-point control (30-point powers); Energy Blast 8d6
+    # (40 AP) costs 40 - 15 = 25; Flight 5" (10 AP, under 30) still costs the base, 15
+    text = _base_with('<ELEMENTAL_CONTROL XMLID="GENERIC_OBJECT" ID="1" BASECOST="15.0" LEVELS="0" ALIAS="Elemental '
+                      'Control" NAME="Fire" />'
+                      '<POWER XMLID="ENERGYBLAST" ID="2" BASECOST="0.0" LEVELS="8" ALIAS="Energy Blast" PARENTID="1" />'
+                      '<POWER XMLID="FLIGHT" ID="3" BASECOST="0.0" LEVELS="5" ALIAS="Flight" PARENTID="1" />')
+    hero = read_hdc(text, char_id=1).hero
+    assert [hero.find(i).real for i in ("1", "2", "3")] == [15, 25, 15]
+
+
+def test_a_variable_power_pool_costs_its_pool_and_its_control_cost():
+    # HERO 5E revised, VPP: a 40-point pool (40) and its Control Cost, half the pool (20), with
+    # the VPP's Limitation on the control cost only (-1/4: 16): 56 in all; its slots cost nothing
+    text = _base_with('<VPP XMLID="GENERIC_OBJECT" ID="1" BASECOST="0.0" LEVELS="40" ALIAS="Variable Power Pool">'
+                      '<MODIFIER XMLID="GESTURES" ID="9" BASECOST="-0.25" LEVELS="0" ALIAS="Gestures" /></VPP>'
+                      '<POWER XMLID="ENERGYBLAST" ID="2" BASECOST="0.0" LEVELS="8" ALIAS="Energy Blast" PARENTID="1" />')
+    imported = read_hdc(text, char_id=1)
+    assert imported.unknown == ()
+    assert [imported.hero.find(i).real for i in ("1", "2")] == [56, 0]
