@@ -144,9 +144,22 @@ class PostgresStore:
 
     # --- logs ---------------------------------------------------------------------------------------
     def append(self, log: str, data: dict[str, Any], time: float) -> int:
-        cursor = self._write("INSERT INTO log (log, time, data) VALUES (%s, %s, %s) RETURNING id",
-                             (log, time, json.dumps(data)))
+        """A log record (a roll, a staff command) committed without waiting for the server's
+        disk, as the SQLite store logs at ``synchronous=NORMAL``: the server has it when this
+        returns, so a killed game loses nothing; only a crash of the database server itself in
+        the next moment (``wal_writer_delay``, 200 ms) could (docs/admin-guide.md, "PostgreSQL")."""
+        cursor = self._relaxed("INSERT INTO log (log, time, data) VALUES (%s, %s, %s) RETURNING id",
+                               (log, time, json.dumps(data)))
         return self._pruned(int(cursor.fetchone()[0]), log, time)
+
+    def _relaxed(self, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor:
+        """One insert with ``synchronous_commit`` off (see :meth:`append`); inside a transaction
+        its commit decides."""
+        if self._depth:
+            return self._write(sql, params)
+        with self.transaction():
+            self._write("SET LOCAL synchronous_commit TO OFF")
+            return self._write(sql, params)
 
     def _pruned(self, new_id: int, name: str, time: float) -> int:
         rule = self.retention.due(name)
@@ -194,8 +207,8 @@ class PostgresStore:
 
     # --- rows of items ------------------------------------------------------------------------------
     def add_row(self, kind: str, owner: str, author: int, data: dict[str, Any], time: float) -> int:
-        cursor = self._write("INSERT INTO rows (kind, owner, author, time, data) VALUES (%s, %s, %s, %s, %s) "
-                             "RETURNING id", (kind, owner, author, time, json.dumps(data)))
+        cursor = self._relaxed("INSERT INTO rows (kind, owner, author, time, data) VALUES (%s, %s, %s, %s, %s) "
+                               "RETURNING id", (kind, owner, author, time, json.dumps(data)))
         return self._pruned(int(cursor.fetchone()[0]), kind, time)
 
     def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
