@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..game.accounts import Accounts
 from ..game.limits import ConnectLimiter, TokenBucket
+from ..limits import FULL, TOO_MANY_CONNECTS
 from ..game.session import Session
 from . import client, login
 from .base import CommandError
@@ -43,8 +44,6 @@ LOGIN_TOO_SLOW = "You took too long to log in. Goodbye!"
 IDLE_TOO_LONG = "You have been idle too long. Goodbye!"
 
 BANNED = "Connections from your site are not allowed."
-FULL = "The game is full right now: please try again in a few minutes."
-TOO_MANY_CONNECTS = "Too many connections from your address: please wait a minute."
 
 
 class Doorway:

@@ -19,7 +19,8 @@ import attrs
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.usage import parse_usage
-from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic
+from ..help.render import (escape, render_ambiguous, render_index, render_missing, render_search, render_topic,
+                           see_also)
 from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
 from .context import Context
@@ -118,6 +119,9 @@ def _subcommands(source: _Source) -> dict[str, Handler]:
 
 
 def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
+    links = see_also(topic, catalog, staff=_staff(ctx))
+    if links:  # just before the topic: the client links these names in its see-also line, nothing else
+        ctx.session.send_gmcp("Help.SeeAlso", {"command": reader.command, "topics": links})
     ctx.reply(render_topic(topic, catalog, ctx.width, staff=_staff(ctx)))
     ctx.session.reading[reader.command] = (catalog.kind, topic.key)
 

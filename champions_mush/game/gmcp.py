@@ -38,7 +38,8 @@ __all__ = [
 #: Every GMCP message the game sends (``Core.Ping`` answers aside): +client lists them, the
 #: Mudlet package may read only these (net/mudlet.py) and docs/clients.md shows each.
 GMCP_MESSAGES = ("Char.Vitals", "Char.Status", "Comm.Channel.Text", "Comm.Channel.List", "Room.Info",
-                 "Room.Players", "Room.AddPlayer", "Room.RemovePlayer", "Combat.Phase", "Client.GUI")
+                 "Room.Players", "Room.AddPlayer", "Room.RemovePlayer", "Combat.Phase", "Client.GUI",
+                 "Help.SeeAlso")  # Help.SeeAlso: commands/helpcmds.py, before a topic's see-also line
 
 #: The scores a Powers That Be game keeps on the sheet (+ptb/score), as Char.Vitals keys.
 _PTB_SCORES = {"attack": "Attack", "dodge_resist": "Dodge Resist", "physical_resist": "Physical Resist",

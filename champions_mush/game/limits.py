@@ -5,7 +5,7 @@ Both take the time as an argument, so they run the same under a real reactor and
 
 from __future__ import annotations
 
-from collections import deque
+from ..limits import ConnectLimiter
 
 __all__ = ["ConnectLimiter", "TokenBucket"]
 
@@ -65,28 +65,3 @@ class TokenBucket:
             return 0.0
         current = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
         return max(0.0, (1.0 - current) / self.rate)
-
-class ConnectLimiter:
-    """At most ``limit`` new connections per address in any ``window`` seconds (0: no limit)."""
-
-    def __init__(self, limit: int, window: float = 60.0) -> None:
-        self.limit = limit
-        self.window = window
-        self._times: dict[str, deque[float]] = {}
-
-    def allow(self, address: str, now: float) -> bool:
-        """Record a connection attempt; False when the address is over its limit."""
-        if self.limit <= 0:
-            return True
-        times = self._times.setdefault(address, deque())
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if len(times) >= self.limit:
-            return False
-        times.append(now)
-        return True
-
-    def forget_old(self, now: float) -> None:
-        """Drop addresses with no recent attempts (called now and then, keeps memory bounded)."""
-        for address in [a for a, t in self._times.items() if not t or t[-1] <= now - self.window]:
-            del self._times[address]

@@ -16,7 +16,7 @@ from .search import search_terms
 from .topic import Topic
 from .usage import parse_usage, render_usage
 
-__all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic"]
+__all__ = ["escape", "render_ambiguous", "render_index", "render_missing", "render_search", "render_topic", "see_also"]
 
 
 def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False) -> str:
@@ -28,7 +28,16 @@ def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False
         block = render_usage([parse_usage(escape(line)) for line in topic.usage], width)
         text = "\n".join([*([banner] if banner else []), *block, rest])
     lines = [text]
-    shown = []
+    shown = see_also(topic, catalog, staff)
+    if shown:
+        lines.append(wrap(escape("See also: " + ", ".join(shown) + "."), width))
+    return "\n".join(lines)
+
+
+def see_also(topic: Topic, catalog: Catalog, staff: bool = False) -> list[str]:
+    """The topics a topic's see-also line names, each once (staff-only ones hidden from players):
+    what the line shows, and what a client may make links of (GMCP ``Help.SeeAlso``)."""
+    shown: list[str] = []
     for item in topic.see_also:
         target = catalog.get(item)
         if target is not None and target.staff_only and not staff:
@@ -36,9 +45,7 @@ def render_topic(topic: Topic, catalog: Catalog, width: int, staff: bool = False
         name = target.name if target is not None else item
         if name not in shown:  # two entries may name one topic (an alias of it)
             shown.append(name)
-    if shown:
-        lines.append(wrap(escape("See also: " + ", ".join(shown) + "."), width))
-    return "\n".join(lines)
+    return shown
 
 
 def _category_title(category: str) -> str:

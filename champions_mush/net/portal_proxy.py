@@ -1,7 +1,6 @@
 """In the relay: a web port request for a path the web client does not serve goes to the
-portal (champions_mush/portal, docs/architecture.md "The portal") on its loopback port:
-:class:`PortalProxy` on the relay's twisted.web site, or :class:`PortalPipe` for a relay that
-reads HTTP heads itself.
+portal (champions_mush/portal, docs/architecture.md "The portal") on its loopback port, through
+a :class:`PortalPipe` (net/web.py reads the request's head itself).
 
 The relay has read the request's head; it hands the portal that head with ``X-Forwarded-For``
 and ``X-Forwarded-Proto`` set by the relay itself (a browser's own are dropped, unless the
@@ -14,11 +13,8 @@ client's again).
 from __future__ import annotations
 
 from twisted.internet import protocol
-from twisted.web.proxy import ProxyClient, ProxyClientFactory
-from twisted.web.resource import Resource
-from twisted.web.server import NOT_DONE_YET
 
-__all__ = ["MAX_BODY", "PortalPipe", "PortalProxy", "SiteRoot", "for_portal"]
+__all__ = ["MAX_BODY", "PortalPipe", "for_portal"]
 
 #: Largest request body forwarded: a Hero Designer file (2 MiB) as a form upload, with room.
 MAX_BODY = 5 * 1024 * 1024
@@ -97,73 +93,3 @@ class PortalPipe:
     def client_lost(self) -> None:
         if self.portal is not None:
             self.portal.loseConnection()
-
-
-# --- the relay's web port on twisted.web --------------------------------------------------------
-class _Client(ProxyClient):
-    """Twisted's proxy client, which stops when the browser has gone instead of finishing its
-    request twice (an error in the relay's log)."""
-
-    def handleResponsePart(self, buffer: bytes) -> None:  # noqa: N802 - Twisted's names
-        if self.father.channel is not None:
-            super().handleResponsePart(buffer)
-        else:
-            self.transport.abortConnection()
-
-    def handleResponseEnd(self) -> None:  # noqa: N802
-        if self.father.channel is None:
-            self._finished = True
-        super().handleResponseEnd()
-
-
-class _ClientFactory(ProxyClientFactory):
-    protocol = _Client
-    noisy = False
-
-
-class PortalProxy(Resource):
-    """Every path below it, forwarded whole to the portal: the request's head as
-    :func:`for_portal` makes it, and its body."""
-
-    isLeaf = True
-
-    def __init__(self, port: int, reactor) -> None:  # noqa: ANN001
-        super().__init__()
-        self.port, self.reactor = port, reactor
-
-    def render(self, request) -> object:  # noqa: ANN001 - a twisted.web Request
-        length = request.content.seek(0, 2)
-        request.content.seek(0, 0)
-        lines = [b"%s %s %s" % (request.method, request.uri, request.clientproto)]
-        lines += [name + b": " + value for name, values in request.requestHeaders.getAllRawHeaders()
-                  for value in values if name.lower() != b"content-length"]
-        lines.append(b"Content-Length: %d" % length)
-        headers = {name.lower(): values[-1] for name, values in request.requestHeaders.getAllRawHeaders()}
-        headers[b"content-length"] = str(length).encode()
-        head, _, refusal = for_portal(lines, headers, getattr(request.getClientAddress(), "host", "") or "")
-        if refusal is not None:
-            request.setResponseCode(refusal[0])
-            request.setHeader(b"content-type", b"text/plain; charset=utf-8")
-            return refusal[1].encode() + b"\n"
-        forwarded = {}
-        for line in head.split(b"\r\n")[1:]:
-            if line:
-                name, _, value = line.partition(b":")
-                forwarded[name.strip().lower()] = value.strip()
-        factory = _ClientFactory(request.method, request.uri, request.clientproto, forwarded,
-                                 request.content.read(), request)
-        self.reactor.connectTCP("127.0.0.1", self.port, factory)
-        return NOT_DONE_YET
-
-
-class SiteRoot(Resource):
-    """The web port's root: the web client's own paths, and the portal for the rest."""
-
-    def __init__(self, portal: Resource | None) -> None:
-        super().__init__()
-        self.portal = portal
-
-    def getChild(self, path: bytes, request) -> Resource:  # noqa: ANN001, N802 - Twisted's name
-        if self.portal is not None:
-            return self.portal
-        return super().getChild(path, request)

@@ -25,13 +25,22 @@ from pathlib import Path
 from typing import Any
 
 from twisted.internet import protocol
+from twisted.internet.interfaces import IHandshakeListener
+from zope.interface import implementer
 
-__all__ = ["GamePipe", "RelayedClient", "main"]
+from ..limits import FULL, TOO_MANY_CONNECTS, ConnectLimiter
+
+__all__ = ["HANDSHAKE_DEADLINE", "GamePipe", "RelayedClient", "main"]
 
 log = logging.getLogger("champions_mush.relay")
 
 #: Bytes a client may send before the game has answered the relay's connection.
 MAX_EARLY_INPUT = 65536
+#: Seconds a client has to finish its TLS handshake, or to send an HTTP request's head (the
+#: page's files, the WebSocket upgrade); a browser takes well under one (docs/reliability.md).
+HANDSHAKE_DEADLINE = 10.0
+#: Seconds between the relay's sweeps: WebSocket pings, forgotten connection times.
+SWEEP_INTERVAL = 30.0
 
 
 class GameSide(protocol.Protocol):
@@ -78,8 +87,6 @@ class GamePipe:
         self.game = transport
         transport.setTcpNoDelay(True)
         client = self.client.transport
-        if getattr(client, "producer", None) is not None:
-            client.unregisterProducer()  # twisted.web's, left from the WebSocket's HTTP request
         client.registerProducer(transport, True)  # a slow client slows the game side
         transport.registerProducer(client, True)
         transport.write(bytes(self._early))
@@ -111,12 +118,36 @@ class GamePipe:
 
 
 class RelayedClient:
-    """What a TLS or WebSocket protocol gives its :class:`GamePipe`."""
+    """What a TLS or WebSocket protocol gives its :class:`GamePipe`; each is counted by the
+    relay while it is open (:meth:`Relay.admit`), and has :data:`HANDSHAKE_DEADLINE` to get to
+    the game, or to its next HTTP request, before it is cut off."""
 
     transport: Any
+    relay: Relay
+    _deadline: Any = None
 
     def address(self) -> str:
         return getattr(self.transport.getPeer(), "host", "") or ""
+
+    def start_deadline(self, seconds: float = HANDSHAKE_DEADLINE) -> None:
+        """Cut the connection unless :meth:`stop_deadline` is called within ``seconds``."""
+        self.stop_deadline()
+        self._deadline = self.relay.reactor.callLater(seconds, self._too_slow, seconds)
+
+    def stop_deadline(self) -> None:
+        if self._deadline is not None and self._deadline.active():
+            self._deadline.cancel()
+        self._deadline = None
+
+    def _too_slow(self, seconds: float) -> None:
+        self._deadline = None
+        log.info("cut off %s: nothing finished in %g s", self.address(), seconds)
+        self.transport.abortConnection()
+
+    def left(self) -> None:
+        """The connection is gone: the relay stops counting it."""
+        self.stop_deadline()
+        self.relay.clients.discard(self)
 
     def send_to_client(self, data: bytes) -> None:
         raise NotImplementedError
@@ -125,21 +156,32 @@ class RelayedClient:
         raise NotImplementedError
 
 
+@implementer(IHandshakeListener)
 class TlsClient(protocol.Protocol, RelayedClient):
-    """A TLS client: the decrypted stream is the telnet stream."""
+    """A TLS client: the decrypted stream is the telnet stream, once the handshake is done."""
 
     def __init__(self, relay: Relay) -> None:
         self.relay = relay
         self.pipe: GamePipe | None = None
 
     def connectionMade(self) -> None:
+        refusal = self.relay.admit(self)
+        if refusal:  # no handshake spent on it: closed at once
+            self.transport.abortConnection()
+            return
         self.transport.setTcpNoDelay(True)
+        self.start_deadline()
+
+    def handshakeCompleted(self) -> None:  # noqa: N802 - Twisted's name
+        self.stop_deadline()
         self.pipe = GamePipe(self.relay, self, "tls", self.address())
 
     def dataReceived(self, data: bytes) -> None:
-        self.pipe.to_game(data)
+        if self.pipe is not None:
+            self.pipe.to_game(data)
 
     def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+        self.left()
         if self.pipe is not None:
             self.pipe.client_lost()
 
@@ -162,6 +204,35 @@ class Relay:
         self.settings = settings
         #: the TLS listener's context factory (None while TLS is off)
         self.tls_context = None
+        #: every open client connection, from its first byte to its last (TLS and web)
+        self.clients: set[RelayedClient] = set()
+        #: the game's own limits, for the game's own settings (game/config.py)
+        self.max_connections = int(settings.get("max_connections", 2000))
+        self.connects = ConnectLimiter(int(settings.get("connects_per_minute", 30)))
+        #: open WebSockets, pinged each sweep (net/web.py)
+        self.websockets: set[Any] = set()
+
+    def admit(self, client: RelayedClient) -> str | None:
+        """Count a new client in, or say why it is refused: the game's ``max_connections``
+        over every open connection of the relay, and its ``connects_per_minute`` per address,
+        counted from the first byte (so an unfinished request or handshake counts too)."""
+        address = client.address()
+        if len(self.clients) >= self.max_connections:
+            refusal = FULL
+        elif not self.connects.allow(address, self.reactor.seconds()):
+            refusal = TOO_MANY_CONNECTS
+        else:
+            self.clients.add(client)
+            return None
+        log.info("refused a connection from %s: %s", address, refusal)
+        return refusal
+
+    def sweep(self) -> None:
+        """Ping each WebSocket (one that has not answered the last ping is closed), and
+        forget connection times older than the limit's window."""
+        self.connects.forget_old(self.reactor.seconds())
+        for client in list(self.websockets):
+            client.ping()
 
     def reload_certificate(self) -> None:
         """Read the certificate and key again (SIGUSR1: the game reloaded, or a renewal)."""
@@ -204,9 +275,9 @@ class Relay:
 
     def _listen_web(self, s: dict[str, Any]) -> dict[str, Any]:
         try:
-            from .web import web_site
+            from .web import web_factory
 
-            port = self.reactor.listenTCP(int(s["web_port"]), web_site(self), backlog=int(s.get("backlog", 50)),
+            port = self.reactor.listenTCP(int(s["web_port"]), web_factory(self), backlog=int(s.get("backlog", 50)),
                                           interface=s.get("host", "0.0.0.0"))
         except Exception as exc:  # noqa: BLE001
             return {"error": f"cannot listen on {s.get('host')}:{s['web_port']}: {exc}"}
@@ -259,6 +330,9 @@ def main() -> int:
     answer = relay.listen()
     print(json.dumps(answer), flush=True)
     log.info("relay up: %s", answer)
+    from twisted.internet import task
+
+    task.LoopingCall(relay.sweep).start(SWEEP_INTERVAL, now=False)
     _stop_when_stdin_closes(reactor)
     reactor.run()
     log.info("relay stopped")

@@ -38,6 +38,11 @@ log = logging.getLogger("champions_mush.net")
 KINDS = ("tls", "websocket")
 #: Longest header line the game reads before giving up on a relayed connection.
 MAX_HEADER = 200
+#: Seconds a connection to the loopback listener has to send its header (the relay sends it
+#: with the connection), and how many may be waiting to at once: anything else on the machine
+#: that connects is cut off, never held (docs/reliability.md).
+HEADER_DEADLINE = 10.0
+MAX_WAITING = 256
 #: Seconds between checks that the relay still runs.
 RELAY_CHECK_INTERVAL = 2.0
 #: Seconds the game waits for the relay to say it listens.
@@ -60,16 +65,26 @@ def same_token(given: str, token: str) -> bool:
 class RelayedProtocol(MushProtocol):
     """A client that came through the relay: its header first, then telnet as usual."""
 
-    def __init__(self, factory: MushFactory, token: str) -> None:
+    def __init__(self, factory: MushFactory, token: str, waiting: set[RelayedProtocol] | None = None) -> None:
         super().__init__(factory)
         self._token = token
         self._header = bytearray()
         #: "tls" or "websocket" once the header is read
         self.via: str | None = None
         self._address = ""
+        #: the connections that have not sent their header yet (:class:`RelayedFactory`'s)
+        self._waiting = set() if waiting is None else waiting
 
     def connectionMade(self) -> None:  # the game's side starts once the header says who it is
-        pass
+        if len(self._waiting) >= MAX_WAITING:
+            self._refuse(f"{MAX_WAITING} others waiting to send theirs")
+            return
+        self._waiting.add(self)
+        self._calls.append(self.factory.clock.callLater(HEADER_DEADLINE, self._refuse, "no header in time"))
+
+    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+        self._waiting.discard(self)
+        super().connectionLost(reason)
 
     def peer_address(self) -> str:
         return self._address
@@ -92,6 +107,11 @@ class RelayedProtocol(MushProtocol):
             self._refuse("a bad header")
             return
         self.via, self._address = parts[2], parts[3]
+        self._waiting.discard(self)
+        for call in self._calls:
+            if call.active():
+                call.cancel()
+        self._calls.clear()
         super().connectionMade()
         if self.session is not None:
             self.session.client["via"] = self.via
@@ -100,6 +120,7 @@ class RelayedProtocol(MushProtocol):
 
     def _refuse(self, why: str) -> None:
         log.warning("refused a relayed connection with %s", why)
+        self._waiting.discard(self)
         self.transport.abortConnection()
 
 
@@ -108,9 +129,10 @@ class RelayedFactory(protocol.Factory):
 
     def __init__(self, factory: MushFactory, token: str) -> None:
         self.factory, self.token = factory, token
+        self.waiting: set[RelayedProtocol] = set()
 
     def buildProtocol(self, addr) -> RelayedProtocol:  # noqa: ANN001
-        return RelayedProtocol(self.factory, self.token)
+        return RelayedProtocol(self.factory, self.token, self.waiting)
 
 
 class RelayProcess:
@@ -182,6 +204,8 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
     import subprocess  # here, not at the top: a game without TLS or the web client never needs it
 
     token = os.urandom(16).hex()  # what secrets.token_hex(16) returns
+    config = factory.game.config
+    settings.update(max_connections=config.max_connections, connects_per_minute=config.connects_per_minute)
     listener = reactor.listenTCP(0, RelayedFactory(factory, token), backlog=server.backlog,
                                  interface="127.0.0.1")
     settings.update(token=token, game_port=listener.getHost().port)

@@ -103,7 +103,7 @@ class SharedRenderConnection(TelnetConnection):
 
 
 #: GMCP package roots the game sends (``Core`` is the protocol's own).
-GMCP_PACKAGES = frozenset({"core", "char", "combat", "comm", "room", "client"})  # lower case: one set shared
+GMCP_PACKAGES = frozenset({"core", "char", "combat", "comm", "room", "client", "help"})  # lower case: one set shared
 #: The GMCP messages the game sends, for ``+client`` (game/gmcp.py; Client.GUI: net/mudlet.py).
 GMCP_SENT = GMCP_MESSAGES
 #: Options whose agreement shows a real telnet client (a keepalive NOP would be junk to others).

@@ -1,6 +1,7 @@
 // The champions-mush web client: the game's telnet stream over a WebSocket (subprotocol
-// "telnet"), ANSI colour rendered, GMCP Char.Vitals in the bar, "See also" topics as links,
-// input history, and reconnecting by itself (docs/admin-guide.md, "The web client").
+// "telnet"), ANSI colour rendered, GMCP Char.Vitals in the bar, the "See also" topics the game
+// names in GMCP Help.SeeAlso as links, input history (never a line holding a password), and
+// reconnecting by itself unless the player typed QUIT (docs/admin-guide.md, "The web client").
 "use strict";
 (function () {
   const IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, SE = 240, EOR_CMD = 239, GA = 249;
@@ -9,6 +10,8 @@
   const WE_WILL = new Set([TTYPE, NAWS, CHARSET]);         // server DO -> we say WILL
   const TTYPES = ["CHAMPIONS-WEB", "XTERM-TRUECOLOR", "MTTS 269"]; // MTTS: ANSI, UTF-8, 256, truecolour
   const MAX_LINES = 5000, HISTORY = 200;
+  // Lines that carry a password: never echoed, kept in history or stored (docs/player-guide.md).
+  const PASSWORD_WORDS = new Set(["connect", "create", "@password", "@newpassword"]);
   const PALETTE = ["#000000", "#c23621", "#25bc24", "#adad27", "#492ee1", "#d338d3", "#33bbc8", "#cbcccd",
                    "#818383", "#fc391f", "#31e722", "#eaec23", "#5833ff", "#f935f8", "#14f0f0", "#e9ebeb"];
 
@@ -17,10 +20,24 @@
   const encoder = new TextEncoder();
   let ws = null, decoder = null, retry = 1, retryTimer = null, wantOpen = true;
   let state = 0, verb = 0, sb = [], sbOpt = 0, ttypeRound = 0;
-  let text = "", echoOff = false, lastHelp = "rules", seeAlsoOpen = false;
+  let text = "", echoOff = false, links = null, seeAlsoOpen = false;
   let sgr = fresh(), pending = [], scheduled = false, partial = null;
-  const history = JSON.parse(localStorage.getItem("cm-history") || "[]");
+  const history = loadHistory();
   let histPos = history.length;
+
+  function commandWord(line) {
+    return (line.trim().split(/\s+/)[0] || "").split(/[\/=]/)[0].toLowerCase();
+  }
+  function holdsPassword(line) { return PASSWORD_WORDS.has(commandWord(line)); }
+
+  function loadHistory() {
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem("cm-history") || "[]"); } catch (e) { kept = []; }
+    if (!Array.isArray(kept)) kept = [];
+    const clean = kept.filter((line) => typeof line === "string" && !holdsPassword(line)).slice(-HISTORY);
+    localStorage.setItem("cm-history", JSON.stringify(clean)); // a password an older client kept goes now
+    return clean;
+  }
 
   function fresh() { return { fg: null, bg: null, b: false, i: false, u: false, d: false, rev: false }; }
 
@@ -43,11 +60,11 @@
     if (text) { flushText(true); }
     ws = null;
     setEcho(false);
-    document.getElementById("vitals").hidden = true;
-    if (!wantOpen) return;
-    notice(`Connection lost. Reconnecting in ${retry} s…`);
+    clearVitals();
     setStatus("Disconnected", "lost");
     reconnectBtn.hidden = false;
+    if (!wantOpen) { notice("You left the game. Press “Reconnect now” to play again."); return; }
+    notice(`Connection lost. Reconnecting in ${retry} s…`);
     retryTimer = setTimeout(connect, retry * 1000);
     retry = Math.min(30, Math.round(retry * 1.6)); // 1, 2, 3, 5, 8, 13, 21, 30 s
   }
@@ -101,7 +118,7 @@
       if (opt === ECHO) setEcho(true);
       if (opt === GMCP) {
         sendGmcp("Core.Hello", { client: "champions-web", version: "1" });
-        sendGmcp("Core.Supports.Set", ["Char 1", "Combat 1"]);
+        sendGmcp("Core.Supports.Set", ["Char 1", "Combat 1", "Help 1"]);
       }
     } else if (v === WONT) {
       sendCmd(DONT, opt);
@@ -129,6 +146,10 @@
       let body = null;
       try { body = space < 0 ? null : JSON.parse(msg.slice(space + 1)); } catch (e) { body = null; }
       if (pkg.toLowerCase() === "char.vitals" && body) showVitals(body);
+      else if (pkg.toLowerCase() === "help.seealso" && body && Array.isArray(body.topics)) {
+        flushText(false); // the lines before it are not the game's see-also line: in the queue first
+        queueMark({ command: String(body.command || "RULES"), topics: new Set(body.topics.map(String)) });
+      }
     }
   }
 
@@ -165,11 +186,18 @@
     if (!scheduled) { scheduled = true; requestAnimationFrame(render); }
   }
 
+  // The game's Help.SeeAlso: its place among the lines, so only the see-also line after it is linked.
+  function queueMark(mark) {
+    pending.push([null, mark]);
+    if (!scheduled) { scheduled = true; requestAnimationFrame(render); }
+  }
+
   function render() {
     scheduled = false;
     const atBottom = out.scrollHeight - out.scrollTop - out.clientHeight < 40;
     const frag = document.createDocumentFragment();
     for (const [line, isPartial] of pending) {
+      if (line === null) { links = isPartial; seeAlsoOpen = false; continue; }
       if (partial) { partial.remove(); partial = null; }
       const el = lineElement(line);
       if (isPartial) partial = el;
@@ -250,11 +278,15 @@
     }
   }
 
-  // "See also: A, B, C." (perhaps wrapped over lines): each topic a link to read it.
+  // "See also: A, B, C." (perhaps wrapped over lines) just after the game's Help.SeeAlso: each
+  // topic it named a link to read it. Any other "See also" (an @emit, a pose) stays text.
   function seeAlso(div, plain) {
+    if (!links) return;
     const starts = plain.startsWith("See also: ");
     if (!starts && !seeAlsoOpen) return;
     seeAlsoOpen = !plain.trimEnd().endsWith(".");
+    const mark = links;
+    if (!seeAlsoOpen) links = null; // used up: later lines are never links
     const body = starts ? plain.slice("See also: ".length) : plain;
     div.textContent = starts ? "See also: " : "";
     const names = body.replace(/\.\s*$/, "").split(",");
@@ -263,10 +295,11 @@
       if (n > 0) div.appendChild(document.createTextNode(", "));
       else if (!starts) div.appendChild(document.createTextNode(raw.slice(0, raw.indexOf(name))));
       if (!name) return;
+      if (!mark.topics.has(name)) { div.appendChild(document.createTextNode(name)); return; }
       const link = document.createElement("a");
       link.textContent = name;
-      link.title = `${lastHelp} ${name}`;
-      link.addEventListener("click", () => command(`${lastHelp} ${name}`));
+      link.title = `${mark.command} ${name}`;
+      link.addEventListener("click", () => command(`${mark.command} ${name}`));
       div.appendChild(link);
     });
     if (!seeAlsoOpen) div.appendChild(document.createTextNode("."));
@@ -274,6 +307,7 @@
   }
 
   function notice(words) {
+    if (pending.length) render(); // after the lines that came before it
     const div = document.createElement("div");
     div.className = "line notice";
     div.textContent = words;
@@ -282,6 +316,16 @@
   }
 
   // --- vitals -------------------------------------------------------------------------------
+  function clearVitals() {
+    document.getElementById("vitals").hidden = true;
+    for (const name of ["stun", "body", "end"]) {
+      const el = document.getElementById("v-" + name);
+      el.querySelector(".num").textContent = "";
+      el.querySelector(".fill").style.width = "0";
+    }
+    document.getElementById("v-conditions").textContent = "";
+  }
+
   function showVitals(v) {
     document.getElementById("vitals").hidden = false;
     for (const name of ["stun", "body", "end"]) {
@@ -295,21 +339,25 @@
   }
 
   // --- input --------------------------------------------------------------------------------
+  // Send a line; echo it dimmed, but a password never: at the password prompt nothing is
+  // echoed, and "connect Bob secret" shows as "> connect ********".
   function command(line) {
-    const word = line.trim().split(/\s+/)[0].toLowerCase();
-    if (["rules", "+help", "help", "news", "+news"].includes(word)) lastHelp = word;
     if (!ws || ws.readyState !== 1) { notice("Not connected: that was not sent."); return; }
+    const word = commandWord(line);
+    if (word === "quit") wantOpen = false; // the player left: no reconnecting by itself
     sendLine(line);
+    if (echoOff) return;
     const echo = document.createElement("div");
     echo.className = "line echo";
-    echo.textContent = echoOff ? "" : "> " + line;
-    if (!echoOff) { out.appendChild(echo); out.scrollTop = out.scrollHeight; }
+    echo.textContent = "> " + (PASSWORD_WORDS.has(word) ? line.trim().split(/\s+/)[0] + " ********" : line);
+    out.appendChild(echo);
+    out.scrollTop = out.scrollHeight;
   }
 
   document.getElementById("entry").addEventListener("submit", (e) => {
     e.preventDefault();
     const line = input.value;
-    if (!echoOff && line.trim()) {
+    if (!echoOff && line.trim() && !holdsPassword(line)) {
       if (history[history.length - 1] !== line) history.push(line);
       while (history.length > HISTORY) history.shift();
       localStorage.setItem("cm-history", JSON.stringify(history));
@@ -329,7 +377,7 @@
     }
   });
 
-  reconnectBtn.addEventListener("click", () => { retry = 1; connect(); });
+  reconnectBtn.addEventListener("click", () => { wantOpen = true; retry = 1; connect(); });
   window.addEventListener("resize", () => { clearTimeout(window.cmResize); window.cmResize = setTimeout(sendSize, 300); });
   out.addEventListener("click", () => { if (!getSelection().toString()) input.focus(); });
   input.focus();

@@ -266,3 +266,18 @@ def test_no_input_hurts(shipped, text):
 def test_see_also_names_a_topic_once_when_two_entries_are_its_names(alice):
     """+PTB's see-also lists +PTB/INIT and +PTB/SERPENTINE, one topic (an alias of it)."""
     assert alice.do("+help +ptb")[-1] == "See also: +PTB/ATTACK, +PTB/WRESTLE, +PTB/INIT."
+
+
+def test_a_topic_tells_the_client_which_see_also_names_are_links(world, alice):
+    """GMCP Help.SeeAlso comes just before the topic, naming what its see-also line names: the
+    web client links those and nothing else (an @emit that looks the same stays text)."""
+    alice.clear()
+    assert alice.do("RULES knockb")[-1] == "See also: KNOCKBACK 2."
+    assert alice.gmcp == [("Help.SeeAlso", {"command": "RULES", "topics": ["KNOCKBACK 2"]})]
+    alice.clear()
+    assert alice.do("+help +ptb")[-1] == "See also: +PTB/ATTACK, +PTB/WRESTLE, +PTB/INIT."
+    assert alice.gmcp == [("Help.SeeAlso", {"command": "+HELP", "topics": ["+PTB/ATTACK", "+PTB/WRESTLE", "+PTB/INIT"]})]
+    alice.clear()
+    alice.do("+help")  # the index: no see-also line, no message
+    alice.do("RULES nothing-by-this-name")
+    assert alice.gmcp == []

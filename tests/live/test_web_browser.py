@@ -91,7 +91,7 @@ def test_a_newcomer_plays_in_the_browser(tmp_path):
             page.type("RULES KNOCKBACK")
             page.wait_for("See also: KNOCKBACK 2.")
             links = driver.find_elements(page.by.LINK_TEXT, "KNOCKBACK 2")
-            assert [link.get_attribute("title") for link in links] == ["rules KNOCKBACK 2"]
+            assert [link.get_attribute("title") for link in links] == ["RULES KNOCKBACK 2"]
             links[0].click()
             page.wait_for("See also: KNOCKBACK, KNOCKBACK 3.")
             shot = os.environ.get("WEB_CLIENT_SCREENSHOT") or str(tmp_path / "web-client.png")
@@ -128,3 +128,112 @@ def test_the_browser_reconnects_by_itself(tmp_path):
             driver.quit()
     finally:
         server.__exit__(None, None, None)
+
+
+def _scrollback_and_storage(driver) -> str:  # noqa: ANN001
+    return driver.execute_script(
+        "return document.getElementById('output').innerText + '\\n' + JSON.stringify(localStorage)")
+
+
+def _history(page: Page) -> list[str]:
+    """Every line the Up arrow brings back, newest first."""
+    from selenium.webdriver.common.keys import Keys
+
+    box = page.driver.find_element(page.by.ID, "input")
+    seen = []
+    for _ in range(12):
+        box.send_keys(Keys.ARROW_UP)
+        seen.append(box.get_attribute("value"))
+    box.clear()
+    return seen
+
+
+def test_no_password_is_echoed_kept_or_stored_and_quit_stays_out(tmp_path):
+    """Every way of typing a password; then QUIT: no reconnecting, the vitals bar cleared."""
+    web_port = free_port()
+    config = f"password_cost: 1024\nweb_port: {web_port}\ncommand_rate: 0\n"
+    with Server(tmp_path / "game", config=config) as server:
+        wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
+        driver = _browser(tmp_path / "profile")
+        try:
+            page = Page(driver)
+            driver.get(f"http://127.0.0.1:{web_port}/")
+            page.wait_for("create <name> <password>")
+            # what an older client stored: the password goes, the rest stays
+            driver.execute_script("localStorage.setItem('cm-history', JSON.stringify("
+                                  "['say kept', 'connect Old oldpass99', 'CREATE Older olderpass99']))")
+            driver.refresh()
+            page.wait_for("create <name> <password>")
+            assert driver.execute_script("return localStorage.getItem('cm-history')") == '["say kept"]'
+            page.type('connect "Jean Grey" quotedpass1')
+            page.wait_for("> connect ********")
+            page.type("create Webby firstpass1")
+            page.wait_for("Welcome to Champions MUSH, Webby!")
+            page.wait_for("STUN", "vitals")
+            page.type("@password firstpass1=secondpass2")
+            page.wait_for("> @password ********")
+            page.type("@newpassword Webby=thirdpass3")
+            page.wait_for("> @newpassword ********")
+            page.type("say done")
+            page.wait_for('You say, "done"')
+            page.type("QUIT")
+            assert page.wait_for("You left the game.").endswith("Goodbye! Come back soon.\nYou left the game. "
+                                                                  "Press \u201cReconnect now\u201d to play again.")
+            assert page.text("status") == "Disconnected"
+            assert not driver.find_element(page.by.ID, "vitals").is_displayed()
+            assert driver.execute_script(
+                "return [...document.querySelectorAll('#vitals .num')].map(e => e.textContent).join('')") == ""
+            time.sleep(3)  # the reconnect loop would have come back by now (1 s)
+            assert page.text("status") == "Disconnected"
+            assert page.text().count("create <name> <password>") == 1
+            driver.find_element(page.by.ID, "reconnect").click()  # back in, by hand
+            page.wait_for("Connected", "status")
+            page.type("connect Webby")  # the password on its own, at the game's prompt
+            page.wait_for("Password:")
+            page.type("secondpass2")
+            deadline = time.monotonic() + WAIT
+            while page.text().count("Welcome to Champions MUSH, Webby!") < 2:  # the second login
+                assert time.monotonic() < deadline, page.text()[-500:]
+                time.sleep(0.05)
+            history = _history(page)
+            assert history[:4] == ["QUIT", "say done", "say kept", "say kept"]  # the oldest stays put
+            everything = _scrollback_and_storage(driver) + "\n".join(history)
+            for secret in ("quotedpass1", "firstpass1", "secondpass2", "thirdpass3", "oldpass99", "olderpass99"):
+                assert secret not in everything, secret
+        finally:
+            driver.quit()
+
+
+def test_only_the_games_see_also_line_is_links(tmp_path):
+    """An @emit that looks like a see-also line (no final period) links nothing, then or later;
+    RULES's own line is links, each to the topic the game named."""
+    web_port = free_port()
+    config = f"password_cost: 1024\nweb_port: {web_port}\ncommand_rate: 0\n"
+    with Server(tmp_path / "game", config=config) as server:
+        wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
+        driver = _browser(tmp_path / "profile")
+        try:
+            page = Page(driver)
+            driver.get(f"http://127.0.0.1:{web_port}/")
+            page.wait_for("create <name> <password>")
+            page.type("create Webby secret1")
+            page.wait_for("Welcome to Champions MUSH, Webby!")
+            tom = server.login("Tom")
+            tom.send("@emit See also: KNOCKBACK 2, WHO")
+            page.wait_for("See also: KNOCKBACK 2, WHO")
+            tom.send("say a line after it")
+            page.wait_for('Tom says, "a line after it"')
+            links = lambda: [(a.text, a.get_attribute("title")) for a in driver.find_elements(page.by.TAG_NAME, "a")]  # noqa: E731
+            assert links() == []
+            page.type("RULES KNOCKBACK")
+            page.wait_for("See also: KNOCKBACK 2.")
+            assert links() == [("KNOCKBACK 2", "RULES KNOCKBACK 2")]
+            tom.send("@emit See also: KNOCKBACK 2, WHO")
+            tom.send("say and after that")
+            page.wait_for('Tom says, "and after that"')
+            assert links() == [("KNOCKBACK 2", "RULES KNOCKBACK 2")]
+            driver.find_element(page.by.LINK_TEXT, "KNOCKBACK 2").click()
+            page.wait_for("See also: KNOCKBACK, KNOCKBACK 3.")
+            assert [text for text, _ in links()] == ["KNOCKBACK 2", "KNOCKBACK", "KNOCKBACK 3"]
+        finally:
+            driver.quit()

@@ -39,6 +39,7 @@ SHAPES = {
     "Comm.Channel.Text": {"channel": str, "talker": str, "text": str},
     "Combat.Phase": {"fight": int, "turn": int, "segment": int, "phase": (str, type(None)), "acting": [str],
                      "chart": [{"name": str, "dex": int, "spd": int, "segments": [int]}]},
+    "Help.SeeAlso": {"command": str, "topics": [str]},
 }
 
 
@@ -144,6 +145,10 @@ def test_a_mudlet_session_gets_every_package_and_each_reads_as_documented():
         "stun": 0, "maxstun": 20, "body": 5, "maxbody": 10, "end": 20, "maxend": 20, "conditions": ["Stunned", "Knocked Out"]}
     assert [data for package, data in hit if package == "Char.Status"][0] == {
         "name": "Alice", "ruleset": "champions", "room": roof, "conditions": ["Stunned", "Knocked Out"], "fight": phases[-1]["fight"]}
+    # a rules topic with a see-also line (the web client subscribes to Help; Mudlet's package does not)
+    alice.proto.dataReceived(gmcp('Core.Supports.Add ["Help 1"]'))
+    alice.type("RULES knockb")
+    assert take(alice) == [("Help.SeeAlso", {"command": "RULES", "topics": ["KNOCKBACK 2"]})]
     alice.type("QUIT")
     gina_left = gmcp_sent(gina_t)
     assert [m for m in gina_left if m[0].startswith("Room.")][-1] == ("Room.RemovePlayer", "Alice")

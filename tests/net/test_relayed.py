@@ -6,7 +6,8 @@ from __future__ import annotations
 from twisted.internet.address import IPv4Address
 
 from champions_mush.configfile import ServerConfig
-from champions_mush.net.relayed import RelayedFactory, relay_settings, same_token
+from champions_mush.net.relayed import (HEADER_DEADLINE, MAX_WAITING, RelayedFactory, relay_settings,
+                                        same_token)
 from champions_mush.net.server import WELCOME_DELAY
 
 from .test_server import Rig, Transport
@@ -14,8 +15,8 @@ from .test_server import Rig, Transport
 TOKEN = "a" * 32
 
 
-def _relayed(rig: Rig):  # noqa: ANN202
-    proto = RelayedFactory(rig.factory, TOKEN).buildProtocol(None)
+def _relayed(rig: Rig, factory: RelayedFactory | None = None):  # noqa: ANN202
+    proto = (factory or RelayedFactory(rig.factory, TOKEN)).buildProtocol(None)
     transport = Transport(peerAddress=IPv4Address("TCP", "127.0.0.1", 40000))
     proto.makeConnection(transport)
     return proto, transport
@@ -79,3 +80,40 @@ def test_the_relay_runs_only_for_tls_or_the_web_port(tmp_path):
     named = relay_settings(ServerConfig(web_port=0, tls_cert="/etc/le/fullchain.pem", tls_key="/etc/le/privkey.pem"),
                            tmp_path / "elsewhere")
     assert (named["tls_cert"], named["tls_key"]) == ("/etc/le/fullchain.pem", "/etc/le/privkey.pem")
+
+
+def test_a_connection_that_sends_no_header_is_cut_off_after_the_deadline():
+    rig = Rig()
+    listener = RelayedFactory(rig.factory, TOKEN)
+    proto, transport = _relayed(rig, listener)
+    proto.dataReceived(b"RELAY " + TOKEN.encode())  # a slow-loris: the header never ends
+    rig.clock.advance(HEADER_DEADLINE - 0.1)
+    assert not transport.disconnecting and listener.waiting == {proto}
+    rig.clock.advance(0.1)
+    assert transport.disconnecting and proto.session is None
+    proto.connectionLost(None)
+    assert listener.waiting == set()
+
+
+def test_a_header_in_time_stops_the_deadline():
+    rig = Rig()
+    listener = RelayedFactory(rig.factory, TOKEN)
+    proto, transport = _relayed(rig, listener)
+    proto.dataReceived(f"RELAY {TOKEN} websocket 198.51.100.7\n".encode())
+    assert listener.waiting == set()
+    rig.clock.advance(HEADER_DEADLINE * 3)
+    assert not transport.disconnecting and proto.session.address == "198.51.100.7"
+
+
+def test_no_more_than_max_waiting_connections_wait_for_their_header():
+    rig = Rig()
+    listener = RelayedFactory(rig.factory, TOKEN)
+    held = [_relayed(rig, listener) for _ in range(MAX_WAITING)]
+    assert not any(transport.disconnecting for _, transport in held)
+    extra, transport = _relayed(rig, listener)
+    assert transport.disconnecting and len(listener.waiting) == MAX_WAITING
+    first, first_transport = held[0]  # one sends its header: a place is free again
+    first.dataReceived(f"RELAY {TOKEN} tls 203.0.113.9\n".encode())
+    assert len(listener.waiting) == MAX_WAITING - 1
+    _, later = _relayed(rig, listener)
+    assert not later.disconnecting
