@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..game.boards import Board, BoardError, Boards, Post
 from ..game.growing import PAGE_CHARS, PAGE_ROWS
-from ..text.format import fit_rule, when, wrap
+from ..text.format import cell, fit_rule, when, wrap
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
 from .dispatch import permit
@@ -50,7 +50,7 @@ def _board_list(ctx: Context) -> str:
         unread = len(boards.unread(ctx.actor, board))
         last = when(posts[-1].time) if posts else "-"
         flag = "" if ctx.actor.role >= board.post_role else " *"
-        rows.append(f"{number:>3}  {board.name + flag:<30}{len(posts):>6}{unread or '':>8}  {last}")
+        rows.append(f"{number:>3}  {cell(board.name + flag, 30)}{len(posts):>6}{unread or '':>8}  {last}")
     if len(rows) == 1:
         return "There are no boards yet."
     if any(" *" in row for row in rows[1:]):
@@ -70,7 +70,7 @@ def _post_list(ctx: Context, number: int, board: Board, offset: int = 0) -> str:
     posts = boards.posts(board)
     for n, post in enumerate(posts[offset:offset + PAGE_ROWS], offset + 1):
         mark = "U" if post.id not in read else " "
-        lines.append(f"{f'{number}/{n}':<6}{mark} {post.title[:33]:<34}{post.author[:17]:<18}{when(post.time)}")
+        lines.append(f"{f'{number}/{n}':<6}{mark} {cell(post.title, 34, 33)}{cell(post.author, 18, 17)}{when(post.time)}")
     if not posts:
         lines.append("No posts yet.")
     following = offset + PAGE_ROWS if len(posts) > offset + PAGE_ROWS else 0
@@ -158,7 +158,7 @@ def cmd_bbscan(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.reply("You have no unread posts.")
         return
     lines = ["|hUnread posts:|n"]
-    lines += [f"  {number:>3}  {board.name:<30} {n:>4}" for number, board, n in counts]
+    lines += [f"  {number:>3}  {cell(board.name, 30)} {n:>4}" for number, board, n in counts]
     lines.append("+bbnew reads the next; +bbread <board>/u reads a board's unread posts.")
     ctx.reply("\n".join(lines))
 
@@ -231,7 +231,7 @@ def cmd_bblist(ctx: Context, parsed: ParsedCommand) -> None:
     rows = [f"|h{'#':>3}  {'Board':<26}{'Read':<8}{'Post':<8}Timeout|n"]
     for number, board in _boards(ctx).readable(ctx.actor):
         timeout = f"{board.timeout_days:g} day{'' if board.timeout_days == 1 else 's'}" if board.timeout_days else "never"
-        rows.append(f"{number:>3}  {board.name:<26}{_role_name(board.read_role):<8}"
+        rows.append(f"{number:>3}  {cell(board.name, 26)}{_role_name(board.read_role):<8}"
                     f"{_role_name(board.post_role):<8}{timeout}")
     ctx.reply("\n".join(rows) if len(rows) > 1 else "There are no boards yet.")
 

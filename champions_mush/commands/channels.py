@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..game import speech
 from ..game.channels import ChannelError, Channels
+from ..text.format import cell
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
@@ -50,7 +51,7 @@ def cmd_comlist(ctx: Context, parsed: ParsedCommand) -> None:
     for alias, entry in sorted(aliases.items()):
         usable = _channels(ctx).may_join(ctx.actor, _channels(ctx).bound(entry))
         status = ("on" if entry.get("on", True) else "off") if usable else "staff only"
-        lines.append(f"{alias:<12}{entry['channel']:<22}{status}")
+        lines.append(f"{alias:<12}{cell(entry['channel'], 22)}{status}")
     ctx.reply("\n".join(lines))
 
 
@@ -60,7 +61,7 @@ def cmd_clist(ctx: Context, parsed: ParsedCommand) -> None:
     lines = [f"|h{'Channel':<22}{'Users':>5}  Description|n"]
     for channel in sorted(visible, key=lambda c: c.name.lower()):
         flag = " (staff)" if channel.staff_only else ""
-        lines.append(f"{channel.name:<22}{len(channels.listeners(channel)):>5}  {channel.desc}{flag}")
+        lines.append(f"{cell(channel.name, 22)}{len(channels.listeners(channel)):>5}  {channel.desc}{flag}")
     lines.append(f"{len(visible)} channel{'s' if len(visible) != 1 else ''}.")
     ctx.reply("\n".join(lines))
 

@@ -6,7 +6,7 @@ from functools import partial
 
 from ..game import jobs
 from ..game.jobs import CLOSED, OPEN, Job, JobError
-from ..text.format import fit_rule, when, wrap
+from ..text.format import cell, fit_rule, when, wrap
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
 from .context import Context
@@ -61,8 +61,8 @@ def _rows(jobs_: list[Job], staff: bool) -> list[str]:
     header = f"|h{'#':>4}  {'Kind':<8}{'Title':<30}" + (f"{'From':<14}{'Assigned':<12}" if staff else "") + "Status|n"
     rows = [header]
     for job in jobs_:
-        who = f"{job.opener[:13]:<14}{job.assignee[:11]:<12}" if staff else ""
-        rows.append(f"{job.id:>4}  {job.kind:<8}{job.title[:29]:<30}{who}{job.status}")
+        who = f"{cell(job.opener, 14, 13)}{cell(job.assignee, 12, 11)}" if staff else ""
+        rows.append(f"{job.id:>4}  {job.kind:<8}{cell(job.title, 30, 29)}{who}{job.status}")
     return rows
 
 

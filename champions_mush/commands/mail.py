@@ -8,7 +8,7 @@ from functools import partial
 from ..game import mail
 from ..game.mail import MailError, Mailbox, Message
 from ..game.objects import Character
-from ..text.format import fit_rule, when, wrap
+from ..text.format import cell, fit_rule, when, wrap
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
 
@@ -38,7 +38,7 @@ def _listing(ctx: Context, box: Mailbox) -> str:
     for number, message in enumerate(messages, 1):
         flag = "D" if message.deleted else ("U" if not message.read else "")
         subject = message.subject[: max(10, width - 42)]
-        lines.append(f"{number:>3}  {flag:<2}{message.sender[:15]:<16}{when(message.time):<18}{subject}")
+        lines.append(f"{number:>3}  {flag:<2}{cell(message.sender, 16, 15)}{when(message.time):<18}{subject}")
     unread = sum(1 for m in messages if not m.read)
     lines.append(f"{len(messages)} message{'s' if len(messages) != 1 else ''} here, {unread} unread. "
                  f"Mailbox: {len(box.messages)}/{ctx.game.config.mail_quota}.")

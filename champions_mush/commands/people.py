@@ -8,7 +8,7 @@ from functools import partial
 from ..game import people
 from ..game.objects import Character
 from ..game.people import FINGER_FIELDS, PeopleError
-from ..text.format import fit_rule, when, wrap
+from ..text.format import cell, fit_rule, when, wrap
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
 from .login import format_idle
@@ -74,7 +74,7 @@ def cmd_where(ctx: Context, parsed: ParsedCommand) -> None:
                                  if item[0] in ctx.game.rooms else ""):
         room = ctx.game.rooms.get(room_id)
         label = (room.name if room else "Nowhere") + (f" (#{room_id})" if staff else "")
-        lines.append(f"{label[:27]:<28}{', '.join(sorted(names, key=str.lower))}")
+        lines.append(f"{cell(label, 28, 27)}{', '.join(sorted(names, key=str.lower))}")
     if hidden:
         lines.append(f"{hidden} more {'is' if hidden == 1 else 'are'} unfindable.")
     ctx.reply("\n".join(lines))

@@ -9,7 +9,7 @@ from functools import partial
 
 from ..game import speech
 from ..game.scenes import NUDGES, Scene, SceneError, Scenes
-from ..text.format import fit_rule, when
+from ..text.format import cell, fit_rule, when
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, telling
@@ -135,7 +135,8 @@ def cmd_list(ctx: Context, parsed: ParsedCommand) -> None:
         status = ("running" if scene.running else "shared" if scene.shared else "stopped") + \
             (", private" if scene.private else "")
         mine = "*" if scene.takes_part(ctx.actor.id) else " "
-        rows.append(f"{scene.id:>4}{mine} {scene.title[:27]:<28}{scene.room_name[:17]:<18}{when(scene.started):<18}{status}")
+        rows.append(f"{scene.id:>4}{mine} {cell(scene.title, 28, 27)}{cell(scene.room_name, 18, 17)}"
+                    f"{when(scene.started):<18}{status}")
     rows.append("* you took part. +scene/log <number> reads one.")
     ctx.reply("\n".join(rows))
 

@@ -9,7 +9,8 @@ on``; docs/player-guide.md, "Screen readers"):
   :func:`aloud` for a linear order.
 * :func:`linear` is the last pass over everything sent to such a connection, whoever wrote it
   (help files, another player's broadcast): banner rules become their label alone, rules,
-  underlines and box drawing go, and a roll's dice move after its result.
+  underlines and box drawing go, columns laid out by hand are read with commas between them,
+  and a roll's dice move after its result.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ _BOX = re.compile("[\u2500-\u259f]+")
 #: One face needs its "; ..." part to count (a lone ``(3)`` may be anything).
 _FACE = r"(?:[0-9]+|½:[0-9]+|[+-][0-9]+)"
 _DICE = re.compile(rf" ?\(({_FACE}(?: {_FACE})+|{_FACE}(?=;))((?:; [^()]*)?)\)")
+#: Columns laid out by hand (``Hero Plaza (#1)             Alice``): three or more spaces between
+#: words, not after a full stop, are read as a comma.
+_GAP = re.compile(r"(?<=[^\s.!?]) {3,}(?=\S)")
 #: A roll id at the end of a line, ``[r6z]``: the dice go before it.
 _ROLL_ID = re.compile(r"\s*(?:\|x)?\[[A-Za-z0-9]{1,12}\](?:\|n)?\s*\Z")
 
@@ -105,5 +109,7 @@ def linear(text: str) -> str:
             continue
         if _BOX.search(line):
             line = " ".join(_BOX.sub(" ", line).split())
+        if "   " in line:
+            line = _GAP.sub(", ", line)
         out.append(_dice_last(line) if "(" in line else line)
     return "\n".join(out)

@@ -23,6 +23,7 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
     "MIN_WIDTH",
+    "cell",
     "columns",
     "fit_rule",
     "is_rule",
@@ -173,6 +174,15 @@ def _split_visible(word: str, room: int) -> tuple[str, str]:
 
 def _pad(text: str, size: int) -> str:
     return text + " " * max(0, size - visible_len(text))
+
+
+def cell(text: str, size: int, cut: int | None = None) -> str:
+    """A hand-laid column: ``text`` cut to ``cut`` columns when longer, then padded to ``size``,
+    measured as the screen shows it (``f"{title[:33]:<34}"`` counts an ideograph as one column
+    and misaligns the row; ``cell(title, 34, 33)`` counts two)."""
+    if cut is not None and visible_len(text) > cut:
+        text = _split_visible(text, cut)[0]
+    return _pad(text, size)
 
 
 def columns(items: Iterable[str], width: int | None = DEFAULT_WIDTH, gap: int = 2) -> str:

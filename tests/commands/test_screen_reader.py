@@ -120,3 +120,9 @@ def test_a_roll_reads_its_result_before_its_dice(staff):
 
 def _ids(lines):
     return [re.sub(r"\[r[0-9a-z]+\]$", "[id]", line) for line in lines]
+
+
+def test_a_list_laid_out_by_hand_is_read_with_commas(staff):
+    world, gina = staff
+    assert gina.do("+where") == ["Where, Who", "Hero Plaza (#1), Alice, Gina"]
+    assert gina.do("who")[:2] == ["Player Name, On For  Idle  Site", "Gina, 00:00, 0s  127.0.0.1"]

@@ -10,8 +10,14 @@ def test_rules_become_their_label_and_bare_rules_go():
 
 
 def test_underlines_and_box_drawing_go():
-    assert linear("Name  DEX\n----  ---\nBob   18") == "Name  DEX\nBob   18"
+    assert linear("Name  DEX\n----  ---\nBob   18") == "Name  DEX\nBob, 18"
     assert linear("┌──────┐\n│ Bob  │\n└──────┘") == "Bob"
+
+
+def test_hand_laid_columns_read_with_commas():
+    assert linear("Where                       Who\nHero Plaza (#1)             Alice, Gina") == \
+        "Where, Who\nHero Plaza (#1), Alice, Gina"
+    assert linear("  indented   twice.   Then more") == "  indented, twice.   Then more"
 
 
 def test_dice_come_after_the_result_and_before_the_roll_id():

@@ -36,3 +36,31 @@ def test_wrap_counts_columns_not_code_points():
     # a word too long for the line is cut between characters, never inside one
     assert wrap("漢字漢字漢字漢字漢字漢字", 20) == "漢字漢字漢字漢字漢字\n漢字"
     assert wrap("ab漢字漢字漢字漢字漢字", 21) == "ab漢字漢字漢字漢字漢\n字"
+
+
+def test_cell_cuts_and_pads_by_columns():
+    from champions_mush.text.format import cell
+
+    assert cell("Quill", 8) == "Quill   "
+    assert cell("漢字", 8) == "漢字    "
+    assert cell("漢字のタイトル", 8, 7) == "漢字の  "  # never half an ideograph: 6 columns, padded to 8
+    assert cell("abcdefghij", 6, 5) == "abcde "
+
+
+def test_hand_laid_lists_line_up_with_cjk_and_emoji():
+    from champions_mush.commands.base import Role
+
+    from ..harness import make_world
+
+    world = make_world()
+    gina = world.login("Gina", role=Role.ADMIN)
+    gina.do("@dig 東京タワー😀=up,down")
+    gina.do("up")
+    where = gina.do("+where")
+    assert where == ["Where                       Who", "東京タワー😀 (#3)           Gina"]  # 17 columns + 11 spaces
+    assert display_width(where[1].split("Gina")[0]) == 28
+    gina.do("+bbnewgroup News")
+    gina.do("+bbpost 1/漢字のタイトル😀=body")
+    gina.do("+bbpost 1/Plain title=body")
+    rows = gina.do("+bbread 1")[2:]
+    assert [display_width(row.split("Gina")[0]) for row in rows] == [42, 42]
