@@ -268,8 +268,9 @@ def cmd_bbconfig(ctx: Context, parsed: ParsedCommand) -> None:
             role = Role.from_name(value)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        if role < Role.PLAYER:
-            raise CommandError("Use player, staff or admin.")
+        if role < (Role.GUEST if option == "read" else Role.PLAYER):  # guests read on the web portal
+            raise CommandError("Use guest (to read only), player, staff or admin." if option == "read"
+                               else "Use player, staff or admin.")
         board = _boards(ctx).configure(board, **{f"{option}_role": int(role)})
         ctx.reply(f"{board.name}: {'read' if option == 'read' else 'posted on'} by {role.name.lower()} and up.")
     elif option == "timeout":

@@ -129,10 +129,12 @@ def test_staff_only_help_is_refused_to_guests(filled):
 
 def test_boards_show_what_a_guest_may_read(filled):
     world = filled
-    boards = Boards.of(world.game)
-    news = boards.configure(boards.create("Announcements"), read_role=int(Role.GUEST))
-    boards.create("Players")  # read_role PLAYER: not for guests
     gina = world.login("Gina", role=Role.STAFF)
+    gina.do("+bbnewgroup Announcements")
+    gina.do("+bbnewgroup Players")  # read by players and up: not for guests
+    assert gina.do("+bbconfig Announcements/read=guest") == ["Announcements: read by guest and up."]
+    assert gina.do("+bbconfig Announcements/post=guest") == ["Use player, staff or admin."]
+    news = Boards.of(world.game).ordered()[0]
     gina.do("+bbpost Announcements/Welcome=Game night is |hFriday|n.")
     gina.do("+bbpost Players/Secret=Only players read this.")
     assert news.name == "Announcements"
