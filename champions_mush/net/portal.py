@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from twisted.internet import protocol
-from twisted.protocols.basic import LineOnlyReceiver
 
 from ..commands.sheets import import_text
 from ..game.accounts import Accounts
@@ -76,16 +75,32 @@ class PortalSession(Session):
         return [line for text in self.said for line in strip(text).split("\n")]
 
 
-class PortalLink(LineOnlyReceiver):
-    """One portal's connection to the game: its header, then requests."""
-
-    delimiter = b"\n"
-    MAX_LENGTH = MAX_REQUEST
+class PortalLink(protocol.Protocol):
+    """One portal's connection to the game: its header, then requests, a line each (split
+    here rather than with twisted.protocols.basic, which the game's process would load only
+    for this: docs/performance.md, "Memory")."""
 
     def __init__(self, factory: PortalLinkFactory) -> None:
         self.factory = factory
         self.trusted = False
         self._deadline = None
+        self._buffer = bytearray()
+
+    def dataReceived(self, data: bytes) -> None:  # noqa: N802 - Twisted's names
+        searched = len(self._buffer)  # no newline before this: a big upload is scanned once
+        self._buffer += data
+        while not self.transport.disconnecting:
+            end = self._buffer.find(b"\n", searched)
+            if end < 0:
+                break
+            line = bytes(self._buffer[:end])
+            del self._buffer[:end + 1]
+            searched = 0
+            self.lineReceived(line)
+        if len(self._buffer) > MAX_REQUEST:
+            log.warning("the portal sent a line over %d bytes", MAX_REQUEST)
+            self._buffer.clear()
+            self.transport.abortConnection()
 
     def connectionMade(self) -> None:  # noqa: N802 - Twisted's names
         """Another local process could connect here too: at most :data:`MAX_WAITING` may wait
@@ -131,11 +146,7 @@ class PortalLink(LineOnlyReceiver):
 
     def answer(self, ask_id: Any, answer: dict[str, Any]) -> None:
         if self.transport is not None and self.connected:
-            self.sendLine(json.dumps({"id": ask_id, **answer}).encode())
-
-    def lineLengthExceeded(self, line: bytes) -> None:  # noqa: N802
-        log.warning("the portal sent a line over %d bytes", self.MAX_LENGTH)
-        self.transport.abortConnection()
+            self.transport.write(json.dumps({"id": ask_id, **answer}).encode() + b"\n")
 
 
 class PortalLinkFactory(protocol.Factory):
