@@ -1,6 +1,6 @@
 """A private scene over real telnet: two invited players join it, pose in order with nudges, one
-fixes a typo, the log is shared once stopped, and all of it survives ``kill -9`` and a restart
-(docs/player-guide.md, "Scenes")."""
+fixes a typo after an ``@reboot``, the log is shared once stopped, and all of it survives
+``kill -9`` and a restart (docs/player-guide.md, "Scenes")."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ CONFIG = "password_cost: 1024\nconnects_per_minute: 0\n"
 TURN = "[Scene] Your turn to pose in scene 1 (Docks at midnight)."
 
 
-def test_a_private_scene_in_pose_order_with_a_typo_fix_shared_and_kept_across_kill_9(tmp_path):
+def test_a_private_scene_in_pose_order_with_a_typo_fix_shared_and_kept_across_reboot_and_kill_9(tmp_path):
     server = Server(tmp_path / "game", CONFIG)
     create_admin(server, "Gina", "secret1")
     with server:
@@ -48,6 +48,8 @@ def test_a_private_scene_in_pose_order_with_a_typo_fix_shared_and_kept_across_ki
         cara.send('"Ther boat is late.')
         read_line(cara, "You say")
         assert read_line(alice, "[Scene] Your turn") == TURN
+        gina.send("@reboot")  # the pose order and Cara's last pose are read back from the log
+        gina.expect("Reload done in ", timeout=60)
         cara.send("+scene/typo The boat is late.")
         assert read_line(cara, "Your last") == 'Your last pose in the log now reads: Cara says, "The boat is late."'
         alice.send(":nods.")
