@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..game import mail
+from ..game import blocking, mail
 from ..game.mail import MailError, Mailbox, Message
 from ..game.objects import Character
 from ..text.format import cell, fit_rule, when, wrap
@@ -74,6 +74,11 @@ def _read(ctx: Context, spec: str) -> None:
 def _deliver(ctx: Context, to: list[Character], subject: str, body: str) -> None:
     """Send, then tell: the sender, and each recipient who is online."""
     subject, body = _run(lambda: mail.check_text(ctx.game, subject, body))
+    refused = [] if ctx.is_staff else blocking.blocked_by(ctx.game, ctx.actor, to, "mail")
+    if refused and len(refused) == len(to):
+        raise CommandError(f"{', '.join(c.name for c in refused)} {'is' if len(refused) == 1 else 'are'} "
+                           "not accepting mail from you: nothing was sent.")
+    to = [c for c in to if c not in refused]
     sent = mail.send(ctx.game, ctx.actor, to, subject, body, staff=ctx.is_staff)
     refusals = _refusals(ctx, sent)
     if not sent.delivered:
@@ -83,6 +88,7 @@ def _deliver(ctx: Context, to: list[Character], subject: str, body: str) -> None
             ctx.game.msg(char, f"|y[Mail]|n You have new mail (#{number}) from {ctx.actor.name}: {subject}")
     lines = [f"You sent your message '{subject}' to {', '.join(c.name for c, _ in sent.delivered)}."]
     lines.extend(f"{line}, so they did not get it." for line in refusals)
+    lines.extend(f"{c.name} is not accepting mail from you, so they did not get it." for c in refused)
     ctx.reply("\n".join(lines))
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
-from ..game import speech
+from ..game import blocking, speech
 from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.scenes import line_for, send_nudges
 from ..game.world import Game
 from ..text.format import DEFAULT_WIDTH, wrap
-from .base import Command, CommandError, ParsedCommand, UsageError
+from .base import Command, CommandError, ParsedCommand, UsageError, telling
 from .context import Context
 
 __all__ = ["COMMANDS", "FALLBACKS", "look_text", "move_to"]
@@ -200,12 +200,15 @@ def cmd_reply(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _page_targets(game: Game, names: str) -> list[Character]:
+    """The characters named: connected ones by a unique start of the name, others by the whole
+    name (their page is kept for their next login)."""
     targets: list[Character] = []
     for name in _split_names(names):
         char = game.match_character(name, connected_only=True)
         if char is None:
-            known = game.find_character(name)
-            raise CommandError(f"{known.name} is not connected." if known else f"No one called '{name}' is connected.")
+            char = game.find_character(name)
+        if char is None or char.npc:
+            raise CommandError(f"No one called '{name}' is connected.")
         if char not in targets:
             targets.append(char)
     return targets
@@ -215,9 +218,15 @@ def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
     game, actor = ctx.game, ctx.actor
     message = _talk(message)
     targets = [t for t in targets if t.id != actor.id] or targets
-    offline = [t.name for t in targets if not game.is_connected(t)]
+    _check_page(ctx, targets)
+    offline = [t for t in targets if not game.is_connected(t)]
     if offline:
-        raise CommandError(f"{', '.join(offline)} {'is' if len(offline) == 1 else 'are'} not connected.")
+        if len(targets) > 1:
+            raise CommandError(f"{', '.join(t.name for t in offline)} {'is' if len(offline) == 1 else 'are'} "
+                               "not connected: page them alone to leave a page for their next login.")
+        _run_block(lambda: blocking.keep_page(game, actor, offline[0], message))
+        ctx.reply(f"{offline[0].name} is not connected: your page is kept and shown at their next login.")
+        return
     names = ", ".join(t.name for t in targets)
     if message.startswith(":") or message.startswith(";"):
         body = f"{actor.name} {message[1:].lstrip()}" if message[0] == ":" else f"{actor.name}{message[1:]}"
@@ -233,6 +242,21 @@ def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
         pages[target.id] = (pages.get(target.id, _NO_PAGES)[0], (actor.id, *others))
         game.msg(target, theirs)
     ctx.reply(mine)
+
+
+def _check_page(ctx: Context, targets: list[Character]) -> None:
+    """Refuse a page to someone who blocks the sender or is in @haven (staff pass both)."""
+    if ctx.is_staff:
+        return
+    refused = blocking.blocked_by(ctx.game, ctx.actor, targets, "page")
+    if refused:
+        raise CommandError(f"{refused[0].name} is not accepting pages from you.")
+    resting = [t for t in targets if blocking.in_haven(t)]
+    if resting:
+        raise CommandError(f"{resting[0].name} is not accepting pages (@haven).")
+
+
+_run_block = telling(blocking.BlockError)
 
 
 def _group(targets: list[Character]) -> str:

@@ -11,6 +11,7 @@ from . import (
     animouch,
     attack,
     bboard,
+    blocking,
     building,
     channels,
     client,
@@ -56,6 +57,7 @@ FAMILIES = (
     jobs,       # +request, +jobs, +job
     scenes,     # +scene
     people,     # +finger, +where, +staff
+    blocking,   # +block, +unblock, @haven
 )
 
 

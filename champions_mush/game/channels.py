@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.markup import strip
-from . import gmcp
+from . import blocking, gmcp
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -239,13 +239,17 @@ class Channels:
         line = f"|c[{channel.name}]|n {format_speech(speaker.name, message)}"
         self.game.store.append(CHANNEL_LOG, {"channel": channel.name.lower(), "id": channel.id, "text": line},
                                self.game.clock())
-        self.broadcast(channel, line, talker=speaker.name)
+        self.broadcast(channel, line, talker=speaker.name, speaker=speaker)
         return line
 
-    def broadcast(self, channel: Channel, line: str, talker: str = "") -> None:
+    def broadcast(self, channel: Channel, line: str, talker: str = "", speaker: Character | None = None) -> None:
         """Deliver a line to every connection of every listener (no history), and to GMCP
-        clients as ``Comm.Channel.Text`` (``talker`` "" for the game's own notices)."""
+        clients as ``Comm.Channel.Text`` (``talker`` "" for the game's own notices); those who
+        block ``speaker`` on channels do not hear it (game/blocking.py)."""
         listeners = self.listeners(channel)
+        if speaker is not None:
+            deaf = blocking.blocked_by(self.game, speaker, listeners, "channel")
+            listeners = [c for c in listeners if c not in deaf]
         self.game.msg_characters(listeners, line)
         gmcp.channel_text(self.game, listeners, channel.name, talker, strip(line))
 

@@ -90,7 +90,7 @@ def test_page_pose_prefix_match_and_errors():
     assert alice.do("p bo=:waves") == ["Long distance to Bob: Alice waves"]
     assert bob.lines == ["From afar, Alice waves"]
     world.game.new_character("Dave")
-    assert alice.do("page Dave=hi") == ["Dave is not connected."]
+    assert alice.do("page Dave=hi") == ["Dave is not connected: your page is kept and shown at their next login."]
     assert alice.do("page Zed=hi") == ["No one called 'Zed' is connected."]
     world2 = make_world()
     lone = world2.login("Lone")
