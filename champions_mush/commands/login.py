@@ -14,6 +14,7 @@ from ..game import blocking, boards, jobs, mail, scenes
 from ..game.accounts import Accounts
 from ..game.channels import ChannelError, Channels
 from ..game.creation_limit import CreationLimit
+from ..game.identities import shown_name
 from ..game.objects import Character
 from ..game.session import Session
 from ..game.storage import StorageHealth
@@ -95,7 +96,7 @@ def login_session(game: Game, session: Session, char: Character) -> None:
         session.send(f"|y{failures}|n")
     _send_notices(game, session, char)
     if first:
-        game.msg_room(char.location, f"{char.name} has connected.", exclude=(char,))
+        game.msg_room(char.location, f"{shown_name(game, char)} has connected.", exclude=(char,))
 
 
 #: what a character is told at login when something waits for them (unread mail ...)
@@ -138,9 +139,9 @@ def _tell_departures(game: Game, char_ids: list[int]) -> None:
     gone = [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)]
     if len(gone) <= DEPARTURES_TOLD_ONE_BY_ONE:
         for char in gone:
-            game.msg_room(char.location, f"{char.name} has disconnected.", exclude=(char,))
+            game.msg_room(char.location, f"{shown_name(game, char)} has disconnected.", exclude=(char,))
         return
-    named = ", ".join(c.name for c in gone[:DEPARTURES_TOLD_ONE_BY_ONE])
+    named = ", ".join(shown_name(game, c) for c in gone[:DEPARTURES_TOLD_ONE_BY_ONE])
     game.msg_room(gone[0].location, f"{named} and {len(gone) - DEPARTURES_TOLD_ONE_BY_ONE} others have disconnected.")
 
 
@@ -243,8 +244,9 @@ def format_idle(seconds: float) -> str:
     return f"{seconds}s"
 
 
-def who_lines(game: Game, staff: bool = False) -> list[str]:
-    """The WHO list: name, time on, idle (and the address for staff), then a count."""
+def who_lines(game: Game, staff: bool = False, viewer: Character | None = None) -> list[str]:
+    """The WHO list: name (an identity's, game/identities.py), time on, idle (and the address
+    for staff), then a count."""
     now = game.clock()
     header = f"{'Player Name':<24}{'On For':>9}{'Idle':>6}" + ("  Site" if staff else "  Doing")
     lines = [f"|h{header}|n"]
@@ -252,7 +254,7 @@ def who_lines(game: Game, staff: bool = False) -> list[str]:
         sessions = game.sessions_of(char)
         on_for = now - min(s.connected_at for s in sessions)
         idle = now - max(s.last_input for s in sessions)
-        row = f"{char.name:<24}{format_duration(on_for):>9}{format_idle(idle):>6}"
+        row = f"{shown_name(game, char, viewer):<24}{format_duration(on_for):>9}{format_idle(idle):>6}"
         if staff:
             row += "  " + ", ".join(sorted({s.address for s in sessions}))
         elif char.settings.get("doing"):
@@ -264,7 +266,7 @@ def who_lines(game: Game, staff: bool = False) -> list[str]:
 
 
 def cmd_who(ctx: Context, parsed) -> None:  # noqa: ANN001
-    ctx.reply("\n".join(who_lines(ctx.game, staff=ctx.is_staff)))
+    ctx.reply("\n".join(who_lines(ctx.game, staff=ctx.is_staff, viewer=ctx.actor)))
 
 
 def cmd_quit(ctx: Context, parsed) -> None:  # noqa: ANN001

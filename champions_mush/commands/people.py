@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..game import people
+from ..game.identities import find_shown, shown_name
 from ..game.objects import Character
 from ..game.people import FINGER_FIELDS, PeopleError
 from ..text.format import cell, fit_rule, when, wrap
@@ -36,11 +37,12 @@ def _finger_set(ctx: Context, parsed: ParsedCommand) -> None:
 
 def cmd_finger(ctx: Context, parsed: ParsedCommand) -> None:
     name = parsed.args.strip()
-    char = ctx.actor if not name or name.lower() == "me" else ctx.game.match_character(name)
+    char = ctx.actor if not name or name.lower() == "me" else (
+        find_shown(ctx.game, name, ctx.game.connected_characters()) or ctx.game.match_character(name))
     if char is None or char.npc:
         raise CommandError(f"There is no player called '{name}'.")
     fields = people.finger(char)
-    lines = [fit_rule(f"---- {char.name} ----", ctx.width)]
+    lines = [fit_rule(f"---- {shown_name(ctx.game, char, ctx.actor)} ----", ctx.width)]
     for key, (label, _) in FINGER_FIELDS.items():
         if key in fields:
             lines.append(wrap(f"|h{label + ':':<16}|n{fields[key]}", ctx.width))
@@ -68,7 +70,7 @@ def cmd_where(ctx: Context, parsed: ParsedCommand) -> None:
             hidden += 1
             continue
         mark = " (hidden)" if people.is_unfindable(char) else ""
-        rooms.setdefault(char.location, []).append(char.name + mark)
+        rooms.setdefault(char.location, []).append(shown_name(ctx.game, char, ctx.actor) + mark)
     lines = [f"|h{'Where':<28}Who|n"]
     for room_id, names in sorted(rooms.items(), key=lambda item: ctx.game.rooms[item[0]].name.lower()
                                  if item[0] in ctx.game.rooms else ""):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..game import blocking, speech
+from ..game import blocking, identities, places, speech
+from ..game.identities import shown_name
 from ..game.accounts import Accounts
 from ..game.objects import Character, Room
 from ..game.scenes import line_for, send_nudges
@@ -32,9 +33,11 @@ def look_text(game: Game, viewer: Character, room: Room, width: int = DEFAULT_WI
     if room.desc:
         lines.append(wrap(room.desc, width))
     online = {s.character_id for s in game.sessions.values()}
-    here = [c.name for c in game.characters_in(room.id) if c.id != viewer.id and (c.npc or c.id in online)]
+    here = [shown_name(game, c, viewer) for c in game.characters_in(room.id)
+            if c.id != viewer.id and (c.npc or c.id in online)]
     if here:
         lines.append("|hContents:|n " + ", ".join(sorted(here, key=str.lower)))
+    lines.extend(f"|hAt the {place}:|n {names}" for place, names in places.summary(game, room, viewer))
     if room.exits:
         lines.append("|hObvious exits:|n " + ", ".join(_exit_label(e) for e in room.exits))
     return "\n".join(lines)
@@ -51,11 +54,11 @@ def cmd_look(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.reply(look_text(ctx.game, actor, room, ctx.width))
         return
     if target.lower() == "me":
-        ctx.reply(_char_text(actor, ctx.width))
+        ctx.reply(_char_text(ctx, actor))
         return
     char = _char_in_room(ctx, target)
     if char is not None:
-        ctx.reply(_char_text(char, ctx.width))
+        ctx.reply(_char_text(ctx, char))
         return
     exit_ = room.find_exit(target)
     if exit_ is not None:
@@ -65,17 +68,25 @@ def cmd_look(ctx: Context, parsed: ParsedCommand) -> None:
     raise CommandError(f"You don't see '{target}' here.")
 
 
-def _char_text(char: Character, width: int) -> str:
-    return f"|h{char.name}|n\n{wrap(char.desc, width) if char.desc else 'You see nothing special.'}"
+def _char_text(ctx: Context, char: Character) -> str:
+    """A character as the viewer sees it: the name and description of the identity worn."""
+    desc = identities.description(char)
+    return f"|h{shown_name(ctx.game, char, ctx.actor)}|n\n{wrap(desc, ctx.width) if desc else 'You see nothing special.'}"
 
 
 def _char_in_room(ctx: Context, name: str) -> Character | None:
+    """Someone here by the name the actor sees (an identity's), exact or a unique start."""
     name = name.lower()
     present = ctx.game.characters_in(ctx.actor.location)
-    exact = [c for c in present if c.name.lower() == name]
+    seen = {c.id: shown_name(ctx.game, c).lower() for c in present}
+    if ctx.is_staff:  # staff also find a hero by the character's own name
+        exact = [c for c in present if c.name.lower() == name]
+        if exact:
+            return exact[0]
+    exact = [c for c in present if seen[c.id] == name]
     if exact:
         return exact[0]
-    found = [c for c in present if c.name.lower().startswith(name)]
+    found = [c for c in present if seen[c.id].startswith(name)]
     return found[0] if len(found) == 1 else None
 
 
@@ -90,19 +101,19 @@ def _talk(text: str, keep_leading_space: bool = False) -> str:
 
 def cmd_say(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args)
-    name = ctx.actor.name
-    ctx.game.msg_room(ctx.actor.location, line_for("say", name, message), exclude=(ctx.actor,), form="say")
+    identities.tell_room(ctx.game, ctx.actor, lambda name: line_for("say", name, message), exclude=(ctx.actor,),
+                         form="say")
     ctx.reply(f'You say, "{message}"')
 
 
 def cmd_pose(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args)
-    ctx.emit_room(line_for("pose", ctx.actor.name, message), form="pose")
+    identities.tell_room(ctx.game, ctx.actor, lambda name: line_for("pose", name, message), form="pose")
 
 
 def cmd_semipose(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args, keep_leading_space=True)
-    ctx.emit_room(line_for("semipose", ctx.actor.name, message), form="semipose")
+    identities.tell_room(ctx.game, ctx.actor, lambda name: line_for("semipose", name, message), form="semipose")
 
 
 def spoof_problem(game: Game, actor: Character, message: str) -> str | None:
@@ -153,12 +164,12 @@ def cmd_nospoof(ctx: Context, parsed: ParsedCommand) -> None:
 def cmd_ooc(ctx: Context, parsed: ParsedCommand) -> None:
     message = _talk(parsed.args)
     if message.startswith(":"):
-        text = f"{ctx.actor.name} {message[1:].lstrip()}"
+        def text(name: str) -> str: return line_for("ooc", "", f"{name} {message[1:].lstrip()}")
     elif message.startswith(";"):
-        text = f"{ctx.actor.name}{message[1:]}"
+        def text(name: str) -> str: return line_for("ooc", "", f"{name}{message[1:]}")
     else:
-        text = f'{ctx.actor.name} says, "{message}"'
-    ctx.emit_room(line_for("ooc", "", text), form="ooc")
+        def text(name: str) -> str: return line_for("ooc", "", f'{name} says, "{message}"')
+    identities.tell_room(ctx.game, ctx.actor, text, form="ooc")
 
 
 # --- paging -------------------------------------------------------------------------------------
@@ -257,6 +268,7 @@ def _check_page(ctx: Context, targets: list[Character]) -> None:
 
 
 _run_block = telling(blocking.BlockError)
+_run_identity = telling(identities.IdentityError)
 
 
 def _group(targets: list[Character]) -> str:
@@ -269,8 +281,7 @@ def cmd_desc(ctx: Context, parsed: ParsedCommand) -> None:
         raise UsageError()
     if len(parsed.rhs) > MAX_DESC:
         raise CommandError(f"Descriptions may be at most {MAX_DESC} characters.")
-    ctx.actor.desc = parsed.rhs
-    ctx.game.save_character(ctx.actor)
+    _run_identity(lambda: identities.describe(ctx.game, ctx.actor, parsed.rhs))
     ctx.reply("Description set.")
 
 
@@ -334,7 +345,8 @@ def cmd_home(ctx: Context, parsed: ParsedCommand) -> None:
     if actor.location == home:
         raise CommandError("You are already home.")
     ctx.reply("There's no place like home...")
-    move_to(ctx, home, f"{actor.name} goes home.", f"{actor.name} arrives home.")
+    name = shown_name(ctx.game, actor)
+    move_to(ctx, home, f"{name} goes home.", f"{name} arrives home.")
 
 
 def go_exit(ctx: Context, parsed: ParsedCommand) -> bool:
@@ -342,7 +354,7 @@ def go_exit(ctx: Context, parsed: ParsedCommand) -> bool:
     exit_ = ctx.room.find_exit(parsed.raw.strip())
     if exit_ is None or exit_.dest not in ctx.game.rooms:
         return False
-    name = ctx.actor.name
+    name = shown_name(ctx.game, ctx.actor)
     move_to(ctx, exit_.dest, f"{name} leaves through {exit_.name}.", f"{name} arrives.")
     return True
 

@@ -20,10 +20,13 @@ from . import (
     gm,
     helpcmds,
     herobuild,
+    heroes,
+    identities,
     jobs,
     login,
     mail,
     people,
+    places,
     ptb,
     scenes,
     sheets,
@@ -58,6 +61,9 @@ FAMILIES = (
     scenes,     # +scene
     people,     # +finger, +where, +staff
     blocking,   # +block, +unblock, @haven
+    places,     # +places, +place, tt (table talk)
+    identities,  # +identity, +outfit (secret identities)
+    heroes,     # +alt, +roster (several heroes, one player)
 )
 
 

@@ -189,6 +189,8 @@ class GameConfig:
     vote_period: float = check(86400.0, "number", 60, 365 * _DAY)
     #: seconds within which voter and character must have been active in the same room
     vote_window: float = check(10800.0, "number", 60, 30 * _DAY)
+    #: characters one player may keep on one account (+alt/link; docs/player-guide.md, "Several heroes")
+    heroes_per_account: int = check(5, "whole", 1, 100)
 
     def log_retention(self) -> dict[str, Retention]:
         """What the store keeps of each log (store/retention.py)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .identities import current, set_identity_finger
 from .speech import clean
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = ["FINGER_FIELDS", "PeopleError", "finger", "idle_seconds", "is_unfindable", "on_duty",
-           "set_duty", "set_field", "set_unfindable"]
+           "set_duty", "set_field", "set_unfindable", "timezone", "zone_problem"]
 
 #: the +finger fields a player sets: key -> (label, longest value)
 FINGER_FIELDS = {
@@ -32,9 +33,35 @@ class PeopleError(ValueError):
     """A mistake setting one's details: the message says what to do."""
 
 
+#: the +finger fields that stay the character's whatever identity it wears
+_PLAYER_FIELDS = ("timezone",)
+
+
 def finger(char: Character) -> dict[str, str]:
-    """The +finger fields ``char`` has set, by key."""
-    return dict(char.settings.get("finger", {}))
+    """The +finger fields ``char`` has set, by key: the worn identity's (game/identities.py),
+    with the player's own time zone."""
+    own = dict(char.settings.get("finger", {}))
+    worn = current(char)
+    if worn is None:
+        return own
+    return {**dict(worn.get("finger", {})), **{k: v for k, v in own.items() if k in _PLAYER_FIELDS}}
+
+
+def timezone(char: Character) -> str:
+    """The player's time zone (an IANA name such as ``America/New_York``), UTC when unset."""
+    return str(char.settings.get("finger", {}).get("timezone", "")) or "UTC"
+
+
+def zone_problem(name: str) -> str | None:
+    """Why ``name`` is not a time zone of the time zone database (Python's zoneinfo), or None."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return (f"'{name}' is not a time zone: give a name from the time zone database, "
+                "such as America/New_York, Europe/London or UTC.")
+    return None
 
 
 def set_field(game: Game, char: Character, field: str, value: str) -> str:
@@ -45,16 +72,27 @@ def set_field(game: Game, char: Character, field: str, value: str) -> str:
         raise PeopleError(f"The fields are {', '.join(FINGER_FIELDS)}: +finger/set <field>=<text>")
     key = matches[0]
     label, longest = FINGER_FIELDS[key]
-    value = clean(value)  # as typed text is shown (docs/reliability.md, "Every door")
+    value = clean(value).strip()  # as typed text is shown (docs/reliability.md, "Every door")
     if len(value) > longest:
         raise PeopleError(f"{label} may be at most {longest} characters.")
-    fields = finger(char)
+    if key == "timezone" and value:
+        problem = zone_problem(value)
+        if problem:
+            raise PeopleError(problem)
+    worn = current(char)
+    if worn is not None and key not in _PLAYER_FIELDS:
+        fields = dict(worn.get("finger", {}))
+    else:
+        fields = dict(char.settings.get("finger", {}))
     if value:
         fields[key] = value
     else:
         fields.pop(key, None)
-    char.settings = {**char.settings, "finger": fields}
-    game.save_character(char)
+    if worn is not None and key not in _PLAYER_FIELDS:
+        set_identity_finger(game, char, fields)
+    else:
+        char.settings = {**char.settings, "finger": fields}
+        game.save_character(char)
     return key
 
 

@@ -22,6 +22,7 @@ import attrs
 from ..rules.champions.costs import as_fraction
 from ..rules.errors import RulesError
 from .hero import get_hero, save_hero
+from .heroes import same_player
 from .sheets import get_sheet
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def vote(game: Game, voter: Character, target: Character) -> XPRecord:
     if target.npc:
         raise XPError(f"{target.name} is an NPC: NPCs do not earn XP.")
     record = get_xp(game, target)
-    if voter.id in record.alts:
+    if voter.id in record.alts or same_player(game, voter, target):
         raise XPError(f"{target.name} is one of your own characters: vote for the people you played with.")
     now = game.clock()
     last = record.votes.get(voter.id)
@@ -170,6 +171,8 @@ def award(game: Game, actor: Character, target: Character, amount: Fraction, rea
     Raises:
         XPError: the change would leave fewer XP than are spent.
     """
+    if same_player(game, actor, target):
+        raise XPError(f"{target.name} is one of your own characters: another staff member gives it XP.")
     record = get_xp(game, target)
     if record.earned + amount < record.spent:
         raise XPError(f"{target.name} has spent {xp_text(record.spent)} XP: at most {xp_text(record.available)} "

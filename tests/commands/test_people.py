@@ -10,16 +10,16 @@ WHEN = "1970-01-12 13:46"
 def test_finger_fields_are_set_shown_and_cleared(world):
     alice, bob = world.login("Alice"), world.login("Bob")
     assert alice.do("+finger/set position=Team leader") == ["Position set."]
-    assert alice.do("+finger/set tz=UTC-5") == [
+    assert alice.do("+finger/set tz=America/New_York") == [
         "The fields are alias, position, timezone, rp, quote: +finger/set <field>=<text>"]
-    assert alice.do("+finger/set time=UTC-5") == ["Time zone set."]
+    assert alice.do("+finger/set time=America/New_York") == ["Time zone set."]
     assert alice.do("+finger/set rp=Action,   mystery") == ["RP preferences set."]
     assert alice.do("+finger/set quote=Stand back, citizens!") == ["Quote set."]
     world.clock.advance(180)
     assert bob.do("+finger alice") == [
         "-" * 35 + " Alice " + "-" * 36,
         "Position:       Team leader",
-        "Time zone:      UTC-5",
+        "Time zone:      America/New_York",
         "RP preferences: Action, mystery",
         "Quote:          Stand back, citizens!",
         "Last on:        connected now, idle 3m",

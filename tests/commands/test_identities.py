@@ -1,0 +1,70 @@
+"""+identity and +outfit: secret identities (game/identities.py)."""
+
+from champions_mush.commands.base import Role
+
+from ..harness import make_world
+
+
+def _room():
+    world = make_world()
+    gina = world.login("Gina", role=Role.STAFF)
+    alice, bob = world.login("Alice"), world.login("Bob")
+    assert alice.do("+identity/add Nightshade") == [
+        "Identity Nightshade made. +identity Nightshade puts it on; then @desc me=... and +finger/set describe it."]
+    for s in (gina, alice, bob):
+        s.clear()
+    return world, gina, alice, bob
+
+
+def test_the_room_sees_the_identity_and_staff_see_the_character_behind_it():
+    world, gina, alice, bob = _room()
+    assert alice.do("+identity nightshade") == ["You are now seen as Nightshade."]
+    assert bob.lines == [] and gina.lines == []
+    assert alice.do("say Halt.") == ['You say, "Halt."']
+    assert bob.lines == ['Nightshade says, "Halt."']
+    assert gina.lines == ['Nightshade(Alice) says, "Halt."']
+    alice.do(":draws her cloak close.")
+    assert bob.lines[-1] == "Nightshade draws her cloak close."
+    assert gina.lines[-1] == "Nightshade(Alice) draws her cloak close."
+    assert [line for line in bob.do("look") if line.startswith("Contents:")] == ["Contents: Gina, Nightshade"]
+    assert [line for line in gina.do("look") if line.startswith("Contents:")] == ["Contents: Bob, Nightshade(Alice)"]
+    assert [line.split()[0] for line in bob.do("WHO")[1:-1]] == ["Gina", "Nightshade", "Bob"]
+    assert [line.split()[0] for line in gina.do("WHO")[1:-1]] == ["Gina", "Nightshade(Alice)", "Bob"]
+    assert alice.do("+identity Alice") == ["You are now seen as yourself, Alice."]
+    alice.do("say Hi.")
+    assert bob.lines[-1] == 'Alice says, "Hi."'
+
+
+def test_each_identity_has_its_description_finger_fields_and_outfits():
+    world, gina, alice, bob = _room()
+    alice.do("@desc me=A student in a hoodie.")
+    alice.do("+finger/set quote=Just a student.")
+    alice.do("+finger/set timezone=Europe/Paris")
+    alice.do("+identity Nightshade")
+    alice.do("@desc me=A figure in a dark cloak.")
+    assert alice.do("+outfit/save cloak") == ["Your description is kept as the outfit cloak."]
+    alice.do("@desc me=Armour of black scales.")
+    alice.do("+outfit/save armour")
+    assert alice.do("+finger/set quote=The night has eyes.") == ["Quote set."]
+    assert bob.do("look nightshade") == ["Nightshade", "Armour of black scales."]
+    assert alice.do("+outfit cloak") == ["You put on your cloak outfit."]
+    assert bob.do("look night") == ["Nightshade", "A figure in a dark cloak."]
+    finger = bob.do("+finger Nightshade")
+    assert finger[0].strip("-") == " Nightshade "
+    assert [line for line in finger if line.startswith(("Quote", "Time zone"))] == [
+        "Time zone:      Europe/Paris", "Quote:          The night has eyes."]
+    assert gina.do("+finger Nightshade")[0].strip("-") == " Nightshade(Alice) "
+    alice.do("+identity Alice")
+    assert bob.do("look alice") == ["Alice", "A student in a hoodie."]
+    assert alice.do("+outfit") == ["You have no outfits for this identity: +outfit/save <name> keeps your description as one."]
+
+
+def test_identity_names_are_checked():
+    world, gina, alice, bob = _room()
+    assert alice.do("+identity/add Bob") == ["The name Bob is taken."]
+    assert bob.do("+identity/add Nightshade") == ["The name Nightshade is taken."]
+    assert alice.do("+identity Nobody") == ["You have no identity called 'Nobody'. +identity lists yours."]
+    assert alice.do("+identity") == ["You are seen as Alice.", "Your identities: Alice, Nightshade."]
+    assert alice.do("+finger/set timezone=Mars/Olympus") == [
+        "'Mars/Olympus' is not a time zone: give a name from the time zone database, "
+        "such as America/New_York, Europe/London or UTC."]

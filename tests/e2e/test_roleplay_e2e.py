@@ -1,0 +1,154 @@
+"""The roleplay around the fights over real telnet: blocking, places, secret identities, several
+heroes, teams and events, each ending with ``kill -9`` and a restart (what a player was told was
+saved is there afterwards)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import Client, Server, create_admin, read_line
+
+pytestmark = pytest.mark.e2e
+
+CONFIG = "password_cost: 1024\nconnects_per_minute: 0\n"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One game for the module, with Gina as its admin."""
+    game = Server(tmp_path_factory.mktemp("roleplay"), CONFIG)
+    create_admin(game, "Gina", "secret1")
+    with game:
+        yield game
+
+
+@pytest.fixture(autouse=True)
+def _everyone_quits(server):
+    yield
+    for client in server.clients:
+        if not client.closed:
+            client.send("QUIT")
+            client.wait_closed()
+        client.close()
+    server.clients.clear()
+
+
+def _restart(server: Server) -> None:
+    server.kill9()
+    server.start()
+
+
+def _connect(server: Server, name: str) -> Client:
+    client = server.client()
+    client.expect("QUIT")
+    client.send(f"connect {name} secret1")
+    client.expect(f"Welcome to Champions MUSH, {name}!")
+    client.expect("\n")
+    return client
+
+
+def test_a_block_stops_pages_and_mail_is_logged_and_survives_kill_9(server):
+    alice, bob = server.login("Mallory"), server.login("Bobby")
+    bob.send("+block Mallory=page")
+    assert read_line(bob, "You block") == "You block Mallory from: page."
+    bob.send("+block Mallory=mail")
+    assert read_line(bob, "You block") == "You block Mallory from: page, mail."
+    alice.send("page Bobby=hey")
+    assert read_line(alice, "Bobby is") == "Bobby is not accepting pages from you."
+    alice.send("@mail Bobby=Hi/Let me in.")
+    assert read_line(alice, "Bobby is") == "Bobby is not accepting mail from you: nothing was sent."
+    _restart(server)
+    alice, bob = _connect(server, "Mallory"), _connect(server, "Bobby")
+    alice.send("page Bobby=still?")
+    assert read_line(alice, "Bobby is") == "Bobby is not accepting pages from you."
+    gina = _connect(server, "Gina")
+    gina.send("+block/log Bobby")
+    assert read_line(gina, "20")[17:] == "Bobby: block page Mallory"
+    assert read_line(gina, "20")[17:] == "Bobby: block page,mail Mallory"
+    bob.send("QUIT")
+    bob.wait_closed()
+    gina.send("page Bobby=Staff here: we saw the log.")
+    assert read_line(gina, "Bobby is") == "Bobby is not connected: your page is kept and shown at their next login."
+    _restart(server)
+    bob = _connect(server, "Bobby")
+    assert read_line(bob, "[Page]") == "[Page] 1 page came while you were away:"
+    assert read_line(bob, "  (").endswith(") Gina paged: Staff here: we saw the log.")
+
+
+def test_three_players_at_two_places_in_one_room_survive_kill_9(server):
+    gina = _connect(server, "Gina")
+    gina.send("+place/create Bar=A long counter of chrome.")
+    assert read_line(gina, "Place made") == "Place made here: Bar."
+    gina.send("+place/create Rooftop corner")
+    assert read_line(gina, "Place made") == "Place made here: Rooftop corner."
+    ann, ben, cat = server.login("Ann"), server.login("Ben"), server.login("Cat")
+    ann.send("+place bar")
+    assert read_line(ann, "You join") == "You join the Bar. A long counter of chrome."
+    ben.send("+place bar")
+    read_line(ben, "You join")
+    cat.send("+place roof")
+    read_line(cat, "You join")
+    ann.send("tt Another round?")
+    assert read_line(ann, "(At the Bar)") == '(At the Bar) You say, "Another round?"'
+    assert read_line(ben, "(At the Bar)") == '(At the Bar) Ann says, "Another round?"'
+    cat.send("say Quiet up here.")
+    read_line(cat, "You say")
+    assert "Another round" not in cat.text
+    _restart(server)
+    ann, ben, cat, gina = (_connect(server, n) for n in ("Ann", "Ben", "Cat", "Gina"))
+    gina.send("look")
+    assert read_line(gina, "At the Bar:") == "At the Bar: Ann, Ben"
+    assert read_line(gina, "At the Rooftop corner:") == "At the Rooftop corner: Cat"
+    ben.send("tt :raises a glass.")
+    assert read_line(ann, "(At the Bar)") == "(At the Bar) Ben raises a glass."
+    gina.send("+place/destroy bar")
+    read_line(gina, "Place removed")
+    gina.send("+place/destroy roof")
+    read_line(gina, "Place removed")
+
+
+def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kill_9(server):
+    gina = _connect(server, "Gina")
+    alice, bob = server.login("Alice"), server.login("Bob")
+    alice.send("+identity/add Nightshade")
+    read_line(alice, "Identity Nightshade made.")
+    alice.send("+identity Nightshade")
+    assert read_line(alice, "You are now") == "You are now seen as Nightshade."
+    alice.send("say Halt.")
+    assert read_line(bob, "Nightshade says") == 'Nightshade says, "Halt."'
+    assert read_line(gina, "Nightshade(Alice) says") == 'Nightshade(Alice) says, "Halt."'
+    _restart(server)
+    gina, alice, bob = _connect(server, "Gina"), _connect(server, "Alice"), _connect(server, "Bob")
+    alice.send(":bows.")
+    assert read_line(bob, "Nightshade bows") == "Nightshade bows."
+    assert read_line(gina, "Nightshade(Alice) bows") == "Nightshade(Alice) bows."
+    bob.send("WHO")
+    who = bob.expect("players connected.").split("Player Name", 1)[1].splitlines()[1:-1]
+    assert [row.split()[0] for row in who] == ["Gina", "Nightshade", "Bob"]
+    gina.send("WHO")
+    who = gina.expect("players connected.").split("Player Name", 1)[1].splitlines()[1:-1]
+    assert [row.split()[0] for row in who] == ["Gina", "Nightshade(Alice)", "Bob"]
+
+
+def test_a_player_with_two_heroes_switches_and_is_refused_a_vote_for_his_alt_after_kill_9(server):
+    dick = server.login("Dick")
+    wing = server.login("Wing", "wingpass")
+    wing.send("QUIT")
+    wing.wait_closed()
+    zed = server.login("Zed")
+    dick.send("+alt/link Wing=wingpass")
+    assert read_line(dick, "Wing is now") == "Wing is now on your account: Dick, Wing. +alt Wing switches to it."
+    _restart(server)
+    dick, zed = _connect(server, "Dick"), _connect(server, "Zed")
+    dick.send("+alt Wing")
+    assert read_line(dick, "Welcome to") == "Welcome to Champions MUSH, Wing!"
+    assert read_line(zed, "Wing has") == "Wing has connected."
+    assert read_line(zed, "Dick has") == "Dick has disconnected."
+    dick.send("+vote Zed")
+    assert read_line(dick, "You vote") == "You vote for Zed. Thank you for playing."
+    other = _connect(server, "Dick")  # the same player's first hero, on a second connection
+    other.send("+vote Wing")
+    assert read_line(other, "Wing is") == "Wing is one of your own characters: vote for the people you played with."
+    gina = _connect(server, "Gina")
+    gina.send("+alt/who Dick")
+    assert read_line(gina, "Dick's") == "Dick's account: Dick, Wing."
