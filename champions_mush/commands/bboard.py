@@ -180,7 +180,7 @@ def _announce(ctx: Context, number: int, board: Board, post: Post) -> None:
     n = _boards(ctx).number_of(board, post)
     line = f"|y[Boards]|n New post on {board.name} ({number}/{n}) by {post.author}: {post.title}"
     for char in ctx.game.connected_characters():
-        if char.id != ctx.actor.id and char.role >= board.read_role:
+        if char.id != ctx.actor.id and _boards(ctx).may_read(char, board):
             ctx.game.msg(char, line)
 
 

@@ -31,6 +31,7 @@ from . import (
     scenes,
     sheets,
     social,
+    teams,
     xp,
 )
 from .dispatch import CommandTable, Dispatcher
@@ -64,6 +65,7 @@ FAMILIES = (
     places,     # +places, +place, tt (table talk)
     identities,  # +identity, +outfit (secret identities)
     heroes,     # +alt, +roster (several heroes, one player)
+    teams,      # +team
 )
 
 

@@ -20,7 +20,7 @@ import attrs
 
 from ..store.base import Row
 from ..text.numbers import NumberListError, is_number, parse_numbers
-from . import growing, speech
+from . import growing, speech, teams
 from .roles import Role
 from .documents import Document
 
@@ -79,6 +79,8 @@ class Board(Document):
     post_role: int = Role.PLAYER
     timeout_days: float = 0.0
     next_post: int = 1
+    #: the team whose members alone (and staff) read and post here (game/teams.py), "" for none
+    team: str = ""
 
     def live(self, posts: list[Post], now: float) -> list[Post]:
         """Of ``posts``, those not yet expired, oldest first."""
@@ -114,7 +116,13 @@ class Boards:
 
     def readable(self, char: Character) -> list[tuple[int, Board]]:
         """(number, board) for every board ``char`` may read."""
-        return [(n, b) for n, b in enumerate(self.ordered(), 1) if char.role >= b.read_role]
+        return [(n, b) for n, b in enumerate(self.ordered(), 1) if self.may_read(char, b)]
+
+    def may_read(self, char: Character, board: Board) -> bool:
+        """The board's read role, and for a team's board its membership (staff always)."""
+        if char.role < board.read_role:
+            return False
+        return not board.team or char.role >= Role.STAFF or teams.is_member(self.game, board.team, char)
 
     def find(self, char: Character, ref: str) -> tuple[int, Board]:
         """A board ``char`` may read, by number or (a unique start of) its name."""
@@ -195,6 +203,8 @@ class Boards:
         return [p.id for p in self.posts(board)].index(post.id) + 1
 
     def post(self, char: Character, board: Board, title: str, body: str, reply_to: int = 0) -> tuple[Board, Post]:
+        if not self.may_read(char, board):
+            raise BoardError(f"Only members of {board.team} may post on {board.name}.")
         if char.role < board.post_role:
             raise BoardError(f"Only staff may post on {board.name}." if board.post_role == Role.STAFF
                              else f"You may not post on {board.name}.")

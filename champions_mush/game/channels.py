@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.markup import strip
-from . import blocking, gmcp
+from . import blocking, gmcp, teams
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -61,6 +61,8 @@ class Channel:
     staff_only: bool = False
     created: float = 0.0
     id: int = 0
+    #: the team whose members alone (and staff) use it (game/teams.py), "" for none
+    team: str = ""
 
     def to_doc(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -95,13 +97,13 @@ class Channels:
     def find(self, name: str) -> Channel | None:
         return self.channels.get(name.strip().lower())
 
-    def create(self, name: str, desc: str = "", staff_only: bool = False) -> Channel:
+    def create(self, name: str, desc: str = "", staff_only: bool = False, team: str = "") -> Channel:
         if not _CHANNEL_NAME.fullmatch(name):
             raise ChannelError("Channel names are 1-20 letters, digits, - or _, starting with a letter.")
         if self.find(name) is not None:
             raise ChannelError(f"There is already a channel called {self.find(name).name}.")
         channel = Channel(name=name, desc=desc, staff_only=staff_only, created=self.game.clock(),
-                          id=self.game.store.next_id("channel"))
+                          id=self.game.store.next_id("channel"), team=team)
         self.game.store.put("channel", name.lower(), channel.to_doc())
         self.channels[name.lower()] = channel
         return channel
@@ -116,12 +118,15 @@ class Channels:
 
     def may_join(self, char: Character, channel: Channel) -> bool:
         """May ``char`` join, hear and use ``channel`` now (asked on every use)?"""
-        return not channel.staff_only or self.game.is_staff(char)
+        if self.game.is_staff(char):
+            return True
+        return not channel.staff_only and (not channel.team or teams.is_member(self.game, channel.team, char))
 
     def check_use(self, char: Character, channel: Channel) -> None:
         """Raise ChannelError unless ``char`` may still use ``channel`` (roles change)."""
         if not self.may_join(char, channel):
-            raise ChannelError(f"Only staff may use {channel.name}.")
+            raise ChannelError(f"Only members of {channel.team} may use {channel.name}." if channel.team
+                               else f"Only staff may use {channel.name}.")
 
     def _get(self, name: str) -> Channel:
         channel = self.find(name)
@@ -151,7 +156,8 @@ class Channels:
             raise ChannelError("An alias is 1-10 letters, digits or + @ # $ & * . _ - (for example pub).")
         channel = self._get(channel_name)
         if not self.may_join(char, channel):
-            raise ChannelError(f"Only staff may join {channel.name}.")
+            raise ChannelError(f"Only members of {channel.team} may join {channel.name}." if channel.team
+                               else f"Only staff may join {channel.name}.")
         mine = self.aliases(char)  # aliases of destroyed channels are dropped here
         if alias.lower() in mine:
             raise ChannelError(f"You already use the alias '{alias}' for {mine[alias.lower()]['channel']}.")
