@@ -152,3 +152,22 @@ def test_a_player_with_two_heroes_switches_and_is_refused_a_vote_for_his_alt_aft
     gina = _connect(server, "Gina")
     gina.send("+alt/who Dick")
     assert read_line(gina, "Dick's") == "Dick's account: Dick, Wing."
+
+
+def test_a_team_with_its_channel_survives_kill_9(server):
+    gina = _connect(server, "Gina")
+    kory, gar, lex = server.login("Kory"), server.login("Gar"), server.login("Lex")
+    gina.send("+team/create Titans=Kory")
+    assert read_line(gina, "Team Titans") == "Team Titans made, led by Kory, with its channel and board."
+    assert read_line(kory, "You lead") == "You lead the team Titans. Its channel is on your alias titans."
+    kory.send("+team/add Titans=Gar")
+    assert read_line(kory, "Gar joins") == "Gar joins Titans."
+    _restart(server)
+    kory, gar, lex = _connect(server, "Kory"), _connect(server, "Gar"), _connect(server, "Lex")
+    kory.send("titans Meeting at the tower!")
+    assert read_line(gar, "[Titans]") == "[Titans] Kory: Meeting at the tower!"
+    lex.send("addcom t=Titans")
+    assert read_line(lex, "Only") == "Only members of Titans may join Titans."
+    lex.send("+bbread Titans")
+    assert read_line(lex, "There is") == "There is no board 'titans' you can read. +bbread lists them."
+    assert "Meeting at the tower" not in lex.text
