@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..store.base import Row, StoreError
+from .identities import shown_name
 from . import growing, speech
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ class Scenes:
         problem = emit_problem(text) if form == "emit" and emit_problem is not None else None
         if problem:
             raise SceneError(problem)
-        line = line_for(form, char.name, text)
+        line = line_for(form, shown_name(self.game, char), text)  # a secret identity's name (game/identities.py)
         self.game.store.set_row(SCENE_LINES, row.id, {**row.data, "text": line, "was": row.data["text"]})
         return line
 

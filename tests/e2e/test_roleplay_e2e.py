@@ -110,6 +110,8 @@ def test_three_players_at_two_places_in_one_room_survive_kill_9(server):
 def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kill_9(server):
     gina = _connect(server, "Gina")
     alice, bob = server.login("Alice"), server.login("Bob")
+    gina.send("+scene/start Night patrol")
+    number = read_line(gina, "[Scene] Gina starts scene ").split()[4].rstrip(":")
     alice.send("+identity/add Nightshade")
     read_line(alice, "Identity Nightshade made.")
     alice.send("+identity Nightshade")
@@ -122,6 +124,12 @@ def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kil
     alice.send(":bows.")
     assert read_line(bob, "Nightshade bows") == "Nightshade bows."
     assert read_line(gina, "Nightshade(Alice) bows") == "Nightshade(Alice) bows."
+    gina.send("+scene/stop")
+    read_line(gina, "[Scene] Gina stops")
+    bob.send(f"+scene/text {number}")
+    log = bob.expect(f"-- end scene {number} --")
+    assert [line[8:] for line in log.splitlines() if line.startswith("[") and "[Scene]" not in line
+            and "connected." not in line] == ['Nightshade says, "Halt."', "Nightshade bows."]
     bob.send("WHO")
     who = bob.expect("players connected.").split("Player Name", 1)[1].splitlines()[1:-1]
     assert [row.split()[0] for row in who] == ["Gina", "Nightshade", "Bob"]
