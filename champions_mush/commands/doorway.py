@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from ..game import events
 from ..game.accounts import Accounts
 from ..game.limits import ConnectLimiter, TokenBucket
 from ..limits import FULL, TOO_MANY_CONNECTS
@@ -78,6 +79,15 @@ class Doorway:
             visit.idle_check(now)
             expire(visit.session, now)
         self.connects.forget_old(now)
+        self._remind()
+
+    def _remind(self) -> None:
+        """Events about to start: those signed up are told once (game/events.py)."""
+        try:
+            with self.game.work():
+                events.remind_soon(self.game)
+        except Exception:  # noqa: BLE001 - a reminder's failure must not stop the sweep
+            log.exception("event reminders failed")
 
     def mssp(self, port: int, tls_port: int = 0) -> dict[str, str]:
         """MSSP variables (the telnet core adds the protocol flags); ``SSL`` is the TLS port."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from ..game import blocking, boards, jobs, mail, scenes
+from ..game import blocking, boards, events, jobs, mail, scenes
 from ..game.accounts import Accounts
 from ..game.channels import ChannelError, Channels
 from ..game.creation_limit import CreationLimit
@@ -101,7 +101,7 @@ def login_session(game: Game, session: Session, char: Character) -> None:
 
 #: what a character is told at login when something waits for them (unread mail ...)
 LOGIN_NOTICES = (blocking.login_notice, mail.login_notice, boards.login_notice, jobs.login_notice,
-                 scenes.login_notice)
+                 scenes.login_notice, events.login_notice)
 
 
 def _send_notices(game: Game, session: Session, char: Character) -> None:

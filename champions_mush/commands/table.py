@@ -17,6 +17,8 @@ from . import (
     client,
     combat,
     dice,
+    events,
+    fugue,
     gm,
     helpcmds,
     herobuild,
@@ -66,6 +68,8 @@ FAMILIES = (
     identities,  # +identity, +outfit (secret identities)
     heroes,     # +alt, +roster (several heroes, one player)
     teams,      # +team
+    events,     # +events, +event (time zones, reminders, iCal)
+    fugue,      # +edit (FugueEdit)
 )
 
 

@@ -70,8 +70,10 @@ MIN_NAME, MAX_NAME = 2, 30
 _CONFUSABLE = (("rn", "m"), ("vv", "w"), ("1", "l"), ("i", "l"), ("0", "o"))
 
 #: a line start only the game writes: a bracketed tag (``[GM]``, ``<OOC>``, ``[Public]``,
-#: ``(staff only)``), ``***``, ``Word:`` (``Game:``), or the page formats
-_GAME_START = re.compile(r"[\[<({][^\]>)}]{0,24}[\]>)}]|\*\*|[a-z+@]{1,20}:|from afar\b|long distance\b|you page")
+#: ``(staff only)``), ``***``, ``Word:`` (``Game:``), the page formats, or ``FugueEdit >`` (a
+#: client trigger puts the rest of that line in the input line: commands/fugue.py)
+_GAME_START = re.compile(r"[\[<({][^\]>)}]{0,24}[\]>)}]|\*\*|[a-z+@]{1,20}:|from afar\b|long distance\b|you page"
+                         r"|fugueedit\b")
 #: what may stand before such a start and still leave it looking like one (``. [GM]``)
 _LEAD = " .,'`-_~^\""
 

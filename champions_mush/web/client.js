@@ -16,6 +16,7 @@
                    "#818383", "#fc391f", "#31e722", "#eaec23", "#5833ff", "#f935f8", "#14f0f0", "#e9ebeb"];
 
   const out = document.getElementById("output"), input = document.getElementById("input");
+  const FUGUE = "FugueEdit > ";
   const statusEl = document.getElementById("status"), reconnectBtn = document.getElementById("reconnect");
   const encoder = new TextEncoder();
   let ws = null, decoder = null, retry = 1, retryTimer = null, wantOpen = true;
@@ -176,7 +177,11 @@
   function flushText(prompt) {
     const parts = text.split("\n");
     text = parts.pop();
-    for (const line of parts) queueLine(line.replace(/\r$/, ""), false);
+    for (const line of parts) {
+      queueLine(line.replace(/\r$/, ""), false);
+      // FugueEdit (+edit): the game's "FugueEdit > <command>" line goes into the input line to edit
+      if (line.startsWith(FUGUE)) { input.value = line.slice(FUGUE.length).replace(/\r$/, ""); input.focus(); }
+    }
     if (prompt && text) { queueLine(text, true); text = ""; }
     else if (text) queueLine(text, true, true);
   }

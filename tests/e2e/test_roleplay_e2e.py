@@ -179,3 +179,35 @@ def test_a_team_with_its_channel_survives_kill_9(server):
     lex.send("+bbread Titans")
     assert read_line(lex, "There is") == "There is no board 'titans' you can read. +bbread lists them."
     assert "Meeting at the tower" not in lex.text
+
+
+def test_an_event_entered_in_one_time_zone_is_shown_in_two_others_after_kill_9(server):
+    nia, lon, tok = server.login("Nia"), server.login("Lon"), server.login("Tok")
+    for client, zone in ((nia, "America/New_York"), (lon, "Europe/London"), (tok, "Asia/Tokyo")):
+        client.send(f"+finger/set timezone={zone}")
+        assert read_line(client, "Time zone") == "Time zone set."
+    nia.send("+event/create Gala at the museum=2099-12-05 20:00/Black tie.")
+    made = read_line(nia, "Event ")
+    number = made.split()[1]
+    assert made == f"Event {number} made: Gala at the museum, 2099-12-05 20:00 EST. You are signed up."
+    lon.send(f"+event/signup {number}=Bringing Raven.")
+    assert read_line(lon, "You are signed") == f"You are signed up for event {number}: Gala at the museum."
+    _restart(server)
+    lon, tok = _connect(server, "Lon"), _connect(server, "Tok")
+    lon.send(f"+event {number}")
+    assert read_line(lon, "When:") == "When: 2099-12-06 01:00 GMT (2099-12-06 01:00 UTC)"
+    tok.send(f"+event {number}")
+    assert read_line(tok, "When:") == "When: 2099-12-06 10:00 JST (2099-12-06 01:00 UTC)"
+    assert read_line(tok, "  Lon") == "  Lon: Bringing Raven."
+    tok.send("+event/ical")
+    assert read_line(tok, "DTSTART") == "DTSTART:20991206T010000Z"
+
+
+def test_fugue_edit_sends_the_description_back_after_kill_9(server):
+    fae = server.login("Fae")
+    fae.send("@desc me=A |hbright|n figure.")
+    read_line(fae, "Description set")
+    _restart(server)
+    fae = _connect(server, "Fae")
+    fae.send("+edit desc")
+    assert read_line(fae, "FugueEdit > ") == "FugueEdit > @desc me=A |hbright|n figure."
