@@ -40,8 +40,8 @@ def test_the_leader_adds_members_who_hear_the_team_channel_and_others_cannot():
 def test_the_team_board_is_read_by_members_and_staff_only():
     world, gina, dick, raven, eve = _titans()
     dick.do("+team/add Titans=Raven")
-    assert dick.do("+bbpost Titans/Plans=We strike at dawn.")[0].startswith("You post ")
-    assert raven.lines[-1].startswith("[Boards] New post on Titans")
+    assert dick.do("+bbpost Titans/Plans=We strike at dawn.") == ["You post 'Plans' on Titans as 1/1."]
+    assert raven.lines[-1] == "[Boards] New post on Titans (1/1) by Dick: Plans"
     assert eve.lines == []
     assert eve.do("+bbread Titans") == ["There is no board 'titans' you can read. +bbread lists them."]
     assert gina.do("+team") == ["Teams:", "  Titans               led by Dick, 2 members"]
