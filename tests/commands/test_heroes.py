@@ -54,3 +54,12 @@ def test_the_roster_offers_characters_and_a_request_files_a_job():
     assert bob.do("+roster/request Nightwing=me too") == ["Nightwing is not open on the roster (+roster lists who is)."]
     assert gina.do("+roster/remove Robin") == ["Robin is no longer on the roster."]
     assert bob.do("+roster") == ["No characters are open on the roster."]
+
+
+def test_staff_cannot_award_xp_to_a_character_of_their_own_account():
+    world, gina, alice, bob = _player()
+    assert gina.do("+alt/link Robin=pw-Robin") == [
+        "Robin is now on your account: Gina, Robin. +alt Robin switches to it."]
+    assert gina.do("+xp/award Robin=2 for playing") == [
+        "Robin is one of your own characters: another staff member gives it XP."]
+    assert gina.do("+xp/award Bob=1 for playing") == ["You award 1 XP to Bob (for playing): 1 to spend."]
