@@ -17,6 +17,7 @@ a player character goes into a coma instead, RULES DYING) follow from the number
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -138,8 +139,14 @@ class Sheet(Document):
 
     def figured(self) -> dict[str, int]:
         """Figured characteristics and combat values from the primaries (engine rules)."""
-        primaries = {name: self.stats.get(name, _BASE) for name in PRIMARY}
-        return figured_values(primaries)
+        get = self.stats.get
+        return _figured(get("STR", _BASE), get("DEX", _BASE), get("CON", _BASE), get("BODY", _BASE))
+
+    def to_doc(self) -> dict[str, Any]:
+        """The store document (flat: one level, so no recursive walk; docs/performance.md)."""
+        doc = attrs.asdict(self, recurse=False)
+        doc["stats"], doc["skills"] = dict(self.stats), dict(self.skills)
+        return doc
 
     def is_set(self, name: str) -> bool:
         return (normalise_stat(name) or name) in self.stats
@@ -276,6 +283,13 @@ class Sheet(Document):
     def healed(self) -> Sheet:
         """Back to full STUN, BODY and END with no conditions."""
         return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _figured(strength: int, dex: int, con: int, body: int) -> dict[str, int]:
+    """Figured from the four primaries they depend on, worked out once per set of them (every
+    rule asks a sheet's SPD, DEX-figured DCV and the rest many times a command)."""
+    return figured_values({"STR": strength, "DEX": dex, "CON": con, "BODY": body})
 
 
 def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
