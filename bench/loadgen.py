@@ -194,6 +194,48 @@ class Settings:
     expects: dict
     #: a login step's answer that means "busy, try again" (None: none)
     login_retry: str | None = None
+    #: speak the telnet stream over a WebSocket at /ws (the web client's way), not plain TCP
+    websocket: bool = False
+
+
+class WsTransport:
+    """A transport that sends each write as one masked binary WebSocket frame (RFC 6455 5.2,
+    5.3): what :class:`WsBot` writes through, after its upgrade request."""
+
+    def __init__(self, transport) -> None:
+        self.raw = transport
+        #: frames written before the server accepted the upgrade (a browser waits for it too)
+        self.early: list[bytes] | None = []
+
+    def opened(self) -> None:
+        early, self.early = self.early, None
+        for data in early:
+            self.write(data)
+
+    def write(self, data: bytes) -> None:
+        if self.early is not None:
+            self.early.append(data)
+            return
+        mask = os.urandom(4)
+        size = len(data)
+        if size < 126:
+            head = bytes((0x82, 0x80 | size))
+        elif size < 65536:
+            head = bytes((0x82, 0xFE)) + size.to_bytes(2, "big")
+        else:
+            head = bytes((0x82, 0xFF)) + size.to_bytes(8, "big")
+        key = int.from_bytes((mask * (size // 4 + 1))[:size], "big")
+        masked = (int.from_bytes(data, "big") ^ key).to_bytes(size, "big")
+        self.raw.write(head + mask + masked)
+
+    def get_extra_info(self, name, default=None):
+        return self.raw.get_extra_info(name, default)
+
+    def close(self) -> None:
+        self.raw.close()
+
+    def abort(self) -> None:
+        self.raw.abort()
 
 
 class Bot(asyncio.Protocol):
@@ -355,6 +397,52 @@ class Bot(asyncio.Protocol):
 # --------------------------------------------------------------------------
 # A worker process: owns a slice of the clients.
 
+
+class WsBot(Bot):
+    """A :class:`Bot` speaking through the web port's WebSocket (subprotocol ``telnet``)."""
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        host = self.w.s.host
+        transport.write((f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         "Sec-WebSocket-Key: bG9hZGdlbmxvYWRnZW4xMg==\r\nSec-WebSocket-Version: 13\r\n"
+                         "Sec-WebSocket-Protocol: telnet\r\n\r\n").encode())
+        self.transport = WsTransport(transport)
+        self.ws_head = True
+        self.ws_buf = b""
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.ws_buf + data
+        if self.ws_head:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                self.ws_buf = buf
+                return
+            self.ws_head, buf = False, buf[end + 4:]
+            self.transport.opened()
+        payload, at = [], 0
+        while len(buf) - at >= 2:
+            op, size, head = buf[at] & 0x0F, buf[at + 1] & 0x7F, 2
+            if size == 126:
+                if len(buf) - at < 4:
+                    break
+                size, head = int.from_bytes(buf[at + 2:at + 4], "big"), 4
+            elif size == 127:
+                if len(buf) - at < 10:
+                    break
+                size, head = int.from_bytes(buf[at + 2:at + 10], "big"), 10
+            if len(buf) - at < head + size:
+                break
+            body = buf[at + head:at + head + size]
+            at += head + size
+            if op in (0, 1, 2):
+                payload.append(body)
+            elif op == 9:  # a ping: the pong carries its payload
+                self.transport.raw.write(bytes((0x8A, 0x80 | len(body))) + b"\0\0\0\0" + body)
+        self.ws_buf = buf[at:]
+        if payload:
+            super().data_received(b"".join(payload))
+
 class Worker:
     def __init__(self, s: Settings, wid: int, conn) -> None:
         self.s = s
@@ -393,7 +481,7 @@ class Worker:
         delay = start + (cid / rate if rate > 0 else 0) - time.monotonic()
         if delay > 0:
             await asyncio.sleep(delay)
-        bot = Bot(self, cid)
+        bot = (WsBot if self.s.websocket else Bot)(self, cid)
         try:
             tcp, total = await bot.log_in()
         except (OSError, asyncio.TimeoutError, ConnectionError) as exc:
@@ -614,12 +702,14 @@ def run(s: Settings, pids: list[int]) -> dict:
     measure_to = measure_from + s.duration
     time.sleep(max(0.0, measure_from - time.monotonic()))
     cpu0 = proc_cpu(pids)
+    each0 = {pid: proc_cpu([pid]) for pid in pids}
     busy0 = machine_busy()
     rss_max = proc_rss_mb(pids)
     while time.monotonic() < measure_to:
         time.sleep(min(0.5, max(0.0, measure_to - time.monotonic())))
         rss_max = max(rss_max, proc_rss_mb(pids))
     cpu1 = proc_cpu(pids)
+    each1 = {pid: proc_cpu([pid]) for pid in pids}
     busy1 = machine_busy()
     rss_end = proc_rss_mb(pids)
     results = [c.recv()[1] for c in pipes]
@@ -627,10 +717,14 @@ def run(s: Settings, pids: list[int]) -> dict:
         c.send(("close", None))
     for p in procs:
         p.join(10)
-    return report(s, pids, start, login_done, logins, results,
-                  cpu=(cpu1 - cpu0) / s.duration if pids else None,
-                  machine=(busy1[0] - busy0[0]) / s.duration,
-                  rss=dict(idle=rss_idle, connected=rss_connected, max=rss_max, end=rss_end))
+    out = report(s, pids, start, login_done, logins, results,
+                 cpu=(cpu1 - cpu0) / s.duration if pids else None,
+                 machine=(busy1[0] - busy0[0]) / s.duration,
+                 rss=dict(idle=rss_idle, connected=rss_connected, max=rss_max, end=rss_end))
+    # each server process's CPU, in % of one core (the game and the relay apart)
+    out["server_cpu_pct_by_pid"] = {str(pid): round(100 * (each1[pid] - each0[pid]) / s.duration, 1) for pid in pids}
+    out["server_rss_mb_by_pid"] = {str(pid): round(proc_rss_mb([pid]), 1) for pid in pids}
+    return out
 
 
 def report(s, pids, start, login_done, logins, results, cpu, machine, rss) -> dict:
@@ -763,6 +857,8 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--wait-quiet", type=float, default=0.0,
                    help="first wait up to this many seconds for the machine to be quiet")
+    p.add_argument("--websocket", action="store_true",
+                   help="connect to the web port's WebSocket (/ws), telnet inside binary frames")
     p.add_argument("--quickack", action="store_true",
                    help="ACK at once (TCP_QUICKACK): hides the server's Nagle stalls; off like real clients")
     a = p.parse_args(argv)
@@ -793,6 +889,7 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
         login_timeout=a.login_timeout, cmd_timeout=a.cmd_timeout,
         burst=a.burst, burst_rate=a.burst_rate, seed=a.seed, quickack=a.quickack,
         expects=dict(x.split("=", 1) for x in a.expect), login_retry=preset.get("login_retry"),
+        websocket=a.websocket,
     )
     pids = [int(x) for item in a.server_pid for x in str(item).split(",") if x]
     return s, pids, a

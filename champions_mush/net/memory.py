@@ -52,8 +52,9 @@ def release_free_memory() -> None:
         trim(0)
 
 
-def load_twisted_lean() -> None:
-    """Import Twisted's reactor base and TCP support with only what the game's process uses.
+def load_twisted_lean(tls: bool = False) -> None:
+    """Import Twisted's reactor base and TCP support with only what the game's process uses
+    (and the relay's: net/relay.py; ``tls`` keeps pyOpenSSL for its TLS listener).
 
     While they load (docs/performance.md, "Memory"):
 
@@ -80,7 +81,9 @@ def load_twisted_lean() -> None:
     if "twisted.internet.posixbase" in sys.modules:
         return
     hidden = {name: sys.modules.get(name) for name in ("OpenSSL", "asyncio", *_FORWARDED)}
-    if hidden["OpenSSL"] is None:
+    if tls:
+        hidden.pop("OpenSSL")  # loaded as usual, and kept
+    elif hidden["OpenSSL"] is None:
         sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
     if hidden["asyncio"] is None:
         sys.modules["asyncio"] = _asyncio_stand_in()

@@ -24,11 +24,21 @@ import threading
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__":  # the relay process: its settings first, before Twisted loads
+    import signal
+
+    signal.signal(signal.SIGUSR1, signal.SIG_IGN)  # a reload's "read the certificate again", until main()
+    _SETTINGS_LINE = sys.stdin.buffer.readline()
+    from champions_mush.net.memory import load_twisted_lean
+
+    load_twisted_lean(tls=b'"tls_port"' in _SETTINGS_LINE)  # pyOpenSSL only for a TLS port
+
 from twisted.internet import protocol
 from twisted.internet.interfaces import IHandshakeListener
 from zope.interface import implementer
 
 from ..limits import FULL, TOO_MANY_CONNECTS, ConnectLimiter
+from .output import socket_writer
 
 __all__ = ["HANDSHAKE_DEADLINE", "GamePipe", "RelayedClient", "main"]
 
@@ -65,6 +75,7 @@ class GamePipe:
     def __init__(self, relay: Relay, client: RelayedClient, kind: str, address: str) -> None:
         self.relay, self.client = relay, client
         self.game = None
+        self._write = None  # to the game: straight to the socket (net/output.py)
         self._early = bytearray()
         self._closed = False
         header = f"RELAY {relay.token} {kind} {address}\n".encode("ascii", "replace")
@@ -85,6 +96,7 @@ class GamePipe:
             transport.loseConnection()
             return
         self.game = transport
+        self._write = socket_writer(transport)
         transport.setTcpNoDelay(True)
         client = self.client.transport
         client.registerProducer(transport, True)  # a slow client slows the game side
@@ -95,8 +107,8 @@ class GamePipe:
     def to_game(self, data: bytes) -> None:
         if self._closed:
             return
-        if self.game is not None:
-            self.game.write(data)
+        if self._write is not None:
+            self._write(data)
         elif len(self._early) + len(data) <= MAX_EARLY_INPUT:
             self._early += data
 
@@ -310,19 +322,19 @@ def _stop_when_stdin_closes(reactor) -> None:  # noqa: ANN001
     threading.Thread(target=wait, daemon=True, name="stdin-watch").start()
 
 
-def main() -> int:
+def main(line: bytes) -> int:
+    """The relay process, given its settings line (read before Twisted loaded: above)."""
+    import signal
+
     from twisted.internet import reactor
     from twisted.python import log as twisted_log
 
-    import signal
-
     relay: Relay | None = None
     signal.signal(signal.SIGUSR1, lambda number, frame: relay and reactor.callFromThread(relay.reload_certificate))
-    line = sys.stdin.buffer.readline()
     try:
         settings = json.loads(line)
         relay = Relay(reactor, settings)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         print(json.dumps({"error": f"bad relay settings: {exc}"}), flush=True)
         return 2
     _log_to(settings.get("log_dir"))
@@ -340,4 +352,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(_SETTINGS_LINE))

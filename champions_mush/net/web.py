@@ -24,6 +24,7 @@ from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Pin
                             TextMessage)
 from wsproto.utilities import ProtocolError
 
+from .output import socket_writer
 from .portal_proxy import PortalPipe, for_portal
 from .relay import GamePipe, RelayedClient
 
@@ -189,6 +190,7 @@ class WebClient(protocol.Protocol, RelayedClient):
         self.transport.write(ws.send(AcceptConnection(subprotocol=subprotocol)))
         self.stop_deadline()
         self.ws = ws
+        self._send = socket_writer(self.transport)  # the game's direct send (net/output.py)
         self.relay.websockets.add(self)
         self.pipe = GamePipe(self.relay, self, "websocket", self.address())
         if rest:
@@ -232,7 +234,7 @@ class WebClient(protocol.Protocol, RelayedClient):
         self.transport.write(frame(b"", _PING))
 
     def send_to_client(self, data: bytes) -> None:
-        self.transport.write(frame(data))
+        self._send(frame(data))
 
     def close_client(self, reason: str) -> None:
         if self.ws is None:
