@@ -1,7 +1,10 @@
 // The champions-mush web client: the game's telnet stream over a WebSocket (subprotocol
 // "telnet"), ANSI colour rendered, GMCP Char.Vitals in the bar, the "See also" topics the game
-// names in GMCP Help.SeeAlso as links, input history (never a line holding a password), and
-// reconnecting by itself unless the player typed QUIT (docs/admin-guide.md, "The web client").
+// names in GMCP Help.SeeAlso as links, input history (never a line holding a password),
+// reconnecting by itself unless the player typed QUIT, whose Phase it is and the Speed Chart
+// (GMCP Combat.Phase), a channel pane (Comm.Channel.Text), a title and optional sound notice for
+// text in a hidden tab and for pages, and its own preferences in localStorage (never a password)
+// (docs/admin-guide.md, "The web client").
 "use strict";
 (function () {
   const IAC = 255, DONT = 254, DO = 253, WONT = 252, WILL = 251, SB = 250, SE = 240, EOR_CMD = 239, GA = 249;
@@ -25,6 +28,19 @@
   let sgr = fresh(), pending = [], scheduled = false, partial = null;
   const history = loadHistory();
   let histPos = history.length;
+  const TITLE = document.title, MAX_CHANNEL_LINES = 500;
+  const PAGED = /^(\S+) pages(?: [^:]*)?: /;      // "Tom pages: hi", "Tom pages you, Ann: hi"
+  const ROLL_ID = /\[(r[0-9a-z]{1,8})\]/g;         // "[Dice] ... [r6z]"
+  let me = "", unread = 0, audio = null;
+  const prefs = loadPrefs();
+
+  // The client's own settings: only these keys are ever stored (docs/player-guide.md).
+  function loadPrefs() {
+    let kept = {};
+    try { kept = JSON.parse(localStorage.getItem("cm-prefs") || "{}") || {}; } catch (e) { kept = {}; }
+    return { sound: kept.sound === true };
+  }
+  function savePrefs() { localStorage.setItem("cm-prefs", JSON.stringify({ sound: prefs.sound })); }
 
   function commandWord(line) {
     return (line.trim().split(/\s+/)[0] || "").split(/[\/=]/)[0].toLowerCase();
@@ -62,6 +78,7 @@
     ws = null;
     setEcho(false);
     clearVitals();
+    clearPhase();
     setStatus("Disconnected", "lost");
     reconnectBtn.hidden = false;
     if (!wantOpen) { notice("You left the game. Press “Reconnect now” to play again."); return; }
@@ -119,7 +136,7 @@
       if (opt === ECHO) setEcho(true);
       if (opt === GMCP) {
         sendGmcp("Core.Hello", { client: "champions-web", version: "1" });
-        sendGmcp("Core.Supports.Set", ["Char 1", "Combat 1", "Help 1"]);
+        sendGmcp("Core.Supports.Set", ["Char 1", "Combat 1", "Help 1", "Comm.Channel 1"]);
       }
     } else if (v === WONT) {
       sendCmd(DONT, opt);
@@ -146,7 +163,11 @@
       const pkg = space < 0 ? msg : msg.slice(0, space);
       let body = null;
       try { body = space < 0 ? null : JSON.parse(msg.slice(space + 1)); } catch (e) { body = null; }
-      if (pkg.toLowerCase() === "char.vitals" && body) showVitals(body);
+      const name = pkg.toLowerCase();
+      if (name === "char.vitals" && body) showVitals(body);
+      else if (name === "char.status" && body && typeof body.name === "string") me = body.name;
+      else if (name === "combat.phase" && body) showPhase(body);
+      else if (name === "comm.channel.text" && body) channelLine(body);
       else if (pkg.toLowerCase() === "help.seealso" && body && Array.isArray(body.topics)) {
         flushText(false); // the lines before it are not the game's see-also line: in the queue first
         queueMark({ command: String(body.command || "RULES"), topics: new Set(body.topics.map(String)) });
@@ -199,6 +220,10 @@
 
   function render() {
     scheduled = false;
+    if (document.hidden && pending.some(([line]) => line !== null && line.trim())) {
+      unread += pending.filter(([line]) => line !== null && line.trim()).length;
+      attention(`(${unread}) ${TITLE}`, false);
+    }
     const atBottom = out.scrollHeight - out.scrollTop - out.clientHeight < 40;
     const frag = document.createDocumentFragment();
     for (const [line, isPartial] of pending) {
@@ -227,7 +252,10 @@
       at = re.lastIndex;
     }
     addSpan(div, line.slice(at), plain);
-    seeAlso(div, plain.join(""));
+    const text = plain.join("");
+    seeAlso(div, text);
+    const paged = PAGED.exec(text);
+    if (paged && paged[1] !== me) attention(`${paged[1]} paged you - ${TITLE}`, true);
     return div;
   }
 
@@ -236,7 +264,7 @@
     if (!chunk) return;
     plain.push(chunk);
     const span = document.createElement("span");
-    span.textContent = chunk;
+    rollIds(span, chunk);
     let fg = sgr.fg, bg = sgr.bg;
     if (sgr.rev) { [fg, bg] = [bg || "#101014", fg || "#c8c8c8"]; }
     if (fg) span.style.color = fg;
@@ -311,6 +339,91 @@
     else if (body.trimEnd().endsWith(",")) div.appendChild(document.createTextNode(","));
   }
 
+  // "[r6z]" as a badge: the roll id reads apart from the dice around it.
+  function rollIds(span, chunk) {
+    let at = 0, m;
+    ROLL_ID.lastIndex = 0;
+    while ((m = ROLL_ID.exec(chunk)) !== null) {
+      span.appendChild(document.createTextNode(chunk.slice(at, m.index) + "["));
+      const id = document.createElement("span");
+      id.className = "rollid";
+      id.title = `roll id: +roll/verify ${m[1]}`;
+      id.textContent = m[1];
+      span.appendChild(id);
+      span.appendChild(document.createTextNode("]"));
+      at = ROLL_ID.lastIndex;
+    }
+    if (at === 0) span.textContent = chunk;
+    else span.appendChild(document.createTextNode(chunk.slice(at)));
+  }
+
+  // --- cues -----------------------------------------------------------------------------------
+  // While the tab is hidden, the title says what came (text, a page, the player's Phase) until
+  // the tab is seen again; a short tone too if the player turned sound on (a page or the
+  // Phase also when the tab shows).
+  function attention(title, urgent) {
+    if (document.hidden) document.title = title;
+    if (prefs.sound && (urgent || (document.hidden && unread === 1))) beep();
+  }
+  function beep() {
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = 660; gain.gain.value = 0.08;
+      tone.connect(gain); gain.connect(audio.destination);
+      tone.start(); tone.stop(audio.currentTime + 0.15);
+    } catch (e) { /* no audio here */ }
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) { unread = 0; document.title = TITLE; }
+  });
+  input.addEventListener("focus", () => { if (!document.hidden) document.title = TITLE; });
+
+  // GMCP Combat.Phase: whose Phase it is (the player's own stands out) and the Speed Chart.
+  function showPhase(p) {
+    const el = document.getElementById("phase"), chart = document.getElementById("chart");
+    const acting = typeof p.phase === "string" ? p.phase : (Array.isArray(p.acting) ? p.acting[0] : "");
+    const mine = !!me && acting === me;
+    el.hidden = false;
+    el.className = mine ? "mine" : "";
+    el.textContent = mine ? `Your Phase! Segment ${p.segment}` : `Segment ${p.segment}: ${acting ? acting + "'s Phase" : "no one acts"}`;
+    if (mine) attention(`Your Phase - ${TITLE}`, true);
+    chart.textContent = "";
+    const rows = Array.isArray(p.chart) ? p.chart : [];
+    chart.hidden = rows.length === 0;
+    chart.appendChild(document.createTextNode(`Turn ${p.turn}, Speed Chart: `));
+    rows.forEach((row, n) => {
+      if (n) chart.appendChild(document.createTextNode(" · "));
+      const who = document.createElement("span");
+      who.className = (row.name === acting ? "now " : "") + (row.name === me ? "me" : "");
+      const segs = Array.isArray(row.segments) ? row.segments.join(",") : "";
+      who.textContent = `${row.name} (SPD ${row.spd}) ${segs}`;
+      chart.appendChild(who);
+    });
+  }
+  function clearPhase() {
+    document.getElementById("phase").hidden = true;
+    document.getElementById("chart").hidden = true;
+  }
+
+  // GMCP Comm.Channel.Text: each channel line in its own pane as well.
+  function channelLine(c) {
+    const pane = document.getElementById("channels");
+    pane.hidden = false;
+    const div = document.createElement("div"), line = String(c.text || ""), tag = `[${c.channel}]`;
+    if (line.startsWith(tag)) {  // the line as the game shows it: "[Public] Ada: Hello"
+      const name = document.createElement("span");
+      name.className = "ch";
+      name.textContent = tag;
+      div.appendChild(name);
+    }
+    div.appendChild(document.createTextNode(line.startsWith(tag) ? line.slice(tag.length) : line));
+    const atBottom = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 40;
+    pane.appendChild(div);
+    while (pane.childElementCount > MAX_CHANNEL_LINES) pane.firstElementChild.remove();
+    if (atBottom) pane.scrollTop = pane.scrollHeight;
+  }
+
   function notice(words) {
     if (pending.length) render(); // after the lines that came before it
     const div = document.createElement("div");
@@ -382,6 +495,9 @@
     }
   });
 
+  const soundBox = document.getElementById("pref-sound");
+  soundBox.checked = prefs.sound;
+  soundBox.addEventListener("change", () => { prefs.sound = soundBox.checked; savePrefs(); if (prefs.sound) beep(); });
   reconnectBtn.addEventListener("click", () => { wantOpen = true; retry = 1; connect(); });
   window.addEventListener("resize", () => { clearTimeout(window.cmResize); window.cmResize = setTimeout(sendSize, 300); });
   out.addEventListener("click", () => { if (!getSelection().toString()) input.focus(); });

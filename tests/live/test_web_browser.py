@@ -237,3 +237,74 @@ def test_only_the_games_see_also_line_is_links(tmp_path):
             assert [text for text, _ in links()] == ["KNOCKBACK 2", "KNOCKBACK", "KNOCKBACK 3"]
         finally:
             driver.quit()
+
+
+def test_phase_cue_speed_chart_channel_pane_and_notices(tmp_path):
+    """GMCP Combat.Phase as a "your Phase" cue and a Speed Chart line, Comm.Channel.Text in the
+    channel pane, the title when text arrives in a hidden tab and when paged, the sound switch
+    kept in the browser, and the layout at 1280 and 400 pixels (WEB_CLIENT_SCREENSHOTS=folder
+    keeps the screenshots: docs/web-client-1280.png and docs/web-client-400.png are those)."""
+    from ..e2e.helpers import create_admin
+
+    web_port = free_port()
+    server = Server(tmp_path / "game", config=f"password_cost: 1024\nweb_port: {web_port}\ncommand_rate: 0\n")
+    create_admin(server, "Ada", "admin123")
+    with server:
+        wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
+        driver = _browser(tmp_path / "profile")
+        try:
+            driver.set_window_size(1280, 800)
+            page = Page(driver)
+            driver.get(f"http://127.0.0.1:{web_port}/")
+            page.wait_for("create <name> <password>")
+            page.type("create Webby secret1")
+            page.wait_for("Welcome to Champions MUSH, Webby!")
+            ada = server.login("Ada", "admin123", create=False)
+            ada.send("pub Hello, heroes")
+            assert page.wait_for("[Public] Ada: Hello, heroes", "channels") == "[Public] Ada: Hello, heroes"
+            hide = "Object.defineProperty(document, 'hidden', {value: %s, configurable: true});"
+            driver.execute_script(hide % "true")
+            ada.send("say while you were away")
+            page.wait_for('Ada says, "while you were away"')
+            assert driver.title == "(1) Champions MUSH"
+            ada.send("page Webby=are you there?")
+            page.wait_for("Ada pages: are you there?")
+            assert driver.title == "Ada paged you - Champions MUSH"
+            driver.execute_script(hide % "false" + "document.dispatchEvent(new Event('visibilitychange'));")
+            assert driver.title == "Champions MUSH"
+            page.type("say back")  # seen: no notice for text while the tab shows
+            page.wait_for('You say, "back"')
+            assert driver.title == "Champions MUSH"
+            for line in ("+combat/start", "+combat/join Ada", "+combat/join Webby", "+stat/set Webby/DEX=23",
+                         "+combat/next"):
+                ada.send(line)
+            assert page.wait_for("Your Phase!", "phase") == "Your Phase! Segment 12"
+            assert driver.find_element(page.by.ID, "phase").get_attribute("class") == "mine"
+            chart = page.wait_for("Speed Chart", "chart")
+            # DEX 23 figures SPD 1 + 23/10 = 3 (HERO 5E): Segments 4, 8 and 12 on the Speed Chart
+            assert chart == "Turn 1, Speed Chart: Ada (SPD 2) 6,12 · Webby (SPD 3) 4,8,12"
+            page.type("+nd6 2")
+            seen = page.wait_for("[Dice] Webby rolls 2d6 normal:")
+            ids = [e.text for e in driver.find_elements(page.by.CSS_SELECTOR, ".rollid")]
+            assert len(ids) == 1 and ids[0].startswith("r") and f"[{ids[0]}]" in seen
+            box = driver.find_element(page.by.ID, "pref-sound")
+            assert not box.is_selected()
+            box.click()
+            assert driver.execute_script("return localStorage.getItem('cm-prefs')") == '{"sound":true}'
+            keep = os.environ.get("WEB_CLIENT_SCREENSHOTS")
+            if keep:
+                driver.save_screenshot(os.path.join(keep, "web-client-1280.png"))
+            driver.set_window_size(400, 800)
+            time.sleep(0.3)
+            width = driver.execute_script("return document.documentElement.scrollWidth")
+            assert width <= 400  # nothing overflows: the bar wraps
+            entry = driver.find_element(page.by.ID, "input")
+            assert entry.is_displayed() and entry.size["width"] >= 200
+            if keep:
+                driver.save_screenshot(os.path.join(keep, "web-client-400.png"))
+            driver.refresh()  # the preference came back; the storage holds history and preferences only
+            page.wait_for("create <name> <password>")
+            assert driver.find_element(page.by.ID, "pref-sound").is_selected()
+            assert sorted(driver.execute_script("return Object.keys(localStorage)")) == ["cm-history", "cm-prefs"]
+        finally:
+            driver.quit()
