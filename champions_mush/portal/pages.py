@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..game.scenes import Scene
     from ..game.world import Game
 
-__all__ = ["Refused", "Viewer", "boards", "character", "characters", "help_topic", "scene", "scenes"]
+__all__ = ["Refused", "Viewer", "boards", "character", "characters", "fold_ooc", "help_topic", "scene", "scenes"]
 
 #: Movement characteristics, shown in inches (``"``) as on ``+sheet``.
 _INCHES = ("RUNNING", "SWIMMING", "LEAPING")
@@ -135,16 +135,11 @@ def _item(hero, item, numbers: dict[str, int]) -> dict[str, Any]:  # noqa: ANN00
 
 
 # --- scenes -----------------------------------------------------------------------------------
-def is_shared(scene: Scene) -> bool:
-    """A scene its people shared for everyone to read (``+scene/share``); before scenes could
-    be shared, none was."""
-    return bool(getattr(scene, "shared", False))
-
-
 def may_read(game: Game, viewer: Viewer, scene: Scene) -> bool:
-    if is_shared(scene) or viewer.staff:
+    """A shared log is anyone's; the rest are for those taking part and staff (as +scene/log)."""
+    if scene.shared or viewer.staff:
         return True
-    return viewer.char_id is not None and viewer.char_id in scene.participants
+    return viewer.char_id is not None and scene.takes_part(viewer.char_id)
 
 
 def _people(game: Game, scene: Scene) -> list[str]:
@@ -153,7 +148,8 @@ def _people(game: Game, scene: Scene) -> list[str]:
 
 def _scene_row(game: Game, scene: Scene) -> dict[str, Any]:
     return {"id": scene.id, "title": scene.title, "room": scene.room_name, "started": scene.started,
-            "stopped": scene.stopped, "people": _people(game, scene), "shared": is_shared(scene)}
+            "stopped": scene.stopped, "people": _people(game, scene), "shared": scene.shared,
+            "private": scene.private, "plot": scene.plot, "summary": scene.summary}
 
 
 def scenes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
@@ -175,8 +171,19 @@ def scene(game: Game, viewer: Viewer, number: int, offset: int = 0) -> dict[str,
     if not may_read(game, viewer, found):
         raise Refused(403, f"Scene {number} is private: only the people in it and staff may read it.")
     rows, following = Scenes.of(game).lines(found, max(0, offset))
-    lines = [{"time": r.time, "speaker": r.data.get("speaker", ""), "text": r.data.get("text", "")} for r in rows]
-    return {**_scene_row(game, found), "lines": lines, "offset": offset, "next": following}
+    return {**_scene_row(game, found), "blocks": fold_ooc(rows), "offset": offset, "next": following}
+
+
+def fold_ooc(rows) -> list[dict[str, Any]]:  # noqa: ANN001 - store Rows
+    """The log's lines in blocks, each run of OOC lines one block of its own (folded on the page)."""
+    blocks: list[dict[str, Any]] = []
+    for row in rows:
+        ooc = row.data.get("form") == "ooc"
+        if not blocks or blocks[-1]["ooc"] != ooc:
+            blocks.append({"ooc": ooc, "lines": []})
+        blocks[-1]["lines"].append({"time": row.time, "speaker": row.data.get("speaker", ""),
+                                    "text": row.data.get("text", "")})
+    return blocks
 
 
 # --- boards and help --------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .auth import Logins
 from .link import GameLink, GameUnreachable
 from .markup import to_html
 from .pages import GUEST, Refused, Viewer
+from .search import SceneSearch
 from .upload import UploadError, decode_hdc
 
 __all__ = ["Portal"]
@@ -67,6 +68,7 @@ class Portal(Resource):
         self.view, self.link = view, link
         self.env = _environment()
         self.logins = Logins(clock)
+        self.search = SceneSearch()
 
     # --- answering --------------------------------------------------------------------------
     def _send(self, request, status: int, body: bytes, kind: bytes = b"text/html; charset=utf-8") -> bytes:  # noqa: ANN001
@@ -148,7 +150,10 @@ class Portal(Resource):
         if head == "boards" and not rest:
             return self.page(request, "boards.html", title="Boards", boards=pages.boards(game, viewer))
         if head == "scenes" and not rest:
-            return self.page(request, "scenes.html", title="Scenes", rows=pages.scenes(game, viewer))
+            query = self._arg(request, "q", 200)
+            hits = self.search.search(game, query) if query else []
+            return self.page(request, "scenes.html", title="Scenes", rows=pages.scenes(game, viewer), query=query,
+                             hits=hits)
         if head == "scenes" and rest.isdigit() and len(rest) < 10:
             start = self._arg(request, "from", 12)
             data = pages.scene(game, viewer, int(rest), int(start) if start.isdigit() else 0)

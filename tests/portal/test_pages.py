@@ -185,3 +185,34 @@ def test_every_page_names_its_charset_and_refuses_framing(filled):
     css = site.get("/portal.css")
     assert css.status == 200 and css.header("content-type") == "text/css; charset=utf-8"
     assert "prefers-color-scheme: dark" in css.text
+
+
+def test_a_shared_scene_is_anyone_s_with_its_ooc_folded_and_found_by_search(filled):
+    world = filled
+    alice = world.login("Alice")
+    alice.do("+scene/start The vault")
+    alice.do("pose opens the vault door with a crowbar.")
+    alice.do("+ooc brb, pizza")
+    alice.do("pose steps inside.")
+    alice.do("+scene/stop")
+    shared = Scenes.of(world.game).all()[-1].id
+    alice.do("+scene/start Secret meeting")
+    alice.do("pose whispers about the crowbar.")
+    alice.do("+scene/stop")
+    secret = Scenes.of(world.game).all()[-1].id
+    assert alice.do(f"+scene/share {shared}")[0].startswith(f"Scene {shared}")
+    site = PortalSite(world)
+    page = site.get(f"/scenes/{shared}")
+    assert page.status == 200
+    assert page.main.startswith(f"Scene {shared}: The vault In ")
+    assert "Shared with everyone." in page.main
+    folded = page.text.split('<details class="ooc">', 1)[1].split("</details>", 1)[0]
+    assert "<summary>1 OOC line</summary>" in folded and "brb, pizza" in folded
+    assert "Alice opens the vault door with a crowbar." not in folded
+    assert site.get(f"/scenes/{secret}").status == 403
+    found = site.get("/scenes?q=crowbar")
+    assert '<a href="/scenes/%d">The vault</a>: Alice opens the vault door with a <mark>crowbar</mark>.' % shared in found.text
+    assert "Secret meeting" not in found.main and "whispers" not in found.main
+    listed = tables(found)["table1"]["rows"][1:]
+    assert [(row[0], row[1], row[4]) for row in listed] == [(str(shared), "The vault", "Alice, Bob, Gina")]
+    assert "No shared scene says that." in site.get("/scenes?q=%22%29%28+OR").main  # FTS syntax is only words
