@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
+from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
-from ..text.markup import CODE
+from ..text.markup import CODE, strip
 
-__all__ = ["to_html"]
+__all__ = ["markdown", "to_html"]
 
 _TOKEN = re.compile(r"\|(\||" + CODE + ")")
 _NAMES = dict(zip("xrgybmcw", ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")))
@@ -48,3 +49,13 @@ def to_html(text: str) -> Markup:
     out.append(str(escape(text[pos:])))
     out.append("</span>" * open_spans)
     return Markup("".join(out))
+
+
+#: Markdown with raw HTML off and only safe links (markdown-it-py's ``js-default`` preset).
+_MARKDOWN = MarkdownIt("js-default")
+
+
+def markdown(text: str) -> Markup:
+    """A player's Markdown (a scene's summary) as HTML: any HTML in it is shown as text, and a
+    ``javascript:`` link stays text; colour markup is dropped first."""
+    return Markup(_MARKDOWN.render(strip(text or "")))

@@ -28,7 +28,7 @@ from ..text.format import when
 from . import pages
 from .auth import Logins
 from .link import GameLink, GameUnreachable
-from .markup import to_html
+from .markup import markdown, to_html
 from .pages import GUEST, Refused, Viewer
 from .search import SceneSearch
 from .upload import UploadError, decode_hdc
@@ -51,6 +51,7 @@ def _environment() -> Environment:
     env = Environment(loader=PackageLoader("champions_mush.portal", "templates"),
                       autoescape=select_autoescape(default=True), trim_blocks=True, lstrip_blocks=True)
     env.filters["markup"] = to_html
+    env.filters["markdown"] = markdown
     env.filters["when"] = lambda t: when(t) if t else ""
     env.filters["url"] = lambda s: quote(str(s), safe="")
     env.filters["duration"] = format_duration

@@ -201,11 +201,14 @@ def test_a_shared_scene_is_anyone_s_with_its_ooc_folded_and_found_by_search(fill
     alice.do("+scene/stop")
     secret = Scenes.of(world.game).all()[-1].id
     assert alice.do(f"+scene/share {shared}")[0].startswith(f"Scene {shared}")
+    alice.do(f"+scene/summary {shared}=**Alice** robs the vault. <script>alert(1)</script> [x](javascript:alert(1))")
     site = PortalSite(world)
     page = site.get(f"/scenes/{shared}")
     assert page.status == 200
     assert page.main.startswith(f"Scene {shared}: The vault In ")
     assert "Shared with everyone." in page.main
+    assert ('<div class="markdown"><p><strong>Alice</strong> robs the vault. &lt;script&gt;alert(1)&lt;/script&gt; '
+            '[x](javascript:alert(1))</p>\n</div>') in page.text
     folded = page.text.split('<details class="ooc">', 1)[1].split("</details>", 1)[0]
     assert "<summary>1 OOC line</summary>" in folded and "brb, pizza" in folded
     assert "Alice opens the vault door with a crowbar." not in folded
