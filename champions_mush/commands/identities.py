@@ -3,7 +3,7 @@ game/identities.py; docs/player-guide.md, "Secret identities")."""
 
 from __future__ import annotations
 
-from ..game import identities
+from ..game import gmcp, identities
 from ..game.identities import IdentityError
 from .base import Command, CommandError, ParsedCommand, UsageError, telling
 from .context import Context
@@ -18,7 +18,14 @@ def cmd_identity(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor = ctx.game, ctx.actor
     name = parsed.args.strip()
     if name:
-        worn = _run(lambda: identities.switch(game, actor, name))
+        here = game.is_connected(actor)
+        if here:  # GMCP room panels: the old name leaves, the new one arrives
+            gmcp.player_left(game, actor, actor.location)
+        try:
+            worn = _run(lambda: identities.switch(game, actor, name))
+        finally:
+            if here:
+                gmcp.player_arrived(game, actor)
         ctx.reply(f"You are now seen as {worn['name']}." if worn else f"You are now seen as yourself, {actor.name}.")
         return
     worn = identities.current(actor)

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .identities import shown_name
+
 if TYPE_CHECKING:
     from .combat import Fight
     from .objects import Character
@@ -95,8 +97,10 @@ def send_vitals_and_status(game: Game, char: Character, sheet: Sheet, status: bo
 
 
 # --- rooms ----------------------------------------------------------------------------------------
-def _player(char: Character) -> dict[str, str]:
-    return {"name": char.name, "fullname": char.name}
+def _player(game: Game, char: Character) -> dict[str, str]:
+    """A player as others see it: a secret identity's name (game/identities.py)."""
+    name = shown_name(game, char)
+    return {"name": name, "fullname": name}
 
 
 def _others(game: Game, char: Character, room_id: int) -> list[Character]:
@@ -107,19 +111,19 @@ def send_room(game: Game, char: Character) -> None:
     """``Room.Info`` (number, name, exits by name -> room number) and ``Room.Players`` to ``char``."""
     room = game.room_of(char)
     info = {"num": room.id, "name": room.name, "exits": {e.name: e.dest for e in room.exits}}
-    here = [_player(c) for c in game.connected_characters() if c.location == room.id]
+    here = [_player(game, c) for c in game.connected_characters() if c.location == room.id]
     _send(game, (char,), "Room.Info", info)
     _send(game, (char,), "Room.Players", here)
 
 
 def player_arrived(game: Game, char: Character) -> None:
     """``char`` came into its room (moved or connected): ``Room.AddPlayer`` to the others there."""
-    _send(game, _others(game, char, char.location), "Room.AddPlayer", _player(char))
+    _send(game, _others(game, char, char.location), "Room.AddPlayer", _player(game, char))
 
 
 def player_left(game: Game, char: Character, room_id: int) -> None:
     """``char`` left ``room_id`` (moved or disconnected): ``Room.RemovePlayer`` to those still there."""
-    _send(game, _others(game, char, room_id), "Room.RemovePlayer", char.name)
+    _send(game, _others(game, char, room_id), "Room.RemovePlayer", shown_name(game, char))
 
 
 # --- channels -------------------------------------------------------------------------------------

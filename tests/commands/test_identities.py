@@ -68,3 +68,15 @@ def test_identity_names_are_checked():
     assert alice.do("+finger/set timezone=Mars/Olympus") == [
         "'Mars/Olympus' is not a time zone: give a name from the time zone database, "
         "such as America/New_York, Europe/London or UTC."]
+
+
+def test_gmcp_room_panels_show_the_identity_and_follow_a_switch():
+    world, gina, alice, bob = _room()
+    bob.gmcp.clear()
+    alice.do("+identity Nightshade")
+    assert bob.gmcp == [("Room.RemovePlayer", "Alice"),
+                        ("Room.AddPlayer", {"name": "Nightshade", "fullname": "Nightshade"})]
+    bob.gmcp.clear()
+    alice.do("+identity Nobody")
+    assert bob.gmcp == [("Room.RemovePlayer", "Nightshade"),
+                        ("Room.AddPlayer", {"name": "Nightshade", "fullname": "Nightshade"})]
