@@ -88,9 +88,13 @@ def place_import(game: Game, char: Character, imported: Imported) -> Placed:
     hero = attrs.evolve(imported.hero, char_id=char.id)
     approved = get_sheet(game, char).approved and not char.npc
     old = get_hero(game, char) if has_hero(game, char) else None
+    said = hero.experience
     if old is not None and approved:
         hero = attrs.evolve(hero, experience=old.experience)  # the game's XP, not the file's
     found = tuple(changes(old, hero)) if old is not None else ()
+    if old is not None and approved and said != old.experience:
+        found += (f"XP: the file says {said}; the sheet keeps the game's {old.experience} (+xp shows what is "
+                  "earned and unspent).",)
     if approved:
         game.store.put(PENDING_KIND, str(char.id), hero.to_doc())
         submit(game, char)

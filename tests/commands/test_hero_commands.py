@@ -143,7 +143,8 @@ def test_a_new_version_of_an_approved_file_keeps_the_fight_and_waits_for_approva
     assert gm.lines == [
         "[Approval] Alice imported a new version of their Hero Designer file (+sheet/changes Alice, +approve Alice): "
         "Added (1): Zap: Energy Blast 2d6 (10). Characteristics: LEAPING 29 -> 30, STR 11 -> 16. "
-        "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
+        "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0). "
+        "XP: the file says 15; the sheet keeps the game's 0 (+xp shows what is earned and unspent)."]
     assert get_hero(game, char).value("STR") == 11  # the old sheet stays in play
     assert alice.do("+sheet/changes")[1:] == [
         "Added (1): Zap: Energy Blast 2d6 (10).", "Characteristics: LEAPING 29 -> 30, STR 11 -> 16.",
