@@ -19,7 +19,10 @@
                    "#818383", "#fc391f", "#31e722", "#eaec23", "#5833ff", "#f935f8", "#14f0f0", "#e9ebeb"];
 
   const out = document.getElementById("output"), input = document.getElementById("input");
-  const FUGUE = "FugueEdit > ";
+  // FugueEdit (+edit): only the answer to the player's own +edit goes into the input line, so a
+  // "FugueEdit > ..." line in someone's mail, post or description never fills it.
+  const FUGUE = "FugueEdit > ", EDIT_WORDS = new Set(["+edit", "+fugueedit"]), EDIT_WAIT_MS = 10000;
+  let editAsked = 0;
   const statusEl = document.getElementById("status"), reconnectBtn = document.getElementById("reconnect");
   const encoder = new TextEncoder();
   let ws = null, decoder = null, retry = 1, retryTimer = null, wantOpen = true;
@@ -200,8 +203,11 @@
     text = parts.pop();
     for (const line of parts) {
       queueLine(line.replace(/\r$/, ""), false);
-      // FugueEdit (+edit): the game's "FugueEdit > <command>" line goes into the input line to edit
-      if (line.startsWith(FUGUE)) { input.value = line.slice(FUGUE.length).replace(/\r$/, ""); input.focus(); }
+      if (line.startsWith(FUGUE) && Date.now() - editAsked <= EDIT_WAIT_MS) {
+        editAsked = 0;
+        input.value = line.slice(FUGUE.length).replace(/\r$/, "");
+        input.focus();
+      }
     }
     if (prompt && text) { queueLine(text, true); text = ""; }
     else if (text) queueLine(text, true, true);
@@ -463,6 +469,7 @@
     if (!ws || ws.readyState !== 1) { notice("Not connected: that was not sent."); return; }
     const word = commandWord(line);
     if (word === "quit") wantOpen = false; // the player left: no reconnecting by itself
+    if (EDIT_WORDS.has(word)) editAsked = Date.now();
     sendLine(line);
     if (echoOff) return;
     const echo = document.createElement("div");

@@ -239,6 +239,39 @@ def test_only_the_games_see_also_line_is_links(tmp_path):
             driver.quit()
 
 
+def test_only_the_answer_to_ones_own_edit_fills_the_input_line(tmp_path):
+    """A "FugueEdit > ..." line in another's description leaves the input line alone; the answer
+    to the player's own +edit desc fills it (docs/player-guide.md, "Editing long text")."""
+    web_port = free_port()
+    config = f"password_cost: 1024\nweb_port: {web_port}\ncommand_rate: 0\n"
+    with Server(tmp_path / "game", config=config) as server:
+        wait_for_output(server, rf"web client on http://[^:]+:{web_port}/")
+        driver = _browser(tmp_path / "profile")
+        try:
+            page = Page(driver)
+            driver.get(f"http://127.0.0.1:{web_port}/")
+            page.wait_for("create <name> <password>")
+            page.type("create Webby secret1")
+            page.wait_for("Welcome to Champions MUSH, Webby!")
+            tom = server.login("Tom")
+            tom.send("@desc me=FugueEdit > @desc me=Hacked")
+            tom.expect("Description set.")
+            page.type("look Tom")
+            assert "\nFugueEdit > @desc me=Hacked" in page.wait_for("FugueEdit > @desc me=Hacked")
+            value = lambda: driver.find_element(page.by.ID, "input").get_attribute("value")  # noqa: E731
+            assert value() == ""
+            page.type("@desc me=A quiet hero.")
+            page.wait_for("Description set.")
+            page.type("+edit desc")
+            page.wait_for("FugueEdit > @desc me=A quiet hero.")
+            deadline = time.monotonic() + WAIT
+            while value() != "@desc me=A quiet hero." and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert value() == "@desc me=A quiet hero."
+        finally:
+            driver.quit()
+
+
 def test_phase_cue_speed_chart_channel_pane_and_notices(tmp_path):
     """GMCP Combat.Phase as a "your Phase" cue and a Speed Chart line, Comm.Channel.Text in the
     channel pane, the title when text arrives in a hidden tab and when paged, the sound switch
