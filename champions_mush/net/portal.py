@@ -173,6 +173,8 @@ def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> No
         reply(_command(game, dispatcher, request))
     elif op == "import":
         _import(game, request, reply)
+    elif op == "portrait":
+        reply(_portrait(game, request))
     else:
         reply({"error": f"unknown request {str(op)[:20]!r}"})
 
@@ -240,6 +242,25 @@ def _import(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
         return
     session = PortalSession(str(request.get("address", "")), char.id)
     import_text(game, session, char.id, text, then=lambda: reply({"lines": session.lines()}))
+
+
+def _portrait(game: Game, request: dict[str, Any]) -> dict[str, Any]:
+    """A portrait uploaded (base64 ``data``; empty: taken away) for the logged-in character."""
+    import base64
+
+    from ..game.portraits import PortraitError, clear_portrait, set_portrait
+
+    char, data = _actor(game, request), request.get("data")
+    if char is None or not isinstance(data, str):
+        return {"error": "Log in again."}
+    if not data:
+        clear_portrait(game, char)
+        return {"lines": ["Your portrait is gone."]}
+    try:
+        set_portrait(game, char, base64.b64decode(data, validate=True))
+    except (PortraitError, ValueError) as exc:
+        return {"error": str(exc) if isinstance(exc, PortraitError) else "That upload was damaged: try again."}
+    return {"lines": ["Your portrait is saved."]}
 
 
 # --- the process --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import attrs
 from ..game.boards import Boards
 from ..game.hero import CHARACTERISTIC_ORDER, Section, get_hero, has_hero
 from ..game.people import FINGER_FIELDS, finger
+from ..game.portraits import PORTRAIT_KIND
 from ..game.roles import Role
 from ..game.scenes import Scenes
 from ..game.sheets import CHARACTERISTICS, get_sheet
@@ -91,7 +92,8 @@ def character(game: Game, viewer: Viewer, name: str) -> dict[str, Any]:
     return {"name": char.name, "npc": char.npc, "approved": sheet.approved, "approved_by": sheet.approved_by,
             "finger": info, "staff": Role(char.role).name.lower() if char.role >= Role.STAFF else "",
             "owner": viewer.char_id == char.id, "hero": hero_sheet(hero) if hero is not None else None,
-            "damaged": damaged, "play": play_sheet(sheet), "scenes": _scenes_of(game, viewer, char)}
+            "damaged": damaged, "play": play_sheet(sheet), "scenes": _scenes_of(game, viewer, char),
+            "portrait": game.store.get(PORTRAIT_KIND, str(char.id)) is not None}
 
 
 def play_sheet(sheet) -> dict[str, Any]:  # noqa: ANN001 - a game.sheets.Sheet

@@ -23,6 +23,7 @@ from ..commands.login import format_duration, format_idle
 from ..game.approval import problems, queue
 from ..game.hero import MAX_HDC_BYTES, get_hero
 from ..game.people import FINGER_FIELDS, finger
+from ..game.portraits import MAX_PORTRAIT_BYTES, portrait
 from ..game.sheets import get_sheet
 from ..text.format import when
 from . import pages
@@ -143,6 +144,8 @@ class Portal(Resource):
         if head == "characters":
             data = pages.character(game, viewer, rest)
             return self.page(request, "character.html", title=data["name"], char=data)
+        if head == "portraits" and rest:
+            return self._portrait(request, game, viewer, rest)
         if head == "who":
             return self._later(request, self.link.ask("who").addCallback(
                 lambda answer: self.page(request, "who.html", title="Who is on", rows=answer.get("who", []))))
@@ -186,7 +189,8 @@ class Portal(Resource):
         return self.page(request, "account.html", title="Your character", said=said or [], error=error,
                          fields=[(key, label, longest, fields.get(key, "")) for key, (label, longest)
                                  in FINGER_FIELDS.items()],
-                         approved=get_sheet(game, char).approved, max_kb=MAX_HDC_BYTES // 1024)
+                         approved=get_sheet(game, char).approved, max_kb=MAX_HDC_BYTES // 1024,
+                         portrait_kb=MAX_PORTRAIT_BYTES // 1024, has_portrait=portrait(game, char) is not None)
 
     def _approvals(self, request, game, said: list[str] | None = None) -> bytes:  # noqa: ANN001
         rows = []
@@ -220,6 +224,8 @@ class Portal(Resource):
             return self._command(request, viewer, address, line, lambda said: self._account(request, viewer, said))
         if parts == ["account", "upload"]:
             return self._upload(request, viewer, address)
+        if parts == ["account", "portrait"]:
+            return self._portrait_upload(request, viewer, address)
         if parts == ["approvals"] and viewer.staff:
             name = self._arg(request, "name")
             return self._command(request, viewer, address, f"+approve {name}",
@@ -247,6 +253,27 @@ class Portal(Resource):
     def _command(self, request, viewer: Viewer, address: str, line: str, then) -> object:  # noqa: ANN001
         ask = self.link.ask("command", char=viewer.char_id, line=line, address=address)
         return self._later(request, ask.addCallback(lambda answer: then(answer.get("lines") or [answer.get("error", "")])))
+
+    def _portrait_upload(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
+        import base64
+
+        data = b"" if request.args.get(b"remove") else request.args.get(b"file", [b""])[0]
+        if not data and not request.args.get(b"remove"):
+            return self._account(request, viewer, error="Choose a PNG or JPEG picture to upload.")
+        ask = self.link.ask("portrait", char=viewer.char_id, data=base64.b64encode(data).decode("ascii"),
+                            address=address)
+        return self._later(request, ask.addCallback(
+            lambda answer: self._account(request, viewer, answer.get("lines") or [], answer.get("error", ""))))
+
+    def _portrait(self, request, game, viewer: Viewer, name: str) -> bytes:  # noqa: ANN001
+        """A character's portrait, to whoever may see the character's page."""
+        char = game.find_character(name)
+        if char is None or not pages.may_see(game, viewer, char):
+            raise Refused(404, "There is no such portrait.")
+        found = portrait(game, char)
+        if found is None:
+            raise Refused(404, "There is no such portrait.")
+        return self._send(request, 200, found[1], found[0].encode("ascii"))
 
     def _upload(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
         data = request.args.get(b"file", [b""])[0]

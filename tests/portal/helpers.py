@@ -63,7 +63,8 @@ class Page:
         for line in lines[1:]:
             name, _, value = line.partition(":")
             self.headers.setdefault(name.strip().lower(), []).append(value.strip())
-        self.text = body.decode("utf-8")
+        self.body = body
+        self.text = body.decode("utf-8", "replace")
 
     def header(self, name: str) -> str:
         return self.headers.get(name, [""])[0]
