@@ -18,7 +18,7 @@ from ..game import harm
 from ..game import rolls
 from ..text.markup import strip
 from ..game import journal
-from ..game.sheets import get_sheet, save_sheet
+from ..game.sheets import get_sheet, save_sheet, sheet_defenses
 from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
 from ..rules.champions.endurance import movement_end
 from ..rules.champions.maneuvers import dive_for_cover
@@ -28,7 +28,7 @@ from ..text.format import table
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
-from .fight_text import phase_lines, recovery_said, recovery_sentence, spent_text
+from .fight_text import defense_text, phase_lines, recovery_said, recovery_sentence, spent_text
 from .recording import atomic, journaled
 
 __all__ = ["COMMANDS", "acting", "finish", "who_acts"]
@@ -234,8 +234,25 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} leaves the fight.")
 
 
+def _one_status(ctx: Context, fight: fights.Fight, name: str) -> None:
+    """+combat/status <name>: one fighter's numbers and the defenses attacks meet (RULES TAKING
+    DAMAGE; HERO 5E revised, Damage Reduction)."""
+    char = find_target(ctx, name)
+    fighter = _in_fight(fight, char)
+    sheet = get_sheet(ctx.game, char)
+    conditions = ", ".join(sheet.conditions() + fighter.conditions()) or "none"
+    ctx.reply("\n".join([
+        f"{TAG} {char.name}: DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}, OCV {sheet.base('OCV')}, "
+        f"DCV {fights.target_dcv(ctx.game, char).dcv}; STUN {sheet.current_stun}/{sheet.max_stun}, "
+        f"BODY {sheet.current_body}/{sheet.max_body}, END {sheet.current_end}/{sheet.max_end}.",
+        f"  Defenses: {defense_text(sheet_defenses(sheet))}.", f"  Conditions: {conditions}."]))
+
+
 def _status(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
+    if parsed.args.strip():
+        _one_status(ctx, fight, parsed.args)
+        return
     when = "not begun (starts in Segment 12)" if fight.segment == 0 else f"Turn {fight.turn}, Segment {fight.segment}"
     now = fights.current_fighter(fight)
     when += f", {now.name}'s Phase" if now else ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import partial
 
+import attrs
+
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
@@ -89,6 +91,23 @@ def _split_power(text: str) -> tuple[str, str, list[str]]:
     return " ".join(rest[:at]), " ".join(rest[at:]), mods
 
 
+#: ``... 8d6 vs PD``: an attack built against physical or energy defense (HERO 5E: the player says which).
+_VERSUS = re.compile(r"(.*?)\s+(?:vs\.?|versus|against)\s+(\S+)", re.I)
+
+
+def _versus(amount: str, spec) -> tuple[str, str]:  # noqa: ANN001 - a PowerSpec
+    """``8d6 vs pd`` -> ("8d6", "PD"); only Energy Blast and the Killing Attacks choose."""
+    match = _VERSUS.fullmatch(amount.strip())
+    if match is None:
+        return amount, ""
+    versus = {"PHYSICAL": "PD", "ENERGY": "ED"}.get(match[2].upper(), match[2].upper())
+    if versus not in ("PD", "ED"):
+        raise CommandError(f"An attack is built against PD or ED (physical or energy), not {match[2][:10]}.")
+    if spec.versus not in ("PD", "ED"):
+        raise CommandError(f"{spec.name} works against {spec.versus}: it has no PD or ED to choose.")
+    return match[1], versus
+
+
 def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
     power, amount, mod_words = _split_power(text)
     if not power or not amount:
@@ -105,8 +124,13 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
             raise CommandError(f"{mod.name} is {kind}: write it {'+' if mod.value > 0 else '-'}{word[1:]}.")
     item_id = _item_id(hero, name)
     if spec.unit == "d6":
+        amount, versus = _versus(amount, spec)
         dice = DiceAmount.parse(amount.lower().replace("d6", "").strip() or "0")
-        return power_item(item_id, spec, name=name, dice=dice, modifiers=mods)
+        item = power_item(item_id, spec, name=name, dice=dice, modifiers=mods)
+        if not versus or versus == spec.versus:
+            return item
+        what = f"{spec.name} {dice}"
+        return attrs.evolve(item, versus=versus, text=item.text.replace(what, f"{what} vs {versus}", 1))
     if spec.kind is PowerKind.DEFENSE and spec.xmlid in ("ARMOR", "FORCEFIELD", "DAMAGERESISTANCE"):
         match = _DEFENSE.fullmatch(amount.strip())
         if match is None:

@@ -16,7 +16,9 @@ import attrs
 from ..game.approval import approve, problems, queue, submit, unapprove
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
-from ..game.sheets import CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet
+from ..game.sheets import (
+    CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet, sheet_defenses,
+)
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
@@ -28,6 +30,7 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target
+from .fight_text import defense_text
 from .multiline import LineCollector, resumable, start_collecting
 from .paging import more, place, remember
 
@@ -218,8 +221,8 @@ def sheet_aloud(sheet: Sheet, hero: HeroSheet | None = None) -> list[str]:
             value = hero.value(name)
             roll = f", roll {characteristic_target(value)}-" if name in CHARACTERISTICS[:8] else ""
             lines.append(f"{name.capitalize() if len(name) > 4 else name}: {value}, {hero.points(name)} points{roll}")
-        lines.append(f"rPD: {sheet.base('rPD')}, rED: {sheet.base('rED')}, OCV: {sheet.base('OCV')}, "
-                     f"DCV: {sheet.base('DCV')}")
+        lines.append(f"Defenses: {defense_text(sheet_defenses(sheet))}.")
+        lines.append(f"OCV: {sheet.base('OCV')}, DCV: {sheet.base('DCV')}")
         numbers = {item.id: n for n, item in enumerate(hero.items, 1)}
         for section in Section:
             items = [i for i in hero.items if i.section is section]
@@ -237,7 +240,8 @@ def sheet_aloud(sheet: Sheet, hero: HeroSheet | None = None) -> list[str]:
 
 def _with_hero(lines: list[str], sheet: Sheet, hero: HeroSheet, width: int) -> str:
     lines.extend(render_hero(hero, width))
-    lines.append(f"rPD {sheet.base('rPD')}  rED {sheet.base('rED')}  OCV {sheet.base('OCV')}  DCV {sheet.base('DCV')}")
+    lines.append(f"Defenses: {defense_text(sheet_defenses(sheet))}.")
+    lines.append(f"OCV {sheet.base('OCV')}  DCV {sheet.base('DCV')}")
     lines.append(vitals_line(sheet))
     conditions = sheet.conditions()
     lines.append("Conditions: " + (", ".join(conditions) if conditions else "none"))

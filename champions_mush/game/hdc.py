@@ -294,6 +294,9 @@ def _power(element: Element, ctx: _Context) -> Item:
         item = power_item(element.get("ID", ""), spec, levels=levels, adders=round_cost(adders), **common)
     if alias != spec.name:
         item = attrs.evolve(item, text=item.text.replace(spec.name, alias, 1))
+    versus = element.get("INPUT", "").upper()
+    if item.dice and versus in ("PD", "ED") and item.versus in ("PD", "ED"):
+        item = attrs.evolve(item, versus=versus)  # Energy Blast or a Killing Attack against PD or ED as built
     return item
 
 
@@ -317,7 +320,22 @@ def _catalogued(element: Element, ctx: _Context) -> Item | None:
         if per is None:
             return None
         base = stated + per * levels
-    return _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END)
+    item = _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END)
+    return _reduction(item, element) if xmlid == "DAMAGEREDUCTION" else item
+
+
+#: Hero Designer's Damage Reduction options: LVL25NORMAL ... LVL75RESISTANT.
+_REDUCTION = re.compile(r"LVL(25|50|75)(NORMAL|RESISTANT)")
+
+
+def _reduction(item: Item, element: Element) -> Item:
+    """Damage Reduction as play uses it: ``levels`` the %, ``versus`` PD (Physical) or ED
+    (Energy), ``resistant`` (HERO 5E revised; Mental is left to the GM)."""
+    found = _REDUCTION.fullmatch(element.get("OPTIONID", "").upper())
+    versus = {"PHYSICAL": "PD", "ENERGY": "ED"}.get(element.get("INPUT", "").strip().upper(), "")
+    if found is None or not versus:
+        return item
+    return attrs.evolve(item, levels=int(found[1]), versus=versus, resistant=found[2] == "RESISTANT")
 
 
 def _naked(element: Element, ctx: _Context) -> Item:

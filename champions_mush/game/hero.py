@@ -26,7 +26,7 @@ from ..rules.champions.costs import (
 )
 from ..rules.champions.characteristics import FIGURED, PRIMARY, PRIMARY_BASE
 from ..rules.champions.dcs import AttackKind
-from ..rules.champions.defenses import Defenses
+from ..rules.champions.defenses import REDUCTIONS, Defenses
 from ..rules.champions.modifiers import modifier_value_text
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
@@ -375,23 +375,36 @@ def attack_powers(hero: HeroSheet) -> list[AttackPower]:
     return found
 
 
+#: Combat Luck's resistant PD and ED a level (HERO 5E revised, Talents).
+COMBAT_LUCK_PER_LEVEL = 3
+
+
 def defenses(hero: HeroSheet) -> Defenses:
-    """PD and ED from the characteristics and defense powers: Armor and Force Field add
-    resistant defense; Damage Resistance makes that much of the ordinary defense resistant."""
+    """PD and ED from the characteristics and defense powers: Armor, Force Field and Combat
+    Luck (3 rPD/3 rED a level) add resistant defense; Damage Resistance makes that much of the
+    ordinary defense resistant; Damage Reduction (``levels`` %, against ``versus``, Normal or
+    ``resistant``) is kept at its largest of each kind (HERO 5E revised)."""
     pd, ed = hero.value("PD"), hero.value("ED")
     rpd = red = 0
     made_resistant_pd = made_resistant_ed = 0
+    reductions = {"pd_dr": 0, "ed_dr": 0, "rpd_dr": 0, "red_dr": 0}
     for item in hero.items:
         if item.xmlid == "DAMAGERESISTANCE":
             made_resistant_pd += item.pd
             made_resistant_ed += item.ed
+        elif item.xmlid == "COMBAT_LUCK":
+            luck = COMBAT_LUCK_PER_LEVEL * max(item.levels, 0)
+            rpd, red = rpd + luck, red + luck
+        elif item.xmlid == "DAMAGEREDUCTION" and item.levels in REDUCTIONS and item.versus in ("PD", "ED"):
+            key = ("r" if item.resistant else "") + item.versus.lower() + "_dr"
+            reductions[key] = max(reductions[key], item.levels)
         elif item.pd or item.ed:
             if item.resistant:
                 rpd, red = rpd + item.pd, red + item.ed
             else:
                 pd, ed = pd + item.pd, ed + item.ed
     moved_pd, moved_ed = min(pd, made_resistant_pd), min(ed, made_resistant_ed)
-    return Defenses(pd=pd - moved_pd, ed=ed - moved_ed, rpd=rpd + moved_pd, red=red + moved_ed)
+    return Defenses(pd=pd - moved_pd, ed=ed - moved_ed, rpd=rpd + moved_pd, red=red + moved_ed, **reductions)
 
 
 # --- the store -----------------------------------------------------------------------------
@@ -425,7 +438,7 @@ def has_hero(game: Game, char: Character) -> bool:
 
 
 def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
-    """The play sheet with the HERO sheet's characteristics and defenses (current STUN, BODY
+    """The play sheet with the HERO sheet's characteristics and defenses, Damage Reduction included (current STUN, BODY
     and END kept, capped at the new maxima; each value within the play sheet's +/-999)."""
     from .sheets import MAX_VALUE
 
@@ -439,7 +452,8 @@ def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     bought = {i.name.lower() for i in hero.items}
     skills = {k: v for k, v in sheet.skills.items() if k.lower() not in bought}
     skills.update({i.name[:30]: i.roll.rstrip("-") for i in hero.items if i.roll and i.section is Section.SKILLS})
-    return attrs.evolve(sheet, stats={**stats, **kept}, skills=skills).capped()
+    reduction = {k: getattr(total, k) for k in ("pd_dr", "ed_dr", "rpd_dr", "red_dr") if getattr(total, k)}
+    return attrs.evolve(sheet, stats={**stats, **kept}, skills=skills, reduction=reduction).capped()
 
 
 def save_hero(game: Game, hero: HeroSheet) -> HeroSheet:

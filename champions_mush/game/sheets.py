@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..rules.champions.damage import KillingDamage, NormalDamage
-from ..rules.champions.defenses import Against, DamageTaken, Defenses, Health, apply_damage
+from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defenses, Health, apply_damage
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY_BASE, figured_characteristics
 from ..rules.champions.rolls import characteristic_target, cv
@@ -54,6 +54,7 @@ __all__ = [
     "parse_skill",
     "save_sheet",
     "send_vitals",
+    "sheet_defenses",
     "take_damage",
     "vitals",
 ]
@@ -73,6 +74,10 @@ _BASE = PRIMARY_BASE
 MAX_VALUE = 999
 _SKILL = re.compile(r"(?:(?P<number>[0-9]{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<bonus>[+-]\s*[0-9]{1,2})?)")
 _SKILL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '/-]{0,29}")
+
+
+#: The Damage Reduction a play sheet keeps (:class:`Sheet`.reduction).
+_REDUCTION_KEYS = ("pd_dr", "ed_dr", "rpd_dr", "red_dr")
 
 
 class SheetError(RulesError):
@@ -120,6 +125,9 @@ class Sheet(Document):
     npc: bool = False
     approved: bool = False
     approved_by: str = ""
+    #: Damage Reduction in % from the HERO sheet (:func:`~.hero.sync_sheet`), by the
+    #: :class:`~champions_mush.rules.champions.defenses.Defenses` field it fills (``rpd_dr`` ...)
+    reduction: dict[str, int] = attrs.field(factory=dict, converter=_int_map, hash=False)
 
     # --- values -----------------------------------------------------------------------
     def base(self, name: str) -> int:
@@ -339,6 +347,14 @@ def send_vitals(game: Game, char: Character, sheet: Sheet | None = None) -> None
     gmcp.send_vitals_and_status(game, char, sheet or get_sheet(game, char))
 
 
+def sheet_defenses(sheet: Sheet) -> Defenses:
+    """The defenses an attack meets: PD, ED, rPD and rED as the play sheet has them (the HERO
+    sheet's totals, or set by hand with +stat) and the HERO sheet's Damage Reduction."""
+    reduction = {k: v for k, v in sheet.reduction.items() if k in _REDUCTION_KEYS and v in REDUCTIONS}
+    return Defenses(pd=max(sheet.base("PD"), 0), ed=max(sheet.base("ED"), 0), rpd=max(sheet.base("rPD"), 0),
+                    red=max(sheet.base("rED"), 0), **reduction)
+
+
 def take_damage(
     game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD,
     *, knocked_out: bool | None = None,
@@ -346,15 +362,14 @@ def take_damage(
     """Apply rolled damage to a character's sheet against its defenses, and save it.
 
     The engine does the arithmetic (RULES TAKING DAMAGE, DAMAGE EFFECTS): defenses from the
-    sheet (PD/ED with rPD/rED), Stunned against CON, 2x STUN against the Knocked Out.
+    sheet (PD/ED with rPD/rED) and Damage Reduction (:func:`sheet_defenses`), Stunned against CON, 2x STUN against the Knocked Out.
     A character Stunned by the blow keeps the Stunned condition until his next Phase.
     ``knocked_out``: whether he counts as Knocked Out (None: as the sheet says); the landing
     after the blow that knocked him out is part of that attack, not a new one.
     """
     sheet = get_sheet(game, char)
-    defenses = Defenses(pd=sheet.base("PD"), ed=sheet.base("ED"), rpd=sheet.base("rPD"), red=sheet.base("rED"))
     taken = apply_damage(
-        damage, defenses, against=against, con=sheet.base("CON"),
+        damage, sheet_defenses(sheet), against=against, con=sheet.base("CON"),
         current=Health(stun=sheet.current_stun, body=sheet.current_body),
         target_knocked_out=sheet.knocked_out if knocked_out is None else knocked_out,
     )

@@ -206,7 +206,7 @@ def test_building_by_hand_shows_each_cost_at_once(world, alice):
         "#3  13    Claws: Killing Attack - Hand-To-Hand 1d6+1 (20 Active Points);   2",
         "          Focus (OIF; -1/2)",
     ]
-    assert sheet[-3:] == ["rPD 8  rED 8  OCV 7  DCV 7", "STUN 20/20  BODY 10/10  END 20/20", "Conditions: none"]
+    assert sheet[-4:] == ["Defenses: PD 10 (8 resistant), ED 10 (8 resistant).", "OCV 7  DCV 7", "STUN 20/20  BODY 10/10  END 20/20", "Conditions: none"]
     hero = get_hero(world.game, alice.character)
     assert [i.name for i in hero.items] == ["Fire Blast", "Suit", "Claws", "Stealth", "KS Cars", "Hunted"]
 

@@ -21,7 +21,8 @@ def test_sheet_of_a_new_character_at_78_columns(alice):
         "Swim  2\"   0          Leap  2\"   0",
         "-" * 78,
         "Points: 0 spent of 200 base + 0 disadvantages + 0 XP = 200: 200 left.",
-        "rPD 0  rED 0  OCV 3  DCV 3",
+        "Defenses: PD 2 (0 resistant), ED 2 (0 resistant).",
+        "OCV 3  DCV 3",
         "STUN 20/20  BODY 10/10  END 20/20",
         "Conditions: none",
     ]

@@ -60,7 +60,7 @@ def test_a_big_file_with_powers_is_read_back_with_their_costs(server):
                                           "Points: 8 spent of 0 base + 0 disadvantages + 0 XP = 0: 8 over.")
     sheet = _sheet(bob)
     assert "#1  8     Level I Security Armor: Resistant Protection (9 PD/9 ED)" in sheet
-    assert "rPD 9  rED 9  OCV 3  DCV 3\n" in sheet
+    assert "Defenses: PD 11 (9 resistant), ED 11 (9 resistant).\nOCV 3  DCV 3\n" in sheet
 
 
 def test_a_character_built_by_hand(server):

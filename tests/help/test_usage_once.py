@@ -94,7 +94,7 @@ CASES = [
 
 
 #: the player forms of +COMBAT (no switch typed, none without one: all of them), then staff's
-_COMBAT_PLAYER = ["+COMBAT/JOIN [<name>]", "+COMBAT/LEAVE [<name>]", "+COMBAT/STATUS", "+COMBAT/LOG [<fight number>]",
+_COMBAT_PLAYER = ["+COMBAT/JOIN [<name>]", "+COMBAT/LEAVE [<name>]", "+COMBAT/STATUS [<name>]", "+COMBAT/LOG [<fight number>]",
                   "+COMBAT/MOVE <inches>", "+COMBAT/STAND", "+COMBAT/BRACE", "+COMBAT/SET", "+COMBAT/HOLD",
                   "+COMBAT/PASS", "+COMBAT/WAKE <Knocked Out character>", "+COMBAT/ABORT [dodge|block|dive <inches>]"]
 _COMBAT_STAFF = [*_COMBAT_PLAYER[:5], "+COMBAT/MOVE <name>=<inches>", *_COMBAT_PLAYER[5:],

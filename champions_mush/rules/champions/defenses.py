@@ -4,6 +4,10 @@
   (Megatron and Psiana).
 * Killing damage: only resistant defense against BODY; all defense against STUN, but only if
   some resistant defense applies; never less than 1 STUN per BODY through (Assaulter and Claww).
+* Damage Reduction (HERO 5E revised, Damage Reduction): 25, 50 or 75 % of the STUN and BODY
+  that got through the defenses is removed; Normal Damage Reduction works against Normal
+  Damage only, Resistant against Normal and Killing Damage; bought apart for physical and
+  energy. What is left rounds .5 down (in the defender's favour, HERO 5E rounding).
 * RULES DAMAGE EFFECTS: Stunned when one attack's STUN through > CON; Knocked Out at STUN 0 or
   below; attacks against a Knocked Out character do 2x STUN.
 """
@@ -11,14 +15,23 @@
 from __future__ import annotations
 
 import enum
+from fractions import Fraction
 
 import attrs
 
 from ..errors import RulesError
 from .damage import KillingDamage, NormalDamage
-from .rounding import hero_round
+from .rounding import Half, hero_round
 
-__all__ = ["Against", "DamageTaken", "Defenses", "Health", "apply_damage"]
+__all__ = ["Against", "DamageTaken", "Defenses", "Health", "REDUCTIONS", "apply_damage", "reduced"]
+
+#: The percentages Damage Reduction is bought at (HERO 5E revised).
+REDUCTIONS = (25, 50, 75)
+
+
+def _reduction(instance: object, attribute: attrs.Attribute, value: int) -> None:
+    if value not in (0, *REDUCTIONS):
+        raise RulesError(f"Damage Reduction is 25, 50 or 75 %, not {value}.")
 
 
 def _not_negative(instance: object, attribute: attrs.Attribute, value: int) -> None:
@@ -38,6 +51,18 @@ class Defenses:
     ed: int = attrs.field(default=0, validator=_not_negative)
     rpd: int = attrs.field(default=0, validator=_not_negative)
     red: int = attrs.field(default=0, validator=_not_negative)
+    #: Damage Reduction in %: against physical and energy damage, Normal (``pd_dr``, ``ed_dr``)
+    #: and Resistant (``rpd_dr``, ``red_dr``)
+    pd_dr: int = attrs.field(default=0, validator=_reduction)
+    ed_dr: int = attrs.field(default=0, validator=_reduction)
+    rpd_dr: int = attrs.field(default=0, validator=_reduction)
+    red_dr: int = attrs.field(default=0, validator=_reduction)
+
+    def reduction(self, against: Against, killing: bool) -> int:
+        """The Damage Reduction in % against one attack: Resistant always, Normal only against
+        Normal Damage (HERO 5E revised); the larger applies."""
+        normal, resistant = (self.pd_dr, self.rpd_dr) if against is Against.PD else (self.ed_dr, self.red_dr)
+        return resistant if killing else max(normal, resistant)
 
     def total(self, against: Against) -> int:
         """All defense against ``against`` (ordinary + resistant)."""
@@ -79,6 +104,7 @@ class DamageTaken:
     body_done: int  #: BODY of the attack before defenses
     stun_defense: int  #: defense applied to STUN
     body_defense: int  #: defense applied to BODY
+    reduction: int = 0  #: Damage Reduction applied, in %
     stunned: bool | None = None
     knocked_out: bool | None = None
     dying: bool | None = None
@@ -108,7 +134,8 @@ def apply_damage(
             does not say which).
 
     Examples: Psiana (12 PD) takes 32 STUN 9 BODY normal as 20 STUN, 0 BODY; Assaulter
-    (10 PD + 6 rPD) takes Claww's 12 BODY 36 STUN killing as 6 BODY, 20 STUN.
+    (10 PD + 6 rPD) takes Claww's 12 BODY 36 STUN killing as 6 BODY, 20 STUN; with 50 %
+    Resistant Damage Reduction as 3 BODY, 10 STUN.
     """
     stun_done = damage.stun * (2 if target_knocked_out else 1)
     total = defenses.total(against)
@@ -124,6 +151,8 @@ def apply_damage(
         stun = max(stun, body)  # at least 1 STUN per BODY through
     if damage.location is not None:
         body = hero_round(body * damage.location.body_x)
+    reduction = defenses.reduction(against, isinstance(damage, KillingDamage))
+    stun, body = reduced(stun, reduction), reduced(body, reduction)
     stunned = None if con is None else stun > con
     after = knocked_out = dying = None
     if current is not None:
@@ -137,8 +166,15 @@ def apply_damage(
         body_done=damage.body,
         stun_defense=stun_defense,
         body_defense=body_defense,
+        reduction=reduction,
         stunned=stunned,
         knocked_out=knocked_out,
         dying=dying,
         after=after,
     )
+
+
+def reduced(amount: int, reduction: int) -> int:
+    """What is left of ``amount`` through ``reduction`` % Damage Reduction (HERO 5E revised),
+    .5 in the defender's favour: 13 STUN through 50 % is 6, through 75 % is 3."""
+    return hero_round(Fraction(amount * (100 - reduction), 100), Half.DOWN)

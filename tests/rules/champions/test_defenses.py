@@ -17,6 +17,9 @@ from champions_mush.rules.champions import (
     roll_killing,
     roll_normal,
 )
+from champions_mush.rules.champions.damage import stated_damage
+from champions_mush.rules.champions.dcs import AttackKind
+from champions_mush.rules.champions.defenses import reduced
 from champions_mush.rules.dice import DiceAmount, FixedRoller, RandomRoller, roll
 from champions_mush.rules.errors import RulesError
 
@@ -135,3 +138,29 @@ def test_defenses_never_increase_damage_taken(whole, killing, pd, rpd, seed):
     assert 0 <= defended.body <= bare.body == damage.body
     if isinstance(damage, KillingDamage):
         assert defended.stun >= defended.body
+
+
+# --- Damage Reduction (HERO 5E revised) -------------------------------------------------------
+def test_damage_reduction_takes_its_share_of_what_got_through_in_the_defenders_favour():
+    assert [reduced(13, n) for n in (0, 25, 50, 75)] == [13, 10, 6, 3]  # 9.75, 6.5, 3.25
+    assert reduced(1, 50) == 0 and reduced(0, 75) == 0
+
+
+def test_resistant_damage_reduction_stops_killing_damage_and_normal_does_not():
+    """Assaulter (10 PD + 6 rPD) takes Claww's 12 BODY 36 STUN killing as 6 BODY, 20 STUN; with
+    50% Resistant physical Damage Reduction 3 BODY, 10 STUN; Normal Damage Reduction leaves it."""
+    claww = stated_damage(36, 12, AttackKind.KILLING)
+    resistant = apply_damage(claww, Defenses(pd=10, rpd=6, rpd_dr=50))
+    assert (resistant.stun, resistant.body, resistant.reduction) == (10, 3, 50)
+    normal = apply_damage(claww, Defenses(pd=10, rpd=6, pd_dr=75))
+    assert (normal.stun, normal.body, normal.reduction) == (20, 6, 0)
+    # against normal damage the larger of the two applies; energy Reduction leaves physical alone
+    psiana = stated_damage(32, 9)
+    assert apply_damage(psiana, Defenses(pd=12, pd_dr=75, rpd_dr=25)).stun == 5  # 20 -> 5
+    assert apply_damage(psiana, Defenses(pd=12, ed_dr=75, red_dr=75)).stun == 20
+    assert apply_damage(psiana, Defenses(ed=12, ed_dr=50), against=Against.ED).stun == 10
+
+
+def test_damage_reduction_is_25_50_or_75():
+    with pytest.raises(RulesError):
+        Defenses(pd_dr=30)
