@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from ..game import attacks
 from ..game import combat as fights
 from ..game import rolls
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
-from ..game.hero import AttackPower, attack_powers, get_hero
+from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero
 from ..rules.champions.endurance import MAX_PUSH
 from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand, UsageError
@@ -32,29 +34,104 @@ from .recording import journaled
 __all__ = ["COMMANDS"]
 
 #: Words that begin the options of a +attack line.
-_OPTIONS = {"v", "velocity", "str", "push", "range", "by", "into", "air", "flying", "high", "rolled", "underwater",
+_OPTIONS = {"v", "velocity", "str", "push", "range", "into", "air", "flying", "high", "rolled", "underwater",
             "killing", "martial", "clinging", "root", "wall"}
+#: Short forms players use for the attack powers (HERO 5E's abbreviations) and the power each names.
+SHORT_FORMS = {"eb": "ENERGYBLAST", "rka": "RKA", "hka": "HKA", "hth": "HANDTOHANDATTACK", "ha": "HANDTOHANDATTACK"}
+_MANEUVER_WORDS = ", ".join(m.name.lower() for m in attacks.MANEUVERS)
 
 
-def _maneuver_named(words: list[str]) -> Maneuver | None:
-    return maneuver_named(" ".join(words))
+@attrs.frozen
+class _Numbered:
+    """An attack power with its number on +sheet and what it is (its XMLID)."""
+
+    number: int
+    power: AttackPower
+    xmlid: str
 
 
-def _choose(hero_powers: list[AttackPower], words: list[str]) -> tuple[Maneuver, AttackPower | None]:
-    """``move through`` -> the maneuver; ``claws haymaker`` -> a power and a maneuver with it."""
-    found = _maneuver_named(words)
-    if found is not None:
-        return found, None
+def _numbered(hero: HeroSheet) -> list[_Numbered]:
+    numbers = {item.id: (n, item.xmlid) for n, item in enumerate(hero.items, 1)}
+    return [_Numbered(numbers[p.item_id][0], p, numbers[p.item_id][1]) for p in attack_powers(hero)]
+
+
+def _key(text: str) -> str:
+    """A name as compared: any case, punctuation as spaces (``Killing Attack - Ranged`` is
+    ``killing attack ranged``)."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
+
+
+def _matching(powers: list[_Numbered], name: str, exact: bool) -> list[_Numbered]:
+    """The powers ``name`` names: exactly (the name, ``#2`` or ``2``, a short form), or by a start."""
+    key = _key(name)
+    if not key:
+        return []
+    if exact:
+        number = re.fullmatch(r"#?([0-9]{1,3})", name.strip())
+        if number is not None:
+            return [p for p in powers if p.number == int(number[1])]
+        return [p for p in powers if _key(p.power.name) == key] or \
+            [p for p in powers if SHORT_FORMS.get(key) == p.xmlid]
+    return [p for p in powers if _key(p.power.name).startswith(key)]
+
+
+def _tail(words: list[str]) -> tuple[Maneuver, list[str]] | None:
+    """What may follow a power's name: a maneuver (else a Strike), then the options; None when
+    ``words`` are not that."""
+    if not words or words[0] in _OPTIONS:
+        return STRIKE, words
     for cut in range(len(words), 0, -1):
-        name, rest = " ".join(words[:cut]), words[cut:]
-        maneuver = _maneuver_named(rest) if rest else STRIKE
-        if maneuver is None:
-            continue
-        exact = [p for p in hero_powers if p.name.lower() == name]
-        found_powers = exact or [p for p in hero_powers if p.name.lower().startswith(name)]
-        if len(found_powers) == 1:
-            return maneuver, found_powers[0]
-    raise UsageError(f"'{' '.join(words)[:30]}' is neither a maneuver nor an attack power on the sheet.")
+        found = maneuver_named(" ".join(words[:cut]))
+        if found is not None and (cut == len(words) or words[cut] in _OPTIONS):
+            return found, words[cut:]
+    return None
+
+
+def _attack_list(char, powers: list[_Numbered]) -> str:  # noqa: ANN001 - a Character
+    if not powers:
+        return f"{char.name} has no attack powers on the sheet; maneuvers: {_MANEUVER_WORDS}."
+    listed = ", ".join(f"#{p.number} {p.power.name} ({p.power.dice} {p.power.kind.value})" for p in powers)
+    return f"Attacks on {char.name}'s sheet: {listed}; maneuvers: {_MANEUVER_WORDS}."
+
+
+def _choose(char, powers: list[_Numbered], quoted: str | None,  # noqa: ANN001 - a Character
+            words: list[str]) -> tuple[Maneuver, AttackPower | None, list[str]]:
+    """The maneuver, the power and the option words of a +attack line: ``move through v 20``;
+    ``claws haymaker``; ``killing attack - ranged range 5`` (a power's name is read before any
+    option, so ``killing`` there is not the Knockback option); ``"Killing Attack - Ranged"``."""
+    if quoted is not None:
+        tail = _tail(words)
+        for exact in (True, False):
+            found = _matching(powers, quoted, exact)
+            if len(found) == 1 and tail is not None:
+                return tail[0], found[0].power, tail[1]
+            if len(found) > 1:
+                break
+        return _refused(char, powers, quoted, found)
+    for cut in range(len(words), 0, -1):
+        found_maneuver = maneuver_named(" ".join(words[:cut]))
+        if found_maneuver is not None and (cut == len(words) or words[cut] in _OPTIONS):
+            return found_maneuver, None, words[cut:]
+    several: list[_Numbered] = []
+    for exact in (True, False):
+        for cut in range(len(words), 0, -1):
+            tail = _tail(words[cut:])
+            found = _matching(powers, " ".join(words[:cut]), exact) if tail is not None else []
+            if len(found) == 1:
+                return tail[0], found[0].power, tail[1]
+            several = several or found
+    first_option = next((i for i, w in enumerate(words) if w in _OPTIONS and i), len(words))
+    return _refused(char, powers, " ".join(words[:first_option]), several)
+
+
+def _refused(char, powers: list[_Numbered], name: str, found: list[_Numbered]):  # noqa: ANN001, ANN202
+    if _key(name) == "ma":
+        raise CommandError("Martial Arts maneuvers are not in +attack yet: the GM applies them with +damage.")
+    if len(found) > 1:
+        which = " or ".join(f"#{p.number} {p.power.name}" for p in found[:5])
+        raise CommandError(f"'{name[:30]}' could be {which}: say which (its #number, or its name in quotes).")
+    raise CommandError(f"'{name[:30]}' is neither a maneuver nor an attack power on the sheet. "
+                       f"{_attack_list(char, powers)}")
 
 
 def _number(words: list[str], word: str, top: int) -> int:
@@ -63,16 +140,32 @@ def _number(words: list[str], word: str, top: int) -> int:
     return int(words.pop(0))
 
 
-def _parse(ctx: Context, text: str) -> tuple[list[str], dict]:
-    """The attack's words and its options (the attacker still to be found)."""
+def _split(ctx: Context, text: str) -> tuple[str | None, list[str], str | None]:
+    """The name in quotes (if any), the other words, and the attacker named by ``by <name>``."""
+    quoted = None
+    text = text.strip()
+    if text[:1] in ('"', "'"):
+        close = text.find(text[0], 1)
+        if close < 0:
+            raise UsageError(f"A name in quotes needs its closing {text[0]}.")
+        quoted, text = text[1:close], text[close + 1:]
+        if not quoted.strip():
+            raise UsageError()
     words = text.lower().split()
-    cut = next((i for i, w in enumerate(words) if w in _OPTIONS and not (w == "by" and words[i - 1:i] == ["move"])),
-               len(words))
-    what, rest = words[:cut], words[cut:]
-    if not what:
+    at = next((i for i, w in enumerate(words) if w == "by" and words[i - 1:i] != ["move"]), None)
+    by = None
+    if at is not None:
+        by, words = " ".join(text.split()[at + 1:]), words[:at]
+    if quoted is None and not words:
         raise UsageError()
+    return quoted, words, by
+
+
+def _options(ctx: Context, rest: list[str]) -> dict:
+    """The options after the attack: velocity, STR, Push, range and the Knockback words."""
     found: dict = {}
     kb: list[str] = []
+    rest = list(rest)
     while rest:
         word = rest.pop(0)
         if word in ("v", "velocity"):
@@ -83,24 +176,18 @@ def _parse(ctx: Context, text: str) -> tuple[list[str], dict]:
             found["push"] = _number(rest, word, MAX_PUSH)
         elif word == "range":
             found["range"] = _number(rest, word, 9999)
-        elif word == "by":
-            found["attacker"] = find_target(ctx, " ".join(rest))
-            rest = []
         elif word in ("into", "root", "wall"):
             kb.extend([word, *rest])
             rest = []
         else:
             kb.append(word)
-    found["kb_words"] = " ".join(kb)
-    parse_kb_options(ctx, f"0 {found['kb_words']}")  # refuse bad Knockback words before any die
-    return what, found
+    found["kb"] = parse_kb_options(ctx, f"0 {' '.join(kb)}")
+    return found
 
 
-def _order(ctx: Context, attacker, what: list[str], options: dict) -> AttackOrder:  # noqa: ANN001
-    maneuver, power = _choose(attack_powers(get_hero(ctx.game, attacker)), what)
-    options = {k: v for k, v in options.items() if k != "attacker"}
-    options["kb"] = parse_kb_options(ctx, f"0 {options.pop('kb_words')}")
-    order = AttackOrder(maneuver=maneuver, power=power, **options)
+def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:  # noqa: ANN001
+    maneuver, power, rest = _choose(attacker, _numbered(get_hero(ctx.game, attacker)), quoted, words)
+    order = AttackOrder(maneuver=maneuver, power=power, **_options(ctx, rest))
     if maneuver.moves and not order.velocity:
         raise CommandError(f"A {maneuver.name} needs the velocity: ... v <inches>.")
     if power is not None and power.versus not in ("PD", "ED"):
@@ -119,11 +206,11 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
     target = find_target(ctx, parsed.lhs)
-    what, options = _parse(ctx, parsed.rhs)
+    quoted, words, by = _split(ctx, parsed.rhs)
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
         raise CommandError("There is no fight here. Staff start one with +combat/start.")
-    attacker = who_acts(ctx, options.get("attacker"), doing="attack")
-    order = _order(ctx, attacker, what, options)
+    attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="attack")
+    order = _order(ctx, attacker, quoted, words)
     acting(ctx, attacker, full=order.maneuver.moves)
     if target.id == attacker.id:
         raise CommandError("Attack someone else.")

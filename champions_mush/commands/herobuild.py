@@ -13,7 +13,7 @@ from functools import partial
 import attrs
 
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
-from ..game.hero_items import disad_item, modifier_from_spec, power_item, skill_item
+from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
@@ -154,6 +154,28 @@ def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
     _added(ctx, hero, item)
 
 
+def _rename(ctx: Context, parsed: ParsedCommand) -> None:
+    """+power/rename <#n or name>=<new name>: a power's name only, its build unchanged (approved
+    sheets too: a name is not a build)."""
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise UsageError()
+    hero = get_hero(ctx.game, ctx.actor)
+    what, name = parsed.lhs.strip(), _name(parsed.rhs)
+    numbered = list(enumerate(hero.items, 1))
+    found = [(n, i) for n, i in numbered if i.section in (Section.POWERS, Section.EQUIPMENT) and (
+        (is_number(what.lstrip("#")) and n == int(what.lstrip("#"))) or i.name.lower() == what.lower())]
+    if not found:
+        raise CommandError(f"You have no power '{what[:30]}' (see the #numbers on +sheet).")
+    number, item = found[0]
+    taken = next((n for n, i in numbered if i.name.lower() == name.lower() and i.id != item.id), None)
+    if taken is not None:
+        raise CommandError(f"#{taken} is already called {escape(hero.items[taken - 1].name)}: choose another name.")
+    renamed = renamed_item(item, name)
+    save_hero(ctx.game, hero.with_item(renamed))
+    end = f", {item.end} END" if item.end else ""
+    ctx.reply(f"Renamed #{number} {escape(renamed.text)} ({item.active} Active Points, {item.real} Real Cost{end}).")
+
+
 def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
     ctx.reply("Advantages and Limitations (type +key or -key):")
@@ -207,7 +229,8 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
 
 COMMANDS = (
     Command("+power", cmd_power, ruleset="champions", summary="buy a power for your sheet",
-            subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list}),
+            subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list,
+                         "rename": _rename}),
     Command("+skill", cmd_skill, ruleset="champions", summary="buy a Skill for your sheet",
             subcommands={"remove": partial(_remove, section=Section.SKILLS)}),
     Command("+disad", cmd_disad, ruleset="champions", summary="take a Disadvantage on your sheet",

@@ -8,8 +8,12 @@ Active Points (Reduced Endurance left out of the Active Points it is figured fro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
+from xml.sax.saxutils import escape as xml_escape
+
+import attrs
 
 from ..rules.champions.costs import active_points, real_cost, round_cost, total_advantages, total_limitations
 from ..rules.champions.endurance import end_cost
@@ -26,6 +30,7 @@ __all__ = [
     "modifier_from_spec",
     "power_item",
     "price",
+    "renamed_item",
     "skill_item",
 ]
 
@@ -149,3 +154,30 @@ def disad_item(item_id: str, name: str, value: int, xmlid: str = "GENERICDISADVA
     text = f"{name}: {detail}" if detail else name
     return Item(id=item_id, section=Section.DISADVANTAGES, xmlid=xmlid, name=name, text=text,
                 base=value, active=value, real=value)
+
+
+#: The opening tag of an item as Hero Designer wrote it, and its NAME attribute.
+_OPEN_TAG = re.compile(r"<[A-Za-z_]+\b[^>]*?(/?>)")
+_NAME_ATTR = re.compile(r'\sNAME="[^"]*"')
+
+
+def renamed_item(item: Item, name: str) -> Item:
+    """The item under another name, its build unchanged: the line Hero Designer prints
+    (``Arrows: Killing Attack - Ranged 2d6``) and the file's NAME, so an export keeps it."""
+    own = f"{item.name}: "
+    text = name + ": " + (item.text[len(own):] if item.text.startswith(own) else item.text)
+    return attrs.evolve(item, name=name, text=text, hdc=_with_name(item.hdc, name) if item.hdc else "")
+
+
+def _with_name(hdc: str, name: str) -> str:
+    """Hero Designer's element with ``NAME`` set to ``name`` in its opening tag."""
+    tag = _OPEN_TAG.search(hdc)
+    if tag is None:
+        return hdc
+    value = ' NAME="' + xml_escape(name, {'"': "&quot;"}) + '"'
+    opening = tag[0]
+    if _NAME_ATTR.search(opening):
+        opening = _NAME_ATTR.sub(lambda _: value, opening, count=1)
+    else:
+        opening = opening[: -len(tag[1])] + value + tag[1]
+    return hdc[: tag.start()] + opening + hdc[tag.end():]

@@ -372,17 +372,18 @@ def test_players_are_refused_the_staff_switches_and_other_people(fight):
 
 _ATTACK_USAGE = ["Usage: +ATTACK <target>=<maneuver> [options]",
                  "       +ATTACK <target>=<power> [maneuver] [options]"]
+_NO_POWERS = "Starfire has no attack powers on the sheet; maneuvers: strike, haymaker, move by, move through, pull punch."
 
 
 @pytest.mark.parametrize(("line", "message"), [
     ("+attack Viper", _ATTACK_USAGE),
-    ("+attack Viper=kick", ["'kick' is neither a maneuver nor an attack power on the sheet.", *_ATTACK_USAGE]),
+    ("+attack Viper=kick", ["'kick' is neither a maneuver nor an attack power on the sheet. " + _NO_POWERS]),
     ("+attack Viper=move through", ["A Move Through needs the velocity: ... v <inches>."]),
     ("+attack Viper=move by", ["A Move By needs the velocity: ... v <inches>."]),
     ("+attack Viper=strike push 11", ["'push' takes a number from 0 to 10.", *_ATTACK_USAGE]),
-    ("+attack Viper=blast range 10", ["'blast' is neither a maneuver nor an attack power on the sheet.", *_ATTACK_USAGE]),
+    ("+attack Viper=blast range 10", ["'blast' is neither a maneuver nor an attack power on the sheet. " + _NO_POWERS]),
     ("+attack Viper=strike sideways",
-     ["'strike sideways' is neither a maneuver nor an attack power on the sheet.", *_ATTACK_USAGE]),
+     ["'strike sideways' is neither a maneuver nor an attack power on the sheet. " + _NO_POWERS]),
     ("+attack Viper=strike wall 6", ["A wall takes its DEF and BODY.", *_ATTACK_USAGE]),
     ("+attack Starfire=strike", ["Attack someone else."]),
     ("+attack Nobody=strike", ["There is no character called 'Nobody'."]),
