@@ -27,14 +27,14 @@ from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
-from .fight_text import attack_lines, windup_text
+from .fight_text import attack_lines, failed_lines, windup_text
 from .gm import parse_kb_options
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
 
 #: Words that begin the options of a +attack line.
-_OPTIONS = {"v", "velocity", "str", "push", "range", "into", "air", "flying", "high", "rolled", "underwater",
+_OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "into", "air", "flying", "high", "rolled", "underwater",
             "killing", "martial", "clinging", "root", "wall"}
 #: Short forms players use for the attack powers (HERO 5E's abbreviations) and the power each names.
 SHORT_FORMS = {"eb": "ENERGYBLAST", "rka": "RKA", "hka": "HKA", "hth": "HANDTOHANDATTACK", "ha": "HANDTOHANDATTACK"}
@@ -176,6 +176,10 @@ def _options(ctx: Context, rest: list[str]) -> dict:
             found["push"] = _number(rest, word, MAX_PUSH)
         elif word == "range":
             found["range"] = _number(rest, word, 9999)
+        elif word == "defended":
+            found["defended"] = True
+        elif word == "def":
+            found["limited"] = _number(rest, word, 999)
         elif word in ("into", "root", "wall"):
             kb.extend([word, *rest])
             rest = []
@@ -187,9 +191,15 @@ def _options(ctx: Context, rest: list[str]) -> dict:
 
 def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:  # noqa: ANN001
     maneuver, power, rest = _choose(attacker, _numbered(get_hero(ctx.game, attacker)), quoted, words)
-    order = AttackOrder(maneuver=maneuver, power=power, **_options(ctx, rest))
+    options = _options(ctx, rest)
+    order = AttackOrder(maneuver=maneuver, power=power, **options)
     if maneuver.moves and not order.velocity:
         raise CommandError(f"A {maneuver.name} needs the velocity: ... v <inches>.")
+    effects = attacks.effects_of(power)
+    if order.defended and not effects.nnd:
+        raise CommandError("'defended' is for a No Normal Defense power: the target has the defense it names.")
+    if "limited" in options and not effects.avld:
+        raise CommandError("'def <points>' is for an Attack Versus Limited Defense power: the target's points of it.")
     if power is not None and power.versus not in ("PD", "ED"):
         raise CommandError(f"{power.name} works against {power.versus}: the GM applies it (+damage).")
     ranged = power is not None and power.ranged
@@ -224,7 +234,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         return
     before = vitals_of(ctx.game, target)
     outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
-    lines, hit = attack_lines(outcome), outcome.hit
+    failed = isinstance(outcome, attacks.PowerFailed)
+    lines, hit = (failed_lines(outcome) if failed else attack_lines(outcome)), outcome.hit
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": target.name}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"

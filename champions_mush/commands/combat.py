@@ -115,7 +115,8 @@ def _moved_on(ctx: Context, fight: fights.Fight) -> list[str]:
     for event in fights.next_phase(ctx.game, fight, ctx.roller)[1]:
         said = phase_lines([event])
         if isinstance(event, attacks.WindupLands):
-            rolled = event.outcome.rolled
+            done = event.outcome
+            rolled = done if isinstance(done, attacks.PowerFailed) else done.rolled
             roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(said)),
                                      {"attacker": rolled.attacker, "target": rolled.target}, private=False)
             said[-1] += f" |x[{roll_id}]|n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
+
 from ..game import attacks
 from ..game import combat as fights
 from ..game import harm
@@ -19,7 +21,7 @@ from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["attack_lines", "defense_text", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["attack_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -40,11 +42,14 @@ def hurt_text(hurt: harm.Hurt) -> str:
     and a Recovery the damage spoiled (RULES RECOVERING).
     """
     damage, taken, sheet, against = hurt.damage, hurt.taken, hurt.sheet, hurt.against
-    body_def = ("r" if isinstance(damage, KillingDamage) else "") + against.value
+    defense = hurt.defense or against.value
+    body_def = hurt.defense or ("r" if isinstance(damage, KillingDamage) else "") + against.value
     doubled = " doubled against the Knocked Out" if taken.stun_done != damage.stun else ""
     where = f", BODY x{damage.location.body_x} for the {damage.location.name}" if damage.location is not None else ""
+    notes = "".join(f", {note}" for note in hurt.notes)
+    notes += f", at least the {taken.body_done} BODY rolled in STUN (Penetrating)" if taken.penetrated else ""
     text = (f"{hurt.name} takes |h{taken.stun} STUN and {taken.body} BODY|n ({taken.stun_done} STUN{doubled} - "
-            f"{taken.stun_defense} {against.value}, {taken.body_done} BODY - {taken.body_defense} {body_def}{where}"
+            f"{taken.stun_defense} {defense}, {taken.body_done} BODY - {taken.body_defense} {body_def}{where}{notes}"
             f"{f', less {taken.reduction}% Damage Reduction' if taken.reduction else ''})")
     effects = []
     if taken.stunned:
@@ -192,7 +197,8 @@ def _lost(event: attacks.WindupLost) -> str:
 
 
 def _lands(event: attacks.WindupLands) -> list[str]:
-    block = attack_lines(event.outcome)
+    done = event.outcome
+    block = failed_lines(done) if isinstance(done, attacks.PowerFailed) else attack_lines(done)
     return [block[0]] + [f"  {line}" for line in block[1:]]
 
 
@@ -223,12 +229,30 @@ def _ocv_text(rolled: attacks.AttackRolled) -> str:
     return f"OCV {rolled.base_ocv} " + " ".join(f"{n:+d} {w}" for n, w in rolled.ocv_parts) + f" = {rolled.ocv}"
 
 
+def _power_roll_lines(rolls: tuple[attacks.PowerRoll, ...], charges_left: int | None) -> list[str]:
+    """``Activation Roll 11-: 9 (3 3 3): made by 2; it works.``, and the Charges left."""
+    lines = [f"{p.what}: {skill_text(p.roll)}; {'it works' if p.roll.success else 'the power fails'}." for p in rolls]
+    if charges_left is not None:
+        lines.append(f"{charges_left} Charge{'' if charges_left == 1 else 's'} left.")
+    return lines
+
+
+def failed_lines(failed: attacks.PowerFailed) -> list[str]:
+    """A power whose Activation or Skill Roll missed: the roll, and the END spent."""
+    return [f"{failed.attacker} tries {failed.name} on {failed.target}.",
+            *_power_roll_lines(failed.power_rolls, failed.charges_left),
+            spent_text(failed.spent, f" ({', '.join(f'{c} for {w}' for c, w in failed.end_parts)})")]
+
+
 def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
     """The block of one attack: the roll, the damage, Knockback, the attacker's share, END."""
     r = outcome.rolled
     speed = f" at {r.velocity}\"" if r.velocity is not None else ""
     lines = [f"{r.attacker} {r.verb} {r.target}{speed} ({r.name}): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
              f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
+    if outcome.blocked:
+        lines.append(outcome.blocked)
     done = outcome.damage
     if done is not None:
         if isinstance(done.rolled, KillingDamage):
@@ -237,7 +261,11 @@ def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
             pulled = f", pulled to {done.hurt.damage.body} BODY" if done.pulled else ""
             lines.append(f"{done.amount} normal: {normal_text(done.rolled)}{pulled}. {hurt_text(done.hurt)}")
     if outcome.knockback is not None:
-        lines.append(f"{kb_text(outcome.knockback)}." + "".join(f" {line}" for line in kb_lines(outcome.kb_steps)))
+        doubled = f", doubled (Double Knockback): {outcome.knockback.inches}\" knockback" if outcome.kb_doubled else ""
+        kb = kb_text(attrs.evolve(outcome.knockback, inches=outcome.knockback.margin)) if doubled else kb_text(outcome.knockback)
+        lines.append(f"{kb}{doubled}." + "".join(f" {line}" for line in kb_lines(outcome.kb_steps)))
+    elif done is not None:
+        lines.append("No Knockback.")
     share = outcome.share
     if share is not None:
         lines.append(f"{r.attacker} takes {share.what}, {share.stun} STUN {share.body} BODY: {hurt_text(share.hurt)}")

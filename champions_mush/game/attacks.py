@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..rules.champions.advantages import ModifierOn, PowerEffects, power_effects
 from ..rules.champions.adding import HAYMAKER_DC, killing_attack_dice, strength_attack_dice
 from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal, stated_damage
 from ..rules.champions.dcs import AttackKind, add_dcs
-from ..rules.champions.defenses import Against
+from ..rules.champions.defenses import Against, Delivery
 from ..rules.champions.endurance import end_cost, movement_end
 from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback
 from ..rules.champions.maneuvers import (
@@ -32,20 +33,20 @@ from ..rules.champions.maneuvers import (
     pull_punch,
     pull_punch_ocv,
 )
-from ..rules.champions.rolls import AttackRoll, attack_roll, range_modifier
+from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_modifier, skill_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
 from . import combat as fights
 from . import harm
 from .hero import AttackPower, HeroSheet, get_hero
-from .sheets import get_sheet
+from .sheets import get_sheet, save_sheet
 
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
 __all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
-           "Share", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
+           "PowerFailed", "PowerRoll", "Share", "effects_of", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
            "resolve", "wind_up"]
 
 
@@ -90,6 +91,10 @@ class AttackOrder:
     push: int = 0
     range: int | None = None
     kb: harm.KnockbackOptions = harm.KnockbackOptions(body=0)
+    #: a No Normal Defense attack: the target has the defense it names
+    defended: bool = False
+    #: an Attack Versus Limited Defense: the target's points of the defense it names
+    limited: int = 0
 
     @property
     def name(self) -> str:
@@ -139,8 +144,17 @@ class Share:
 
 
 @attrs.frozen
+class PowerRoll:
+    """A roll a power needs before it works: its Activation Roll, or the Skill it Requires."""
+
+    what: str  #: ``Activation Roll 11-``, ``Breakfall roll -3 (1 per 10 Active Points)``
+    roll: SkillRoll
+
+
+@attrs.frozen
 class AttackOutcome:
-    """One attack, rolled and applied."""
+    """One attack, rolled and applied. ``blocked``: a No Normal Defense attack against one who
+    has the defense it names; ``kb_doubled``: Double Knockback doubled the Knockback rolled."""
 
     rolled: AttackRolled
     damage: DamageRolled | None
@@ -149,13 +163,83 @@ class AttackOutcome:
     share: Share | None
     spent: harm.Spent
     end_parts: tuple[tuple[int, str], ...]
+    power_rolls: tuple[PowerRoll, ...] = ()
+    charges_left: int | None = None
+    blocked: str = ""
+    kb_doubled: bool = False
 
     @property
     def hit(self) -> bool:
         return bool(self.rolled.roll.hit)
 
 
+@attrs.frozen
+class PowerFailed:
+    """A power whose Activation Roll or Skill Roll missed: it fails; the Phase and END are spent."""
+
+    attacker: str
+    target: str
+    name: str
+    power_rolls: tuple[PowerRoll, ...]
+    spent: harm.Spent
+    end_parts: tuple[tuple[int, str], ...]
+    charges_left: int | None = None
+    hit = False
+
+
 # --- resolving ---------------------------------------------------------------------------------
+def effects_of(power: AttackPower | None) -> PowerEffects:
+    """What the power's Advantages and Limitations do to the roll (rules/champions/advantages.py)."""
+    if power is None:
+        return PowerEffects()
+    return power_effects(ModifierOn(m.xmlid, m.option, m.value, m.name, m.text) for m in power.modifiers)
+
+
+def _power_rolls(game: Game, attacker: Character, power: AttackPower, effects: PowerEffects,
+                 roller: Roller) -> tuple[PowerRoll, ...]:
+    """The Activation Roll, then the Skill Roll, the power needs; rolling stops at a miss."""
+    sheet = get_sheet(game, attacker)
+    rolls: list[PowerRoll] = []
+    if effects.activation is not None:
+        rolls.append(PowerRoll(f"Activation Roll {effects.activation}-", skill_roll(effects.activation, roller)))
+        if not rolls[-1].roll.success:
+            return tuple(rolls)
+    if effects.skill is not None:
+        found = sheet.find_skill(effects.skill)
+        assert found is not None  # :func:`_check_power` refused it before
+        modifier = effects.skill_modifier(power.active)
+        per = f" ({modifier} for {power.active} Active Points)" if modifier else ""
+        rolls.append(PowerRoll(f"{found[0]} roll{per}", skill_roll(sheet.skill_target(found[1]), roller,
+                                                                   modifier=modifier)))
+    return tuple(rolls)
+
+
+def _check_power(game: Game, attacker: Character, power: AttackPower | None, effects: PowerEffects) -> None:
+    """Refuse, before any die, a power out of Charges or needing a Skill its user lacks."""
+    if power is None:
+        return
+    sheet = get_sheet(game, attacker)
+    if effects.skill == "":
+        raise RulesError(f"{power.name} Requires A Skill Roll but names no Skill: import it from Hero Designer "
+                         "with the Skill named, or the GM rolls it.")
+    if effects.skill is not None and sheet.find_skill(effects.skill) is None:
+        raise RulesError(f"{power.name} Requires A {effects.skill} Roll: {attacker.name} has no "
+                         f"{effects.skill} on the sheet.")
+    used = sheet.charges_used.get(power.item_id, 0)
+    if effects.charges is not None and used >= effects.charges:
+        raise RulesError(f"{power.name} has no Charges left (all {effects.charges} used): staff's +heal "
+                         f"{attacker.name} gives them back.")
+
+
+def _use_charge(game: Game, attacker: Character, power: AttackPower | None, effects: PowerEffects) -> int | None:
+    """Count one use of a power with Charges: the Charges left."""
+    if power is None or effects.charges is None:
+        return None
+    sheet = get_sheet(game, attacker)
+    used = sheet.charges_used.get(power.item_id, 0) + 1
+    save_sheet(game, attrs.evolve(sheet, charges_used={**sheet.charges_used, power.item_id: used}))
+    return effects.charges - used
+
 def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
     """The attack's dice, normal or killing, and whether STR is used (RULES ADDING DAMAGE: STR adds
     1 DC per 5 points to a HKA, a Move By or Through's dice add 1 DC each, Pushing comes last)."""
@@ -195,52 +279,84 @@ def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: Dice
     return tuple((n, w) for n, w in parts if n)
 
 
-def resolve(game: Game, attacker: Character, target: Character, order: AttackOrder, roller: Roller) -> AttackOutcome:
-    """Roll and apply one attack; the attacker keeps the maneuver's DCV until his next Phase."""
+def resolve(game: Game, attacker: Character, target: Character, order: AttackOrder,
+            roller: Roller) -> AttackOutcome | PowerFailed:
+    """Roll and apply one attack; the attacker keeps the maneuver's DCV until his next Phase. A
+    power's Charges are counted and its Activation or Skill Roll made first: a miss and it fails."""
     m = order.maneuver
     sheet = get_sheet(game, attacker)
     strength = sheet.base("STR") if order.strength is None else min(order.strength, sheet.base("STR"))
     amount, kind, uses_str = dice_of(order, strength)
+    effects = effects_of(order.power)
+    _check_power(game, attacker, order.power, effects)
+    charges_left = _use_charge(game, attacker, order.power, effects)
+    power_rolls = _power_rolls(game, attacker, order.power, effects, roller) if order.power is not None else ()
+    if power_rolls and not power_rolls[-1].roll.success:
+        spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
+        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left)
     parts = _ocv_parts(game, attacker, order, amount)
     dcv = fights.target_dcv(game, target)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
     verb = m.verb if order.power is None or m is not STRIKE else "attacks"
     rolled = AttackRolled(attacker.name, target.name, verb, order.name, order.velocity if m.moves else None,
                           sheet.base("OCV"), parts, dcv, roll)
-    damage, kb, steps, share = None, None, (), None
-    if roll.hit:
-        damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller)
+    damage, kb, steps, share, blocked, doubled = None, None, (), None, "", False
+    if roll.hit and effects.nnd and order.defended:
+        blocked = f"{target.name} has the defense the No Normal Defense attack names: it does nothing."
+    elif roll.hit:
+        damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller, effects)
+        doubled = kb is not None and effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK
     fights.update_fighter(game, attacker, dcv_mod=m.dcv, dcv_note=m.name if m.dcv else "")
     spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
-    return AttackOutcome(rolled, damage, kb, steps, share, spent, end_parts)
+    return AttackOutcome(rolled, damage, kb, steps, share, spent, end_parts, power_rolls, charges_left, blocked,
+                         doubled)
+
+
+def _delivery(order: AttackOrder, effects: PowerEffects) -> tuple[Delivery, str, tuple[str, ...]]:
+    """How the attack meets the defenses, the defense named, and what the line says of it."""
+    notes = ("STUN only",) if effects.stun_only else ()
+    if effects.nnd:
+        return Delivery(limited=0, body=not effects.stun_only), "No Normal Defense", notes
+    if effects.avld:
+        return Delivery(limited=order.limited, body=not effects.stun_only), "Limited Defense", notes
+    if effects.armor_piercing:
+        notes += (f"defenses halved by Armor Piercing{'' if effects.armor_piercing == 1 else f' x{effects.armor_piercing}'}",)
+    return Delivery(armor_piercing=effects.armor_piercing, penetrating=effects.penetrating), "", notes
 
 
 def _damage(game: Game, attacker: Character, target: Character, order: AttackOrder, amount: DiceAmount,
-            kind: AttackKind, roller: Roller) -> tuple[DamageRolled, Knockback, tuple[harm.KBStep, ...], Share | None]:
+            kind: AttackKind, roller: Roller,
+            effects: PowerEffects) -> tuple[DamageRolled, Knockback | None, tuple[harm.KBStep, ...], Share | None]:
     m = order.maneuver
     was_out = get_sheet(game, target).knocked_out
     against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
     options = order.kb
+    delivery, defense, notes = _delivery(order, effects)
     if kind is AttackKind.KILLING:
-        rolled = roll_killing(amount, roller, StunMultiplier.standard())
+        rolled = roll_killing(amount, roller, StunMultiplier.standard(effects.stun_multiplier))
         damage = rolled
         mods = tuple(dict.fromkeys(options.mods + (KBModifier.KILLING_ATTACK,)))
     else:
         rolled = roll_normal(amount, roller)
         damage = pull_punch(rolled) if m.name == "Pull Punch" else rolled
         mods = options.mods
-    done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against), pulled=damage is not rolled)
-    kb = roll_knockback(damage.body, roller, mods)
-    options = attrs.evolve(options, body=damage.body, mods=mods)
-    steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
+    done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
+                                                  notes=notes), pulled=damage is not rolled)
+    kb, steps = None, ()
+    if effects.knockback:  # none for No Knockback, NND and AVLD (RULES KNOCKBACK; HERO 5E)
+        kb = roll_knockback(damage.body, roller, mods)
+        if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
+            kb = attrs.evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
+        options = attrs.evolve(options, body=damage.body, mods=mods)
+        steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
     share = None
     if m.moves:
         moved = stated_damage(damage.stun, damage.body)
         if m.name == "Move By":
             part, what = move_by_attacker_share(moved), "1/3 of it"
         else:
-            part = move_through_attacker_share(moved, kb)
-            what = "all of it (no Knockback)" if kb.result is KBResult.NONE else "half of it"
+            part = move_through_attacker_share(moved, kb if kb is not None else KBResult.NONE)
+            what = "all of it (no Knockback)" if kb is None or kb.result is KBResult.NONE else "half of it"
         share = Share(what, part.stun, part.body, harm.hurt(game, attacker, stated_damage(part.stun, part.body)))
     return done, kb, steps, share
 
@@ -273,7 +389,7 @@ class WindingUp:
 class WindupLands:
     """A Haymaker landing at the end of its Segment: the attack as any other."""
 
-    outcome: AttackOutcome
+    outcome: AttackOutcome | PowerFailed
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..rules.champions.damage import KillingDamage, NormalDamage
-from ..rules.champions.defenses import Against, DamageTaken
+from ..rules.champions.defenses import Against, DamageTaken, Delivery
 from ..rules.champions.endurance import EndSpent, spend_end
 from ..rules.champions.knockback import (
     KBModifier,
@@ -68,17 +68,23 @@ class Hurt:
     sheet: Sheet
     against: Against
     lost_recovery: fights.LostRecovery | None = None
+    #: what met the damage when not PD or ED: ``No Normal Defense``, ``Flash Defense`` (AVLD)
+    defense: str = ""
+    #: what the attack's Advantages did, said after the defenses (``defenses halved by Armor Piercing``)
+    notes: tuple[str, ...] = ()
 
 
 def hurt(game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD, *,
-         knocked_out: bool | None = None) -> Hurt:
+         knocked_out: bool | None = None, delivery: Delivery = Delivery(), defense: str = "",
+         notes: tuple[str, ...] = ()) -> Hurt:
     """Apply damage to a sheet and tell the tracker when any got through and whether this blow
-    knocked him out. ``knocked_out``: as :func:`~champions_mush.game.sheets.take_damage`."""
+    knocked him out. ``knocked_out``, ``delivery``: as :func:`~champions_mush.game.sheets.take_damage`;
+    ``defense`` names the defense a No Normal Defense or Limited Defense attack met."""
     was_out = get_sheet(game, char).knocked_out if knocked_out is None else knocked_out
-    taken, sheet = take_damage(game, char, damage, against, knocked_out=knocked_out)
+    taken, sheet = take_damage(game, char, damage, against, knocked_out=knocked_out, delivery=delivery)
     lost = fights.note_damage(game, char, taken.stun > 0 or taken.body > 0)
     fights.update_fighter(game, char, fresh_ko=sheet.knocked_out and not was_out)
-    return Hurt(char.name, damage, taken, sheet, against, lost)
+    return Hurt(char.name, damage, taken, sheet, against, lost, defense, notes)
 
 
 # --- END (RULES END USE) -----------------------------------------------------------------------

@@ -358,6 +358,8 @@ class AttackPower:
     active: int
     ranged: bool
     item_id: str
+    #: its Advantages and Limitations (:func:`~champions_mush.game.attacks.effects_of` reads them)
+    modifiers: tuple[Modifier, ...] = ()
 
 
 def attack_powers(hero: HeroSheet) -> list[AttackPower]:
@@ -371,7 +373,7 @@ def attack_powers(hero: HeroSheet) -> list[AttackPower]:
             name=item.name, dice=DiceAmount.parse(item.dice),
             kind=AttackKind.KILLING if item.killing else AttackKind.NORMAL,
             versus=item.versus or "PD", end=item.end, active=item.active, ranged=item.ranged,
-            item_id=item.id))
+            item_id=item.id, modifiers=item.modifiers))
     return found
 
 

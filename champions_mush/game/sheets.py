@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..rules.champions.damage import KillingDamage, NormalDamage
-from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defenses, Health, apply_damage
+from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defenses, Delivery, Health, apply_damage
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY_BASE, figured_characteristics
 from ..rules.champions.rolls import characteristic_target, cv
@@ -128,6 +128,8 @@ class Sheet(Document):
     #: Damage Reduction in % from the HERO sheet (:func:`~.hero.sync_sheet`), by the
     #: :class:`~champions_mush.rules.champions.defenses.Defenses` field it fills (``rpd_dr`` ...)
     reduction: dict[str, int] = attrs.field(factory=dict, converter=_int_map, hash=False)
+    #: Charges used, by the power's item id (refilled when healed to full: :meth:`healed`)
+    charges_used: dict[str, int] = attrs.field(factory=dict, converter=_int_map, hash=False)
 
     # --- values -----------------------------------------------------------------------
     def base(self, name: str) -> int:
@@ -289,8 +291,9 @@ class Sheet(Document):
         return self.with_vitals(self.current_stun, self.current_body, self.current_end)
 
     def healed(self) -> Sheet:
-        """Back to full STUN, BODY and END with no conditions."""
-        return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False)
+        """Back to full STUN, BODY and END with no conditions, every Charge back."""
+        return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False,
+                            charges_used={})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -357,7 +360,7 @@ def sheet_defenses(sheet: Sheet) -> Defenses:
 
 def take_damage(
     game: Game, char: Character, damage: NormalDamage | KillingDamage, against: Against = Against.PD,
-    *, knocked_out: bool | None = None,
+    *, knocked_out: bool | None = None, delivery: Delivery = Delivery(),
 ) -> tuple[DamageTaken, Sheet]:
     """Apply rolled damage to a character's sheet against its defenses, and save it.
 
@@ -365,13 +368,14 @@ def take_damage(
     sheet (PD/ED with rPD/rED) and Damage Reduction (:func:`sheet_defenses`), Stunned against CON, 2x STUN against the Knocked Out.
     A character Stunned by the blow keeps the Stunned condition until his next Phase.
     ``knocked_out``: whether he counts as Knocked Out (None: as the sheet says); the landing
-    after the blow that knocked him out is part of that attack, not a new one.
+    after the blow that knocked him out is part of that attack, not a new one. ``delivery``: the
+    attack's Advantages against the defenses (:class:`~..rules.champions.defenses.Delivery`).
     """
     sheet = get_sheet(game, char)
     taken = apply_damage(
         damage, sheet_defenses(sheet), against=against, con=sheet.base("CON"),
         current=Health(stun=sheet.current_stun, body=sheet.current_body),
-        target_knocked_out=sheet.knocked_out if knocked_out is None else knocked_out,
+        target_knocked_out=sheet.knocked_out if knocked_out is None else knocked_out, delivery=delivery,
     )
     new = sheet.with_vitals(stun=taken.after.stun, body=taken.after.body)
     if taken.stunned:

@@ -8,7 +8,7 @@ See ``docs/rules-engine.md`` for the table of every rule and where it lives.
 
 from __future__ import annotations
 
-from . import adding, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback
+from . import adding, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback
 from . import locations, maneuvers, modifiers, movement, powers, presence, recovery, rolls, rounding
 from . import skills, speed
 
@@ -17,7 +17,7 @@ from . import skills, speed
 __all__ = sorted(
     name
     for module in (
-        adding, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback,
+        adding, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback,
         locations, maneuvers, modifiers, movement, powers, presence, recovery, rolls, rounding,
         skills, speed,
     )
@@ -25,6 +25,7 @@ __all__ = sorted(
 )
 
 from .adding import *  # noqa: E402, F403
+from .advantages import *  # noqa: E402, F403
 from .catalog import *  # noqa: E402, F403
 from .characteristics import *  # noqa: E402, F403
 from .costs import *  # noqa: E402, F403

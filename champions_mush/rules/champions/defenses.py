@@ -23,7 +23,7 @@ from ..errors import RulesError
 from .damage import KillingDamage, NormalDamage
 from .rounding import Half, hero_round
 
-__all__ = ["Against", "DamageTaken", "Defenses", "Health", "REDUCTIONS", "apply_damage", "reduced"]
+__all__ = ["Against", "DamageTaken", "Defenses", "Delivery", "Health", "REDUCTIONS", "apply_damage", "pierced", "reduced"]
 
 #: The percentages Damage Reduction is bought at (HERO 5E revised).
 REDUCTIONS = (25, 50, 75)
@@ -73,6 +73,40 @@ class Defenses:
         return self.rpd if against is Against.PD else self.red
 
 
+@attrs.frozen
+class Delivery:
+    """How one attack meets the target's defenses (:func:`~.defenses.apply_damage`).
+
+    ``limited``: only that much (normal) defense applies: 0 for a No Normal Defense attack, the
+    target's named defense for an Attack Versus Limited Defense; ``armor_piercing`` halves
+    each defense per level; ``penetrating``: at least the BODY rolled in STUN; ``body`` False:
+    STUN only."""
+
+    limited: int | None = None
+    armor_piercing: int = 0
+    penetrating: int = 0
+    body: bool = True
+
+    def defenses(self, defenses: Defenses) -> Defenses:
+        """The defenses that apply: the limited one alone, or each halved by Armor Piercing."""
+        if self.limited is not None:
+            return Defenses(pd=self.limited, ed=self.limited)
+        if not self.armor_piercing:
+            return defenses
+        return attrs.evolve(defenses, pd=pierced(defenses.pd, self.armor_piercing),
+                            ed=pierced(defenses.ed, self.armor_piercing),
+                            rpd=pierced(defenses.rpd, self.armor_piercing),
+                            red=pierced(defenses.red, self.armor_piercing))
+
+
+def pierced(defense: int, levels: int) -> int:
+    """A defense against Armor Piercing: halved per level, .5 in the defender's favour (HERO
+    5E revised): 15 PD -> 8, then 4."""
+    for _ in range(levels):
+        defense = hero_round(Fraction(defense, 2), Half.UP)
+    return defense
+
+
 class Against(enum.Enum):
     """Which defense an attack works against (RULES TAKING DAMAGE)."""
 
@@ -105,6 +139,7 @@ class DamageTaken:
     stun_defense: int  #: defense applied to STUN
     body_defense: int  #: defense applied to BODY
     reduction: int = 0  #: Damage Reduction applied, in %
+    penetrated: bool = False  #: Penetrating raised the STUN taken to the BODY rolled
     stunned: bool | None = None
     knocked_out: bool | None = None
     dying: bool | None = None
@@ -119,6 +154,7 @@ def apply_damage(
     con: int | None = None,
     current: Health | None = None,
     target_knocked_out: bool = False,
+    delivery: Delivery = Delivery(),
 ) -> DamageTaken:
     """Apply rolled damage to a target's defenses (RULES TAKING DAMAGE, DAMAGE EFFECTS).
 
@@ -132,12 +168,15 @@ def apply_damage(
         target_knocked_out: RULES DAMAGE EFFECTS 2: attacks against a Knocked Out character
             do 2x STUN (doubled here before defenses, as the attack's STUN; the rules file
             does not say which).
+        delivery: how the attack's Advantages meet the defenses (:class:`Delivery`: No Normal
+            Defense, Attack Versus Limited Defense, Armor Piercing, Penetrating).
 
     Examples: Psiana (12 PD) takes 32 STUN 9 BODY normal as 20 STUN, 0 BODY; Assaulter
     (10 PD + 6 rPD) takes Claww's 12 BODY 36 STUN killing as 6 BODY, 20 STUN; with 50 %
     Resistant Damage Reduction as 3 BODY, 10 STUN.
     """
     stun_done = damage.stun * (2 if target_knocked_out else 1)
+    defenses = delivery.defenses(defenses)
     total = defenses.total(against)
     if isinstance(damage, KillingDamage):
         resistant = defenses.resistant(against)
@@ -152,7 +191,10 @@ def apply_damage(
     if damage.location is not None:
         body = hero_round(body * damage.location.body_x)
     reduction = defenses.reduction(against, isinstance(damage, KillingDamage))
-    stun, body = reduced(stun, reduction), reduced(body, reduction)
+    stun, body = reduced(stun, reduction), reduced(body if delivery.body else 0, reduction)
+    penetrated = bool(delivery.penetrating) and stun < damage.body
+    if penetrated:
+        stun = damage.body  # Penetrating: at least the BODY rolled, in STUN (HERO 5E revised)
     stunned = None if con is None else stun > con
     after = knocked_out = dying = None
     if current is not None:
@@ -167,6 +209,7 @@ def apply_damage(
         stun_defense=stun_defense,
         body_defense=body_defense,
         reduction=reduction,
+        penetrated=penetrated,
         stunned=stunned,
         knocked_out=knocked_out,
         dying=dying,

@@ -1,0 +1,129 @@
+"""What a power's Advantages and Limitations do to a roll in play (HERO 5E revised).
+
+:func:`power_effects` reads the modifiers on an attack power (Hero Designer's ``XMLID``,
+``OPTIONID`` and value, as the sheet keeps them) into a :class:`PowerEffects`; the fight
+(game/attacks.py) and :func:`~.defenses.apply_damage` (through :class:`~.defenses.Delivery`) apply it:
+
+* No Normal Defense (+1 and more): no defense applies unless the target has the defense the
+  power names, and then it does nothing; STUN only, no Knockback (RULES KNOCKBACK).
+* Attack Versus Limited Defense (+1 1/2 and more): only the named, limited defense applies;
+  STUN only, no Knockback. Does BODY (+1) gives either its BODY back.
+* Armor Piercing (+1/2 a level): the target's defenses are halved (each level halves again),
+  .5 in the defender's favour.
+* Penetrating (+1/2 a level): the target always takes STUN at least equal to the BODY rolled.
+* Double Knockback (+3/4): the Knockback rolled is doubled; No Knockback (-1/4): none is rolled.
+* Increased STUN Multiplier (+1/4 a level): +1 to the killing attack's multiplier a level.
+* Charges (-2 to -1/4): that many uses, counted; an empty power is refused.
+* Activation Roll (14- to 8-): 3d6 at that or less before the attack; a miss and the power
+  fails (the Phase and the END are spent).
+* Requires A Skill Roll (-1/2): the Skill named, at -1 per 10 Active Points unless the power
+  says otherwise (no penalty, -1 per 20, -1 per 5); a miss and the power fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from fractions import Fraction
+
+import attrs
+
+
+__all__ = ["ModifierOn", "PowerEffects", "charges_of", "power_effects"]
+
+#: Hero Designer's Charges options and the uses each gives.
+_CHARGES = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8,
+            "NINE": 9, "TEN": 10, "ELEVEN": 11, "TWELVE": 12, "THIRTEEN": 13, "FOURTEEN": 14, "FIFTEEN": 15,
+            "SIXTEEN": 16, "SEVENTEEN": 17, "EIGHTEEN": 18, "NINETEEN": 19, "TWENTY": 20, "THIRTY": 30,
+            "SIXTY": 60, "ONETWENTYFIVE": 125, "TWOFIFTY": 250}
+#: Active Points for each -1 to a Requires A Skill Roll, by what its detail says (HERO 5E: 10).
+_RSR_PER = (("no active point penalty", 0), ("-1 per 20", 20), ("-1 per 5", 5))
+
+
+@attrs.frozen
+class ModifierOn:
+    """One modifier as the sheet keeps it: Hero Designer's XMLID and OPTIONID, its value,
+    its name and detail."""
+
+    xmlid: str
+    option: str
+    value: Fraction
+    name: str = ""
+    text: str = ""
+
+
+@attrs.frozen
+class PowerEffects:
+    """What a power's modifiers do to a roll."""
+
+    nnd: bool = False
+    avld: bool = False
+    does_body: bool = False
+    armor_piercing: int = 0  #: levels
+    penetrating: int = 0  #: levels
+    knockback: int = 1  #: the Knockback's multiple: 0 none, 1, 2 doubled
+    stun_multiplier: int = 0  #: Increased STUN Multiplier levels
+    charges: int | None = None
+    activation: int | None = None  #: the roll to make, or less
+    skill: str | None = None  #: Requires A Skill Roll: the Skill ("" when the power names none)
+    skill_per: int = 10  #: Active Points for each -1 to it (0: none)
+
+    @property
+    def stun_only(self) -> bool:
+        """NND and AVLD do STUN only unless they Do BODY."""
+        return (self.nnd or self.avld) and not self.does_body
+
+    def skill_modifier(self, active: int) -> int:
+        """The Requires A Skill Roll penalty for a power of ``active`` Active Points."""
+        return -(active // self.skill_per) if self.skill_per else 0
+
+
+def charges_of(option: str, name: str = "") -> int | None:
+    """The uses a Charges Limitation gives: Hero Designer's OPTIONID (``EIGHT``), or a number in
+    its name (``8 Charges``)."""
+    found = _CHARGES.get(option.upper())
+    if found is None:
+        number = re.search(r"([0-9]{1,3})", option + " " + name)
+        found = int(number[1]) if number else None
+    return found
+
+
+def _levels(value: Fraction, each: Fraction) -> int:
+    return max(1, int(value / each))
+
+
+def power_effects(modifiers: Iterable[ModifierOn]) -> PowerEffects:
+    """What the modifiers of one power do to a roll (HERO 5E revised; see the module)."""
+    found: dict = {}
+    for m in modifiers:
+        xmlid = m.xmlid.upper()
+        if xmlid == "NND":
+            found["nnd"] = True
+        elif xmlid == "AVLD":
+            found["avld"] = True
+        elif xmlid == "DOESBODY":
+            found["does_body"] = True
+        elif xmlid == "ARMORPIERCING":
+            found["armor_piercing"] = _levels(m.value, Fraction(1, 2))
+        elif xmlid == "PENETRATING":
+            found["penetrating"] = _levels(m.value, Fraction(1, 2))
+        elif xmlid == "DOUBLEKB":
+            found["knockback"] = 2
+        elif xmlid == "NOKB":
+            found["knockback"] = 0
+        elif xmlid in ("STUNMULTIPLIER", "INCREASEDSTUNMULTIPLIER"):
+            found["stun_multiplier"] = _levels(m.value, Fraction(1, 4))
+        elif xmlid == "CHARGES":
+            found["charges"] = charges_of(m.option, m.name)
+        elif xmlid == "ACTIVATIONROLL":
+            number = re.fullmatch(r"([0-9]{1,2})", m.option.strip())
+            found["activation"] = int(number[1]) if number else None
+        elif xmlid == "REQUIRESASKILLROLL":
+            skill = re.fullmatch(r"\s*Requires A (.+?) Roll\s*", m.name, re.I)
+            named = skill[1].strip() if skill else ""
+            found["skill"] = "" if named.lower() == "skill" else named  # "": the Skill is not named
+            detail = m.text.lower()
+            found["skill_per"] = next((per for words, per in _RSR_PER if words in detail), 10)
+    if found.get("nnd") or found.get("avld"):
+        found["knockback"] = 0  # RULES KNOCKBACK: NND (and AVLD, HERO 5E) do no Knockback
+    return PowerEffects(**found)
