@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -27,12 +28,33 @@ from .base import Command, CommandError, ParsedCommand, UsageError
 from .context import Context
 from .sheets import points_line
 
+if TYPE_CHECKING:
+    from ..game.objects import Character
+
 __all__ = ["COMMANDS"]
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
 #: ``8/8``, ``8 PD / 8 ED``; ``(?:PD\s*)?``, not ``(?:PD)?\s*``, so a run of spaces is read once
 _DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.I)
 _SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>[0-9]{1,2}))?")
+
+
+def _whose(ctx: Context, text: str) -> tuple[Character, str]:
+    """``Viper/Venom Blaster`` typed by staff: the NPC Viper and ``Venom Blaster``, so staff
+    build a villain with the players' commands; otherwise one's own character and the text."""
+    head, slash, rest = text.partition("/")
+    if slash and ctx.is_staff:
+        char = ctx.game.find_character(head)
+        if char is not None:
+            if not char.npc:
+                raise CommandError(f"{char.name} is a player's character: its player builds it (staff name an NPC).")
+            return char, rest.strip()
+    return ctx.actor, text
+
+
+def _hero_of(ctx: Context, char: Character) -> HeroSheet:
+    """The HERO sheet to change: one's own while unapproved, or an NPC's (staff)."""
+    return _own_unapproved(ctx) if char is ctx.actor else get_hero(ctx.game, char)
 
 
 def _own_unapproved(ctx: Context) -> HeroSheet:
@@ -55,21 +77,23 @@ def _item_id(hero: HeroSheet, name: str) -> str:
 
 
 def _added(ctx: Context, hero: HeroSheet, item: Item) -> None:
+    char = ctx.game.characters.get(hero.char_id)
+    whose = f"{char.name}: " if char is not None and char is not ctx.actor else ""
     changed = hero.find(item.id) is not None
     if not changed and len(hero.items) >= MAX_ITEMS:
         raise CommandError(f"A sheet holds at most {MAX_ITEMS} items: remove one before adding another.")
     hero = save_hero(ctx.game, hero.with_item(item))
     number = [i.id for i in hero.items].index(item.id) + 1
     end = f", {item.end} END" if item.end else ""
-    ctx.reply(f"{'Changed' if changed else 'Added'} #{number} {escape(item.text)}: {item.active} Active Points, "
+    ctx.reply(f"{whose}{'Changed' if changed else 'Added'} #{number} {escape(item.text)}: {item.active} Active Points, "
               f"{item.real} Real Cost{end}.")
     ctx.reply(points_line(hero))
 
 
 def _remove(ctx: Context, parsed: ParsedCommand, section: Section) -> None:
     """+power/remove, +skill/remove, +disad/remove <#n or name>: take an item of that section off."""
-    hero = _own_unapproved(ctx)
-    what = parsed.args.strip()
+    char, what = _whose(ctx, parsed.args.strip())
+    hero = _hero_of(ctx, char)
     numbered = list(enumerate(hero.items, 1))
     found = [i for n, i in numbered if (is_number(what.lstrip("#")) and n == int(what.lstrip("#")))
              or i.name.lower() == what.lower()]
@@ -146,9 +170,10 @@ def cmd_power(ctx: Context, parsed: ParsedCommand) -> None:
     """+power <name>=<power> <amount> [+adv] [-lim]; /remove <#n or name>; /list what can be bought."""
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
-    hero = _own_unapproved(ctx)
+    char, name = _whose(ctx, parsed.lhs)
+    hero = _hero_of(ctx, char)
     try:
-        item = _power_item(hero, _name(parsed.lhs), parsed.rhs)
+        item = _power_item(hero, _name(name), parsed.rhs)
     except RulesError as exc:
         raise CommandError(str(exc)) from None
     _added(ctx, hero, item)
@@ -159,8 +184,9 @@ def _rename(ctx: Context, parsed: ParsedCommand) -> None:
     sheets too: a name is not a build)."""
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
-    hero = get_hero(ctx.game, ctx.actor)
-    what, name = parsed.lhs.strip(), _name(parsed.rhs)
+    char, what = _whose(ctx, parsed.lhs.strip())
+    hero = get_hero(ctx.game, char)
+    name = _name(parsed.rhs)
     numbered = list(enumerate(hero.items, 1))
     found = [(n, i) for n, i in numbered if i.section in (Section.POWERS, Section.EQUIPMENT) and (
         (is_number(what.lstrip("#")) and n == int(what.lstrip("#"))) or i.name.lower() == what.lower())]
@@ -194,8 +220,9 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
     """+skill <name>=<characteristic or KS>[+levels]: a Skill bought with points; /remove."""
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
-    hero = _own_unapproved(ctx)
-    name = _name(parsed.lhs)
+    char, name = _whose(ctx, parsed.lhs)
+    hero = _hero_of(ctx, char)
+    name = _name(name)
     match = _SKILL.fullmatch(parsed.rhs.strip())
     if match is None:
         raise UsageError()
@@ -215,8 +242,9 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
     """+disad <name>=<points> [what it is]: a Disadvantage worth that many points; /remove."""
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
-    hero = _own_unapproved(ctx)
-    name = _name(parsed.lhs)
+    char, name = _whose(ctx, parsed.lhs)
+    hero = _hero_of(ctx, char)
+    name = _name(name)
     points, _, detail = parsed.rhs.strip().partition(" ")
     if not is_number(points, 3):
         raise UsageError()

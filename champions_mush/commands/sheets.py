@@ -660,6 +660,29 @@ def _npc_create(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(f"NPC {name} is here, with a sheet of 10s: set it with +stat/set {name}/STR=20 and so on.")
 
 
+def _npc_copy(ctx: Context, parsed: ParsedCommand) -> None:
+    """+npc/copy <NPC>=<new name>: another NPC here with the same sheet and powers, at full STUN,
+    BODY and END (a squad of agents from one)."""
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise UsageError()
+    source = find_target(ctx, parsed.lhs)
+    if not source.npc:
+        raise CommandError(f"{source.name} is not an NPC.")
+    name = parsed.rhs.strip()
+    problem = valid_name(name)
+    if problem:
+        raise UsageError(problem)
+    if ctx.game.find_character(name) is not None:
+        raise CommandError(f"There is already a character called {name}.")
+    char = ctx.game.new_character(name, npc=True)
+    char.location = char.home = ctx.actor.location
+    ctx.game.save_character(char)
+    save_sheet(ctx.game, attrs.evolve(get_sheet(ctx.game, source), char_id=char.id, name=name).healed())
+    if has_hero(ctx.game, source):
+        save_hero(ctx.game, attrs.evolve(get_hero(ctx.game, source), char_id=char.id))
+    ctx.reply(f"NPC {name} is here: a copy of {source.name}'s sheet and powers, at full STUN, BODY and END.")
+
+
 COMMANDS = (
     Command("+sheet", cmd_sheet, ruleset="champions",
             subcommands={"import": _start_import, "submit": _submit, "changes": _changes, "next": _next,
@@ -672,6 +695,7 @@ COMMANDS = (
             summary="the approval queue; approve a sheet"),
     Command("+unapprove", cmd_unapprove, ruleset="champions", role=Role.STAFF, summary="set a sheet unapproved, with a reason"),
     Command("+npc", cmd_npc, ruleset="champions", role=Role.STAFF,
-            subcommands={"create": _npc_create, "list": cmd_npc, "destroy": _npc_destroy, "import": _npc_import},
+            subcommands={"create": _npc_create, "list": cmd_npc, "destroy": _npc_destroy, "import": _npc_import,
+                         "copy": _npc_copy},
             summary="make and list NPCs"),
 )
