@@ -156,6 +156,7 @@ class Sheet(Document):
         """The store document (flat: one level, so no recursive walk; docs/performance.md)."""
         doc = attrs.asdict(self, recurse=False)
         doc["stats"], doc["skills"] = dict(self.stats), dict(self.skills)
+        doc["reduction"], doc["charges_used"] = dict(self.reduction), dict(self.charges_used)
         return doc
 
     def is_set(self, name: str) -> bool:
