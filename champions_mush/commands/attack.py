@@ -27,7 +27,7 @@ from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
-from .fight_text import attack_lines, failed_lines, windup_text
+from .fight_text import area_lines, attack_lines, failed_lines, windup_text
 from .gm import parse_kb_options
 from .recording import journaled
 
@@ -210,39 +210,65 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
     return order
 
 
+def _targets(ctx: Context, text: str) -> list:
+    """``Ox`` or ``Ox, Viper, Agent 1`` (everyone in an Area Of Effect): the characters, once each."""
+    found = []
+    for name in text.split(","):
+        char = find_target(ctx, name)
+        if char not in found:
+            found.append(char)
+    return found
+
+
 @journaled
 def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
-    """+attack <target>=<maneuver>[ options]: attack on one's Phase, everything applied."""
+    """+attack <target>[,<target>...]=<maneuver>[ options]: attack on one's Phase, everything applied."""
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
-    target = find_target(ctx, parsed.lhs)
+    targets = _targets(ctx, parsed.lhs)
     quoted, words, by = _split(ctx, parsed.rhs)
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
         raise CommandError("There is no fight here. Staff start one with +combat/start.")
     attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="attack")
     order = _order(ctx, attacker, quoted, words)
+    area = bool(attacks.effects_of(order.power).area)
+    if len(targets) > 1 and not area:
+        raise CommandError(f"Only an Area Of Effect power hits several at once; {order.name} hits one.")
     acting(ctx, attacker, full=order.maneuver.moves)
-    if target.id == attacker.id:
-        raise CommandError("Attack someone else.")
     fight = fights.fight_of(ctx.game, attacker)
-    if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
-        raise CommandError(f"{target.name} is not in this fight.")
+    for target in targets:
+        if target.id == attacker.id:
+            raise CommandError("Attack someone else.")
+        if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
+            raise CommandError(f"{target.name} is not in this fight.")
+    target = targets[0]
     if order.maneuver.name == "Haymaker":
         said = f"{TAG} {windup_text(attacks.wind_up(ctx.game, attacker, target, order))}"
         after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
         ctx.emit_room("\n".join([said, *after]))
         return
-    before = vitals_of(ctx.game, target)
-    outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
-    failed = isinstance(outcome, attacks.PowerFailed)
-    lines, hit = (failed_lines(outcome) if failed else attack_lines(outcome)), outcome.hit
+    before = [vitals_of(ctx.game, t) for t in targets]
+    if area:
+        outcome = attacks.resolve_area(ctx.game, attacker, targets, order, ctx.roller)
+    else:
+        outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
+    lines, hit = _lines(outcome), outcome.hit
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
-                             {"attacker": attacker.name, "target": target.name}, private=False)
+                             {"attacker": attacker.name, "target": ", ".join(t.name for t in targets)}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"
-    brief = brief_line(attacker.name, target.name, hit, before, vitals_of(ctx.game, target)) + f" |x[{roll_id}]|n"
+    briefs = [brief_line(attacker.name, t.name, hit, b, vitals_of(ctx.game, t)) for t, b in zip(targets, before)]
+    brief = " ".join(briefs) + f" |x[{roll_id}]|n"
     after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
     ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + after),
                   brief="\n".join([f"{TAG} {brief}", *after]))
+
+
+def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or resolve_area
+    if isinstance(outcome, attacks.PowerFailed):
+        return failed_lines(outcome)
+    if isinstance(outcome, attacks.AreaOutcome):
+        return area_lines(outcome)
+    return attack_lines(outcome)
 
 
 COMMANDS = (

@@ -21,7 +21,7 @@ from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["attack_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["area_lines", "attack_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -242,6 +242,38 @@ def failed_lines(failed: attacks.PowerFailed) -> list[str]:
     return [f"{failed.attacker} tries {failed.name} on {failed.target}.",
             *_power_roll_lines(failed.power_rolls, failed.charges_left),
             spent_text(failed.spent, f" ({', '.join(f'{c} for {w}' for c, w in failed.end_parts)})")]
+
+
+def _damage_line(done: attacks.DamageRolled, hurt: bool = True) -> str:
+    """``8d6 normal: 32 STUN, 8 BODY (4 4 ...).`` and, with ``hurt``, what it did to the target."""
+    then = f" {hurt_text(done.hurt)}" if hurt else ""
+    if isinstance(done.rolled, KillingDamage):
+        return f"{done.amount} killing: {killing_text(done.rolled)}.{then}"
+    pulled = f", pulled to {done.hurt.damage.body} BODY" if done.pulled else ""
+    return f"{done.amount} normal: {normal_text(done.rolled)}{pulled}.{then}"
+
+
+def _kb_line(kb, steps: tuple, doubled: bool) -> str:  # noqa: ANN001 - a Knockback
+    extra = f", doubled (Double Knockback): {kb.inches}\" knockback" if doubled else ""
+    said = kb_text(attrs.evolve(kb, inches=kb.margin)) if doubled else kb_text(kb)
+    return f"{said}{extra}." + "".join(f" {line}" for line in kb_lines(steps))
+
+
+def area_lines(outcome: attacks.AreaOutcome) -> list[str]:
+    """An Area Of Effect attack: the roll against the area's DCV 3, the damage rolled once, what it
+    did to each one in the area and his Knockback, the END."""
+    r = outcome.rolled
+    lines = [f"{r.attacker} attacks {r.target} ({r.name}): {_ocv_text(r)} vs DCV {attacks.AREA_DCV} (the area): "
+             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
+    if outcome.hits:
+        lines.append(_damage_line(outcome.hits[0].damage, hurt=False))
+    for hit in outcome.hits:
+        lines.append(hurt_text(hit.damage.hurt))
+        lines.append(_kb_line(hit.knockback, hit.kb_steps, hit.kb_doubled) if hit.knockback is not None
+                     else "No Knockback.")
+    lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})"))
+    return lines
 
 
 def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:

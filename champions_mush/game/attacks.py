@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
-           "PowerFailed", "PowerRoll", "Share", "effects_of", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
+           "AREA_DCV", "AreaHit", "AreaOutcome", "PowerFailed", "PowerRoll", "Share", "effects_of", "resolve_area", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
            "resolve", "wind_up"]
 
 
@@ -328,27 +328,8 @@ def _damage(game: Game, attacker: Character, target: Character, order: AttackOrd
             kind: AttackKind, roller: Roller,
             effects: PowerEffects) -> tuple[DamageRolled, Knockback | None, tuple[harm.KBStep, ...], Share | None]:
     m = order.maneuver
-    was_out = get_sheet(game, target).knocked_out
-    against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
-    options = order.kb
-    delivery, defense, notes = _delivery(order, effects)
-    if kind is AttackKind.KILLING:
-        rolled = roll_killing(amount, roller, StunMultiplier.standard(effects.stun_multiplier))
-        damage = rolled
-        mods = tuple(dict.fromkeys(options.mods + (KBModifier.KILLING_ATTACK,)))
-    else:
-        rolled = roll_normal(amount, roller)
-        damage = pull_punch(rolled) if m.name == "Pull Punch" else rolled
-        mods = options.mods
-    done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
-                                                  notes=notes), pulled=damage is not rolled)
-    kb, steps = None, ()
-    if effects.knockback:  # none for No Knockback, NND and AVLD (RULES KNOCKBACK; HERO 5E)
-        kb = roll_knockback(damage.body, roller, mods)
-        if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
-            kb = attrs.evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
-        options = attrs.evolve(options, body=damage.body, mods=mods)
-        steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
+    rolled, damage = _roll_damage(order, amount, kind, roller, effects)
+    done, kb, steps = _apply(game, target, order, amount, rolled, damage, roller, effects)
     share = None
     if m.moves:
         moved = stated_damage(damage.stun, damage.body)
@@ -359,6 +340,105 @@ def _damage(game: Game, attacker: Character, target: Character, order: AttackOrd
             what = "all of it (no Knockback)" if kb is None or kb.result is KBResult.NONE else "half of it"
         share = Share(what, part.stun, part.body, harm.hurt(game, attacker, stated_damage(part.stun, part.body)))
     return done, kb, steps, share
+
+
+def _roll_damage(order: AttackOrder, amount: DiceAmount, kind: AttackKind, roller: Roller,
+                 effects: PowerEffects) -> tuple[NormalDamage | KillingDamage, NormalDamage | KillingDamage]:
+    """The damage dice rolled, and the damage done (a Pulled Punch's BODY halved)."""
+    if kind is AttackKind.KILLING:
+        rolled = roll_killing(amount, roller, StunMultiplier.standard(effects.stun_multiplier))
+        return rolled, rolled
+    rolled = roll_normal(amount, roller)
+    return rolled, pull_punch(rolled) if order.maneuver.name == "Pull Punch" else rolled
+
+
+def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount, rolled: NormalDamage | KillingDamage,
+           damage: NormalDamage | KillingDamage, roller: Roller,
+           effects: PowerEffects) -> tuple[DamageRolled, Knockback | None, tuple[harm.KBStep, ...]]:
+    """Damage rolled, applied to one target against his defenses, and his Knockback."""
+    was_out = get_sheet(game, target).knocked_out
+    against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
+    options = order.kb
+    mods = options.mods
+    if isinstance(rolled, KillingDamage):
+        mods = tuple(dict.fromkeys(mods + (KBModifier.KILLING_ATTACK,)))
+    delivery, defense, notes = _delivery(order, effects)
+    done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
+                                                  notes=notes), pulled=damage is not rolled)
+    kb, steps = None, ()
+    if effects.knockback:  # none for No Knockback, NND and AVLD (RULES KNOCKBACK; HERO 5E)
+        kb = roll_knockback(damage.body, roller, mods)
+        if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
+            kb = attrs.evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
+        options = attrs.evolve(options, body=damage.body, mods=mods)
+        steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
+    return done, kb, steps
+
+
+# --- Area Of Effect (HERO 5E revised) ---------------------------------------------------------------
+#: The DCV an Area Of Effect attack's roll is made against: the hex, not the target (HERO 5E revised).
+AREA_DCV = 3
+
+
+@attrs.frozen
+class AreaHit:
+    """One character in the area: the damage he took and his own Knockback."""
+
+    damage: DamageRolled
+    knockback: Knockback | None
+    kb_steps: tuple[harm.KBStep, ...]
+    kb_doubled: bool = False
+
+
+@attrs.frozen
+class AreaOutcome:
+    """An Area Of Effect attack: one roll against DCV 3, one damage roll, each target hurt
+    against his own defenses, each with his own Knockback."""
+
+    rolled: AttackRolled
+    hits: tuple[AreaHit, ...]
+    spent: harm.Spent
+    end_parts: tuple[tuple[int, str], ...]
+    power_rolls: tuple[PowerRoll, ...] = ()
+    charges_left: int | None = None
+
+    @property
+    def hit(self) -> bool:
+        return bool(self.rolled.roll.hit)
+
+
+def resolve_area(game: Game, attacker: Character, targets: list[Character], order: AttackOrder,
+                 roller: Roller) -> AreaOutcome | PowerFailed:
+    """An Area Of Effect power: the roll is made against DCV 3 (the area), the damage rolled once
+    and applied to each target in it against his own defenses, Knockback rolled for each (HERO
+    5E revised, Area Of Effect)."""
+    if order.power is None or order.maneuver is not STRIKE:
+        raise RulesError("An Area Of Effect attack is a power used as a Strike.")
+    sheet = get_sheet(game, attacker)
+    amount, kind, _ = dice_of(order, sheet.base("STR"))
+    effects = effects_of(order.power)
+    names = ", ".join(t.name for t in targets)
+    _check_power(game, attacker, order.power, effects)
+    charges_left = _use_charge(game, attacker, order.power, effects)
+    power_rolls = _power_rolls(game, attacker, order.power, effects, roller)
+    if power_rolls and not power_rolls[-1].roll.success:
+        spent, end_parts = _end(game, attacker, 0, order, roller)
+        return PowerFailed(attacker.name, names, order.name, power_rolls, spent, end_parts, charges_left)
+    parts = _ocv_parts(game, attacker, order, amount)
+    roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), AREA_DCV, roller)
+    rolled = AttackRolled(attacker.name, f"the area ({names})", "attacks", order.name, None, sheet.base("OCV"), parts,
+                          fights.TargetDCV(AREA_DCV, (), AREA_DCV), roll)
+    hits = []
+    if roll.hit:
+        rolled_damage, damage = _roll_damage(order, amount, kind, roller, effects)
+        for target in targets:
+            if effects.nnd and order.defended:
+                continue
+            done, kb, steps = _apply(game, target, order, amount, rolled_damage, damage, roller, effects)
+            hits.append(AreaHit(done, kb, steps, kb is not None and effects.knockback == 2
+                                and kb.result is KBResult.KNOCKED_BACK))
+    spent, end_parts = _end(game, attacker, 0, order, roller)
+    return AreaOutcome(rolled, tuple(hits), spent, end_parts, power_rolls, charges_left)
 
 
 def _end(game: Game, attacker: Character, strength: int, order: AttackOrder,

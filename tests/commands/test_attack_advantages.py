@@ -192,3 +192,25 @@ def test_requires_a_skill_roll_at_minus_1_per_10_active_points(fight):
         "[Combat] Tumbler tries Flip Kick on Tank.",
         "  Breakfall roll (-3 for 30 Active Points): 9 (3 3 3): missed by 1; the power fails.",
     ]
+
+
+def test_an_area_of_effect_rolls_against_dcv_3_and_hurts_everyone_in_it_by_his_own_defenses(fight):
+    """HERO 5E revised, Area Of Effect: the attack roll is against the area (DCV 3: OCV 8 needs 16),
+    whatever the targets' DCV; one damage roll, 6d6 of 4s: 24 STUN, 6 BODY; Tank (ED 11) takes 13
+    STUN, Ox (ED 5, from CON 25) 19 STUN and 1 BODY; each rolls his own Knockback."""
+    world, g, s = fight
+    for line in ("+npc/create Ox", "+stat/set Ox/DEX=30", "+stat/set Ox/CON=25", "+combat/join Ox"):
+        g.do(line)
+    s.do("+power Burst=eb 6d6 +aoe")
+    world.set_dice(5, 5, 6, *[4] * 6, 6, 6, 6, 6)
+    assert [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank, Ox=burst")][:7] == [
+        "[Combat] Starfire attacks the area (Tank, Ox) (Burst): OCV 8 vs DCV 3 (the area): 16 or less, "
+        "rolls 16 (5 5 6): hits; hits DCV 3 or less.",
+        "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4).",
+        "  Tank takes 13 STUN and 0 BODY (24 STUN - 11 ED, 6 BODY - 11 ED). Now STUN 47, BODY 20.",
+        "  KB 6 BODY - 12 (6 6): no knockback.",
+        "  Ox takes 19 STUN and 1 BODY (24 STUN - 5 ED, 6 BODY - 5 ED). Now STUN 9, BODY 9.",
+        "  KB 6 BODY - 12 (6 6): no knockback.",
+        "  Starfire spends 6 END (6 for Burst): END 34.",
+    ]
+    assert s.do("+attack Tank, Ox=strike") == ["Only an Area Of Effect power hits several at once; Strike hits one."]

@@ -11,6 +11,8 @@
 * Armor Piercing (+1/2 a level): the target's defenses are halved (each level halves again),
   .5 in the defender's favour.
 * Penetrating (+1/2 a level): the target always takes STUN at least equal to the BODY rolled.
+* Area Of Effect (any shape): the attack roll is made against DCV 3 (the area), the damage rolled
+  once and applied to everyone in it against his own defenses (game/attacks.py ``resolve_area``).
 * Double Knockback (+3/4): the Knockback rolled is doubled; No Knockback (-1/4): none is rolled.
 * Increased STUN Multiplier (+1/4 a level): +1 to the killing attack's multiplier a level.
 * Charges (-2 to -1/4): that many uses, counted; an empty power is refused.
@@ -67,6 +69,7 @@ class PowerEffects:
     activation: int | None = None  #: the roll to make, or less
     skill: str | None = None  #: Requires A Skill Roll: the Skill ("" when the power names none)
     skill_per: int = 10  #: Active Points for each -1 to it (0: none)
+    area: str = ""  #: Area Of Effect: its shape (``RADIUS``, ``CONE``, ``LINE``, ``HEX``, ``ANY``)
 
     @property
     def stun_only(self) -> bool:
@@ -107,6 +110,8 @@ def power_effects(modifiers: Iterable[ModifierOn]) -> PowerEffects:
             found["armor_piercing"] = _levels(m.value, Fraction(1, 2))
         elif xmlid == "PENETRATING":
             found["penetrating"] = _levels(m.value, Fraction(1, 2))
+        elif xmlid == "AOE":
+            found["area"] = (m.option or "AREA").upper()
         elif xmlid == "DOUBLEKB":
             found["knockback"] = 2
         elif xmlid == "NOKB":
