@@ -27,14 +27,14 @@ from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
-from .fight_text import area_lines, attack_lines, failed_lines, windup_text
+from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
 from .gm import parse_kb_options
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
 
 #: Words that begin the options of a +attack line.
-_OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "into", "air", "flying", "high", "rolled", "underwater",
+_OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "shots", "into", "air", "flying", "high", "rolled", "underwater",
             "killing", "martial", "clinging", "root", "wall"}
 #: Short forms players use for the attack powers (HERO 5E's abbreviations) and the power each names.
 SHORT_FORMS = {"eb": "ENERGYBLAST", "rka": "RKA", "hka": "HKA", "hth": "HANDTOHANDATTACK", "ha": "HANDTOHANDATTACK"}
@@ -180,6 +180,8 @@ def _options(ctx: Context, rest: list[str]) -> dict:
             found["defended"] = True
         elif word == "def":
             found["limited"] = _number(rest, word, 999)
+        elif word == "shots":
+            found["shots"] = _number(rest, word, 999)
         elif word in ("into", "root", "wall"):
             kb.extend([word, *rest])
             rest = []
@@ -198,6 +200,8 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
     effects = attacks.effects_of(power)
     if order.defended and not effects.nnd:
         raise CommandError("'defended' is for a No Normal Defense power: the target has the defense it names.")
+    if "shots" in options and not effects.autofire:
+        raise CommandError("'shots <n>' is for an Autofire power.")
     if "limited" in options and not effects.avld:
         raise CommandError("'def <points>' is for an Attack Versus Limited Defense power: the target's points of it.")
     if power is not None and power.versus not in ("PD", "ED"):
@@ -250,6 +254,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     before = [vitals_of(ctx.game, t) for t in targets]
     if area:
         outcome = attacks.resolve_area(ctx.game, attacker, targets, order, ctx.roller)
+    elif attacks.effects_of(order.power).autofire:
+        outcome = attacks.resolve_autofire(ctx.game, attacker, target, order, ctx.roller)
     else:
         outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
     lines, hit = _lines(outcome), outcome.hit
@@ -268,6 +274,8 @@ def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or re
         return failed_lines(outcome)
     if isinstance(outcome, attacks.AreaOutcome):
         return area_lines(outcome)
+    if isinstance(outcome, attacks.AutofireOutcome):
+        return autofire_lines(outcome)
     return attack_lines(outcome)
 
 

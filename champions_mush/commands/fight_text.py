@@ -21,7 +21,7 @@ from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["area_lines", "attack_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["area_lines", "attack_lines", "autofire_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -270,6 +270,23 @@ def area_lines(outcome: attacks.AreaOutcome) -> list[str]:
         lines.append(_damage_line(outcome.hits[0].damage, hurt=False))
     for hit in outcome.hits:
         lines.append(hurt_text(hit.damage.hurt))
+        lines.append(_kb_line(hit.knockback, hit.kb_steps, hit.kb_doubled) if hit.knockback is not None
+                     else "No Knockback.")
+    lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})"))
+    return lines
+
+
+def autofire_lines(outcome: attacks.AutofireOutcome) -> list[str]:
+    """Autofire: the shots and the roll, how many hit, each hit's damage and Knockback, the END."""
+    r = outcome.rolled
+    count = len(outcome.hits)
+    lines = [f"{r.attacker} attacks {r.target} ({r.name}, {outcome.shots} shots): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
+             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
+    if r.roll.hit:
+        lines.append(f"{count} of {outcome.shots} shots hit (1, and 1 more per 2 the roll was made by).")
+    for hit in outcome.hits:
+        lines.append(_damage_line(hit.damage))
         lines.append(_kb_line(hit.knockback, hit.kb_steps, hit.kb_doubled) if hit.knockback is not None
                      else "No Knockback.")
     lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})"))

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
-           "AREA_DCV", "AreaHit", "AreaOutcome", "PowerFailed", "PowerRoll", "Share", "effects_of", "resolve_area", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
+           "AREA_DCV", "AreaHit", "AreaOutcome", "AutofireOutcome", "PowerFailed", "PowerRoll", "Share", "effects_of", "resolve_area", "resolve_autofire", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
            "resolve", "wind_up"]
 
 
@@ -95,6 +95,8 @@ class AttackOrder:
     defended: bool = False
     #: an Attack Versus Limited Defense: the target's points of the defense it names
     limited: int = 0
+    #: Autofire: the shots fired (0: the most the power fires)
+    shots: int = 0
 
     @property
     def name(self) -> str:
@@ -441,10 +443,64 @@ def resolve_area(game: Game, attacker: Character, targets: list[Character], orde
     return AreaOutcome(rolled, tuple(hits), spent, end_parts, power_rolls, charges_left)
 
 
+# --- Autofire (HERO 5E revised) -------------------------------------------------------------------
+@attrs.frozen
+class AutofireOutcome:
+    """Autofire: ``shots`` fired, one roll; each hit (one, and one more per 2 points it was made
+    by) rolled and applied apart, with its Knockback."""
+
+    rolled: AttackRolled
+    shots: int
+    hits: tuple[AreaHit, ...]
+    spent: harm.Spent
+    end_parts: tuple[tuple[int, str], ...]
+    power_rolls: tuple[PowerRoll, ...] = ()
+    charges_left: int | None = None
+
+    @property
+    def hit(self) -> bool:
+        return bool(self.rolled.roll.hit)
+
+
+def resolve_autofire(game: Game, attacker: Character, target: Character, order: AttackOrder,
+                     roller: Roller) -> AutofireOutcome | PowerFailed:
+    """An Autofire power fired ``order.shots`` times (its most when 0): one attack roll; it hits
+    once, and once more for every 2 points it is made by, up to the shots fired; each hit's damage
+    rolled apart against the target's defenses; END for every shot (HERO 5E revised, Autofire)."""
+    if order.power is None or order.maneuver is not STRIKE:
+        raise RulesError("Autofire is a power used as a Strike.")
+    effects = effects_of(order.power)
+    shots = order.shots or effects.autofire
+    if not 1 <= shots <= effects.autofire:
+        raise RulesError(f"{order.power.name} fires 1 to {effects.autofire} shots.")
+    sheet = get_sheet(game, attacker)
+    amount, kind, _ = dice_of(order, sheet.base("STR"))
+    _check_power(game, attacker, order.power, effects)
+    charges_left = _use_charge(game, attacker, order.power, effects)
+    power_rolls = _power_rolls(game, attacker, order.power, effects, roller)
+    if power_rolls and not power_rolls[-1].roll.success:
+        spent, end_parts = _end(game, attacker, 0, order, roller, shots)
+        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left)
+    parts = _ocv_parts(game, attacker, order, amount)
+    dcv = fights.target_dcv(game, target)
+    roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
+    rolled = AttackRolled(attacker.name, target.name, "attacks", order.name, None, sheet.base("OCV"), parts, dcv, roll)
+    hits = []
+    for _ in range(effects.autofire_hits(shots, roll.target - roll.total) if roll.hit else 0):
+        rolled_damage, damage = _roll_damage(order, amount, kind, roller, effects)
+        done, kb, steps = _apply(game, target, order, amount, rolled_damage, damage, roller, effects)
+        hits.append(AreaHit(done, kb, steps, kb is not None and effects.knockback == 2
+                            and kb.result is KBResult.KNOCKED_BACK))
+    spent, end_parts = _end(game, attacker, 0, order, roller, shots)
+    return AutofireOutcome(rolled, shots, tuple(hits), spent, end_parts, power_rolls, charges_left)
+
+
 def _end(game: Game, attacker: Character, strength: int, order: AttackOrder,
-         roller: Roller) -> tuple[harm.Spent, tuple[tuple[int, str], ...]]:
-    """END for the power, the STR used, the Push and the movement (RULES END USE, ADDING DAMAGE)."""
-    parts = [(order.power.end, order.power.name)] if order.power is not None else []
+         roller: Roller, shots: int = 1) -> tuple[harm.Spent, tuple[tuple[int, str], ...]]:
+    """END for the power (each of ``shots``: Autofire), the STR used, the Push and the movement
+    (RULES END USE, ADDING DAMAGE)."""
+    each = f" x {shots} shots" if shots > 1 else ""
+    parts = [(order.power.end * shots, order.power.name + each)] if order.power is not None else []
     parts += [(end_cost(strength), f"STR {strength}")] if strength else []
     if order.push:
         parts.append((order.push, f"a {order.push}-point Push"))

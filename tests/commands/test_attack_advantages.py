@@ -214,3 +214,31 @@ def test_an_area_of_effect_rolls_against_dcv_3_and_hurts_everyone_in_it_by_his_o
         "  Starfire spends 6 END (6 for Burst): END 34.",
     ]
     assert s.do("+attack Tank, Ox=strike") == ["Only an Area Of Effect power hits several at once; Strike hits one."]
+
+
+def test_autofire_hits_once_and_once_more_per_2_the_roll_was_made_by(fight):
+    """HERO 5E revised, Autofire: OCV 8 against DCV 3 needs 16; a 9 is made by 7: 1 + 3 = 4 of 5 shots
+    hit, each rolled apart (4d6 of 1s: 4 STUN, 0 BODY against ED 11: nothing); END for every shot:
+    4d6 with Autofire (+1/2) is 30 Active Points, 3 END a shot, 15 (RULES END USE)."""
+    world, g, s = fight
+    s.do("+power Spray=eb 4d6 +autofire")
+    world.set_dice(3, 3, 3, *[1, 1, 1, 1, 6, 6] * 4)
+    hit = ("  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Tank takes 0 STUN and 0 BODY (4 STUN - 11 ED, 0 BODY - 11 ED). "
+           "Now STUN 60, BODY 20.")
+    assert [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=spray")][:11] == [
+        "[Combat] Starfire attacks Tank (Spray, 5 shots): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 10 or less.",
+        "  4 of 5 shots hit (1, and 1 more per 2 the roll was made by).",
+        *[hit, "  KB 0 BODY - 12 (6 6): no knockback."] * 4,
+        "  Starfire spends 15 END (15 for Spray x 5 shots): END 25.",
+    ]
+
+
+def test_autofire_fewer_shots_fewer_hits_and_less_end(fight):
+    world, g, s = fight
+    s.do("+power Spray=eb 4d6 +autofire")
+    world.set_dice(3, 3, 3, *[1, 1, 1, 1, 6, 6] * 2)
+    out = [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=spray shots 2")]
+    assert out[1] == "  2 of 2 shots hit (1, and 1 more per 2 the roll was made by)."
+    assert out[6] == "  Starfire spends 6 END (6 for Spray x 2 shots): END 34."
+    assert s.do("+attack Tank=strike shots 2") == ["'shots <n>' is for an Autofire power."]

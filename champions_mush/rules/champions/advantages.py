@@ -13,6 +13,8 @@
 * Penetrating (+1/2 a level): the target always takes STUN at least equal to the BODY rolled.
 * Area Of Effect (any shape): the attack roll is made against DCV 3 (the area), the damage rolled
   once and applied to everyone in it against his own defenses (game/attacks.py ``resolve_area``).
+* Autofire (5 shots and more): up to that many shots; one roll, one hit and one more for
+  every 2 points it was made by; each hit's damage rolled apart; END for every shot.
 * Double Knockback (+3/4): the Knockback rolled is doubled; No Knockback (-1/4): none is rolled.
 * Increased STUN Multiplier (+1/4 a level): +1 to the killing attack's multiplier a level.
 * Charges (-2 to -1/4): that many uses, counted; an empty power is refused.
@@ -70,6 +72,12 @@ class PowerEffects:
     skill: str | None = None  #: Requires A Skill Roll: the Skill ("" when the power names none)
     skill_per: int = 10  #: Active Points for each -1 to it (0: none)
     area: str = ""  #: Area Of Effect: its shape (``RADIUS``, ``CONE``, ``LINE``, ``HEX``, ``ANY``)
+    autofire: int = 0  #: Autofire: the most shots a Phase
+
+    def autofire_hits(self, shots: int, margin: int) -> int:
+        """Autofire hits for a roll made by ``margin`` (HERO 5E revised): one, and one more for
+        every 2 points the roll was made by, never more than the shots fired."""
+        return 0 if margin < 0 else min(shots, 1 + margin // 2)
 
     @property
     def stun_only(self) -> bool:
@@ -112,6 +120,8 @@ def power_effects(modifiers: Iterable[ModifierOn]) -> PowerEffects:
             found["penetrating"] = _levels(m.value, Fraction(1, 2))
         elif xmlid == "AOE":
             found["area"] = (m.option or "AREA").upper()
+        elif xmlid == "AUTOFIRE":
+            found["autofire"] = charges_of(m.option, m.name) or 5
         elif xmlid == "DOUBLEKB":
             found["knockback"] = 2
         elif xmlid == "NOKB":
