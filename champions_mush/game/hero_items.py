@@ -8,10 +8,10 @@ Active Points (Reduced Endurance left out of the Active Points it is figured fro
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from xml.sax.saxutils import escape as xml_escape
 
 import attrs
 
@@ -174,7 +174,7 @@ def _with_name(hdc: str, name: str) -> str:
     tag = _OPEN_TAG.search(hdc)
     if tag is None:
         return hdc
-    value = ' NAME="' + xml_escape(name, {'"': "&quot;"}) + '"'
+    value = ' NAME="' + html.escape(name, quote=True) + '"'
     opening = tag[0]
     if _NAME_ATTR.search(opening):
         opening = _NAME_ATTR.sub(lambda _: value, opening, count=1)
