@@ -8,7 +8,6 @@ Active Points (Reduced Endurance left out of the Active Points it is figured fro
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -159,6 +158,9 @@ def disad_item(item_id: str, name: str, value: int, xmlid: str = "GENERICDISADVA
 #: The opening tag of an item as Hero Designer wrote it, and its NAME attribute.
 _OPEN_TAG = re.compile(r"<[A-Za-z_]+\b[^>]*?(/?>)")
 _NAME_ATTR = re.compile(r'\sNAME="[^"]*"')
+#: What an XML attribute value escapes (no xml or html module: they load more at startup).
+_XML_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+_XML_SPECIAL = re.compile('[&<>"]')
 
 
 def renamed_item(item: Item, name: str) -> Item:
@@ -174,7 +176,7 @@ def _with_name(hdc: str, name: str) -> str:
     tag = _OPEN_TAG.search(hdc)
     if tag is None:
         return hdc
-    value = ' NAME="' + html.escape(name, quote=True) + '"'
+    value = ' NAME="' + _XML_SPECIAL.sub(lambda m: _XML_ESCAPES[m[0]], name) + '"'
     opening = tag[0]
     if _NAME_ATTR.search(opening):
         opening = _NAME_ATTR.sub(lambda _: value, opening, count=1)
