@@ -16,6 +16,7 @@ import re
 import attrs
 
 from ..game import attacks
+from ..game import adjusting, entangling, mental
 from ..game import combat as fights
 from ..game import rolls
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
@@ -29,6 +30,7 @@ from .context import Context
 from .dice import find_target
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
 from .gm import parse_kb_options
+from .power_text import adjustment_lines, ego_lines, entangle_lines, struck_lines
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
@@ -52,7 +54,8 @@ class _Numbered:
 
 def _numbered(hero: HeroSheet) -> list[_Numbered]:
     numbers = {item.id: (n, item.xmlid) for n, item in enumerate(hero.items, 1)}
-    return [_Numbered(numbers[p.item_id][0], p, numbers[p.item_id][1]) for p in attack_powers(hero)]
+    powers = attack_powers(hero) + entangling.entangle_powers(hero) + adjusting.adjustment_powers(hero)
+    return [_Numbered(numbers[p.item_id][0], p, numbers[p.item_id][1]) for p in powers]
 
 
 def _key(text: str) -> str:
@@ -204,7 +207,8 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
         raise CommandError("'shots <n>' is for an Autofire power.")
     if "limited" in options and not effects.avld:
         raise CommandError("'def <points>' is for an Attack Versus Limited Defense power: the target's points of it.")
-    if power is not None and power.versus not in ("PD", "ED"):
+    if power is not None and power.versus not in ("PD", "ED", entangling.ENTANGLE, mental.MENTAL,
+                                                  *adjusting.KINDS.values()):
         raise CommandError(f"{power.name} works against {power.versus}: the GM applies it (+damage).")
     ranged = power is not None and power.ranged
     if order.range is not None and not ranged and order.range > 1:
@@ -231,6 +235,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         raise UsageError()
     targets = _targets(ctx, parsed.lhs)
     quoted, words, by = _split(ctx, parsed.rhs)
+    at_entangle = "entangle" in words[1:]  # ``strike entangle``: at the Entangle on him (RULES ENTANGLE)
+    words = [w for i, w in enumerate(words) if not (i and w == "entangle")]
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
         raise CommandError("There is no fight here. Staff start one with +combat/start.")
     attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="attack")
@@ -238,27 +244,41 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     area = bool(attacks.effects_of(order.power).area)
     if len(targets) > 1 and not area:
         raise CommandError(f"Only an Area Of Effect power hits several at once; {order.name} hits one.")
+    held = entangling.entangle_of(ctx.game, attacker)
+    if held is not None and not (at_entangle and targets == [attacker]):
+        raise CommandError(f"{attacker.name} is Entangled and can only break out: +attack me=strike entangle.")
     acting(ctx, attacker, full=order.maneuver.moves)
     fight = fights.fight_of(ctx.game, attacker)
     for target in targets:
-        if target.id == attacker.id:
+        if target.id == attacker.id and not (at_entangle and held is not None):
             raise CommandError("Attack someone else.")
         if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
             raise CommandError(f"{target.name} is not in this fight.")
     target = targets[0]
+    if order.maneuver.name == "Haymaker" and at_entangle:
+        raise CommandError("Strike the Entangle: a Haymaker at it is not kept for a Segment.")
     if order.maneuver.name == "Haymaker":
         said = f"{TAG} {windup_text(attacks.wind_up(ctx.game, attacker, target, order))}"
         after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
         ctx.emit_room("\n".join([said, *after]))
         return
     before = [vitals_of(ctx.game, t) for t in targets]
+    if at_entangle or (order.power is not None and order.power.versus not in ("PD", "ED")):
+        lines, hit = _powers(ctx, attacker, target, order, at_entangle)
+        _tell(ctx, attacker, targets, before, lines, hit)
+        return
     if area:
         outcome = attacks.resolve_area(ctx.game, attacker, targets, order, ctx.roller)
     elif attacks.effects_of(order.power).autofire:
         outcome = attacks.resolve_autofire(ctx.game, attacker, target, order, ctx.roller)
     else:
         outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
-    lines, hit = _lines(outcome), outcome.hit
+    _tell(ctx, attacker, targets, before, _lines(outcome), outcome.hit)
+
+
+def _tell(ctx: Context, attacker, targets: list, before: list,  # noqa: ANN001 - a Character
+          lines: list[str], hit: bool) -> None:
+    """The block to the room, logged as a roll with its id, and the brief line."""
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": ", ".join(t.name for t in targets)}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"
@@ -267,6 +287,26 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
     ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + after),
                   brief="\n".join([f"{TAG} {brief}", *after]))
+
+
+def _powers(ctx: Context, attacker, target, order: AttackOrder,  # noqa: ANN001 - Characters
+            at_entangle: bool) -> tuple[list[str], bool]:
+    """An Entangle, an attack on one, an Ego Attack, a Drain or Aid (RULES ENTANGLE, EGO ATTACK,
+    DRAIN AND AID): its lines and whether it hit."""
+    if at_entangle:
+        if entangling.entangle_of(ctx.game, target) is None:
+            raise CommandError(f"{target.name} is not Entangled.")
+        struck = entangling.strike_entangle(ctx.game, attacker, target, order, ctx.roller)
+        return struck_lines(struck), struck.hit is not None
+    assert order.power is not None
+    if order.power.versus in adjusting.KINDS.values():
+        adjusted = adjusting.adjust(ctx.game, attacker, target, order, ctx.roller)
+        return adjustment_lines(adjusted), adjusted.hit
+    if order.power.versus == mental.MENTAL:
+        ego = mental.ego_attack(ctx.game, attacker, target, order, ctx.roller)
+        return ego_lines(ego), ego.hit
+    made = entangling.entangle(ctx.game, attacker, target, order, ctx.roller)
+    return entangle_lines(made), made.hit
 
 
 def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or resolve_area

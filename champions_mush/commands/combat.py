@@ -12,6 +12,7 @@ import re
 
 import attrs
 
+from ..game import adjusting
 from ..game import attacks
 from ..game import combat as fights
 from ..game import harm
@@ -231,6 +232,7 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     char = _who(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     _in_fight(fight, char)
+    adjusting.restore(ctx.game, char, fight.fighter(char.id))
     fights.save_fight(ctx.game, fight.without(char.id))
     _say(ctx, f"{char.name} leaves the fight.")
 
@@ -319,6 +321,8 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
         raise UsageError()
     char = _who(ctx, name)
     fighter = acting(ctx, char)
+    if fighter.entangle is not None:
+        raise CommandError(f"{char.name} is Entangled and can only break out: +attack me=strike entangle.")
     if fighter.prone:
         raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
     fights.update_fighter(ctx.game, char, set=False)

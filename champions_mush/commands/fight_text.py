@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ..game import attacks
+from ..game import adjusting, attacks
 from ..game import combat as fights
 from ..game import harm
 from ..rules.champions.damage import KillingDamage
@@ -202,7 +202,16 @@ def _lands(event: attacks.WindupLands) -> list[str]:
     return [block[0]] + [f"  {line}" for line in block[1:]]
 
 
+def _points_return(event: adjusting.PointsReturn) -> str:
+    """Post-Segment 12: ``Viper's Drained STR: 5 Character Points return: STR 13 (7 left).``"""
+    what = "return" if event.kind == "Drain" else "fade"
+    left = f"{event.points} left" if event.points else "it is over"
+    return f"  {event.name}'s {event.kind}ed {event.characteristic}: 5 Character Points {what}: " \
+           f"{event.characteristic} {event.value} ({left})."
+
+
 _EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
+    adjusting.PointsReturn: _points_return,
     fights.HeldActionWaits: _held,
     attacks.WindupLands: _lands,
     attacks.WindupLost: _lost,
@@ -293,12 +302,17 @@ def autofire_lines(outcome: attacks.AutofireOutcome) -> list[str]:
     return lines
 
 
+def roll_line(r: attacks.AttackRolled, target: str = "") -> str:
+    """``Starfire Strikes Psiana (Strike): OCV 8 vs DCV 6: 13 or less, rolls 9 (3 3 3): hits ...``"""
+    speed = f" at {r.velocity}\"" if r.velocity is not None else ""
+    return (f"{r.attacker} {r.verb} {target or r.target}{speed} ({r.name}): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
+            f"{r.roll.target} or less, rolls {hit_text(r.roll)}.")
+
+
 def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
     """The block of one attack: the roll, the damage, Knockback, the attacker's share, END."""
     r = outcome.rolled
-    speed = f" at {r.velocity}\"" if r.velocity is not None else ""
-    lines = [f"{r.attacker} {r.verb} {r.target}{speed} ({r.name}): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
-             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines = [roll_line(r)]
     lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
     if outcome.blocked:
         lines.append(outcome.blocked)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..rules.champions.entangle import ENTANGLED_DCV
 from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
@@ -156,11 +157,18 @@ class Fighter:
     hold_seen: bool = False
     #: a Haymaker on its way
     windup: Windup | None = None
+    #: an Entangle on him: (DEF, BODY left); DCV 0 until it is destroyed (RULES ENTANGLE)
+    entangle: tuple[int, int] | None = None
+    #: Drains and Aids on him: (kind, characteristic, Character Points left, value before) (RULES DRAIN AND AID)
+    adjusted: tuple[tuple[str, str, int, int], ...] = ()
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
         found = [self.presence.capitalize()] if self.presence else []
         found += ["Prone"] if self.prone else []
+        found += [f"Entangled (DEF {self.entangle[0]}, BODY {self.entangle[1]})"] if self.entangle else []
+        found += [f"{k}ed {c} ({p} CP, 5/Turn)" if k == "Aid" else f"{k}ed {c} ({p} CP, 5/Turn back)"
+                  for k, c, p, _ in self.adjusted]
         found += ["Recovering"] if self.recovering else []
         found += ["Helped"] if self.helped else []
         found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
@@ -225,6 +233,9 @@ class Fight:
                 known["recovered"] = tuple(known["recovered"])
             if known.get("windup") is not None:
                 known["windup"] = Windup.from_doc(known["windup"])
+            if known.get("entangle") is not None:
+                known["entangle"] = tuple(known["entangle"])
+            known["adjusted"] = tuple(tuple(a) for a in known.get("adjusted", ()))
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
                    segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
@@ -239,6 +250,8 @@ _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
 def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
     doc = attrs.asdict(fighter, recurse=False)
     doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
+    doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
+    doc["adjusted"] = [list(a) for a in fighter.adjusted]
     if fighter.windup is not None:
         doc["windup"] = attrs.asdict(fighter.windup)
     return doc
@@ -259,11 +272,17 @@ def save_fight(game: Game, fight: Fight) -> None:
 
 
 def end_fight(game: Game, room: int) -> list[str]:
-    """End the fight; out of combat nobody stays Stunned (his Phase comes within seconds).
-    Returns the names that stop being Stunned."""
+    """End the fight; out of combat nobody stays Stunned (his Phase comes within seconds), and
+    Drained and Aided characteristics are as they were. Returns the names that stop being Stunned."""
     fight = get_fight(game, room)
     freed = []
+    from .adjusting import restore  # Drains and Aids end with the fight
+
     for fighter, sheet in _combatants(game, fight) if fight else ():
+        char = game.characters.get(fighter.char_id)
+        if char is not None and fighter.adjusted:
+            restore(game, char, fighter)
+            sheet = get_sheet(game, char)
         if sheet.stunned:
             save_sheet(game, attrs.evolve(sheet, stunned=False))
             freed.append(fighter.name)
@@ -338,7 +357,8 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     """The DCV an attack roll is made against, with every condition on it.
 
     RULES DAMAGE EFFECTS (Stunned ½, Knocked Out 0), RULES KNOCKBACK 2 and 5 (prone ½), RULES
-    RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0); a maneuver's DCV adds first.
+    RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0), RULES ENTANGLE (Entangled 0); a
+    maneuver's DCV adds first.
     """
     sheet = get_sheet(game, char)
     fight = fight_of(game, char)
@@ -348,6 +368,8 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
                         braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED)
+    if fighter.entangle is not None:
+        dcv = ENTANGLED_DCV
     return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
 
 
@@ -580,6 +602,7 @@ PhaseEvent = Any
 def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
     """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12;
     Haymakers due by then land on the way (game/attacks.py)."""
+    from .adjusting import return_points  # Drains and Aids return in Post-Segment 12
     from .attacks import land_windups  # the tracker calls the attack engine, which uses the tracker
 
     events: list[PhaseEvent] = []
@@ -592,6 +615,8 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
         if fight.segment >= SEGMENTS:
             fight, post = post_segment_12(game, fight)
             events.append(post)
+            fight, back = return_points(game, fight)
+            events.extend(back)
             turn += 1
             segment = _next_segment(game, fight, 0)
         else:

@@ -86,9 +86,10 @@ def game(request, tmp_path_factory):
 
 
 def _index_topics(ruleset: str) -> set[str]:
-    """The first pages of a ruleset's RULES topics, from its YAML files (numbered pages continue one)."""
+    """The first pages of a ruleset's RULES topics, from its YAML files with those in subfolders,
+    as the help library reads them (numbered pages continue one)."""
     names = set()
-    for path in sorted((RULES_DATA / ruleset).glob("*.yaml")):
+    for path in sorted((RULES_DATA / ruleset).rglob("*.yaml")):
         for topic in yaml.safe_load(path.read_text(encoding="utf-8"))["topics"]:
             if not topic.get("staff_only") and not re.search(r" \d+$", topic["name"]):
                 names.add(topic["name"].upper())

@@ -118,6 +118,8 @@ def test_rules_alone_is_the_index_by_category_in_columns(alice):
         "  MANEUVER MOVE BY         MANEUVER PULL PUNCH",
         "Movement:",
         "  MOVEMENT",
+        "Powers:",
+        "  DRAIN AND AID  EGO ATTACK     ENTANGLE",
         "PRE attacks:",
         "  PRE ATTACKS",
         "Recovery:",

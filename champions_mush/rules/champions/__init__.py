@@ -8,23 +8,24 @@ See ``docs/rules-engine.md`` for the table of every rule and where it lives.
 
 from __future__ import annotations
 
-from . import adding, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback
-from . import locations, maneuvers, modifiers, movement, powers, presence, recovery, rolls, rounding
-from . import skills, speed
+from . import adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects
+from . import endurance, entangle, knockback, locations, maneuvers, mental, modifiers, movement, powers, presence
+from . import recovery, rolls, rounding, skills, speed
 
 #: Every rule module's public names (its own ``__all__``), offered here as one package. Taken
 #: before the names come in: ``recovery`` is both a module and the function it offers.
 __all__ = sorted(
     name
     for module in (
-        adding, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects, endurance, knockback,
-        locations, maneuvers, modifiers, movement, powers, presence, recovery, rolls, rounding,
-        skills, speed,
+        adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects,
+        endurance, entangle, knockback, locations, maneuvers, mental, modifiers, movement, powers, presence,
+        recovery, rolls, rounding, skills, speed,
     )
     for name in module.__all__
 )
 
 from .adding import *  # noqa: E402, F403
+from .adjustment import *  # noqa: E402, F403
 from .advantages import *  # noqa: E402, F403
 from .catalog import *  # noqa: E402, F403
 from .characteristics import *  # noqa: E402, F403
@@ -33,10 +34,12 @@ from .damage import *  # noqa: E402, F403
 from .dcs import *  # noqa: E402, F403
 from .defenses import *  # noqa: E402, F403
 from .effects import *  # noqa: E402, F403
+from .entangle import *  # noqa: E402, F403
 from .endurance import *  # noqa: E402, F403
 from .knockback import *  # noqa: E402, F403
 from .locations import *  # noqa: E402, F403
 from .maneuvers import *  # noqa: E402, F403
+from .mental import *  # noqa: E402, F403
 from .modifiers import *  # noqa: E402, F403
 from .movement import *  # noqa: E402, F403
 from .powers import *  # noqa: E402, F403

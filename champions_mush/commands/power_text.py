@@ -1,0 +1,79 @@
+"""The lines players read for the powers of the genre in a fight: Entangle (RULES ENTANGLE),
+Ego Attack (RULES EGO ATTACK).
+
+Each outcome value of game/entangling.py becomes one block, as commands/fight_text.py does for an
+attack: the roll, what the dice made or broke, and the END spent.
+"""
+
+from __future__ import annotations
+
+from ..game import adjusting, entangling, mental
+from ..rules.champions.damage import KillingDamage
+from .dice import hit_text, killing_text, normal_text
+from .fight_text import roll_line, spent_text
+
+__all__ = ["adjustment_lines", "ego_lines", "entangle_lines", "struck_lines"]
+
+
+def _end(outcome: entangling.Entangled | entangling.EntangleStruck | mental.EgoAttacked | adjusting.Adjustment) -> str:
+    return spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})")
+
+
+def entangle_lines(outcome: entangling.Entangled) -> list[str]:
+    """``Starfire attacks Viper (Glue): ...`` then the Entangle made and the END."""
+    lines = [roll_line(outcome.rolled)]
+    made, damage = outcome.made, outcome.damage
+    if damage is not None and made is not None:
+        faces = damage.roll.faces_text() if damage.roll is not None else ""
+        lines.append(f"{outcome.amount} Entangle: {damage.body} BODY ({faces}). "
+                     f"{outcome.rolled.target} is Entangled: DEF {made.defense}, BODY {made.body}; DCV 0, "
+                     f"and can only break out.")
+    lines.append(_end(outcome))
+    return lines
+
+
+def struck_lines(outcome: entangling.EntangleStruck) -> list[str]:
+    """A breakout or an attack on an Entangle: the dice, BODY less DEF, what is left."""
+    if outcome.rolled is None:
+        lines = [f"{outcome.attacker} tries to break out of the Entangle ({outcome.name})."]
+    else:
+        lines = [roll_line(outcome.rolled, f"the Entangle on {outcome.holder}")]
+    hit, damage = outcome.hit, outcome.damage
+    if hit is not None and damage is not None:
+        text = killing_text(damage) if isinstance(damage, KillingDamage) else normal_text(damage)
+        kind = "killing" if isinstance(damage, KillingDamage) else "normal"
+        after = (f"the Entangle is destroyed: {outcome.holder} is free." if hit.after.destroyed
+                 else f"the Entangle has BODY {hit.after.body} left.")
+        lines.append(f"{outcome.amount} {kind}: {text}. {hit.body} BODY - {hit.after.defense} DEF = {hit.through} "
+                     f"off its BODY: {after}")
+    lines.append(_end(outcome))
+    return lines
+
+
+def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
+    """``Starfire Ego Attacks Psiana (Mindbolt): ECV 3 vs ECV 3: 11 or less ...``, the STUN, END."""
+    o = outcome
+    lines = [f"{o.attacker} Ego Attacks {o.target} ({o.name}): ECV {o.ecv} vs ECV {o.target_ecv}: "
+             f"{o.roll.target} or less, rolls {hit_text(o.roll).replace('DCV', 'ECV')}."]
+    if o.damage is not None and o.stun is not None and o.sheet is not None:
+        state = ", Stunned" if o.stunned else ""
+        state += ", Knocked Out" if o.sheet.knocked_out else ""
+        lines.append(f"{o.amount} Ego Attack: {o.damage.stun} STUN "
+                     f"({o.damage.roll.faces_text()}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
+                     f"{o.stun.defense} Mental Defense), no BODY{state}. Now STUN {o.sheet.current_stun}.")
+    lines.append(_end(o))
+    return lines
+
+
+def adjustment_lines(outcome: adjusting.Adjustment) -> list[str]:
+    """A Drain or Aid: the roll, the effect roll in Character Points, the characteristic after."""
+    o = outcome
+    lines = [roll_line(o.rolled)]
+    if o.dice is not None and o.value is not None:
+        less = f" - {o.defense} Power Defense" if o.kind == "Drain" else ""
+        back = "return" if o.kind == "Drain" else "fade"
+        lines.append(f"{o.amount} {o.kind} {o.characteristic}: {o.dice.total} Character Points ({o.dice.faces_text()})"
+                     f"{less}: {o.points} Character Points. {o.rolled.target}'s {o.characteristic} is now {o.value}; "
+                     f"5 Character Points {back} each Turn.")
+    lines.append(_end(o))
+    return lines
