@@ -81,5 +81,5 @@ def ego_attack(game: Game, attacker: Character, target: Character, order: Attack
         fights.note_damage(game, target, stun.through > 0)
         fights.update_fighter(game, target, fresh_ko=after.knocked_out and not was_out)
     spent, parts = _end(game, attacker, 0, order, roller)
-    return EgoAttacked(attacker.name, target.name, power.name, power.dice, mine, theirs, roll, damage, stun, after, stunned,
-                       spent, parts)
+    return EgoAttacked(attacker.name, target.name, power.name, power.dice, mine, theirs, roll, damage, stun, after,
+                       stunned, spent, parts)
