@@ -184,7 +184,7 @@ def test_requires_a_skill_roll_at_minus_1_per_10_active_points(fight):
         t.do(line)
     t.do(".")
     g.do("+combat/join Tumbler")
-    assert t.do("+skill Breakfall=DEX")[0].startswith("Added #2 Breakfall 11-")
+    assert t.do("+skill Breakfall=DEX")[0] == "Added #2 Breakfall 11-: 3 Active Points, 3 Real Cost."
     s.do("+combat/pass")
     g.do("+combat/next")  # Tank's Phase ends: Tumbler's (DEX 10, joined after him)
     world.set_dice(3, 3, 3)

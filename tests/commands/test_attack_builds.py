@@ -43,7 +43,8 @@ def fight():
     lucky.do("+sheet/import")
     for line in LUCKY.splitlines():
         lucky.do(line)
-    assert lucky.do(".")[1].startswith("Imported 'Lucky' from Hero Designer: 4 items.")
+    assert lucky.do(".")[1] == ("Imported 'Lucky' from Hero Designer: 4 items. "
+                                 "Points: 76 spent of 200 base + 0 disadvantages + 0 XP = 200: 124 left.")
     g.do("+combat/start")
     for who in ("Starfire", "Lucky"):
         g.do(f"+combat/join {who}")
