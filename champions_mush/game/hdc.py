@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -27,8 +28,8 @@ import defusedxml
 import defusedxml.ElementTree as safe_xml
 
 from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start, real_cost, round_cost
-from ..rules.champions.costs import active_points, total_advantages, total_limitations
-from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, explosion_value, formula_base, per_level
+from ..rules.champions.costs import level_points, total_advantages, total_limitations
+from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, explosion_value, formula_base, per_level
 from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
@@ -206,10 +207,11 @@ def _adder_value(adder: Element, depth: int = 1) -> Fraction:
                        "writes, so the file was refused and nothing was changed.")
     value = _num(adder, "BASECOST")
     if adder.tag == "MODIFIER" and adder.get("XMLID") == "EXPLOSION":
-        value = explosion_value(value, _int(adder, "LEVELS"))
+        value = explosion_value(value, _int(adder, "LEVELS"), adder.get("OPTIONID", "NORMAL"))
     per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
     if per and step:
-        value += per * (_num(adder, "LEVELS") / step)
+        levels = _num(adder, "LEVELS")
+        value += level_points(levels, per, int(step)) if step.denominator == 1 and step >= 1 else per * levels / step
     inside = [a for a in adder if a.tag in ("ADDER", "MODIFIER")]
     return value + sum((_adder_value(a, depth + 1) for a in inside), Fraction(0))
 
@@ -245,13 +247,13 @@ def _title(element: Element) -> tuple[str, str]:
 
 
 def _stated(element: Element, ctx: _Context, known: bool, per_level: Fraction = Fraction(0),
-            base: Fraction | None = None, costs_end: bool = False) -> Item:
+            base: Fraction | None = None, costs_end: bool = False, minimum: int = 0) -> Item:
     """An item at its stated base plus Adders (and a per-level price where the engine has
-    one, or a ``base`` it figured); an unknown one keeps the file's figures."""
+    one, or a ``base`` it figured), at least ``minimum``; an unknown one keeps the file's figures."""
     alias, name = _title(element)
     adders, adder_names = _adders(element)
     levels = _int(element, "LEVELS")
-    base = (_num(element, "BASECOST") + per_level * levels if base is None else base) + adders
+    base = max((_num(element, "BASECOST") + per_level * levels if base is None else base) + adders, Fraction(minimum))
     mods = _modifiers(element)
     active, real, end = price(round_cost(base), mods, costs_end=costs_end)
     option = element.get("OPTION_ALIAS", "")
@@ -315,12 +317,16 @@ def _catalogued(element: Element, ctx: _Context) -> Item | None:
     numbers = {k: _num(element, k) for k in _FORMULA_NUMBERS if element.get(k) is not None}
     base = formula_base(xmlid, numbers, levels, stated)
     if base is None:
-        per = CHARACTERISTIC_COSTS.get(xmlid) if xmlid in CHARACTERISTIC_POWERS else per_level(
-            xmlid, element.get("OPTIONID", ""))
-        if per is None:
+        if xmlid in CHARACTERISTIC_POWERS:
+            cost = CHARACTERISTIC_COSTS[xmlid]
+            rate = (Fraction(cost.numerator), cost.denominator)
+        else:
+            rate = per_level(xmlid, element.get("OPTIONID", ""))
+        if rate is None:
             return None
-        base = stated + per * levels
-    item = _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END)
+        base = stated + level_points(levels, *rate)
+    minimum = MIN_COST.get(xmlid, 0) if ctx.section is Section.PERKS else 0
+    item = _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END, minimum=minimum)
     return _reduction(item, element) if xmlid == "DAMAGEREDUCTION" else item
 
 
@@ -424,12 +430,15 @@ def _item(element: Element, ctx: _Context) -> Item:
     return _other(element, ctx)
 
 
-def _in_frameworks(items: list[Item]) -> list[Item]:
-    """Slots priced inside their frameworks (HERO 5E): a Multipower slot costs its Real Cost
-    (with the Multipower's Limitations) / 10 when fixed, / 5 when variable; an Elemental Control
-    slot its Active Points less the control's base, at least the base (a slot is meant to have
-    twice it), over its Limitations; a VPP's slots come
-    from its pool; a skill enhancer takes 1 point off each Skill in it (at least 1)."""
+def _in_frameworks(items: list[Item], passed: dict[str, tuple[Modifier, ...]]) -> list[Item]:
+    """Slots priced inside their frameworks (HERO 5E, as Hero Designer prices them): the
+    framework's Modifiers not marked private (``passed``) reach each slot that has none of the
+    same kind, a list's Advantages and Limitations, a Multipower's and an Elemental Control's
+    Limitations (a Multipower's Charges stay its own); a Multipower slot costs its Real Cost /
+    10 when fixed, / 5 when variable, at least 1; an Elemental Control slot its Active Points
+    less the control's base, at least the base (a slot is meant to have twice it), over its
+    Limitations; a VPP's slots come from its pool; a skill enhancer takes 1 point off each
+    Skill in it (at least 1)."""
     by_id = {i.id: i for i in items}
     done = []
     for item in items:
@@ -437,10 +446,17 @@ def _in_frameworks(items: list[Item]) -> list[Item]:
         if parent is None:
             done.append(item)
             continue
-        lims = total_limitations([m.value for m in item.modifiers]) + total_limitations([m.value for m in parent.modifiers])
+        own = {m.xmlid for m in item.modifiers}
+        shared = [m for m in passed.get(parent.id, ()) if m.xmlid not in own]
+        if parent.framework == "LIST" and shared:
+            active, real, end = price(item.base, (*item.modifiers, *shared), costs_end=item.end > 0)
+            item = attrs.evolve(item, active=active, real=real, end=end)
+        lims = total_limitations([m.value for m in (*item.modifiers, *shared)])
         if parent.framework == "MULTIPOWER":
             fixed = item.slot == "fixed"
-            item = attrs.evolve(item, real=round_cost(Fraction(real_cost(item.active, lims), 10 if fixed else 5)))
+            whole = real_cost(item.active, lims)
+            slot = round_cost(Fraction(whole, 10 if fixed else 5))
+            item = attrs.evolve(item, real=max(slot, 1) if whole > 0 else slot)
         elif parent.framework == "ELEMENTAL_CONTROL":
             item = attrs.evolve(item, real=real_cost(max(parent.base, item.active - parent.base), lims))
         elif parent.framework == "VPP":
@@ -449,6 +465,18 @@ def _in_frameworks(items: list[Item]) -> list[Item]:
             item = attrs.evolve(item, real=max(1, item.real - 1))
         done.append(item)
     return done
+
+
+def _passed(listed: list[tuple[Section, Element]]) -> dict[str, tuple[Modifier, ...]]:
+    """Each framework's Modifiers its slots share: not PRIVATE, and a Multipower's Charges kept
+    to the reserve (Hero Designer)."""
+    passed = {}
+    for _, element in listed:
+        if element.tag in FRAMEWORKS and element.get("ID"):
+            keep = [m for m, e in zip(_modifiers(element), element.findall("MODIFIER"), strict=True)
+                    if e.get("PRIVATE", "No") != "Yes" and not (element.tag == "MULTIPOWER" and m.xmlid == "CHARGES")]
+            passed[element.get("ID", "")] = tuple(keep)
+    return passed
 
 
 #: Items that hold others inside them (not through PARENTID): a Compound Power's parts, an
@@ -536,6 +564,9 @@ def _priced(element: Element, ctx: _Context) -> Item:
         raise HdcError(f"{_where(element)}: {exc} The file was refused and nothing was changed.") from None
     if element.get("PARENTID"):
         item = attrs.evolve(item, slot="fixed" if element.get("ULTRA_SLOT") == "Yes" else "variable")
+    quantity = _int(element, "QUANTITY") if element.get("QUANTITY") else 1
+    if quantity > 1:  # 5E revised, Focus: +5 points for each doubling of the number of items
+        item = attrs.evolve(item, real=item.real + 5 * math.ceil(math.log2(quantity)))
     return attrs.evolve(item, hdc=_written(element))
 
 
@@ -578,7 +609,7 @@ def read_hdc(data: bytes | str, char_id: int) -> Imported:
     contexts = {section: _Context(section, primaries) for section in Section}
     items.extend(_priced(element, contexts[section]) for section, element in listed)
     _check_count(len(items))
-    items = _in_frameworks(items)
+    items = _in_frameworks(items, _passed(listed))
     info = root.find("CHARACTER_INFO")
     name = one_line(info.get("CHARACTER_NAME", "") if info is not None else "", MAX_ITEM_NAME)
     try:

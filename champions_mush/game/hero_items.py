@@ -58,14 +58,19 @@ def _end_factor(modifiers: Sequence[Modifier]) -> tuple[Fraction, Fraction]:
 
 
 def price(base: int | Fraction, modifiers: Sequence[Modifier], costs_end: bool) -> tuple[int, int, int]:
-    """(Active Points, Real Cost, END) for a base cost with Advantages and Limitations.
+    """(Active Points, Real Cost, END) for a base cost with Advantages and Limitations; an item
+    with any Active Points costs at least 1 (5E revised; Hero Designer).
 
     A power that costs END uses 1 per 10 Active Points (RULES END USE), figured without the
     Reduced Endurance Advantage and then halved or zeroed; "Costs Endurance" makes one cost END.
     """
     values = [m.value for m in modifiers]
     active = active_points(base, total_advantages(values))
+    if base > 0 and active < 1:
+        active = 1  # 5E revised, as Hero Designer: anything bought costs at least 1 Active Point
     real = real_cost(active, total_limitations(values))
+    if active > 0 and real < 1:
+        real = 1  # ... and at least 1 Character Point, however Limited
     costs_end = costs_end or any(m.xmlid == "COSTSEND" for m in modifiers)
     if not costs_end or active <= 0:
         return active, real, 0

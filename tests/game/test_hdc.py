@@ -68,7 +68,8 @@ def test_an_unknown_kind_is_kept_with_its_text_and_stated_points():
 
 
 @pytest.mark.parametrize(("xmlid", "points"), [
-    # 5E revised tables (docs/rules-engine.md, "Pricing Hero Designer items"), each as the file has it
+    # 5E revised tables as Hero Designer's 5E template prices them (docs/rules-engine.md,
+    # "Pricing Hero Designer items"), each as the file has it
     ("1709342624943", 5),     # Flash to the Hearing Group, 1d6: 5 a d6
     ("1709342570830", 5),     # Darkness to the Hearing Group, 1" radius: 5
     ("1709342541291", 5),     # Change Environment 1" radius: 5
@@ -86,20 +87,113 @@ def test_an_unknown_kind_is_kept_with_its_text_and_stated_points():
     ("1709342620408", 10),    # FTL: 10
     ("1709342622694", 10),    # Find Weakness, a single attack: 10
     ("1709342617996", 20),    # Extra-Dimensional Movement, a single dimension: 20
-    ("1709342697040", 2),     # Negative Combat Skill Levels: as Combat Skill Levels, 2
+    ("1709342697040", 5),     # Negative Combat Skill Levels: 5 a level
+    ("1709342702506", 3),     # Negative Skill Levels with any one Skill: 3 a level
+    ("1709342699633", 1),     # Negative Penalty Skill Levels, a single attack: 1 1/2, rounded down
+    ("1709342720138", 1),     # Summon, 1 point of being: 1 per 5 points, a part of 5 paid whole
     ("1709162542408", 1),     # Combat Skill Level with one attack of one weapon: 1
     ("1709164896663", 15),    # Advanced Tech, 1 level at 15
     ("1709171727521", 40),    # Advanced Tech (GM option), 4 levels at 10
     ("1709164970636", 12),    # Deadly Blow +3d6, very limited circumstances: 4 a d6
-    ("1709172101054", 36),    # Deadly Blow +3d6, any circumstances: 12 a d6
-    ("1709164993726", 2),     # Lightning Reflexes +2 DEX, all actions: 1 each
+    ("1709172101054", 30),    # Deadly Blow +3d6, any circumstances: 10 a d6
+    ("1709172092318", 21),    # Deadly Blow +3d6, limited circumstances: 7 a d6
+    ("1709164993726", 3),     # Lightning Reflexes +2 DEX, all actions: 3 per +2
+    ("1709164999711", 1),     # Lightning Reflexes +1 DEX, a single action: 1 per +1
     ("1709165016504", 2),     # Speed Reading x10: 2
-    ("1709164928857", 0),     # Reputation 1 level, small group (+0), 8- (-1): 0
+    ("1709164928857", 1),     # Reputation 1 level, small group (+0), 8- (-1): 0, at least 1
     ("1709174227915", 4),     # Reputation 1 level, large group (+2), 14- (+1): 4
 ])
 def test_everything_lad_items_cost_what_the_5e_tables_say(xmlid, points):
     hero = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), char_id=1).hero
     assert hero.find(xmlid).real == points
+
+
+def _powers(xml):
+    """A 5E character holding ``xml`` as its Powers (the simple characteristics file)."""
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace("<POWERS />", f"<POWERS>{xml}</POWERS>", 1)
+    return read_hdc(text, char_id=1).hero
+
+
+def _explosion(option, levels):
+    return (f'<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast" INPUT="ED">'
+            f'<MODIFIER XMLID="EXPLOSION" ID="2" BASECOST="0.5" LEVELS="{levels}" ALIAS="Explosion" OPTION="{option}" '
+            f'OPTIONID="{option}" OPTION_ALIAS="{option}" /></POWER>')
+
+
+@pytest.mark.parametrize(("option", "levels", "figures"), [
+    # Hero Designer (5E): Energy Blast 1d6 (ED), Explosion (Radius; -1 DC/9"; +2 1/2): 17 AP, 17, 2 END;
+    # (Cone; -1 DC/4"; +1): 10, 10, 1 END; (Line; -1 DC/4"; +3/4): 9, 9, 1 END
+    ("NORMAL", 9, (17, 17, 2)), ("CONE", 4, (10, 10, 1)), ("LINE", 4, (9, 9, 1)),
+])
+def test_explosion_costs_what_hero_designer_says(option, levels, figures):
+    power = _powers(_explosion(option, levels)).find("1")
+    assert (power.active, power.real, power.end) == figures
+
+
+def test_telekinesis_and_a_charged_rifle_cost_what_hero_designer_says():
+    # Hero Designer (5E): Telekinesis (62 STR), ACV +0 (93 Active Points); four -1/4 Limitations: 46, 9 END.
+    # Killing Attack - Ranged 2 1/2d6 (40 Active Points); OAF (-1), 8 Charges (-1/2): 16.
+    lims = "".join(f'<MODIFIER XMLID="{x}" ID="{n}" BASECOST="-0.25" LEVELS="0" ALIAS="{x}" />'
+                   for n, x in enumerate(("LIMITEDRANGE", "OIHID", "EXTRATIME", "REQUIRESASKILLROLL"), 10))
+    hero = _powers(
+        f'<POWER XMLID="TELEKINESIS" ID="1" BASECOST="0.0" LEVELS="62" ALIAS="Telekinesis">{lims}'
+        '<MODIFIER XMLID="ACV" ID="20" BASECOST="0.0" LEVELS="0" ALIAS="Alternate Combat Value" /></POWER>'
+        '<POWER XMLID="RKA" ID="2" BASECOST="0.0" LEVELS="2" ALIAS="Killing Attack - Ranged" INPUT="ED">'
+        '<ADDER XMLID="PLUSONEHALFDIE" ID="30" BASECOST="10.0" LEVELS="0" ALIAS="+1/2 d6" />'
+        '<MODIFIER XMLID="FOCUS" ID="31" BASECOST="-1.0" LEVELS="0" ALIAS="Focus" OPTIONID="OAF" />'
+        '<MODIFIER XMLID="CHARGES" ID="32" BASECOST="-0.5" LEVELS="0" ALIAS="Charges" OPTIONID="EIGHT" /></POWER>')
+    tk, rifle = hero.find("1"), hero.find("2")
+    assert [(tk.active, tk.real, tk.end), (rifle.active, rifle.real)] == [(93, 46, 9), (40, 16)]
+
+
+@pytest.mark.parametrize(("xml", "points"), [
+    # 5E revised as Hero Designer prices it: Armor 9 PD / 8 ED, 3 per 2 points, a part block whole: 27
+    ('<POWER XMLID="ARMOR" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="Armor" PDLEVELS="9" EDLEVELS="8" />', 27),
+    # Telekinesis 5 STR: 3 per 2 STR: 9; Clinging +4 STR: 10 + 1 per 3 STR: 12
+    ('<POWER XMLID="TELEKINESIS" ID="1" BASECOST="0.0" LEVELS="5" ALIAS="Telekinesis" />', 9),
+    ('<POWER XMLID="CLINGING" ID="1" BASECOST="10.0" LEVELS="4" ALIAS="Clinging" />', 12),
+    # Change Environment 4 levels: 5 a level: 20; Endurance Reserve 45 END: 1 per 10: 5
+    ('<POWER XMLID="CHANGEENVIRONMENT" ID="1" BASECOST="0.0" LEVELS="4" ALIAS="Change Environment" />', 20),
+    ('<POWER XMLID="ENDURANCERESERVE" ID="1" BASECOST="0.0" LEVELS="45" ALIAS="Endurance Reserve" />', 5),
+    # Nightvision 5, Detect a class of things 5 +2 PER 7, Enhanced Perception +3 all Senses 9
+    ('<POWER XMLID="NIGHTVISION" ID="1" BASECOST="5.0" LEVELS="0" ALIAS="Nightvision" />', 5),
+    ('<POWER XMLID="DETECT" ID="1" BASECOST="5.0" LEVELS="2" ALIAS="Detect" OPTIONID="CLASS" />', 7),
+    ('<POWER XMLID="ENHANCEDPERCEPTION" ID="1" BASECOST="0.0" LEVELS="3" ALIAS="+3 PER" OPTIONID="ALL" />', 9),
+    # Energy Blast 1d6 with -2 of Limitations: 5 / 3 = 1.67, rounds to 2; with -5: 0.83 but at least 1
+    ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
+     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-2.0" LEVELS="0" ALIAS="Focus" /></POWER>', 2),
+    ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
+     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-5.0" LEVELS="0" ALIAS="Focus" /></POWER>', 1),
+    # four of a Focus (QUANTITY 4): +5 a doubling: Energy Blast 2d6 10 + 10
+    ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" QUANTITY="4" />', 20),
+])
+def test_powers_cost_what_the_5e_tables_say_as_hero_designer_applies_them(xml, points):
+    power = _powers(xml).find("1")
+    assert (power.real, power.known) == (points, True)
+
+
+def test_a_lists_shared_limitation_reaches_its_items_but_a_private_one_does_not():
+    # 5E revised, frameworks as Hero Designer prices them: a list's "all slots" OAF (-1) halves each
+    # 2d6 Energy Blast (10 -> 5); a PRIVATE Modifier stays on the list itself
+    hero = _powers(
+        '<LIST XMLID="GENERIC_OBJECT" ID="9" BASECOST="0.0" LEVELS="0" ALIAS="Gadgets">'
+        '<MODIFIER XMLID="FOCUS" ID="90" BASECOST="-1.0" LEVELS="0" ALIAS="Focus" OPTIONID="OAF" PRIVATE="No" />'
+        '<MODIFIER XMLID="RESTRAINABLE" ID="91" BASECOST="-0.5" LEVELS="0" ALIAS="Restrainable" PRIVATE="Yes" />'
+        '</LIST>'
+        '<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" PARENTID="9" />')
+    assert (hero.find("1").active, hero.find("1").real) == (10, 5)
+
+
+def test_a_multipowers_charges_stay_with_the_reserve():
+    # 5E revised: Charges on a Multipower limit the reserve, not the slots (Hero Designer): a fixed
+    # 60-point slot costs 6
+    hero = _powers(
+        '<MULTIPOWER XMLID="GENERIC_OBJECT" ID="9" BASECOST="60.0" LEVELS="0" ALIAS="Multipower">'
+        '<MODIFIER XMLID="CHARGES" ID="90" BASECOST="-0.5" LEVELS="0" ALIAS="Charges" OPTIONID="EIGHT" />'
+        '</MULTIPOWER>'
+        '<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="12" ALIAS="Energy Blast" PARENTID="9" '
+        'ULTRA_SLOT="Yes" />')
+    assert hero.find("1").real == 6
 
 
 def test_contact_counts_its_levels_adders_and_modifiers():

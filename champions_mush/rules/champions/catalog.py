@@ -1,13 +1,14 @@
 """Prices of the HERO 5E revised items that are not plain dice, inches or points of defense.
 
 Hero Designer writes an item as ``XMLID``, ``OPTIONID``, ``BASECOST`` and ``LEVELS`` and never
-its cost (docs/rules-engine.md, "Pricing Hero Designer items"). :data:`PER_LEVEL_BY_OPTION`
-gives the points a level by option where the option sets it (Flash, Darkness, Transform,
-Combat Skill Levels ...); :data:`PER_LEVEL` the points a level otherwise; the stated
-``BASECOST`` is the option's base where the 5E table gives one (Clairsentience 20, Damage
-Reduction 25% 10, Invisibility to the Hearing Group 10). :func:`formula_base` prices the items
-bought by what they hold (Duplication, Multiform, Summon, Followers, Vehicles and Bases,
-Endurance Reserve, Change Environment, Speed Reading).
+its cost (docs/rules-engine.md, "Pricing Hero Designer items"). The figures are the HERO 5E
+revised tables as Hero Designer's 5E template gives them: a :data:`Rate` (points per block of
+levels, a part block paid whole) by option in :data:`PER_LEVEL_BY_OPTION` (Flash, Darkness,
+Transform, Combat Skill Levels ...) or by item in :data:`PER_LEVEL`; the stated ``BASECOST`` is
+the option's base where the table gives one (Clairsentience 20, Damage Reduction 25% 10,
+Invisibility to the Hearing Group 10). :func:`formula_base` prices the items bought by what
+they hold (Duplication, Multiform, Summon, Followers, Vehicles and Bases, Endurance Reserve,
+Change Environment, Force Wall, Speed Reading).
 """
 
 from __future__ import annotations
@@ -16,136 +17,172 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 
+from .costs import level_points
+
 __all__ = [
     "CHARACTERISTIC_POWERS",
     "COSTS_END",
+    "EXPLOSION_START",
     "EXPLOSION_STEP",
+    "MIN_COST",
     "PER_LEVEL",
     "PER_LEVEL_BY_OPTION",
+    "Rate",
     "STATED_ONLY",
     "explosion_value",
     "formula_base",
     "per_level",
 ]
 
-_F = Fraction
+#: A price a level: (points, the levels they buy): Hero Designer's LVLCOST per LVLVAL, a part
+#: of a block paid whole (:func:`~.costs.level_points`).
+Rate = tuple[Fraction, int]
 
-#: Combat Skill Levels by Hero Designer's option (HERO 5E revised, Skills, Combat Skill
-#: Levels table): 1 with one attack of one weapon, 2 a single attack, 3 a tight group (three
-#: maneuvers, Strikes, Martial Maneuvers, a magic subset), 4 a broad category (or DCV with
-#: HTH or Ranged only), 5 HTH, Ranged, Mental or all DCV (DECV too), 6 two categories,
-#: 8 all combat.
-COMBAT_LEVELS: dict[str, Fraction] = {
-    "SINGLESINGLE": _F(1), "SINGLE": _F(2), "SINGLESTRIKE": _F(2),
-    "STRIKE": _F(3), "TIGHT": _F(3), "MARTIAL": _F(3), "MAGIC": _F(3),
-    "BROAD": _F(4), "HTHDCV": _F(4),
-    "HTH": _F(5), "RANGED": _F(5), "MENTAL": _F(5), "DCV": _F(5), "DECV": _F(5),
-    "TWOOCV": _F(6), "TWODCV": _F(6), "HTHRANGED": _F(6), "HTHMENTAL": _F(6), "MENTALRANGED": _F(6),
-    "ALL": _F(8),
-}
-#: Penalty Skill Levels (HERO 5E revised, Skills): 1 1/2 a single attack, 2 three, 3 all.
-PENALTY_LEVELS: dict[str, Fraction] = {"SINGLE": _F(3, 2), "THREE": _F(2), "TIGHT": _F(2), "ALL": _F(3)}
+
+def _r(cost: int | Fraction, every: int = 1) -> Rate:
+    return Fraction(cost), every
+
+
+def _rates(table: Mapping[str, int | Fraction]) -> dict[str, Rate]:
+    return {k: _r(v) for k, v in table.items()}
+
+
+#: Combat Skill Levels by Hero Designer's option (HERO 5E revised, Skills, Combat Skill Levels,
+#: as Hero Designer's 5E template prices them): 1 with one attack of one weapon, 2 a single
+#: attack or Strike, 3 a tight group (three maneuvers, any Strike, Martial Maneuvers, Magic),
+#: 4 a broad category, DCV with HTH or Ranged, DECV, OCV or DCV with two categories, 5 HTH,
+#: Ranged, Mental or DCV, 6 two categories, 8 all combat; 2 for an unnamed option.
+COMBAT_LEVELS: dict[str, Rate] = _rates({
+    "": 2, "SINGLESINGLE": 1, "SINGLE": 2, "SINGLESTRIKE": 2,
+    "STRIKE": 3, "TIGHT": 3, "MARTIAL": 3, "MAGIC": 3,
+    "BROAD": 4, "HTHDCV": 4, "DECV": 4, "TWOOCV": 4, "TWODCV": 4,
+    "HTH": 5, "RANGED": 5, "MENTAL": 5, "DCV": 5,
+    "HTHRANGED": 6, "HTHMENTAL": 6, "MENTALRANGED": 6,
+    "ALL": 8,
+})
+#: Penalty Skill Levels (HERO 5E revised, Skills): 1 1/2 a single attack, 2 a tight group, 3 all.
+PENALTY_LEVELS: dict[str, Rate] = _rates({"SINGLE": Fraction(3, 2), "THREE": 2, "TIGHT": 2, "GROUP": 2,
+                                          "ALL": 3})
 #: Skill Levels (HERO 5E revised, Skills): 2 one Skill or characteristic, 3 three related,
 #: 5 a group of similar Skills, 8 all non-combat Skills, 10 overall.
-SKILL_LEVELS: dict[str, Fraction] = {
-    "SINGLE": _F(2), "CHARACTERISTIC": _F(2), "RELATED": _F(3), "THREE": _F(3),
-    "SIMILAR": _F(5), "GROUP": _F(5), "NONCOMBAT": _F(8), "OVERALL": _F(10),
+SKILL_LEVELS: dict[str, Rate] = _rates({
+    "SINGLE": 2, "CHARACTERISTIC": 2, "RELATED": 3, "THREE": 3,
+    "SIMILAR": 5, "GROUP": 5, "NONCOMBAT": 8, "OVERALL": 10,
+})
+
+#: Sense-affecting powers a level by the Sense or group affected (HERO 5E revised,
+#: Sense-Affecting Powers; Hero Designer's 5E template): the Sight Group (the targeting group)
+#: 10, another group 5; a single targeting Sense (of the Sight Group) 5, another Sense 3.
+_TARGETING_SENSES = ("NORMALSIGHT", "NIGHTVISION", "INFRAREDPERCEPTION", "IRPERCEPTION", "ULTRAVIOLETPERCEPTION",
+                     "UVPERCEPTION", "NRAYPERCEPTION", "NRAY")
+_OTHER_SENSES = ("NORMALHEARING", "ACTIVESONAR", "ULTRASONICPERCEPTION", "MENTALAWARENESS", "MINDSCAN",
+                 "RADIOPERCEPTION", "RADIOPERCEIVETRANSMIT", "RADIOTRANSMISSION", "HRRP", "RADAR", "NORMALSMELL",
+                 "NORMALTASTE", "NORMALTOUCH", "SPATIALAWARENESS", "DETECT")
+_GROUPS = ("HEARINGGROUP", "MENTALGROUP", "RADIOGROUP", "SMELLGROUP", "TOUCHGROUP", "UNUSUALGROUP")
+_SENSE_AFFECTING: dict[str, Rate] = {
+    "SIGHTGROUP": _r(10), **{g: _r(5) for g in _GROUPS},
+    **{s: _r(5) for s in _TARGETING_SENSES}, **{s: _r(3) for s in _OTHER_SENSES},
 }
 
-#: Sense-affecting powers: the Sight Group (a targeting group) costs twice another group
-#: (HERO 5E revised, Sense-Affecting Powers: Flash 10 / 5 per d6; Darkness 10 / 5 per 1" radius).
-_SENSE_GROUPS = {"SIGHTGROUP": _F(2), "HEARINGGROUP": _F(1), "MENTALGROUP": _F(1), "RADIOGROUP": _F(1),
-                 "SMELLGROUP": _F(1), "TOUCHGROUP": _F(1), "UNUSUALGROUP": _F(1)}
-
-
-def _senses(per_group: int) -> dict[str, Fraction]:
-    return {k: v * per_group for k, v in _SENSE_GROUPS.items()}
-
-
 #: Points a level where the option sets them (HERO 5E revised tables named beside each).
-PER_LEVEL_BY_OPTION: dict[str, dict[str, Fraction]] = {
+PER_LEVEL_BY_OPTION: dict[str, dict[str, Rate]] = {
     "COMBAT_LEVELS": COMBAT_LEVELS,
-    "MENTAL_COMBAT_LEVELS": {"SINGLE": _F(2), "TIGHT": _F(3), "BROAD": _F(6)},
+    "MENTAL_COMBAT_LEVELS": _rates({"SINGLE": 2, "TIGHT": 3, "BROAD": 6}),
     "PENALTY_SKILL_LEVELS": PENALTY_LEVELS,
     "SKILL_LEVELS": SKILL_LEVELS,
-    # Negative Skill Levels cost as the Skill Levels they mirror (5E revised, Powers).
-    "NEGATIVECOMBATSKILLLEVELS": {"": _F(2), **COMBAT_LEVELS},
-    "NEGATIVEPENALTYSKILLLEVELS": PENALTY_LEVELS,
-    "NEGATIVESKILLLEVELS": SKILL_LEVELS,
-    "FLASH": _senses(5),              # 5E Flash: 10 per d6 Sight Group, 5 other groups
-    "DARKNESS": _senses(5),           # 5E Darkness: 10 per 1" radius Sight Group, 5 other
-    "TRANSFORM": {"COSMETIC": _F(5), "MINOR": _F(10), "MAJOR": _F(15), "SEVERE": _F(20)},
-    "DEADLYBLOW": {"VERYLIMITED": _F(4), "LIMITED": _F(8), "ANY": _F(12)},   # 5E Talents
-    "Advanced Tech": {"NORMAL": _F(15), "GMOPTION": _F(10)},                 # per Tech Level
-    "ADVANCED_TECH": {"NORMAL": _F(15), "GMOPTION": _F(10)},
+    # Negative Skill Levels (5E revised, Powers): 5 a Combat Skill Level; Penalty Skill Levels
+    # 1 1/2 / 2 / 3; Skill Levels 3 any one Skill, 5 a group, 10 any Skill.
+    "NEGATIVECOMBATSKILLLEVELS": {"": _r(5)},
+    "NEGATIVEPENALTYSKILLLEVELS": _rates({"": 2, "SINGLE": Fraction(3, 2), "GROUP": 2, "ALL": 3}),
+    "NEGATIVESKILLLEVELS": _rates({"": 3, "SINGLE": 3, "GROUP": 5, "ALL": 10}),
+    "FLASH": _SENSE_AFFECTING,        # 5E Flash: a d6
+    "DARKNESS": _SENSE_AFFECTING,     # 5E Darkness: a 1" radius
+    "TRANSFORM": _rates({"COSMETIC": 5, "MINOR": 10, "MAJOR": 15, "SEVERE": 20}),
+    "DEADLYBLOW": _rates({"VERYLIMITED": 4, "LIMITED": 7, "ANY": 10}),      # Talents: a d6
+    "Advanced Tech": _rates({"NORMAL": 15, "GMOPTION": 10}),                 # per Tech Level
+    "ADVANCED_TECH": _rates({"NORMAL": 15, "GMOPTION": 10}),
+    # Enhanced Perception (5E revised, Enhanced Senses): +1 PER 3 for all Senses, 2 a group, 1 a Sense
+    "ENHANCEDPERCEPTION": {"ALL": _r(3), "SIGHTGROUP": _r(2), **{g: _r(2) for g in _GROUPS}, "": _r(1)},
 }
 
 #: Points a level of the rest (HERO 5E revised; the base is the file's BASECOST).
-PER_LEVEL: dict[str, Fraction] = {
-    "COMBAT_LUCK": _F(6),             # 5E Talents: 3 rPD / 3 rED a level
-    "DANGER_SENSE": _F(1),            # +1 to the roll a level, on top of the base
-    "RESISTANCE": _F(1),              # +1 to resist Interrogation a level
-    "UNLUCK": _F(5),                  # a Disadvantage: 5 points a d6
-    "FAVOR": _F(1),
-    "ACCESS": _F(1),
-    "SUCCOR": _F(5),                  # 5E Succor: 5 per d6
-    "FINDWEAKNESS": _F(5),            # +1 to the roll
-    "IMAGES": _F(3),                  # -1 to PER Rolls
-    "MISSILEDEFLECTION": _F(2),       # +1 OCV to deflect
-    "FTL": _F(2),                     # each x2 speed
-    "MINDLINK": _F(5),                # each x2 minds
-    "FIXEDLOCATION": _F(1),           # Teleportation: 1 a Fixed Location
-    "FLOATINGLOCATION": _F(5),        # 5 a Floating Fixed Location
-    "CONTACT": _F(1),                 # 5E Perks: 1 for 8-, 2 for 11-, +1 per +1
-    "REPUTATION": _F(1),              # 5E Perks: +1 a level
-    "LIGHTNING_REFLEXES_ALL": _F(1),  # 5E Talents: +1 DEX with all actions 1
-    "LIGHTNING_REFLEXES_SINGLE": _F(1, 2),   # +2 DEX with a single action 1
-    "CUSTOMPOWER": _F(1), "CUSTOMSKILL": _F(1), "CUSTOMTALENT": _F(1), "CUSTOMPERK": _F(1),
-    "DIFFERINGMODIFIER": _F(1),
-    "RANGEDDC": _F(4),                # Martial Arts: +1 Ranged DC 4
-    "EXTRADC": _F(4),                 # Martial Arts: +1 HTH DC 4
-    "RESOURCE_POOL": _F(1, 5),        # 1 point per 5 Resource Points
-    "ENDURANCERESERVEREC": _F(2, 3),  # 5E Endurance Reserve: 2 per 3 REC
+PER_LEVEL: dict[str, Rate] = {
+    "COMBAT_LUCK": _r(6),             # 5E Talents: 3 rPD / 3 rED a level
+    "DANGER_SENSE": _r(1),            # +1 to the roll a level, on top of the base
+    "COMBAT_SENSE": _r(1),
+    "RESISTANCE": _r(1),              # +1 to resist Interrogation a level
+    "SIMULATE_DEATH": _r(1),
+    "UNIVERSAL_TRANSLATOR": _r(1),
+    "UNLUCK": _r(5),                  # a Disadvantage: 5 points a d6
+    "FAVOR": _r(1),
+    "ACCESS": _r(1),
+    "SUCCOR": _r(5),                  # 5E Succor: 5 per d6
+    "FINDWEAKNESS": _r(5),            # +1 to the roll
+    "IMAGES": _r(3),                  # -1 to PER Rolls
+    "FTL": _r(2),                     # each x2 speed
+    "MINDLINK": _r(5),                # each x2 minds
+    "DETECT": _r(1),                  # +1 to PER Rolls
+    "FIXEDLOCATION": _r(1),           # Teleportation: 1 a Fixed Location
+    "FLOATINGLOCATION": _r(5),        # 5 a Floating Fixed Location
+    "CONTACT": _r(1),                 # 5E Perks: 1 for 8-, 2 for 11-, +1 per +1
+    "REPUTATION": _r(1),              # 5E Perks: +1 a level
+    "LIGHTNING_REFLEXES_ALL": _r(3, 2),     # 5E Talents: +2 DEX to act first with all actions 3
+    "LIGHTNING_REFLEXES_SINGLE": _r(1),     # +1 DEX with a single action 1
+    "CUSTOMPOWER": _r(1), "CUSTOMSKILL": _r(1), "CUSTOMTALENT": _r(1), "CUSTOMPERK": _r(1),
+    "DIFFERINGMODIFIER": _r(1),
+    "RANGEDDC": _r(4),                # Martial Arts: +1 Ranged DC 4
+    "EXTRADC": _r(4),                 # Martial Arts: +1 HTH DC 4
+    "RESOURCE_POOL": _r(1, 5),        # 1 point per 5 Resource Points
+    "ENDURANCERESERVEREC": _r(1),     # 5E Endurance Reserve: 1 per 1 REC
+    "TURNUNDEAD": _r(2, 10),          # Fantasy Hero: +10 PRE 2
+    "TELESCOPIC": _r(1, 2), "MICROSCOPIC": _r(3), "RAPID": _r(3), "CONCEALED": _r(1),  # a single Sense
     # Bases (5E revised, Vehicles and Bases): DEF 3 a level, Size and BODY 1
-    "DEF": _F(3), "BASESIZE": _F(1),
+    "DEF": _r(3), "BASESIZE": _r(1),
 }
+
+#: The least an item costs (Hero Designer's 5E template MINCOST): a Reputation Perk 1.
+MIN_COST: dict[str, int] = {"REPUTATION": 1}
 
 #: Characteristics bought as Powers (in a Compound Power, an Elemental Control ...): their
 #: points a level are the characteristic's (5E revised, Characteristics).
 CHARACTERISTIC_POWERS = frozenset({"STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM", "PD", "ED", "SPD",
                                    "REC", "END", "STUN"})
 
-#: Items whose cost is what the file states: their Adders (Life Support, Senses), or a
-#: base Hero Designer writes for the option (Clairsentience, Damage Reduction, Invisibility,
-#: Shape Shift, Extra-Dimensional Movement, Active Sonar ...): HERO 5E revised gives those
-#: as a flat cost by option.
+#: Items whose cost is what the file states: their Adders (Life Support), or a base Hero
+#: Designer writes for the option (Clairsentience, Damage Reduction, Invisibility, Shape Shift,
+#: Extra-Dimensional Movement, Missile Deflection, the Senses and Sense Modifiers): HERO 5E
+#: revised gives those as a flat cost by option.
 STATED_ONLY = frozenset({
     "LIFESUPPORT", "CLAIRSENTIENCE", "DAMAGEREDUCTION", "INVISIBILITY", "SHAPESHIFT", "EXTRADIMENSIONALMOVEMENT",
-    "ACTIVESONAR", "COMPOUNDPOWER", "FOLLOWER", "VEHICLE_BASE", "SPEED_READING", "ENDURANCERESERVE",
-    "DUPLICATION", "MULTIFORM", "SUMMON", "CHANGEENVIRONMENT", "FORCEWALL",
+    "ACTIVESONAR", "COMPOUNDPOWER", "MISSILEDEFLECTION", "HRRP", "INFRAREDPERCEPTION", "MENTALAWARENESS",
+    "NIGHTVISION", "NRAYPERCEPTION", "RADAR", "RADIOPERCEPTION", "RADIOPERCEIVETRANSMIT", "SPATIALAWARENESS",
+    "ULTRASONICPERCEPTION", "ULTRAVIOLETPERCEPTION", "DISCRIMINATORY", "ANALYZESENSE", "RANGE",
+    "TARGETINGSENSE", "TRACKINGSENSE", "TRANSMIT", "INCREASEDARC240", "INCREASEDARC360", "MAKEASENSE",
+    "DIMENSIONALSINGLE", "DIMENSIONALGROUP", "DIMENSIONALALL",
 })
 
-#: Catalogued powers that cost END to use (5E revised: every Power but the Persistent,
-#: senses, Life Support and the Talent-like ones).
+#: Catalogued powers that cost END to use (5E revised; Hero Designer's 5E template USESEND).
 COSTS_END = frozenset({"FLASH", "DARKNESS", "CHANGEENVIRONMENT", "FORCEWALL", "IMAGES", "INVISIBILITY", "SUCCOR",
-                       "TRANSFORM", "SHAPESHIFT", "CLAIRSENTIENCE", "EXTRADIMENSIONALMOVEMENT", "FTL"})
+                       "TRANSFORM", "SHAPESHIFT", "CLAIRSENTIENCE", "EXTRADIMENSIONALMOVEMENT", "SUMMON"})
 
-#: Explosion: each step that halves how fast it fades adds +1/4 (5E revised, Advantages:
-#: -1 DC per 1" +1/2, per 2" +3/4, per 3" +1 ...).
-EXPLOSION_STEP = _F(1, 4)
+#: Explosion: +1/2 for -1 DC a 1" (a radius), 2" (a cone) or 3" (a line), +1/4 for each inch
+#: more (5E revised, Advantages, Explosion; Hero Designer: radius -1 DC/9" +2 1/2, cone -1 DC/4"
+#: +1, line -1 DC/4" +3/4).
+EXPLOSION_STEP = Fraction(1, 4)
+EXPLOSION_START = {"NORMAL": 1, "CONE": 2, "LINE": 3}
 
 
-def per_level(xmlid: str, option: str) -> Fraction | None:
-    """Points a level for ``xmlid`` with ``option``, or None when the catalogue has none."""
+def per_level(xmlid: str, option: str) -> Rate | None:
+    """The :data:`Rate` a level for ``xmlid`` with ``option``, or None when the catalogue has none."""
     by_option = PER_LEVEL_BY_OPTION.get(xmlid)
     if by_option is not None:
         return by_option.get(option.upper(), by_option.get(""))
     return PER_LEVEL.get(xmlid)
 
 
-def explosion_value(stated: Fraction, levels: int) -> Fraction:
-    """Explosion's value: ``stated`` (+1/2) and +1/4 for each inch a DC lasts past the first."""
-    return stated + EXPLOSION_STEP * max(0, levels - 1)
+def explosion_value(stated: Fraction, levels: int, option: str = "NORMAL") -> Fraction:
+    """Explosion's value: ``stated`` (+1/2) and +1/4 for each inch a DC lasts past the shape's first."""
+    return stated + EXPLOSION_STEP * max(0, levels - EXPLOSION_START.get(option.upper(), 1))
 
 
 def _doublings(number: int) -> int:
@@ -157,31 +194,30 @@ def formula_base(xmlid: str, attrs: Mapping[str, Fraction], levels: int, stated:
     """The base cost of an item priced by what it holds, or None when ``xmlid`` is not one.
 
     ``attrs`` are the item's numbers (``POINTS``, ``NUMBER``, ``BASEPOINTS`` ...). HERO 5E
-    revised: Duplication, Multiform and Summon 1 point per 5 points of the being, +5 for each
-    doubling of their number; a Follower, Vehicle or Base 1 point per 5 of its Base Points,
-    +5 a doubling; Endurance Reserve 1 per 10 END; Change Environment 5 for a 1" radius, +5 a
-    doubling; Speed Reading 2 for x10, +1 each x2 more; Force Wall 5 per 2 points of PD/ED,
-    1 per point of Mental or Power Defense, 2 per extra inch of length or height.
+    revised, as Hero Designer's 5E template prices it: Duplication 1 point per 5 points of the
+    duplicate, Multiform and Summon 1 per 5 points of the form or being, Followers, Vehicles and
+    Bases 1 per 5 Base Points (a part of 5 paid whole), each +5 for a doubling of their NUMBER;
+    Endurance Reserve 1 per 10 END; Change Environment 5 a level (at least 5); Speed Reading 2
+    for x10, +2 each x10 more; Force Wall 5 per 2 points of defense (PD, ED, Mental, Power),
+    2 per inch of length or height.
     """
     number = int(attrs.get("NUMBER", 1) or 1)
     if xmlid == "DUPLICATION":
-        return Fraction(attrs.get("POINTS", 0)) / 5 + 5 * _doublings(number) + stated
+        return level_points(attrs.get("POINTS", 0), 1, 5) + 5 * _doublings(number) + stated
     if xmlid in ("MULTIFORM", "SUMMON"):
-        return Fraction(levels) / 5 + 5 * _doublings(number) + stated
+        return level_points(levels, 1, 5) + 5 * _doublings(number) + stated
     if xmlid in ("FOLLOWER", "VEHICLE_BASE"):
-        return Fraction(attrs.get("BASEPOINTS", 0)) / 5 + 5 * _doublings(number) + stated
+        return level_points(attrs.get("BASEPOINTS", 0), 1, 5) + 5 * _doublings(number) + stated
     if xmlid == "ENDURANCERESERVE":
-        return Fraction(levels) / 10 + stated
+        return level_points(levels, 1, 10) + stated
     if xmlid == "CHANGEENVIRONMENT":
-        return (5 + 5 * _doublings(levels) if levels > 0 else 0) + stated
+        return max(Fraction(5), 5 * Fraction(levels)) + stated
     if xmlid == "SPEED_READING":
-        return stated + max(0, levels - 1)
+        return stated + 2 * max(0, levels - 1)
     if xmlid == "FORCEWALL":
-        defense = attrs.get("PDLEVELS", 0) + attrs.get("EDLEVELS", 0)
-        other = attrs.get("MDLEVELS", 0) + attrs.get("POWDLEVELS", 0)
+        defense = sum((attrs.get(k, 0) for k in ("PDLEVELS", "EDLEVELS", "MDLEVELS", "POWDLEVELS")), Fraction(0))
         size = attrs.get("LENGTHLEVELS", 0) + attrs.get("HEIGHTLEVELS", 0)
-        return Fraction(5, 2) * defense + other + 2 * size + stated
-    if xmlid in ("COMPOUNDPOWER", "LIFESUPPORT", "CLAIRSENTIENCE", "DAMAGEREDUCTION", "INVISIBILITY",
-                 "SHAPESHIFT", "EXTRADIMENSIONALMOVEMENT", "ACTIVESONAR"):
+        return level_points(defense, 5, 2) + 2 * size + stated
+    if xmlid in STATED_ONLY:
         return stated
     return None

@@ -33,6 +33,7 @@ __all__ = [
     "characteristic_round",
     "characteristic_start",
     "figured_exact",
+    "level_points",
     "real_cost",
     "round_cost",
     "total_advantages",
@@ -117,6 +118,14 @@ def real_cost(active: object, limitations: object = 0) -> int:
     """
     points, minus = as_fraction(active), abs(as_fraction(limitations))
     return round_cost(points / (1 + minus))
+
+
+def level_points(levels: int | Fraction, cost: Fraction | int, every: int = 1) -> Fraction:
+    """Points for ``levels`` bought at ``cost`` per ``every`` levels, as Hero Designer counts
+    them: a part of a block of ``every`` levels is paid as a whole block (Armor 9 points at 3
+    per 2: 15; Telekinesis 5 STR at 3 per 2 STR: 9; COM +5 at 1 per 2: 3)."""
+    blocks = -((-Fraction(levels)) // every)  # a ceiling: part blocks are whole blocks
+    return blocks * Fraction(cost)
 
 
 def characteristic_start(name: str, primaries: Mapping[str, int]) -> int:

@@ -15,7 +15,7 @@ import attrs
 
 from ..dice import DiceAmount
 from ..errors import RulesError
-from .costs import round_cost
+from .costs import level_points, round_cost
 from .dcs import AttackKind
 
 __all__ = [
@@ -121,7 +121,7 @@ POWERS: dict[str, PowerSpec] = {p.xmlid: p for p in (
     _p("DENSITYINCREASE", "Density Increase", 0, 5, "level"),
     _p("TELEKINESIS", "Telekinesis", 0, _F(3, 2), "STR"),
     _p("EXTRALIMBS", "Extra Limbs", 5, 0, "", end=False),
-    _p("CLINGING", "Clinging", 10, 0, "", end=False),
+    _p("CLINGING", "Clinging", 10, _F(1, 3), "STR", end=False),
     _p("DESOLIDIFICATION", "Desolidification", 40, 0, ""),
 )}
 
@@ -163,8 +163,11 @@ def dice_from_levels(levels: int, half: bool = False, pips: int = 0) -> DiceAmou
 
 
 def power_base_cost(spec: PowerSpec, levels: int | Fraction) -> int:
-    """Base cost before Adders and Advantages: ``base + per_level x levels``, rounded in the
-    character's favour (Armor 8 PD / 8 ED: 16 points of defense x 1 1/2 = 24)."""
+    """Base cost before Adders and Advantages: ``base`` and ``per_level`` a level, a fraction
+    read as points per block of levels with a part block paid whole, as Hero Designer prices
+    it (Armor 3 per 2 points: 8 PD / 8 ED 24, 9 PD / 8 ED 27; Telekinesis 5 STR 9; Clinging
+    +4 STR 12)."""
     if levels < 0:
         raise RulesError(f"{spec.name} cannot have fewer than 0 {spec.unit or 'levels'}.")
-    return round_cost(spec.base + spec.per_level * _F(levels))
+    per = spec.per_level
+    return round_cost(spec.base + level_points(levels, per.numerator, per.denominator))

@@ -5,8 +5,9 @@
 * Background Skills (Knowledge, Professional, Science) cost 2 points for 11-, +1 per point
   (or 3 points for the characteristic's roll); Languages cost their stated fluency.
 * Combat, Penalty and Skill Levels cost per level by what they apply to
-  (:data:`LEVEL_COSTS`): +1 with a single attack 2, a tight group 3, a broad category 4,
-  HTH or Ranged 5, two categories 6, all combat 8; Skill Levels 2, 3, 5, 8 and 10 (overall).
+  (:data:`LEVEL_COSTS`, the catalogue's tables): +1 with a single attack 2, a tight group 3, a
+  broad category 4, HTH or Ranged 5, two categories 6, all combat 8; Skill Levels 2, 3, 5, 8
+  and 10 (overall).
 * Talents, Perks and Disadvantages: their stated base plus Adders; those priced per level
   are in :data:`~.catalog.PER_LEVEL`.
 """
@@ -16,8 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import RulesError
-from .catalog import PER_LEVEL_BY_OPTION
-from .costs import round_cost
+from .catalog import PER_LEVEL_BY_OPTION, Rate
+from .costs import level_points, round_cost
 from .rolls import characteristic_target
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 BACKGROUND_SKILLS = frozenset({"KNOWLEDGE_SKILL", "PROFESSIONAL_SKILL", "SCIENCE_SKILL"})
 #: Points per level of Combat, Mental Combat, Penalty and Skill Levels, by Hero Designer option
 #: (the catalogue's tables: HERO 5E revised, Skills).
-LEVEL_COSTS: dict[str, dict[str, Fraction]] = {
+LEVEL_COSTS: dict[str, dict[str, Rate]] = {
     key: PER_LEVEL_BY_OPTION[key]
     for key in ("COMBAT_LEVELS", "MENTAL_COMBAT_LEVELS", "PENALTY_SKILL_LEVELS", "SKILL_LEVELS")
 }
@@ -74,9 +75,9 @@ def skill_cost(xmlid: str, levels: int = 0, characteristic: str = "", familiarit
 def skill_level_cost(xmlid: str, option: str, levels: int) -> int | None:
     """Points for Combat, Penalty or Skill Levels with ``option`` (HERO 5E), or None when the
     engine has no price for that option: 2 levels with HTH cost 10."""
-    per = LEVEL_COSTS.get(xmlid.upper(), {}).get(option.upper())
-    if per is None:
+    rate = LEVEL_COSTS.get(xmlid.upper(), {}).get(option.upper())
+    if rate is None:
         return None
     if levels < 0:
         raise RulesError("Skill Levels cannot be fewer than 0.")
-    return round_cost(per * levels)
+    return round_cost(level_points(levels, *rate))
