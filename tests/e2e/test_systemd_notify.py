@@ -7,6 +7,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -127,3 +128,22 @@ def test_the_contrib_unit_passes_systemd_analyze_verify(tmp_path):
     done = subprocess.run(["systemd-analyze", "verify", str(tmp_path / "champions-mush.service")],
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+DRILL = ROOT / "bench" / "systemd_drill.py"
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not Path("/lib/systemd/systemd").exists() or shutil.which("unshare") is None,
+                    reason="a real systemd in a namespace needs root, systemd and unshare")
+def test_the_unit_under_a_real_systemd():
+    """bench/systemd_drill.py: started (active only after READY=1), reloaded with the player kept,
+    and restarted by the watchdog when the loop stalls, under systemd as PID 1 of a namespace."""
+    done = subprocess.run([sys.executable, str(DRILL), "--watchdog", "10"], capture_output=True, text=True,
+                          timeout=240, check=False)
+    if done.returncode == 77:
+        pytest.skip(done.stdout.strip())
+    steps = [line.split(" -> ")[0].split(" (")[0] for line in done.stdout.splitlines()[1:]]
+    assert steps == ["ok    systemctl start", "ok    Ann logged in over telnet",
+                     "ok    systemctl reload", "ok    loop stalled", "ok    Ann logged in again after the restart"], \
+        done.stdout + done.stderr
+    assert "NRestarts=1" in done.stdout and "Ann still connected and answered" in done.stdout
