@@ -16,7 +16,7 @@ import re
 import attrs
 
 from ..game import attacks
-from ..game import adjusting, entangling, mental
+from ..game import adjusting, entangling, grappling, mental
 from ..game import combat as fights
 from ..game import rolls
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
@@ -29,7 +29,9 @@ from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
+from . import grapple
 from .gm import parse_kb_options
+from .grapple_text import guarded_lines
 from .power_text import adjustment_lines, ego_lines, entangle_lines, struck_lines
 from .recording import journaled
 
@@ -128,8 +130,6 @@ def _choose(char, powers: list[_Numbered], quoted: str | None,  # noqa: ANN001 -
 
 
 def _refused(char, powers: list[_Numbered], name: str, found: list[_Numbered]):  # noqa: ANN001, ANN202
-    if _key(name) == "ma":
-        raise CommandError("Martial Arts maneuvers are not in +attack yet: the GM applies them with +damage.")
     if len(found) > 1:
         which = " or ".join(f"#{p.number} {p.power.name}" for p in found[:5])
         raise CommandError(f"'{name[:30]}' could be {which}: say which (its #number, or its name in quotes).")
@@ -240,7 +240,18 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
         raise CommandError("There is no fight here. Staff start one with +combat/start.")
     attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="attack")
-    order = _order(ctx, attacker, quoted, words)
+    move = grapple.chosen(ctx, attacker, words, _OPTIONS) if quoted is None else None
+    try:
+        order = _order(ctx, attacker, quoted, words) if move is None else None
+    except CommandError:  # not a maneuver or power: a Martial Arts maneuver on the sheet?
+        move = grapple.chosen(ctx, attacker, words, _OPTIONS, bought=True) if quoted is None else None
+        if move is None:
+            raise
+    if move is not None:  # Grab, Disarm, Martial Arts ... (commands/grapple.py)
+        grapple.attack(ctx, attacker, targets, move, AttackOrder(maneuver=STRIKE, **_options(ctx, move.rest)),
+                       _lines, _tell)
+        return
+    assert order is not None
     area = bool(attacks.effects_of(order.power).area)
     if len(targets) > 1 and not area:
         raise CommandError(f"Only an Area Of Effect power hits several at once; {order.name} hits one.")
@@ -271,8 +282,10 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         outcome = attacks.resolve_area(ctx.game, attacker, targets, order, ctx.roller)
     elif attacks.effects_of(order.power).autofire:
         outcome = attacks.resolve_autofire(ctx.game, attacker, target, order, ctx.roller)
-    else:
-        outcome = attacks.resolve(ctx.game, attacker, target, order, ctx.roller)
+    else:  # a hand-to-hand attack meets the target's Block first (game/grappling.py)
+        block, outcome = grappling.resolve_guarded(ctx.game, attacker, target, order, ctx.roller)
+        _tell(ctx, attacker, targets, before, guarded_lines(block, outcome, _lines), outcome.hit)
+        return
     _tell(ctx, attacker, targets, before, _lines(outcome), outcome.hit)
 
 

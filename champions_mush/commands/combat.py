@@ -22,11 +22,14 @@ from ..game import journal
 from ..game.sheets import get_sheet, save_sheet, sheet_defenses
 from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
 from ..rules.champions.endurance import movement_end
+from ..game.hero import get_hero
+from ..game.martial import sheet_maneuvers
 from ..rules.champions.maneuvers import dive_for_cover
+from ..rules.champions.martial import MartialEffect
 from ..rules.champions.movement import forward_leap
 from ..rules.champions.rolls import skill_roll
 from ..text.format import table
-from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
+from .base import Command, CommandError, Later, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
 from .fight_text import defense_text, phase_lines, recovery_said, recovery_sentence, spent_text
@@ -383,7 +386,8 @@ def _abort(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     if parsed.rhs is not None:
         name, how = parsed.lhs, parsed.rhs.strip().lower().split()
-    elif parsed.args.strip().lower().split()[:1] in (["dodge"], ["block"], ["dive"]):
+    elif parsed.args.strip().lower().split()[:1] in (["dodge"], ["block"], ["dive"]) or \
+            parsed.args.strip().lower().split()[-1:] in (["dodge"], ["block"]):  # Martial Dodge, Martial Block
         name, how = "", parsed.args.strip().lower().split()
     else:
         name, how = parsed.args, []
@@ -406,7 +410,15 @@ def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # no
     if how == ["dodge"]:
         return {"dcv_mod": 3, "dcv_note": "Dodge"}, "a Dodge (+3 DCV against all attacks until their next Phase)"
     if how == ["block"]:
-        return {"dcv_note": "Block"}, "a Block (stops one HTH attack, the GM's call)"
+        return ({"blocking": "Block", "block_ocv": 0, "blocks": 0},
+                "a Block (each HTH attack at them until their next Phase meets a Block roll first)")
+    bought = next((m for m in sheet_maneuvers(get_hero(ctx.game, char)) if m.name.lower() == " ".join(how)), None)
+    if bought is not None and bought.maneuver.effect in (MartialEffect.BLOCK, MartialEffect.DODGE):
+        m = bought.maneuver
+        if m.effect is MartialEffect.DODGE:
+            return {"dcv_mod": m.dcv, "dcv_note": bought.name}, f"a {bought.name} ({m.dcv:+d} DCV against all attacks)"
+        return ({"blocking": bought.name, "block_ocv": m.ocv or 0, "blocks": 0, "dcv_mod": m.dcv, "dcv_note": bought.name},
+                f"a {bought.name} (OCV {m.ocv or 0:+d} to the Block roll, DCV {m.dcv:+d})")
     if len(how) == 2 and how[0] == "dive" and re.fullmatch(r"[0-9]{1,2}", how[1]):
         sheet = get_sheet(ctx.game, char)
         result = dive_for_cover(sheet.base("DEX"), int(how[1]), forward_leap(sheet.base("STR")), ctx.roller)
@@ -476,6 +488,8 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 _STAFF = Role.STAFF
+#: Block, Dodge, Escape and letting go (HERO 5E revised), loaded at their first use
+_GRAPPLE = "champions_mush.commands.grapple"
 COMMANDS = (
     # each switch is a subcommand; all but the reading ones (and /start, /undo) go in the combat log
     Command("+combat", cmd_combat, ruleset="champions", summary="the combat tracker",
@@ -485,6 +499,7 @@ COMMANDS = (
                 "abort": journaled(_abort), "move": journaled(_move), "stand": journaled(_stand),
                 "brace": journaled(_brace), "set": journaled(_set), "pass": journaled(_pass),
                 "wake": journaled(_wake), "status": _status, "log": _log,
+                **{switch: journaled(Later(_GRAPPLE, switch)) for switch in ("block", "dodge", "escape", "release")},
                 "mode": Subcommand(journaled(_mode), _STAFF), "confirm": Subcommand(journaled(_confirm), _STAFF),
                 "undo": Subcommand(atomic(_undo), _STAFF), "adjust": Subcommand(journaled(_adjust), _STAFF),
                 "end": Subcommand(journaled(_end), _STAFF),

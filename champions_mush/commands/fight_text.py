@@ -332,5 +332,6 @@ def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
     share = outcome.share
     if share is not None:
         lines.append(f"{r.attacker} takes {share.what}, {share.stun} STUN {share.body} BODY: {hurt_text(share.hurt)}")
-    lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})"))
+    parts = [(c, w) for c, w in outcome.end_parts if c]  # a Martial Arts maneuver's own 0 END unsaid
+    lines.append(spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in parts)})" if parts else ""))
     return lines

@@ -20,6 +20,7 @@ from ..rules.champions.dcs import str_dice
 from ..rules.champions.defenses import Against
 from ..rules.champions.endurance import push
 from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback, rooting_resistance
+from ..rules.champions.martial import MARTIAL_5E, martial_named
 from ..rules.champions.maneuvers import (
     MANEUVERS,
     MOVE_BY_OCV,
@@ -347,9 +348,16 @@ def cmd_push(ctx: Context, parsed: ParsedCommand) -> None:
 
 # --- maneuvers --------------------------------------------------------------------------------
 def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
-    """+maneuver [name]: the maneuver table, or one row (HERO 5E; CM 2.0 rows from the rules file)."""
-    rows = [find_maneuver(parsed.args)] if parsed.args.strip() else list(MANEUVERS)
-    body = [(m.name, m.phase, m.ocv, m.dcv, m.effect) for m in rows]
+    """+maneuver [name|martial]: the maneuver table, or one row (HERO 5E; CM 2.0 rows from the rules
+    file); ``martial``: HERO 5E revised's Martial Arts table (rules/champions/martial.py)."""
+    wanted = parsed.args.strip()
+    martial = MARTIAL_5E if wanted.lower() in ("martial", "martial arts", "ma") else (
+        [m for m in [martial_named(wanted)] if m is not None] if wanted else [])
+    if martial:
+        body = [(m.name, "½", "--" if m.ocv is None else f"{m.ocv:+d}", f"{m.dcv:+d}", m.text) for m in martial]
+    else:
+        body = [(m.name, m.phase, m.ocv, m.dcv, m.effect)
+                for m in ([find_maneuver(wanted)] if wanted else list(MANEUVERS))]
     ctx.reply(table(body, ctx.width, headers=("Maneuver", "Phase", "OCV", "DCV", "Effect")))
 
 

@@ -60,6 +60,7 @@ class Maneuver:
     dcv: int
     dice: Callable[[int, int], DiceAmount]  #: from STR used and velocity
     moves: bool = False
+    extra_dcs: int = 0  #: DCs it adds to STR (a Martial Strike's 2: game/grappling.py)
 
 
 #: The maneuvers +attack knows (HERO 5E; RULES MANEUVER ...).
@@ -102,7 +103,8 @@ class AttackOrder:
     def name(self) -> str:
         if self.power is None:
             return self.maneuver.name
-        return self.power.name + ("" if self.maneuver is STRIKE else f" {self.maneuver.name}")
+        same = self.maneuver is STRIKE or self.power.name == self.maneuver.name  # a Killing Strike is its own power
+        return self.power.name + ("" if same else f" {self.maneuver.name}")
 
 
 # --- outcomes ----------------------------------------------------------------------------------
@@ -246,7 +248,7 @@ def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, 
     """The attack's dice, normal or killing, and whether STR is used (RULES ADDING DAMAGE: STR adds
     1 DC per 5 points to a HKA, a Move By or Through's dice add 1 DC each, Pushing comes last)."""
     m, power, v, push = order.maneuver, order.power, order.velocity, order.push
-    extra = HAYMAKER_DC if m.name == "Haymaker" else 0
+    extra = HAYMAKER_DC if m.name == "Haymaker" else m.extra_dcs
     if power is None:
         if m.moves:
             amount = m.dice(strength, v)

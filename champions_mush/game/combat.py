@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..rules.champions.entangle import ENTANGLED_DCV
+from ..rules.champions.grappling import blockers_first
 from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
@@ -161,6 +162,18 @@ class Fighter:
     entangle: tuple[int, int] | None = None
     #: Drains and Aids on him: (kind, characteristic, Character Points left, value before) (RULES DRAIN AND AID)
     adjusted: tuple[tuple[str, str, int, int], ...] = ()
+    #: Blocking until his next Phase: the maneuver (Block, Martial Block), its OCV, the Blocks made (game/grappling.py)
+    blocking: str = ""
+    block_ocv: int = 0
+    blocks: int = 0
+    #: those whose attack he Blocked: he acts before them in the next Segment both act in
+    first_over: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    #: a Grab: who holds him (½ DCV), whom he holds and the STR he holds on with beyond his own
+    grabbed_by: int | None = None
+    grabbing: int | None = None
+    hold_str: int = 0
+    #: a Sweep or Rapid Fire: ½ DCV until his next Phase
+    half_dcv: str = ""
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
@@ -169,6 +182,10 @@ class Fighter:
         found += [f"Entangled (DEF {self.entangle[0]}, BODY {self.entangle[1]})"] if self.entangle else []
         found += [f"{k}ed {c} ({p} CP, 5/Turn)" if k == "Aid" else f"{k}ed {c} ({p} CP, 5/Turn back)"
                   for k, c, p, _ in self.adjusted]
+        found += ["Grabbed"] if self.grabbed_by is not None else []
+        found += ["Grabbing"] if self.grabbing is not None else []
+        found += ["Blocking"] if self.blocking else []
+        found += [f"{self.half_dcv} 1/2 DCV"] if self.half_dcv else []
         found += ["Recovering"] if self.recovering else []
         found += ["Helped"] if self.helped else []
         found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
@@ -364,10 +381,11 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     fight = fight_of(game, char)
     fighter = fight.fighter(char.id) if fight else Fighter(char.id, char.name)
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
-    why += [c for c in fighter.conditions() if c not in ("holding", "aborted", "Set")]
+    why += [c for c in fighter.conditions() if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking")]
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
-                        braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED)
+                        braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED,
+                        halved=fighter.grabbed_by is not None or bool(fighter.half_dcv))
     if fighter.entangle is not None:
         dcv = ENTANGLED_DCV
     return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
@@ -428,7 +446,9 @@ def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet
     """Who has a Phase in ``segment``, highest DEX first (engine Speed Chart); the dead act no more."""
     pairs = {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
     order = phase_order((Combatant(str(cid), s.base("SPD"), s.base("DEX")) for cid, (_, s) in pairs.items()), segment)
-    return [pairs[int(c.name)] for c in order]
+    first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
+    ids = blockers_first([int(c.name) for c in order], first) if first else [int(c.name) for c in order]
+    return [pairs[i] for i in ids]
 
 
 def _next_segment(game: Game, fight: Fight, after: int) -> int:
@@ -637,7 +657,8 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
     if fighter.holding:
         notes.append(HeldActionLost())
     fighter = attrs.evolve(fighter, holding=False, hold_seen=False, recovering=False, dcv_mod=0, dcv_note="",
-                           braced=False, half_used=False, recovered=None)
+                           braced=False, half_used=False, recovered=None, blocking="", block_ocv=0, blocks=0,
+                           first_over=(), half_dcv="")
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))

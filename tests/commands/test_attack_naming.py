@@ -122,7 +122,7 @@ def test_options_follow_the_name_and_a_killing_attack_does_its_damage(fight):
                                  "#3 Killing Attack - Hand-To-Hand (1d6 killing), #4 Hand-To-Hand Attack (2d6 normal); "
                                  "maneuvers: strike, haymaker, move by, move through, pull punch."),
     ('+attack Viper="Killing Attack - Ranged', "A name in quotes needs its closing \"."),
-    ("+attack Viper=ma", "Martial Arts maneuvers are not in +attack yet: the GM applies them with +damage."),
+    ("+attack Viper=ma", "Archer has no Martial Arts maneuvers on the sheet."),
 ])
 def test_a_name_that_fits_none_or_several_is_refused_with_the_attacks_listed(fight, line, message):
     world, g, a = fight

@@ -390,7 +390,8 @@ _NO_POWERS = "Starfire has no attack powers on the sheet; maneuvers: strike, hay
     ("+combat/move lots", ["Usage: +COMBAT/MOVE <inches>"]),
     ("+combat/abort somersault", ["There is no character called 'somersault'."]),
     ("+combat/frob", ["+COMBAT has no /frob switch (switches: /start, /join, /leave, /next, /hold, /abort, /move, "
-     "/stand, /brace, /set, /pass, /wake, /status, /log, /mode, /confirm, /undo, /adjust, /end)."]),
+     "/stand, /brace, /set, /pass, /wake, /status, /log, /block, /dodge, /escape, /release, /mode, /confirm, "
+     "/undo, /adjust, /end)."]),
 ])
 def test_phase_action_mistakes_get_short_answers_and_change_nothing(fight, line, message):
     world, g, s, p = fight

@@ -83,7 +83,8 @@ def test_a_table_is_read_as_label_value_lines(staff):
     world, gina = staff
     assert gina.do("+npc") == ["NPC: Viper, Where: Hero Plaza, STUN/BODY/END: 20/10/20"]
     maneuvers = gina.do("+maneuver")
-    assert maneuvers[0] == "Maneuver: Block, Phase: ½, OCV: +0, DCV: +0, Effect: Blocks HTH attacks; Abort"
+    assert maneuvers[0] == ("Maneuver: Block, Phase: ½, OCV: +0, DCV: +0, Effect: Block roll, OCV vs the attacker's "
+                            "OCV, stops a HTH attack; -2 OCV each later Block; the blocker acts first next; Abort")
     assert "Maneuver: Haymaker, Phase: ½*, OCV: +0, DCV: -5, Effect: +4 Damage Classes to any attack" in maneuvers
 
 

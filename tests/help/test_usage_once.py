@@ -96,8 +96,11 @@ CASES = [
 #: the player forms of +COMBAT (no switch typed, none without one: all of them), then staff's
 _COMBAT_PLAYER = ["+COMBAT/JOIN [<name>]", "+COMBAT/LEAVE [<name>]", "+COMBAT/STATUS [<name>]", "+COMBAT/LOG [<fight number>]",
                   "+COMBAT/MOVE <inches>", "+COMBAT/STAND", "+COMBAT/BRACE", "+COMBAT/SET", "+COMBAT/HOLD",
-                  "+COMBAT/PASS", "+COMBAT/WAKE <Knocked Out character>", "+COMBAT/ABORT [dodge|block|dive <inches>]"]
-_COMBAT_STAFF = [*_COMBAT_PLAYER[:5], "+COMBAT/MOVE <name>=<inches>", *_COMBAT_PLAYER[5:],
+                  "+COMBAT/PASS", "+COMBAT/WAKE <Knocked Out character>", "+COMBAT/BLOCK [<martial block>]",
+                  "+COMBAT/DODGE [<martial dodge>]", "+COMBAT/ESCAPE [<martial escape>]", "+COMBAT/RELEASE [<name>]",
+                  "+COMBAT/ABORT [dodge|block|dive <inches>]", "+COMBAT/ABORT <name>=martial block|martial dodge"]
+_COMBAT_STAFF = [*_COMBAT_PLAYER[:5], "+COMBAT/MOVE <name>=<inches>", *_COMBAT_PLAYER[5:13],
+                 "+COMBAT/BLOCK <name>=[<maneuver>]", *_COMBAT_PLAYER[13:],
                  "+COMBAT/ABORT <name>[=<action>]",
                  "+COMBAT/START", "+COMBAT/NEXT", "+COMBAT/MODE auto|confirm", "+COMBAT/CONFIRM", "+COMBAT/UNDO",
                  "+COMBAT/ADJUST <name>=<stun|body|end> <value>",

@@ -54,13 +54,18 @@ class Maneuver:
 #: (Pull Punch is -1 OCV per 3D6 there, per 5D6 in 5E). ½† = Full Move then attack;
 #: ½* = ½ Phase plus one extra Segment.
 MANEUVERS: tuple[Maneuver, ...] = (
-    Maneuver("Block", "½", "+0", "+0", "Blocks HTH attacks; Abort"),
+    Maneuver("Block", "½", "+0", "+0", "Block roll, OCV vs the attacker's OCV, stops a HTH attack; -2 OCV "
+             "each later Block; the blocker acts first next; Abort"),
     Maneuver("Brace", "0", "+2", "½", "+2 OCV only to offset the Range Modifier"),
+    Maneuver("Choke Hold", "½", "-2", "-2", "Grab one limb; 1d6 NND; held as by a Grab"),
+    Maneuver("Club Weapon", "½", "+0", "+0", "A killing weapon does Normal Damage of its DCs"),
     Maneuver("Disarm", "½", "-2", "+0", "Disarm target; STR vs. STR roll"),
     Maneuver("Dive For Cover", "½", "--", "+0", "DEX roll -1 per 1\" to leap out of an "
              "Area Effect or interpose oneself; Abort only", "CM 2.0"),
     Maneuver("Dodge", "½", "--", "+3", "Dodge all attacks; Abort"),
-    Maneuver("Grab", "½", "-1", "-2", "Grab two limbs; can Squeeze, Slam or Throw"),
+    Maneuver("Escape", "½", "--", "+0", "STR vs. the holder's STR: more BODY and he is free"),
+    Maneuver("Grab", "½", "-1", "-2", "Grab two limbs, the one held at ½ DCV; then Squeeze or Throw (STR "
+             "damage, no roll)"),
     Maneuver("Grab By", "½†", "-3", "-4", "Move and Grab object, +(v/5) to STR"),
     Maneuver("Haymaker", "½*", "+0", "-5", "+4 Damage Classes to any attack"),
     Maneuver("Move By", "½†", "-2", "-2", "(STR/2) + (v/5)D6; attacker takes 1/3 damage",
@@ -69,13 +74,17 @@ MANEUVERS: tuple[Maneuver, ...] = (
              "or full damage if the target takes no Knockback", "CM 2.0"),
     Maneuver("Multiple Move By", "Full", "-2 per attack", "-2", "Move By several times; "
              "every attack after a miss misses", "CM 2.0"),
+    Maneuver("Multiple-Power Attack", "½", "+0", "+0", "Several attack powers in one roll; each does its "
+             "damage and costs its END"),
     Maneuver("Pull Punch", "½", "-1 per 3D6", "+0", "Strike doing ½ BODY; KB from the "
              "reduced BODY", "CM 2.0"),
+    Maneuver("Rapid Fire", "Full", "-2 per attack", "½", "Several ranged attacks, one roll each; every attack "
+             "after a miss misses"),
     Maneuver("Roll With A Punch", "½", "-2", "-2", "Block after being hit: take ½ damage; Abort"),
     Maneuver("Set", "1", "+1", "+0", "Take extra time, +1 OCV with ranged attacks"),
     Maneuver("Strike", "½", "+0", "+0", "STR damage (1D6 per 5 STR) or weapon", "CM 2.0"),
-    Maneuver("Sweep", "Full", "-2 per attack", "-2 per attack", "Several HTH attacks at "
-             "cumulative -2 OCV"),
+    Maneuver("Sweep", "Full", "-2 per attack", "½", "Several HTH attacks, one roll each; every attack "
+             "after a miss misses"),
     Maneuver("Trip", "½", "-1", "-2", "Knock the target prone"),
 )
 

@@ -50,18 +50,19 @@ def cv(dex: int) -> int:
 
 def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
                   prone: bool = False, recovering: bool = False, braced: bool = False,
-                  awed: bool = False, cowed: bool = False) -> int:
+                  awed: bool = False, cowed: bool = False, halved: bool = False) -> int:
     """DCV under the conditions the rules file names.
 
     RULES DAMAGE EFFECTS: Stunned is ½ DCV; Knocked Out makes DCV 0. RULES KNOCKBACK 2 and 5:
     lying on the ground after Knockback is ½ DCV. RULES RECOVERING: taking a Recovery is ½ DCV.
-    RULES PRE ATTACKS 2: Awed is ½ DCV, Cowed 0 DCV. HERO 5E Brace: ½ DCV.
+    RULES PRE ATTACKS 2: Awed is ½ DCV, Cowed 0 DCV. HERO 5E Brace: ½ DCV; ``halved``: another
+    ½ DCV of HERO 5E revised (Grabbed, a Sweep or Rapid Fire until the next Phase).
     Several halvings do not stack (the rules file is silent; HERO 5E applies ½ DCV once), and a
     halved DCV rounds .5 up, in the character's favour (HERO 5E).
     """
     if knocked_out or cowed:
         return 0
-    if stunned or prone or recovering or braced or awed:
+    if stunned or prone or recovering or braced or awed or halved:
         return hero_round(Fraction(dcv, 2))
     return dcv
 
