@@ -31,6 +31,7 @@ from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, character
 from ..rules.champions.costs import level_points, total_advantages, total_limitations
 from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, explosion_value, formula_base, per_level
 from ..rules.champions.powers import POWERS, PowerKind
+from ..rules.champions.rounding import Half, hero_round
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
@@ -199,21 +200,30 @@ def _int(element: Element, attr: str) -> int:
 
 
 def _adder_value(adder: Element, depth: int = 1) -> Fraction:
-    """An Adder's (or a Modifier's) points: its base, its levels at LVLCOST per LVLVAL, and the
-    Adders and Modifiers inside it (Gestures "throughout"), at most :data:`MAX_ADDER_DEPTH`
-    deep; Explosion adds +1/4 for each inch a DC lasts past the first (5E revised)."""
+    """An Adder's (or a Modifier's) points, at most :data:`MAX_ADDER_DEPTH` deep, as Hero
+    Designer figures them: the base, the levels at LVLCOST per LVLVAL (an Adder pays a part
+    block whole), the Adders inside it added (Gestures "throughout", Jammed); a Modifier's own
+    Modifiers multiply it by (1 + their Advantages) and divide it by (1 + their Limitations), and
+    a Modifier is kept to the quarter; Explosion's fade counts by its shape (5E revised)."""
     if depth > MAX_ADDER_DEPTH:
         raise HdcError(f"{_where(adder)}: Adders nested over {MAX_ADDER_DEPTH} deep, which Hero Designer never "
                        "writes, so the file was refused and nothing was changed.")
+    modifier = adder.tag == "MODIFIER"
     value = _num(adder, "BASECOST")
-    if adder.tag == "MODIFIER" and adder.get("XMLID") == "EXPLOSION":
+    if modifier and adder.get("XMLID") == "EXPLOSION":
         value = explosion_value(value, _int(adder, "LEVELS"), adder.get("OPTIONID", "NORMAL"))
     per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
     if per and step:
         levels = _num(adder, "LEVELS")
-        value += level_points(levels, per, int(step)) if step.denominator == 1 and step >= 1 else per * levels / step
-    inside = [a for a in adder if a.tag in ("ADDER", "MODIFIER")]
-    return value + sum((_adder_value(a, depth + 1) for a in inside), Fraction(0))
+        blocks = not modifier and step.denominator == 1 and step >= 1
+        value += level_points(levels, per, int(step)) if blocks else per * levels / step
+    value += sum((_adder_value(a, depth + 1) for a in adder if a.tag == "ADDER"), Fraction(0))
+    inner = [_adder_value(m, depth + 1) for m in adder if m.tag == "MODIFIER"]
+    if not modifier:
+        return value + sum(inner, Fraction(0))
+    value = value * (1 + total_advantages(inner)) / (1 + total_limitations(inner))
+    quarters = hero_round(abs(value) * 4, Half.UP)  # Hero Designer keeps a Modifier to the quarter
+    return Fraction(quarters, 4) * (-1 if value < 0 else 1)
 
 
 def _adders(element: Element) -> tuple[Fraction, list[str]]:

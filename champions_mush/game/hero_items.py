@@ -52,8 +52,9 @@ def _end_factor(modifiers: Sequence[Modifier]) -> tuple[Fraction, Fraction]:
             option = (m.option or "HALFEND").upper()
             factor *= _REDUCED.get(option, Fraction(1, 2))
             left_out += max(m.value, Fraction(0))
-        elif m.xmlid == "INCREASEDEND":
-            factor *= 2
+        elif m.xmlid == "INCREASEDEND":  # Hero Designer's options 2X ... 10X: that many times the END
+            times = (m.option or "2X").upper().rstrip("X")
+            factor *= int(times) if times.isdigit() and 2 <= int(times) <= 10 else 2
     return factor, left_out
 
 

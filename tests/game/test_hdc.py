@@ -3,6 +3,7 @@
 import base64
 import codecs
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,14 @@ def test_powers_cost_what_the_5e_tables_say_as_hero_designer_applies_them(xml, p
     assert (power.real, power.known) == (points, True)
 
 
+def test_increased_endurance_cost_multiplies_by_its_option():
+    # 5E revised, Increased Endurance Cost: x3 END is -1; Energy Blast 6d6 (30 AP): 3 END x 3 = 9, 15 points
+    power = _powers('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="6" ALIAS="Energy Blast">'
+                    '<MODIFIER XMLID="INCREASEDEND" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Increased Endurance Cost" '
+                    'OPTION="3X" OPTIONID="3X" OPTION_ALIAS="x3 END" /></POWER>').find("1")
+    assert (power.active, power.real, power.end) == (30, 15, 9)
+
+
 def test_a_lists_shared_limitation_reaches_its_items_but_a_private_one_does_not():
     # 5E revised, frameworks as Hero Designer prices them: a list's "all slots" OAF (-1) halves each
     # 2d6 Energy Blast (10 -> 5); a PRIVATE Modifier stays on the list itself
@@ -329,14 +338,23 @@ def test_a_characteristic_with_a_limitation_costs_less():
     assert (extra.active, extra.real) == (1, 0)
 
 
-def test_a_modifier_inside_a_modifier_counts():
-    # Gestures (-1/4) with "throughout" (-1/4) inside it: -1/2 in all; Energy Blast 2d6 (10) / 1 1/2 = 7
-    text = _base_with('<POWER XMLID="ENERGYBLAST" ID="5" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast">'
-                      '<MODIFIER XMLID="GESTURES" ID="6" BASECOST="-0.25" LEVELS="0" ALIAS="Gestures">'
-                      '<MODIFIER XMLID="THROUGHOUT" ID="7" BASECOST="-0.25" LEVELS="0" ALIAS="Requires Gestures '
-                      'throughout" /></MODIFIER></POWER>')
-    blast = read_hdc(text, char_id=1).hero.find("5")
-    assert (blast.active, blast.real) == (10, 7)
+def test_adders_and_modifiers_inside_a_modifier_count():
+    # Gestures (-1/4) requiring both hands (an Adder, -1/4): -1/2; Energy Blast 2d6 (10) / 1 1/2 = 7.
+    # Hero Designer: a Modifier's own Modifiers multiply it ("throughout", +1 in Hero Designer's 5E
+    # template), -1/4 x (1 + 1) = -1/2; and a -1/2
+    # Limitation limited by -1/4 is -1/2 / 1 1/4 = -0.4, kept to the quarter: -1/2
+    adder = ('<MODIFIER XMLID="GESTURES" ID="6" BASECOST="-0.25" LEVELS="0" ALIAS="Gestures">'
+             '<ADDER XMLID="BOTHHAND" ID="7" BASECOST="-0.25" LEVELS="0" ALIAS="Requires both hands" /></MODIFIER>')
+    inner = ('<MODIFIER XMLID="GESTURES" ID="6" BASECOST="-0.25" LEVELS="0" ALIAS="Gestures">'
+             '<MODIFIER XMLID="THROUGHOUT" ID="7" BASECOST="1.0" LEVELS="0" ALIAS="Requires Gestures throughout" />'
+             '</MODIFIER>')
+    limited = ('<MODIFIER XMLID="GESTURES" ID="6" BASECOST="-0.5" LEVELS="0" ALIAS="Gestures">'
+               '<MODIFIER XMLID="ODD" ID="7" BASECOST="-0.25" LEVELS="0" ALIAS="Odd" /></MODIFIER>')
+    for modifier in (adder, inner, limited):
+        text = _base_with(f'<POWER XMLID="ENERGYBLAST" ID="5" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast">'
+                          f'{modifier}</POWER>')
+        blast = read_hdc(text, char_id=1).hero.find("5")
+        assert (blast.active, blast.real, blast.modifiers[0].value) == (10, 7, Fraction(-1, 2))
 
 
 def test_explosion_fade_levels_count():
