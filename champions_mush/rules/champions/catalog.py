@@ -103,6 +103,10 @@ PER_LEVEL_BY_OPTION: dict[str, dict[str, Rate]] = {
     "ADVANCED_TECH": _rates({"NORMAL": 15, "GMOPTION": 10}),
     # Enhanced Perception (5E revised, Enhanced Senses): +1 PER 3 for all Senses, 2 a group, 1 a Sense
     "ENHANCEDPERCEPTION": {"ALL": _r(3), "SIGHTGROUP": _r(2), **{g: _r(2) for g in _GROUPS}, "": _r(1)},
+    # Telescopic +2 to offset range 3 for a group, 1 for a Sense; Microscopic and Rapid x10 5 / 3
+    "TELESCOPIC": {"ALL": _r(3, 2), "SIGHTGROUP": _r(3, 2), **{g: _r(3, 2) for g in _GROUPS}, "": _r(1, 2)},
+    "MICROSCOPIC": {"ALL": _r(5), "SIGHTGROUP": _r(5), **{g: _r(5) for g in _GROUPS}, "": _r(3)},
+    "RAPID": {"ALL": _r(5), "SIGHTGROUP": _r(5), **{g: _r(5) for g in _GROUPS}, "": _r(3)},
 }
 
 #: Points a level of the rest (HERO 5E revised; the base is the file's BASECOST).
@@ -135,7 +139,7 @@ PER_LEVEL: dict[str, Rate] = {
     "RESOURCE_POOL": _r(1, 5),        # 1 point per 5 Resource Points
     "ENDURANCERESERVEREC": _r(1),     # 5E Endurance Reserve: 1 per 1 REC
     "TURNUNDEAD": _r(2, 10),          # Fantasy Hero: +10 PRE 2
-    "TELESCOPIC": _r(1, 2), "MICROSCOPIC": _r(3), "RAPID": _r(3), "CONCEALED": _r(1),  # a single Sense
+    "CONCEALED": _r(1),               # a Sense Modifier: -1 to others' PER Rolls
     # Bases (5E revised, Vehicles and Bases): DEF 3 a level, Size and BODY 1
     "DEF": _r(3), "BASESIZE": _r(1),
 }

@@ -47,6 +47,8 @@ def test_penalty_skill_levels_with_a_single_attack_cost_one_and_a_half_a_level()
     ("LIGHTNING_REFLEXES_ALL", "", 4, 6), ("LIGHTNING_REFLEXES_SINGLE", "", 4, 4),
     ("ENHANCEDPERCEPTION", "ALL", 2, 6), ("ENHANCEDPERCEPTION", "SIGHTGROUP", 2, 4),
     ("ENHANCEDPERCEPTION", "NORMALSIGHT", 2, 2), ("RESOURCE_POOL", "", 12, 3),
+    ("TELESCOPIC", "SIGHTGROUP", 4, 6), ("TELESCOPIC", "NORMALSIGHT", 3, 2),  # +2 a block: 3 a group, 1 a Sense
+    ("MICROSCOPIC", "SIGHTGROUP", 2, 10), ("RAPID", "NORMALHEARING", 1, 3),
 ])
 def test_points_for_levels_by_the_5e_tables(xmlid, option, levels, points):
     assert level_points(levels, *per_level(xmlid, option)) == points
