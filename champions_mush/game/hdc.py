@@ -418,7 +418,8 @@ def _framework(element: Element, ctx: _Context) -> Item:
     item = _stated(element, ctx, known=True)
     if element.tag == "VPP":
         pool, stated = _int(element, "LEVELS"), _num(element, "BASECOST")
-        control = _stated(element, ctx, known=True, base=stated if stated else Fraction(pool, 2))
+        adder = any(a.get("XMLID") == "CONTROLCOST" for a in element.findall("ADDER"))  # the Control Cost written out
+        control = _stated(element, ctx, known=True, base=stated if stated or adder else Fraction(pool, 2))
         item = attrs.evolve(control, active=pool + control.active, real=pool + control.real)
     if element.tag == "LIST":
         return attrs.evolve(item, framework="LIST", base=0, active=0, real=0, end=0, known=True,

@@ -17,7 +17,7 @@ from fractions import Fraction
 from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ..rules.champions.costs import CHARACTERISTIC_COSTS, characteristic_start
-from ..rules.champions.powers import DIE_PARTS, POWERS, PowerKind, dice_cost
+from ..rules.champions.powers import DIE_PARTS, POWERS, PowerKind, dice_cost, power_base_cost
 from ..rules.champions.skills import BACKGROUND_SKILLS
 from ..rules.dice import DiceAmount
 from .hdc import BASE64_BEGIN, BASE64_END, ENHANCERS
@@ -74,7 +74,7 @@ def _power(item: Item, element: Element) -> None:
         rest = 0
     else:
         element.set("LEVELS", str(item.levels))
-        rest = item.base - (spec.base + spec.per_level * item.levels)
+        rest = item.base - power_base_cost(spec, max(item.levels, 0))
     if rest:
         SubElement(element, "ADDER", XMLID="ADDER", ID=f"{item.id}a", BASECOST=_number(rest), LEVELS="0",
                    ALIAS="Adders")

@@ -443,3 +443,11 @@ def test_a_variable_power_pool_costs_its_pool_and_its_control_cost():
     imported = read_hdc(text, char_id=1)
     assert imported.unknown == ()
     assert [imported.hero.find(i).real for i in ("1", "2")] == [56, 0]
+
+
+def test_a_control_cost_written_as_an_adder_is_counted_once():
+    # Hero Designer may write the Control Cost as a CONTROLCOST Adder (20 points for a 40-point pool):
+    # 40 + 20, not 40 + 20 + another half of the pool
+    text = _base_with('<VPP XMLID="GENERIC_OBJECT" ID="1" BASECOST="0.0" LEVELS="40" ALIAS="Variable Power Pool">'
+                      '<ADDER XMLID="CONTROLCOST" ID="8" BASECOST="20.0" LEVELS="0" ALIAS="Control Cost" /></VPP>')
+    assert read_hdc(text, char_id=1).hero.find("1").real == 60

@@ -50,12 +50,13 @@ def test_a_hand_built_character_exports_and_imports_back_the_same():
         skill_item("h7", "STEALTH", "Stealth", "DEX", 20, levels=1),
         skill_item("h8", "KNOWLEDGE_SKILL", "KS Cars", "GENERAL", None, levels=2),
         disad_item("h9", "Hunted", 20, detail="VIPER, 11-"),
+        power_item("h10", POWERS["TELEKINESIS"], name="Grip", levels=5),
     )).with_value("DEX", 20).with_value("STR", 25).with_value("COM", 5).with_value("END", 35)
     # HERO 5E: EB 12d6 +1/2 = 90 AP, OAF: 45; HKA 1d6+1 20; RKA 2 1/2d6 40; Armor 8/8 24;
     # Flight 10" 20 +1/4 = 25; Drain 3 1/2d6 35; Stealth +1 5; KS +2 4; DEX 20 30, STR 25 15,
-    # COM 5 -2, END 35 (CON 10: 20 start) 8
-    assert [i.real for i in hero.items] == [45, 20, 40, 24, 25, 35, 5, 4, 20]
-    assert hero.spent == 45 + 20 + 40 + 24 + 25 + 35 + 5 + 4 + 30 + 15 - 2 + 8
+    # COM 5 -2, END 35 (CON 10: 20 start) 8; Telekinesis 5 STR at 3 per 2 STR, a part paid whole: 9
+    assert [i.real for i in hero.items] == [45, 20, 40, 24, 25, 35, 5, 4, 20, 9]
+    assert hero.spent == 45 + 20 + 40 + 24 + 25 + 35 + 5 + 4 + 9 + 30 + 15 - 2 + 8
     back = read_hdc(hdc_bytes(hero, "Kestrel"), char_id=1).hero
     def costs(sheet):  # written by section, as Hero Designer orders them
         return sorted((i.id, i.xmlid, i.active, i.real, i.end, i.dice, i.pd, i.ed, i.roll) for i in sheet.items)
