@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..game import speech
-from ..game.scenes import NUDGES, Scene, SceneError, Scenes
+from ..game.scenes import NUDGES, Scene, SceneError, Scenes, participant_names
 from ..text.format import cell, fit_rule, when
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
@@ -31,8 +31,8 @@ def _scenes(ctx: Context) -> Scenes:
 
 
 def _names(ctx: Context, scene: Scene) -> str:
-    chars = ctx.game.characters
-    return ", ".join(chars[i].name for i in scene.participants if i in chars)
+    """Who took part, as seen: secret identities by their names (staff: ``Identity(Character)``)."""
+    return ", ".join(participant_names(ctx.game, scene, ctx.is_staff))
 
 
 def _readable(ctx: Context, ref: str, switch: str) -> Scene:
@@ -71,11 +71,13 @@ def _about(scene: Scene) -> list[str]:
     return [*([f"Plot: {scene.plot}"] if scene.plot else []), *([f"Summary: {scene.summary}"] if scene.summary else [])]
 
 
-def _shown(data: dict) -> str:
-    """A log line as read back: an @emit with who sent it (an NPC's narration names its GM)."""
+def _shown(data: dict, staff: bool) -> str:
+    """A log line as read back: an @emit with who sent it (an NPC's narration names its GM; a
+    secret identity's emit its identity, and for staff the character behind it)."""
     text = data.get("text", "")
     if data.get("form") == "emit" and not text.startswith("|x|h["):
-        return f"|x|h[{data.get('speaker', '')}]|n {text}"
+        speaker, worn = data.get("speaker", ""), data.get("as", "")
+        return f"|x|h[{f'{worn}({speaker})' if worn and staff else worn or speaker}]|n {text}"
     return text
 
 
@@ -112,13 +114,13 @@ def _log_page(ctx: Context, scene: Scene, plain: bool, offset: int) -> None:
     remember(ctx, "+scene", f"{'text' if plain else 'log'} {scene.id}", following)
     _scenes(ctx).read(ctx.actor, scene)
     if plain:
-        body = [f"[{when(e.time, date=False)}] {escape(strip(_shown(e.data)))}" for e in lines]
+        body = [f"[{when(e.time, date=False)}] {escape(strip(_shown(e.data, ctx.is_staff)))}" for e in lines]
         head = [] if offset else [f"-- begin scene {scene.id} --", escape(_header(scene)),
                                   *(escape(line) for line in _about(scene)), f"Participants: {_names(ctx, scene)}"]
         tail = more("+scene", following) or [f"-- end scene {scene.id} --"]
         ctx.reply("\n".join([*head, *body, *tail]))
         return
-    body = [f"|x|h[{when(e.time, date=False)}]|n {_shown(e.data)}" for e in lines]
+    body = [f"|x|h[{when(e.time, date=False)}]|n {_shown(e.data, ctx.is_staff)}" for e in lines]
     head = [fit_rule(f"---- Scene {scene.id} ----", ctx.width), _header(scene), *_about(scene),
             f"|hParticipants:|n {_names(ctx, scene)}", fit_rule("-" * 8, ctx.width)] if not offset else []
     ctx.reply("\n".join([*head, *(body or ["Nothing was said."]), fit_rule("-" * 8, ctx.width),

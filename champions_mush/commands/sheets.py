@@ -550,25 +550,30 @@ def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: 
 
 def cmd_approve(ctx: Context, parsed: ParsedCommand) -> None:
     """+approve (staff): the queue; +approve <name> approves a balanced sheet (/force one that is
-    not); /revoke is +unapprove without a reason."""
+    not, with a reason kept in the approval log); /revoke is +unapprove without a reason."""
     if not parsed.args.strip():
         _queue(ctx)
         return
     from ..game.hero_import import apply_pending, pending_hero
 
-    char = find_target(ctx, parsed.args)
+    forced = "force" in parsed.switches
+    reason = " ".join((parsed.rhs or "").split()) if forced else ""
+    if parsed.rhs is not None and not forced:
+        raise UsageError()
+    char = find_target(ctx, parsed.lhs if parsed.rhs is not None else parsed.args)
     sheet = get_sheet(ctx.game, char)
     pending = pending_hero(ctx.game, char)
     if sheet.approved and pending is None:
         raise CommandError(f"{char.name}'s sheet is already approved.")
     found = problems(pending or get_hero(ctx.game, char)) if not char.npc else []
-    if found and "force" not in parsed.switches:
+    if found and not forced:
         raise CommandError(f"{char.name}'s sheet: " + " ".join(found) +
                            f" Fix it with the player, or +approve/force {char.name}.")
     if pending is not None:
         apply_pending(ctx.game, char)
-    approve(ctx.game, ctx.actor, char)
-    ctx.reply(f"{char.name}'s {'new version' if pending is not None else 'sheet'} is approved.")
+    approve(ctx.game, ctx.actor, char, reason=reason if found else "")
+    why = f" anyway ({reason})" if found and reason else ""
+    ctx.reply(f"{char.name}'s {'new version' if pending is not None else 'sheet'} is approved{why}.")
     if char.id != ctx.actor.id:
         ctx.game.msg(char, f"{ctx.actor.name} has approved your sheet.")
 

@@ -187,6 +187,11 @@ def _split_names(text: str) -> list[str]:
     return [quoted or plain for quoted, plain in names]
 
 
+def _as_seen(game: Game, chars: list[Character], viewer: Character) -> list[tuple[Character, str]]:
+    """Each character with the name ``viewer`` sees it by (a secret identity's: game/identities.py)."""
+    return [(c, shown_name(game, c, viewer)) for c in chars]
+
+
 def cmd_page(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor = ctx.game, ctx.actor
     paged_last = _pages(game).get(actor.id, _NO_PAGES)[0]
@@ -194,11 +199,11 @@ def cmd_page(ctx: Context, parsed: ParsedCommand) -> None:
         message, ids = parsed.args, paged_last
         if not ids:
             raise UsageError()
-        targets = [game.characters[i] for i in ids if i in game.characters]
+        targets = _as_seen(game, [game.characters[i] for i in ids if i in game.characters], actor)
     else:
         message = parsed.rhs
-        targets = _page_targets(game, parsed.lhs) if parsed.lhs.strip() else [
-            game.characters[i] for i in paged_last if i in game.characters]
+        targets = _page_targets(game, actor, parsed.lhs) if parsed.lhs.strip() else _as_seen(
+            game, [game.characters[i] for i in paged_last if i in game.characters], actor)
     _send_page(ctx, targets, message)
 
 
@@ -207,72 +212,87 @@ def cmd_reply(ctx: Context, parsed: ParsedCommand) -> None:
     if not ids:
         raise CommandError("No one has paged you yet.")
     targets = [ctx.game.characters[i] for i in ids if i in ctx.game.characters]
-    _send_page(ctx, targets, parsed.args)
+    _send_page(ctx, _as_seen(ctx.game, targets, ctx.actor), parsed.args)
 
 
-def _page_targets(game: Game, names: str) -> list[Character]:
-    """The characters named: connected ones by a unique start of the name, others by the whole
-    name (their page is kept for their next login)."""
-    targets: list[Character] = []
+def _page_targets(game: Game, actor: Character, names: str) -> list[tuple[Character, str]]:
+    """The characters named, each with the name the sender knows it by: a connected one wearing a
+    secret identity by that identity's whole name (staff see who is behind it), then connected
+    ones by a unique start of their name, others by the whole name (their page is kept for their
+    next login)."""
+    targets: list[tuple[Character, str]] = []
+    disguised = [c for c in game.connected_characters() if identities.current(c) is not None]
     for name in _split_names(names):
-        char = game.match_character(name, connected_only=True)
+        char = identities.find_shown(game, name, disguised)
+        shown = shown_name(game, char, actor) if char is not None else ""
         if char is None:
-            char = game.find_character(name)
+            char = game.match_character(name, connected_only=True) or game.find_character(name)
+            shown = char.name if char is not None else ""
         if char is None or char.npc:
             raise CommandError(f"No one called '{name}' is connected.")
-        if char not in targets:
-            targets.append(char)
+        if all(char.id != t.id for t, _ in targets):
+            targets.append((char, shown))
     return targets
 
 
-def _send_page(ctx: Context, targets: list[Character], message: str) -> None:
+def _send_page(ctx: Context, named: list[tuple[Character, str]], message: str) -> None:
+    """Page each of ``named`` (a character and the name the sender knows it by); each receiver
+    sees the sender, and the others paged, by the names it sees them by."""
     game, actor = ctx.game, ctx.actor
     message = _talk(message)
-    targets = [t for t in targets if t.id != actor.id] or targets
-    _check_page(ctx, targets)
-    offline = [t for t in targets if not game.is_connected(t)]
+    named = [(t, n) for t, n in named if t.id != actor.id] or named
+    targets = [t for t, _ in named]
+    _check_page(ctx, named)
+    offline = [(t, n) for t, n in named if not game.is_connected(t)]
     if offline:
         if len(targets) > 1:
-            raise CommandError(f"{', '.join(t.name for t in offline)} {'is' if len(offline) == 1 else 'are'} "
+            raise CommandError(f"{', '.join(n for _, n in offline)} {'is' if len(offline) == 1 else 'are'} "
                                "not connected: page them alone to leave a page for their next login.")
-        _run_block(lambda: blocking.keep_page(game, actor, offline[0], message))
-        ctx.reply(f"{offline[0].name} is not connected: your page is kept and shown at their next login.")
+        _run_block(lambda: blocking.keep_page(game, actor, offline[0][0], message))
+        ctx.reply(f"{offline[0][1]} is not connected: your page is kept and shown at their next login.")
         return
-    names = ", ".join(t.name for t in targets)
-    if message.startswith(":") or message.startswith(";"):
-        body = f"{actor.name} {message[1:].lstrip()}" if message[0] == ":" else f"{actor.name}{message[1:]}"
-        theirs = f"From afar{_group(targets)}, {body}"
-        mine = f"Long distance to {names}: {body}"
-    else:
-        theirs = f"{actor.name} pages{_group(targets)}: {message}"
-        mine = f"You paged {names} with '{message}'."
     pages = _pages(game)
     pages[actor.id] = (tuple(t.id for t in targets), pages.get(actor.id, _NO_PAGES)[1])
     for target in targets:
+        sender = shown_name(game, actor, target)
+        group = _group(game, targets, target)
+        if message.startswith(":") or message.startswith(";"):
+            body = f"{sender} {message[1:].lstrip()}" if message[0] == ":" else f"{sender}{message[1:]}"
+            theirs = f"From afar{group}, {body}"
+        else:
+            theirs = f"{sender} pages{group}: {message}"
         others = tuple(t.id for t in targets if t.id != target.id)
         pages[target.id] = (pages.get(target.id, _NO_PAGES)[0], (actor.id, *others))
         game.msg(target, theirs)
-    ctx.reply(mine)
+    names = ", ".join(n for _, n in named)
+    if message.startswith(":") or message.startswith(";"):
+        me = shown_name(game, actor)
+        body = f"{me} {message[1:].lstrip()}" if message[0] == ":" else f"{me}{message[1:]}"
+        ctx.reply(f"Long distance to {names}: {body}")
+    else:
+        ctx.reply(f"You paged {names} with '{message}'.")
 
 
-def _check_page(ctx: Context, targets: list[Character]) -> None:
+def _check_page(ctx: Context, named: list[tuple[Character, str]]) -> None:
     """Refuse a page to someone who blocks the sender or is in @haven (staff pass both)."""
     if ctx.is_staff:
         return
-    refused = blocking.blocked_by(ctx.game, ctx.actor, targets, "page")
+    shown = {t.id: n for t, n in named}
+    refused = blocking.blocked_by(ctx.game, ctx.actor, [t for t, _ in named], "page")
     if refused:
-        raise CommandError(f"{refused[0].name} is not accepting pages from you.")
-    resting = [t for t in targets if blocking.in_haven(t)]
+        raise CommandError(f"{shown[refused[0].id]} is not accepting pages from you.")
+    resting = [t for t, _ in named if blocking.in_haven(t)]
     if resting:
-        raise CommandError(f"{resting[0].name} is not accepting pages (@haven).")
+        raise CommandError(f"{shown[resting[0].id]} is not accepting pages (@haven).")
 
 
 _run_block = telling(blocking.BlockError)
 _run_identity = telling(identities.IdentityError)
 
 
-def _group(targets: list[Character]) -> str:
-    return f" (to {', '.join(t.name for t in targets)})" if len(targets) > 1 else ""
+def _group(game: Game, targets: list[Character], viewer: Character) -> str:
+    """Everyone a page went to, as ``viewer`` sees them (when it went to more than one)."""
+    return f" (to {', '.join(shown_name(game, t, viewer) for t in targets)})" if len(targets) > 1 else ""
 
 
 # --- yourself -----------------------------------------------------------------------------------

@@ -77,11 +77,12 @@ def _log(game: Game, actor: Character, char: Character, what: str, reason: str =
                                       "reason": reason[:200]}, game.clock())
 
 
-def approve(game: Game, actor: Character, char: Character) -> None:
-    """Approve the sheet (the player can no longer change it) and take it off the queue."""
+def approve(game: Game, actor: Character, char: Character, reason: str = "") -> None:
+    """Approve the sheet (the player can no longer change it) and take it off the queue; a
+    sheet approved though it does not balance keeps staff's ``reason`` in the log."""
     save_sheet(game, attrs.evolve(get_sheet(game, char), approved=True, approved_by=actor.name))
     unqueue(game, char)
-    _log(game, actor, char, "approved")
+    _log(game, actor, char, "approved anyway" if reason else "approved", reason)
 
 
 def unapprove(game: Game, actor: Character, char: Character, reason: str) -> None:

@@ -199,12 +199,13 @@ def _stamp(seconds: float) -> str:
     return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
 
-def ical(game: Game) -> str:
-    """The upcoming events as an iCalendar file (RFC 5545), lines ended with CRLF."""
+def ical(game: Game, events: list[Event] | None = None, name: str = "") -> str:
+    """The upcoming events (or ``events``) as an iCalendar file (RFC 5545) called ``name`` (the
+    game's events), lines ended with CRLF."""
     host = "".join(c for c in game.config.name.lower() if c.isalnum()) or "champions-mush"
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//champions-mush//events//EN", "CALSCALE:GREGORIAN",
-             f"X-WR-CALNAME:{_ical_text(game.config.name)} events"]
-    for event in upcoming(game):
+             f"X-WR-CALNAME:{_ical_text(name or game.config.name + ' events')}"]
+    for event in upcoming(game) if events is None else events:
         lines += ["BEGIN:VEVENT", f"UID:event-{event.id}@{host}", f"DTSTAMP:{_stamp(game.clock())}",
                   f"DTSTART:{_stamp(event.start)}", f"SUMMARY:{_ical_text(event.title)}",
                   f"DESCRIPTION:{_ical_text(event.desc)}", "STATUS:CONFIRMED", "END:VEVENT"]

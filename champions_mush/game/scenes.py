@@ -34,15 +34,15 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..store.base import Row, StoreError
-from .identities import shown_name
+from .identities import current, shown_name
 from . import growing, speech
 
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["FORMS", "NUDGES", "SCENE_LINES", "Scene", "SceneError", "Scenes", "line_for", "login_notice", "record", "send_nudges",
-           "shared_scene"]
+__all__ = ["FORMS", "NUDGES", "SCENE_LINES", "Scene", "SceneError", "Scenes", "line_for", "login_notice",
+           "participant_names", "record", "send_nudges", "shared_scene"]
 
 log = logging.getLogger("champions_mush.scenes")
 
@@ -89,23 +89,50 @@ class Scene:
     invited: tuple[int, ...] = ()
     #: a finished log its players chose to show to everyone (the web portal lists it)
     shared: bool = False
+    #: (character id, the secret identity it was seen as, "" for itself), each once, as seen
+    seen_as: tuple[tuple[int, str], ...] = ()
 
     @property
     def running(self) -> bool:
         return not self.stopped
 
     def to_doc(self) -> dict:
-        return {**attrs.asdict(self), "participants": list(self.participants), "invited": list(self.invited)}
+        return {**attrs.asdict(self), "participants": list(self.participants), "invited": list(self.invited),
+                "seen_as": [list(pair) for pair in self.seen_as]}
 
     @classmethod
     def from_doc(cls, doc: dict) -> Scene:
         known = {f.name for f in attrs.fields(cls)}
         values = {k: v for k, v in doc.items() if k in known}
         return cls(**{**values, "participants": tuple(doc.get("participants", ())),
-                      "invited": tuple(doc.get("invited", ()))})
+                      "invited": tuple(doc.get("invited", ())),
+                      "seen_as": tuple((int(i), str(n)) for i, n in doc.get("seen_as", ()))})
 
     def takes_part(self, char_id: int) -> bool:
         return char_id in self.participants or char_id in self.invited
+
+    def names_of(self, char_id: int) -> list[str]:
+        """The secret identities ``char_id`` was seen as here ("" for itself; itself when none noted)."""
+        return [name for i, name in self.seen_as if i == char_id] or [""]
+
+
+def _seen_as(char: Character) -> str:
+    worn = current(char)
+    return str(worn["name"]) if worn else ""
+
+
+def participant_names(game: Game, scene: Scene, staff: bool) -> list[str]:
+    """Who took part, as they were seen, in the order each was first seen: each secret identity
+    worn (``Identity(Character)`` for staff), a character seen as itself by its name
+    (game/identities.py)."""
+    noted = {char_id for char_id, _ in scene.seen_as}
+    pairs = [*scene.seen_as, *((i, "") for i in scene.participants if i not in noted)]
+    shown = []
+    for char_id, name in pairs:
+        char = game.characters.get(char_id)
+        if char is not None and char_id in scene.participants:
+            shown.append(char.name if not name else f"{name}({char.name})" if staff else name)
+    return list(dict.fromkeys(shown))
 
 
 class Scenes:
@@ -186,10 +213,10 @@ class Scenes:
         here = self.running.get(room.id)
         if here is not None:
             raise SceneError(f"Scene {here.id} ({here.title}) is already running here: +scene/stop ends it.")
-        present = [c.id for c in self.game.characters_in(room.id) if self.game.is_connected(c)]
+        present = [char, *(c for c in self.game.characters_in(room.id) if self.game.is_connected(c) and c != char)]
         scene = Scene(id=self.game.store.next_id("scene"), title=title, room=room.id, room_name=room.name,
                       starter_id=char.id, starter=char.name, started=self.game.clock(),
-                      participants=tuple(dict.fromkeys([char.id, *present])))
+                      participants=tuple(c.id for c in present), seen_as=tuple((c.id, _seen_as(c)) for c in present))
         self._save(scene)
         self.game.store.put("scene_room", str(room.id), {"scene": scene.id})
         return scene
@@ -231,9 +258,15 @@ class Scenes:
             raise SceneError(f"Scene {scene.id} has stopped: +scene/log {scene.id} reads it.")
         if not self.may_join(char, scene):
             raise SceneError(f"Scene {scene.id} is private: someone taking part must +scene/invite you.")
-        if char.id in scene.participants:
+        return self._note(scene, char)
+
+    def _note(self, scene: Scene, char: Character) -> Scene:
+        """``char`` takes part, as the identity it wears now: saved only when that is new."""
+        pair = (char.id, _seen_as(char))
+        if char.id in scene.participants and pair in scene.seen_as:
             return scene
-        return self._save(attrs.evolve(scene, participants=(*scene.participants, char.id)))
+        participants = scene.participants if char.id in scene.participants else (*scene.participants, char.id)
+        return self._save(attrs.evolve(scene, participants=participants, seen_as=(*scene.seen_as, pair)))
 
     def set_shared(self, scene: Scene, shared: bool) -> Scene:
         if shared and scene.running:
@@ -261,12 +294,13 @@ class Scenes:
             except growing.QuotaError as error:
                 self.game.msg(speaker, f"|c[Scene]|n {error} The room hears you; the log does not.")
                 return
-        data = {"speaker": speaker.name if speaker else "", "text": text, **({"form": form} if form else {})}
+        seen_as = _seen_as(speaker) if speaker else ""
+        data = {"speaker": speaker.name if speaker else "", "text": text, **({"form": form} if form else {}),
+                **({"as": seen_as} if seen_as else {})}
         row = self.game.store.add_row(SCENE_LINES, str(scene.id), speaker.id if speaker else 0, data, self.game.clock())
         if speaker is None:
             return
-        if speaker.id not in scene.participants:
-            scene = self._save(attrs.evolve(scene, participants=(*scene.participants, speaker.id)))
+        scene = self._note(scene, speaker)
         if form in POSES:
             poses = self.poses.setdefault(scene.id, {})
             poses.pop(speaker.id, None)

@@ -7,7 +7,8 @@ Designer upload, an approval), is asked of the game here, on a loopback connecti
 ``PORTAL <token>`` (the relay's kind of secret, :func:`.relayed.same_token`), then one JSON
 object a line each way: ``{"id": 7, "op": "login", ...}`` answered by ``{"id": 7, ...}``.
 
-The game holds the portal's listening socket and hands it to each portal it starts, so the
+Web logins are kept in the database (game/web_logins.py), so a browser logged in stays logged
+in across a portal restart. The game holds the portal's listening socket and hands it to each portal it starts, so the
 port the relay forwards to never changes: a portal killed (even ``kill -9``) is started again
 by :func:`watch_portal` on the same socket, and a browser waits in its backlog meanwhile.
 """
@@ -30,6 +31,7 @@ from ..commands.sheets import import_text
 from ..game.accounts import Accounts
 from ..game.hero import MAX_HDC_BYTES
 from ..game.people import is_unfindable
+from ..game import web_logins
 from ..game.session import Session
 from ..text.markup import strip
 from .relayed import _read_answer, same_token
@@ -45,7 +47,7 @@ log = logging.getLogger("champions_mush.net")
 #: Seconds between checks that the portal still runs.
 PORTAL_CHECK_INTERVAL = 2.0
 #: The commands a portal may run for a logged-in character (each still checks its role).
-PORTAL_COMMANDS = ("+finger/set", "+approve", "+scene/share", "+scene/unshare")
+PORTAL_COMMANDS = ("+finger/set", "+approve", "+approve/force", "+scene/share", "+scene/unshare")
 #: Connections that may wait for their header at once, and the seconds each may take.
 MAX_WAITING, HEADER_DEADLINE = 8, 10.0
 #: Longest request line: a Hero Designer file at its limit, JSON-escaped.
@@ -175,6 +177,11 @@ def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> No
         _import(game, request, reply)
     elif op == "portrait":
         reply(_portrait(game, request))
+    elif op == "seen":
+        web_logins.note_used(game, str(request.get("token", ""))[:64])
+        reply({})
+    elif op == "logout":
+        reply({"ended": web_logins.end(game, str(request.get("token", ""))[:64])})
     else:
         reply({"error": f"unknown request {str(op)[:20]!r}"})
 
@@ -205,7 +212,7 @@ def _login(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
             reply({"error": error})
             return
         log.info("web login: %s(#%d) from %s", char.name, char.id, address or "?")
-        reply({"char": char.id, "name": char.name, "role": int(char.role)})
+        reply({"char": char.id, "name": char.name, "role": int(char.role), "token": web_logins.begin(game, char)})
 
     Accounts.of(game).authenticate(address, name, password, done, owner=("portal", address, name.lower()))
 
@@ -326,6 +333,7 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
     from ..opening import DB_FILE
 
     sock = sock or portal_socket(server.backlog)
+    web_logins.portal_key(game)  # the portal's CSRF key, kept in the database it reads
     if listener is None:
         token = os.urandom(16).hex()
         listener = reactor.listenTCP(0, PortalLinkFactory(game, dispatcher, token), interface="127.0.0.1")

@@ -2,11 +2,12 @@
 form (docs/admin-guide.md, "The web portal").
 
 The password is checked by the game (the same Argon2id hashes and failed-login limits as
-telnet); the portal only remembers, in its memory, which cookie is which character. A portal
-started again forgets them: everyone logs in again, and nothing of the game is lost.
-Every browser gets a random ``cm_pre`` cookie on its first page; a form's CSRF token is an
-HMAC of the browser's session (or pre-session) cookie under a key made at start, so a page
-on another site can neither read nor forge it.
+telnet), which keeps the login in its database (game/web_logins.py): the portal looks each
+cookie up there, read-only, so a portal killed and started again knows every browser still
+logged in, and a character's role is read afresh on every page. Every browser gets a random
+``cm_pre`` cookie on its first page; a form's CSRF token is an HMAC of the browser's session
+(or pre-session) cookie under the key the game keeps for the portal, so a page on another site
+can neither read nor forge it, and a form loaded before a portal restart still posts.
 """
 
 from __future__ import annotations
@@ -16,33 +17,22 @@ import hmac
 import os
 from collections.abc import Callable
 
-import attrs
-
+from ..game.roles import Role
+from ..game.web_logins import NOTE_EVERY, find
 from .pages import GUEST, Viewer
 
 __all__ = ["Logins", "SESSION_COOKIE"]
 
 SESSION_COOKIE = b"cm_session"
 PRE_COOKIE = b"cm_pre"
-#: Seconds a login lasts without a page being read.
-IDLE_LIMIT = 7 * 24 * 3600
-#: Most logins kept at once (the oldest go first).
-MAX_LOGINS = 10_000
-
-
-@attrs.define
-class _Login:
-    viewer: Viewer
-    seen: float
 
 
 class Logins:
-    """Which session cookie is which character."""
+    """Which session cookie is which character (kept by the game: game/web_logins.py)."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self._key = os.urandom(32)
-        self._logins: dict[str, _Login] = {}
+    def __init__(self, view, link, clock: Callable[[], float], key: bytes | None) -> None:  # noqa: ANN001
+        self.view, self.link, self.clock = view, link, clock
+        self._key = key or os.urandom(32)
 
     # --- who is asking ----------------------------------------------------------------------
     @staticmethod
@@ -56,14 +46,29 @@ class Logins:
         forwarded = (request.getHeader(b"x-forwarded-for") or b"").decode("ascii", "replace")
         return forwarded.split(",")[-1].strip()[:60] or getattr(request.getClientAddress(), "host", "")
 
+    @staticmethod
+    def _session(request) -> str:  # noqa: ANN001
+        return (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
+
     def viewer(self, request) -> Viewer:  # noqa: ANN001
-        token = (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
-        found = self._logins.get(token)
-        now = self.clock()
-        if found is None or now - found.seen > IDLE_LIMIT:
+        """The character logged in with this browser's cookie (its role as the game has it now)."""
+        given = getattr(request, "_portal_viewer", None)  # known already, or logged in or out by this very request
+        if given is not None:
+            return given
+        request._portal_viewer = viewer = self._look_up(self._session(request))
+        return viewer
+
+    def _look_up(self, token: str) -> Viewer:
+        if not token:
             return GUEST
-        found.seen = now
-        return found.viewer
+        game, now = self.view.game(), self.clock()
+        login = find(game.store, token, now)
+        char = game.characters.get(login["char"]) if login is not None else None
+        if char is None:
+            return GUEST
+        if now - float(login.get("seen", 0)) > NOTE_EVERY:
+            self.link.ask("seen", token=token).addErrback(lambda _: None)  # best effort: it only extends
+        return Viewer(char.id, char.name, Role(char.role))
 
     # --- cookies ----------------------------------------------------------------------------
     def _cookie(self, request, name: bytes, value: str, max_age: int | None = None) -> None:  # noqa: ANN001
@@ -72,9 +77,8 @@ class Logins:
 
     def _browser_token(self, request) -> str:  # noqa: ANN001
         """The session cookie when logged in, else the pre-session cookie (made here if missing)."""
-        session = (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
-        if session in self._logins:
-            return session
+        if self.viewer(request).char_id is not None:
+            return self._session(request)
         pre = (request.getCookie(PRE_COOKIE) or b"").decode("ascii", "replace")
         if len(pre) != 64 or not pre.isalnum():
             pre = getattr(request, "_portal_pre", "") or os.urandom(32).hex()
@@ -88,28 +92,25 @@ class Logins:
 
     def csrf_ok(self, request) -> bool:  # noqa: ANN001
         given = (request.args.get(b"csrf", [b""])[0] or b"").decode("ascii", "replace")
-        session = (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
         pre = (request.getCookie(PRE_COOKIE) or b"").decode("ascii", "replace")
-        token = session if session in self._logins else pre
+        token = self._session(request) if self.viewer(request).char_id is not None else pre
         if not token or not given:
             return False
         expected = hmac.new(self._key, token.encode(), hashlib.sha256).hexdigest()
         return hmac.compare_digest(given, expected)
 
     # --- logging in and out -----------------------------------------------------------------
-    def login(self, request, viewer: Viewer) -> None:  # noqa: ANN001
-        """A new session cookie for ``viewer`` (a new one at each login: no fixation)."""
-        self.logout(request)
-        if len(self._logins) >= MAX_LOGINS:
-            oldest = min(self._logins, key=lambda t: self._logins[t].seen)
-            del self._logins[oldest]
-        token = os.urandom(32).hex()
-        self._logins[token] = _Login(viewer, self.clock())
+    def logged_in(self, request, token: str, viewer: Viewer) -> None:  # noqa: ANN001
+        """The game made a login (a new cookie at each login: no fixation): the browser gets it."""
         self._cookie(request, SESSION_COOKIE, token)
         request.received_cookies[SESSION_COOKIE] = token.encode()  # this response's forms use it
+        request._portal_viewer = viewer
 
-    def logout(self, request) -> None:  # noqa: ANN001
-        token = (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
-        if self._logins.pop(token, None) is not None:
-            self._cookie(request, SESSION_COOKIE, "", max_age=0)
-            request.received_cookies.pop(SESSION_COOKIE, None)
+    def logged_out(self, request) -> None:  # noqa: ANN001
+        self._cookie(request, SESSION_COOKIE, "", max_age=0)
+        request.received_cookies.pop(SESSION_COOKIE, None)
+        request._portal_viewer = GUEST
+
+    def session(self, request) -> str:  # noqa: ANN001
+        """This browser's session cookie (the game ends it at logout)."""
+        return self._session(request)

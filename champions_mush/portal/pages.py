@@ -16,7 +16,8 @@ from ..game.hero import CHARACTERISTIC_ORDER, Section, get_hero, has_hero
 from ..game.people import FINGER_FIELDS, finger
 from ..game.portraits import PORTRAIT_KIND
 from ..game.roles import Role
-from ..game.scenes import Scenes
+from ..game.scenes import Scenes, participant_names
+from ..game.teams import team_view
 from ..game.sheets import CHARACTERISTICS, get_sheet
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from ..game.scenes import Scene
     from ..game.world import Game
 
-__all__ = ["Refused", "Viewer", "boards", "character", "characters", "fold_ooc", "help_topic", "scene", "scenes"]
+__all__ = ["Refused", "Viewer", "boards", "character", "characters", "fold_ooc", "help_topic", "own_scenes", "scene",
+           "scenes", "team", "visible_character"]
 
 #: Movement characteristics, shown in inches (``"``) as on ``+sheet``.
 _INCHES = ("RUNNING", "SWIMMING", "LEAPING")
@@ -74,13 +76,19 @@ def characters(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     return rows
 
 
-def character(game: Game, viewer: Viewer, name: str) -> dict[str, Any]:
-    """One character's page: +finger fields, the sheet, the scenes it took part in."""
+def visible_character(game: Game, viewer: Viewer, name: str) -> Character:
+    """The character called ``name``, if the viewer may see its page."""
     char = game.find_character(name)
     if char is None:
         raise Refused(404, f"There is no character called {name[:40]}.")
     if not may_see(game, viewer, char):
         raise Refused(403, f"{char.name}'s sheet is not approved yet: only its player and staff may see it.")
+    return char
+
+
+def character(game: Game, viewer: Viewer, name: str) -> dict[str, Any]:
+    """One character's page: +finger fields, the sheet, the scenes it took part in."""
+    char = visible_character(game, viewer, name)
     fields = finger(char)
     info = [(label, fields[key]) for key, (label, _) in FINGER_FIELDS.items() if key in fields]
     sheet = get_sheet(game, char)
@@ -144,24 +152,31 @@ def may_read(game: Game, viewer: Viewer, scene: Scene) -> bool:
     return viewer.char_id is not None and scene.takes_part(viewer.char_id)
 
 
-def _people(game: Game, scene: Scene) -> list[str]:
-    return [game.characters[i].name for i in scene.participants if i in game.characters]
-
-
-def _scene_row(game: Game, scene: Scene) -> dict[str, Any]:
+def _scene_row(game: Game, viewer: Viewer, scene: Scene) -> dict[str, Any]:
+    """A scene's figures; its people as the viewer sees them (secret identities: game/identities.py)."""
     return {"id": scene.id, "title": scene.title, "room": scene.room_name, "started": scene.started,
-            "stopped": scene.stopped, "people": _people(game, scene), "shared": scene.shared,
+            "stopped": scene.stopped, "people": participant_names(game, scene, viewer.staff), "shared": scene.shared,
             "private": scene.private, "plot": scene.plot, "summary": scene.summary}
 
 
 def scenes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     """The scenes the viewer may read, newest first."""
     found = [s for s in Scenes.of(game).all() if may_read(game, viewer, s)]
-    return [_scene_row(game, s) for s in reversed(found)]
+    return [_scene_row(game, viewer, s) for s in reversed(found)]
 
 
 def _scenes_of(game: Game, viewer: Viewer, char: Character) -> list[dict[str, Any]]:
-    return [row for row in scenes(game, viewer) if char.name in row["people"]]
+    """The scenes ``char`` took part in; for players only those it was seen in as itself (one
+    played only in a secret identity would tell who is behind it)."""
+    found = [s for s in Scenes.of(game).all() if may_read(game, viewer, s) and char.id in s.participants
+             and (viewer.staff or viewer.char_id == char.id or "" in s.names_of(char.id))]
+    return [_scene_row(game, viewer, s) for s in reversed(found)]
+
+
+def own_scenes(game: Game, char: Character) -> list[dict[str, Any]]:
+    """The scenes ``char`` takes part in, newest first, for sharing and unsharing them."""
+    found = [s for s in Scenes.of(game).all() if s.takes_part(char.id)]
+    return [_scene_row(game, Viewer(char.id, char.name, char.role), s) for s in reversed(found)]
 
 
 def scene(game: Game, viewer: Viewer, number: int, offset: int = 0) -> dict[str, Any]:
@@ -173,7 +188,9 @@ def scene(game: Game, viewer: Viewer, number: int, offset: int = 0) -> dict[str,
     if not may_read(game, viewer, found):
         raise Refused(403, f"Scene {number} is private: only the people in it and staff may read it.")
     rows, following = Scenes.of(game).lines(found, max(0, offset))
-    return {**_scene_row(game, found), "blocks": fold_ooc(rows), "offset": offset, "next": following}
+    may_share = viewer.char_id is not None and (viewer.staff or found.takes_part(viewer.char_id))
+    return {**_scene_row(game, viewer, found), "blocks": fold_ooc(rows), "offset": offset, "next": following,
+            "may_share": may_share}
 
 
 def fold_ooc(rows) -> list[dict[str, Any]]:  # noqa: ANN001 - store Rows
@@ -186,6 +203,15 @@ def fold_ooc(rows) -> list[dict[str, Any]]:  # noqa: ANN001 - store Rows
         blocks[-1]["lines"].append({"time": row.time, "speaker": row.data.get("speaker", ""),
                                     "text": row.data.get("text", "")})
     return blocks
+
+
+# --- teams -------------------------------------------------------------------------------------
+def team(game: Game, viewer: Viewer, found) -> dict[str, Any]:  # noqa: ANN001 - a game.teams.Team
+    """A team's page (game/teams.py ``team_view``): each member linked when the viewer may see its page."""
+    view = team_view(game, found)
+    public = {c.name for c in game.characters.values() if c.id in found.members and may_see(game, viewer, c)}
+    return {**view, "members": [(name, name in public) for name in view["members"]],
+            "leader_public": view["leader"] in public}
 
 
 # --- boards and help --------------------------------------------------------------------------

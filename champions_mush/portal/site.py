@@ -20,11 +20,14 @@ from twisted.web.resource import Resource
 from twisted.web.server import NOT_DONE_YET
 
 from ..commands.login import format_duration, format_idle
+from ..game import teams
 from ..game.approval import problems, queue
+from ..game.events import event_view, ical, upcoming
 from ..game.hero import MAX_HDC_BYTES, get_hero
 from ..game.people import FINGER_FIELDS, finger
 from ..game.portraits import MAX_PORTRAIT_BYTES, portrait
 from ..game.sheets import get_sheet
+from ..game.web_logins import stored_key
 from ..text.format import when
 from . import pages
 from .auth import Logins
@@ -69,7 +72,7 @@ class Portal(Resource):
         super().__init__()
         self.view, self.link = view, link
         self.env = _environment()
-        self.logins = Logins(clock)
+        self.logins = Logins(view, link, clock, stored_key(view.game().store))
         self.search = SceneSearch()
 
     # --- answering --------------------------------------------------------------------------
@@ -103,6 +106,8 @@ class Portal(Resource):
                 request.finish()
 
         def failed(failure) -> bytes:  # noqa: ANN001
+            if failure.check(Refused):
+                return self.refused(request, failure.value)
             if failure.check(GameUnreachable):
                 return self.page(request, "message.html", status=503, title="The game is busy",
                                  message="The game did not answer: please try again in a minute.")
@@ -141,6 +146,10 @@ class Portal(Resource):
             return self.page(request, "home.html", title="Welcome")
         if head == "characters" and not rest:
             return self.page(request, "characters.html", title="Characters", rows=pages.characters(game, viewer))
+        if head == "characters" and rest.endswith("/events.ics"):
+            char = pages.visible_character(game, viewer, rest[:-len("/events.ics")])
+            return self._calendar(request, ical(game, [e for e in upcoming(game) if str(char.id) in e.signups],
+                                                f"{char.name}'s events"))
         if head == "characters":
             data = pages.character(game, viewer, rest)
             return self.page(request, "character.html", title=data["name"], char=data)
@@ -162,6 +171,20 @@ class Portal(Resource):
             start = self._arg(request, "from", 12)
             data = pages.scene(game, viewer, int(rest), int(start) if start.isdigit() else 0)
             return self.page(request, "scene.html", title=data["title"], scene=data)
+        if head == "teams" and not rest:
+            return self.page(request, "teams.html", title="Teams", rows=[
+                pages.team(game, viewer, t) for t in teams.all_teams(game)])
+        if head == "teams":
+            try:
+                found = teams.find(game, rest)
+            except teams.TeamError as exc:
+                raise Refused(404, str(exc)) from None
+            return self.page(request, "team.html", title=found.name, team=pages.team(game, viewer, found))
+        if head == "events.ics" and not rest:
+            return self._calendar(request, ical(game))
+        if head == "events" and not rest:
+            return self.page(request, "events.html", title="Events",
+                             rows=[event_view(game, e) for e in upcoming(game)])
         if head == "login":
             return self.page(request, "login.html", title="Log in", error="")
         if head == "account" and viewer.char_id is not None:
@@ -180,6 +203,11 @@ class Portal(Resource):
         return self.page(request, "topic.html", title=f"{title} {name}", which=which,
                          topic=pages.help_topic(catalog, viewer, name))
 
+    def _calendar(self, request, text: str) -> bytes:  # noqa: ANN001
+        """An iCalendar file (RFC 5545), for a calendar program to subscribe to."""
+        request.setHeader(b"content-disposition", b'inline; filename="events.ics"')
+        return self._send(request, 200, text.encode("utf-8"), b"text/calendar; charset=utf-8")
+
     def _account(self, request, viewer: Viewer, said: list[str] | None = None, error: str = "") -> bytes:  # noqa: ANN001
         game = self.view.game()
         char = game.characters.get(viewer.char_id)
@@ -187,12 +215,13 @@ class Portal(Resource):
             raise Refused(404, "Your character is gone.")
         fields = finger(char)
         return self.page(request, "account.html", title="Your character", said=said or [], error=error,
+                         scenes=pages.own_scenes(game, char),
                          fields=[(key, label, longest, fields.get(key, "")) for key, (label, longest)
                                  in FINGER_FIELDS.items()],
                          approved=get_sheet(game, char).approved, max_kb=MAX_HDC_BYTES // 1024,
                          portrait_kb=MAX_PORTRAIT_BYTES // 1024, has_portrait=portrait(game, char) is not None)
 
-    def _approvals(self, request, game, said: list[str] | None = None) -> bytes:  # noqa: ANN001
+    def _approvals(self, request, game, said: list[str] | None = None, error: str = "") -> bytes:  # noqa: ANN001
         rows = []
         for char_id, since in sorted(queue(game).items(), key=lambda kv: kv[1]):
             char = game.characters.get(char_id)
@@ -200,7 +229,7 @@ class Portal(Resource):
                 hero = get_hero(game, char)
                 rows.append({"name": char.name, "since": since, "problems": problems(hero),
                              "spent": hero.spent, "available": hero.available, "balance": hero.balance})
-        return self.page(request, "approvals.html", title="Approval queue", rows=rows, said=said or [])
+        return self.page(request, "approvals.html", title="Approval queue", rows=rows, said=said or [], error=error)
 
     # --- forms ------------------------------------------------------------------------------
     def _post(self, request, parts: list[str]) -> object:  # noqa: ANN001
@@ -212,8 +241,7 @@ class Portal(Resource):
         if parts == ["login"]:
             return self._login(request, address)
         if parts == ["logout"]:
-            self.logins.logout(request)
-            return self.page(request, "message.html", title="Logged out", message="You are logged out.")
+            return self._logout(request)
         if viewer.char_id is None:
             return self.page(request, "login.html", status=403, title="Log in", error="Log in first.")
         if parts == ["account", "finger"]:
@@ -226,11 +254,46 @@ class Portal(Resource):
             return self._upload(request, viewer, address)
         if parts == ["account", "portrait"]:
             return self._portrait_upload(request, viewer, address)
+        if len(parts) == 3 and parts[0] == "scenes" and parts[1].isdigit() and len(parts[1]) < 10 \
+                and parts[2] == "share":
+            pages.scene(self.view.game(), viewer, int(parts[1]))  # refused here when it is not the viewer's to read
+            line = f"+scene/{'share' if self._arg(request, 'share') == '1' else 'unshare'} {int(parts[1])}"
+            back = self._arg(request, "back")
+            return self._command(request, viewer, address, line, lambda said: self._shared(request, viewer, said,
+                                                                                          int(parts[1]), back))
         if parts == ["approvals"] and viewer.staff:
-            name = self._arg(request, "name")
-            return self._command(request, viewer, address, f"+approve {name}",
-                                 lambda said: self._approvals(request, self.view.game(), said))
+            return self._approve(request, viewer, address)
         raise Refused(404, "There is no such form.")
+
+    def _shared(self, request, viewer: Viewer, said: list[str], number: int, back: str) -> bytes:  # noqa: ANN001
+        """After sharing or unsharing: the page the form was on, with what the game said."""
+        if back == "account":
+            return self._account(request, viewer, said)
+        data = pages.scene(self.view.game(), viewer, number)
+        return self.page(request, "scene.html", title=data["title"], scene=data, said=said)
+
+    def _approve(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
+        """+approve <name>, or with ``force`` +approve/force <name>=<reason> (a reason is required)."""
+        name = self._arg(request, "name", 60).replace("=", "")
+        if not self._arg(request, "force"):
+            line = f"+approve {name}"
+        else:
+            reason = self._arg(request, "reason", 200)
+            if not reason:
+                return self._approvals(request, self.view.game(), error=f"Give a reason to approve {name} anyway.")
+            line = f"+approve/force {name}={reason}"
+        return self._command(request, viewer, address, line,
+                             lambda said: self._approvals(request, self.view.game(), said))
+
+    def _logout(self, request) -> object:  # noqa: ANN001
+        """The game ends the login (every copy of the cookie is nobody from now on)."""
+        token = self.logins.session(request)
+
+        def done(_answer: object) -> bytes:
+            self.logins.logged_out(request)
+            return self.page(request, "message.html", title="Logged out", message="You are logged out.")
+
+        return self._later(request, self.link.ask("logout", token=token).addCallback(done))
 
     @staticmethod
     def _arg(request, name: str, limit: int = 400) -> str:  # noqa: ANN001
@@ -243,7 +306,7 @@ class Portal(Resource):
         def answered(answer: dict[str, Any]) -> bytes:
             if "char" not in answer:
                 return self.page(request, "login.html", status=403, title="Log in", error=answer.get("error", ""))
-            self.logins.login(request, Viewer(answer["char"], answer["name"], answer["role"]))
+            self.logins.logged_in(request, answer["token"], Viewer(answer["char"], answer["name"], answer["role"]))
             return self.page(request, "message.html", title="Logged in",
                              message=f"Welcome, {answer['name']}. You are logged in.")
 

@@ -80,3 +80,52 @@ def test_gmcp_room_panels_show_the_identity_and_follow_a_switch():
     alice.do("+identity Nobody")
     assert bob.gmcp == [("Room.RemovePlayer", "Nightshade"),
                         ("Room.AddPlayer", {"name": "Nightshade", "fullname": "Nightshade"})]
+
+
+def test_a_scene_log_names_the_identities_worn_and_staff_see_the_characters():
+    world, gina, alice, bob = _room()
+    alice.do("+identity Nightshade")
+    bob.do("+scene/start Alley")
+    alice.do(":melts out of the shadows.")
+    alice.do("@emit A streetlight flickers.")
+    alice.do("+identity Alice")
+    alice.do("say Bob? It's me.")
+    bob.do("+scene/stop")
+    for reader in (bob, alice):
+        assert reader.do("+scene/text 1")[2:] == [
+            "Participants: Bob, Gina, Nightshade, Alice",
+            f"[{_time(world)}] [Scene] Bob starts scene 1: Alley. Everything said here is logged until +scene/stop.",
+            f"[{_time(world)}] Nightshade melts out of the shadows.",
+            f"[{_time(world)}] [Nightshade] A streetlight flickers.",
+            f"[{_time(world)}] Alice says, \"Bob? It's me.\"",
+            f"[{_time(world)}] [Scene] Bob stops scene 1: Alley. +scene/log 1 reads it back.",
+            "-- end scene 1 --"]
+    staff_view = gina.do("+scene/text 1")
+    assert staff_view[2] == "Participants: Bob, Gina, Nightshade(Alice), Alice"
+    assert staff_view[5] == f"[{_time(world)}] [Nightshade(Alice)] A streetlight flickers."
+
+
+def _time(world) -> str:  # noqa: ANN001
+    from champions_mush.text.format import when
+
+    return when(world.game.clock(), date=False)
+
+
+def test_paging_an_identity_reaches_the_character_behind_it_without_naming_it():
+    world, gina, alice, bob = _room()
+    alice.do("+identity Nightshade")
+    assert bob.do("page nightshade=Nice cloak.") == ["You paged Nightshade with 'Nice cloak.'."]
+    assert alice.lines[-1] == "Bob pages: Nice cloak."
+    assert alice.do("reply Thanks.") == ["You paged Bob with 'Thanks.'."]
+    assert bob.lines[-1] == "Nightshade pages: Thanks."
+    assert gina.do("page Nightshade=Staff here.") == ["You paged Nightshade(Alice) with 'Staff here.'."]
+    assert alice.lines[-1] == "Gina pages: Staff here."
+    assert bob.do("page Nightshade, Gina=Both of you.") == ["You paged Nightshade, Gina with 'Both of you.'."]
+    assert alice.lines[-1] == "Bob pages (to Nightshade(Alice), Gina): Both of you."  # she knows who she is
+    assert gina.lines[-1] == "Bob pages (to Nightshade(Alice), Gina): Both of you."
+    assert bob.do("page =Again.") == ["You paged Nightshade, Gina with 'Again.'."]
+    assert bob.do("page Nightshade=:waves.") == ["Long distance to Nightshade: Bob waves."]
+    assert alice.lines[-1] == "From afar, Bob waves."
+    bob.do("+block Nightshade=page")
+    alice.do("+block Bob=page")
+    assert bob.do("page Nightshade=Hello?") == ["Nightshade is not accepting pages from you."]

@@ -1,6 +1,7 @@
 """The web portal as a process of its own (docs/architecture.md, "The portal"): served on the
 web port beside the web client, it logs in and writes through the game, and a portal killed
-with ``kill -9`` while a player plays loses nothing, disturbs nobody and is started again."""
+with ``kill -9`` while a player plays loses nothing, disturbs nobody and is started again, with
+every browser still logged in (the logins are kept in the game's database)."""
 
 from __future__ import annotations
 
@@ -62,11 +63,11 @@ def test_the_portal_survives_kill_9_while_a_player_plays(tmp_path):
             time.sleep(0.1)
         who = _page(_opener(), f"{base}/who")
         assert '<th scope="row"><a href="/characters/Alice">Alice</a></th>' in who
-        again = _opener()  # the logins the killed portal held are gone: log in again
-        login = _page(again, f"{base}/login")
-        assert "Welcome, Alice." in _page(again, f"{base}/login", {"csrf": _csrf(login), "name": "Alice",
-                                                                  "password": "secret1"})
-        sheet = _page(again, f"{base}/characters/alice")
+        kept = _page(browser, f"{base}/account")  # the same cookie: still logged in after the restart
+        assert "<h1>Alice</h1>" in kept
+        said = _page(browser, f"{base}/account/finger", {"csrf": _csrf(account), "field": "rp", "value": "Open"})
+        assert "RP preferences set." in said  # a form loaded before the kill still posts
+        sheet = _page(browser, f"{base}/characters/alice")
         assert "<dt>Alias</dt><dd>The Blur</dd>" in sheet and "<dt>Quote</dt><dd>Zoom</dd>" in sheet
         alice.do("+finger", "The Blur")
         log = (tmp_path / "logs" / "server.log").read_text()

@@ -130,6 +130,17 @@ def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kil
     log = bob.expect(f"-- end scene {number} --")
     assert [line[8:] for line in log.splitlines() if line.startswith("[") and "[Scene]" not in line
             and "connected." not in line] == ['Nightshade says, "Halt."', "Nightshade bows."]
+    assert [line for line in log.splitlines() if line.startswith("Participants:")] == [
+        "Participants: Gina, Alice, Bob, Nightshade"]  # Alice was there as herself when it started
+    gina.send(f"+scene/text {number}")
+    assert read_line(gina, "Participants:") == "Participants: Gina, Alice, Bob, Nightshade(Alice)"
+    bob.send("page nightshade=Nice cloak.")
+    assert read_line(bob, "You paged") == "You paged Nightshade with 'Nice cloak.'."
+    assert read_line(alice, "Bob pages") == "Bob pages: Nice cloak."
+    alice.send("reply Thanks.")
+    assert read_line(bob, "Nightshade pages") == "Nightshade pages: Thanks."
+    gina.send("page Nightshade=Staff here.")
+    assert read_line(gina, "You paged") == "You paged Nightshade(Alice) with 'Staff here.'."
     bob.send("WHO")
     who = bob.expect("players connected.").split("Player Name", 1)[1].splitlines()[1:-1]
     assert [row.split()[0] for row in who] == ["Gina", "Nightshade", "Bob"]

@@ -35,6 +35,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 PAGES = [("portal", "guest", "/portal"), ("who", "guest", "/who"), ("characters", "guest", "/characters"),
          ("character", "guest", "/characters/alice"), ("rules", "guest", "/rules/killing%20damage"),
          ("help", "guest", "/help/%2Bsheet"), ("boards", "guest", "/boards"), ("login", "guest", "/login"),
+         ("teams", "guest", "/teams"), ("team", "guest", "/teams/Titans"), ("events", "guest", "/events"),
          ("scenes", "alice", "/scenes"), ("scene", "alice", "/scenes/1"), ("account", "alice", "/account"),
          ("approvals", "gina", "/approvals")]
 
@@ -77,12 +78,13 @@ def _log_in(driver, base: str, name: str) -> None:  # noqa: ANN001
     driver.get(f"{base}/login")
     driver.find_element(By.ID, "name").send_keys(name)
     driver.find_element(By.ID, "password").send_keys("secret1")
-    driver.find_element(By.CSS_SELECTOR, "main form button").click()
+    _submit(driver, driver.find_element(By.CSS_SELECTOR, "main form button"))
     assert f"Welcome, {name}. You are logged in." in driver.find_element(By.TAG_NAME, "main").text
 
 
 def _fill(server: Server, tmp_path: Path) -> None:
-    """Alice (a UTF-16 file uploaded below), a scene of hers, a board anyone reads."""
+    """Alice (a UTF-16 file uploaded below), a scene of hers, a board anyone reads, a team, an
+    event, and Bob's unbalanced sheet waiting for approval."""
     gina = server.login("Gina", create=False)
     alice = server.login("Alice")
     alice.do("+finger/set alias=The Everything Lad", "Alias set.")
@@ -93,6 +95,40 @@ def _fill(server: Server, tmp_path: Path) -> None:
     gina.do("+bbnewgroup Announcements=News from staff.", "Board Announcements made")
     gina.do("+bbconfig Announcements/read=guest", "read by guest and up")
     gina.do("+bbpost Announcements/Game night=Friday at 8 pm UTC: a bank job downtown.", "You post 'Game night'")
+    gina.do("+team/create Titans=Alice", "Team Titans made")
+    alice.do("+event/create Bank job downtown=2031-06-06 20:00/Bring a mask.", "Event 1 made")
+    bob = server.login("Bob")  # a sheet that does not balance, for staff to approve anyway
+    bob.do("+stat STR=20", "STR")
+    bob.do("+sheet/submit", "approval queue")
+
+
+def _submit(driver, button) -> None:  # noqa: ANN001
+    """Click a form's button and wait for the page it brings."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    button.click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
+
+
+def _share_and_force(drivers, base: str, server: Server) -> None:  # noqa: ANN001
+    """Alice shares her scene from her account page and a guest reads it; Gina approves Bob's
+    unbalanced sheet anyway, with a reason."""
+    from selenium.webdriver.common.by import By
+
+    alice, guest, gina = drivers["alice"], drivers["guest"], drivers["gina"]
+    guest.get(f"{base}/scenes/1")
+    assert guest.find_element(By.TAG_NAME, "h1").text == "Not for you"
+    alice.get(f"{base}/account")
+    _submit(alice, alice.find_element(By.XPATH, "//button[text()='Share scene 1']"))
+    assert "Scene 1 is shared: anyone may read it" in alice.find_element(By.CSS_SELECTOR, "[role=status]").text
+    guest.get(f"{base}/scenes/1")
+    assert guest.find_element(By.TAG_NAME, "h1").text == "Scene 1: Rooftop chase"
+    gina.get(f"{base}/approvals")
+    gina.find_element(By.ID, "reason-1").send_keys("Starting hero: XP to come")
+    _submit(gina, gina.find_element(By.XPATH, "//button[text()='Approve Bob anyway']"))
+    assert gina.find_element(By.CSS_SELECTOR, "[role=status]").text == (
+        "Bob's sheet is approved anyway (Starting hero: XP to come).")
 
 
 def test_every_page_in_a_browser_with_axe_core(tmp_path):
@@ -117,11 +153,11 @@ def test_every_page_in_a_browser_with_axe_core(tmp_path):
             alice = drivers["alice"]
             alice.get(f"{base}/account")
             alice.find_element(By.ID, "file").send_keys(str(upload))
-            alice.find_element(By.CSS_SELECTOR, "form[action='/account/upload'] button").click()
+            _submit(alice, alice.find_element(By.CSS_SELECTOR, "form[action='/account/upload'] button"))
             said = alice.find_element(By.CSS_SELECTOR, "[role=status]").text
             assert said.startswith("Reading your Hero Designer file ...\nImported 'Everything Lad (5e)' from Hero "
                                    "Designer: "), said  # priced as a paste (tests/portal/test_logins.py)
-            server.clients[-1].do("+sheet/submit", "approval queue")
+            server.clients[1].do("+sheet/submit", "approval queue")
             gina = drivers["gina"]
             gina.get(f"{base}/approvals")
             assert "Points do not balance: " in gina.find_element(By.TAG_NAME, "main").text
@@ -141,10 +177,14 @@ def test_every_page_in_a_browser_with_axe_core(tmp_path):
                     _theme(driver, False)
                     driver.set_window_size(1200, 900)
                     driver.save_screenshot(str(Path(shots) / f"portal-{name}.png"))
+                    if name == "account":  # the scenes to share, further down
+                        driver.execute_script("document.getElementById('your-scenes').scrollIntoView()")
+                        driver.save_screenshot(str(Path(shots) / "portal-account-scenes.png"))
                     if name == "character":  # the powers, with a framework's slots below it
                         driver.execute_script("document.getElementById('section-powers').scrollIntoView()")
                         driver.save_screenshot(str(Path(shots) / "portal-character-powers.png"))
             assert problems == {}
+            _share_and_force(drivers, base, server)
             guest = drivers["guest"]
             guest.get(f"{base}/characters/Alice")
             rows = guest.find_elements(By.CSS_SELECTOR, "#characteristics tbody tr")

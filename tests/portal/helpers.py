@@ -21,6 +21,7 @@ from twisted.web.server import Site
 
 from champions_mush.commands.helpcmds import help_library
 from champions_mush.game.accounts import hash_password
+from champions_mush.game.web_logins import portal_key
 from champions_mush.net.portal import answer_request
 from champions_mush.portal.site import Portal
 
@@ -92,6 +93,7 @@ class PortalSite:
     def __init__(self, world) -> None:  # noqa: ANN001
         self.world = world
         self.link = _Link(world)
+        portal_key(world.game)  # as the game makes it before it starts a portal (net/portal.py)
         self.portal = Portal(_View(world.game), self.link, clock=world.clock)
         self.site = Site(self.portal)
         self.site.log = lambda request: None
