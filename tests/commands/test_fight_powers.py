@@ -194,3 +194,17 @@ def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
     assert get_sheet(world.game, viper).base("STR") == 8
     g.do("+combat/end")
     assert get_sheet(world.game, viper).base("STR") == 20
+
+
+def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):  # noqa: F811
+    """HERO 5E: a Drain can take a characteristic below 0 (3d6 rolling 6 5 6 is 17 off Viper's STR
+    10: -7); +combat/status still shows everyone, the STUN figured from STR lowered by it."""
+    world, g, s, p = fight
+    s.do("+power Weaken STR=drain 3d6")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 6, 5, 6)
+    assert _ids(s.do("+attack Viper=weaken"))[1] == (
+        "  3d6 Drain STR: 17 Character Points (6 5 6) - 0 Power Defense: 17 Character Points. Viper's STR is now -7; "
+        "5 Character Points return each Turn.")
+    assert g.do("+combat/status")[5] == (  # STUN 10 BODY + (-7/2 = -3) + 5 CON = 12
+        "Viper     14   3    12/12  10/10  20/20  5    Drained STR (17 CP, 5/Turn back)")

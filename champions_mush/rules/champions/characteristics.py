@@ -87,8 +87,10 @@ def figured_characteristics(strength: int, dex: int, con: int, body: int) -> Fig
     figures them (STR 11, CON 13, BODY 14: STUN 14 + 6 + 7 = 27); SPD drops fractions
     (HERO 5E: DEX 18 -> SPD 2). STR 10, DEX 10, CON 10, BODY 10 -> PD 2, ED 2, SPD 2, REC 4,
     END 20, STUN 20.
+
+    A negative primary (bought down, or Drained below 0) lowers the figured characteristics from
+    it like any other value (HERO 5E: STR -7 gives STUN 10 - 3 + 5 = 12); none goes below 0, nor
+    SPD below 1.
     """
-    if min(strength, dex, con, body) < 0:
-        raise RulesError("Characteristics cannot be negative.")
     primaries = {"STR": strength, "DEX": dex, "CON": con, "BODY": body}
-    return Figured(*(figured_value(name, primaries) for name in FIGURED))
+    return Figured(*(max(figured_value(name, primaries), 1 if name == "SPD" else 0) for name in FIGURED))

@@ -3,7 +3,6 @@
 import pytest
 
 from champions_mush.rules.champions import Figured, figured_characteristics
-from champions_mush.rules.errors import RulesError
 
 
 @pytest.mark.parametrize(
@@ -27,9 +26,11 @@ def test_spd_caps_at_12():
     assert figured_characteristics(10, 150, 10, 10).spd == 12
 
 
-def test_negative_characteristics_refused():
-    with pytest.raises(RulesError):
-        figured_characteristics(-1, 10, 10, 10)
+def test_a_negative_primary_lowers_what_is_figured_from_it():
+    """HERO 5E: a negative Primary Characteristic reduces the Figured Characteristics from it as
+    any value does (STR -7: STR/5 = -1.4 -> -1, STR/2 = -3.5 -> -3); none below 0, SPD at least 1."""
+    assert figured_characteristics(-7, 10, 10, 10) == Figured(pd=0, ed=2, spd=2, rec=1, end=20, stun=12)
+    assert figured_characteristics(10, -20, 10, 10).spd == 1
 
 
 def test_the_spd_cap_holds_for_figured_spd_and_its_starting_value():
