@@ -179,9 +179,10 @@ def telnet_bench(rooms: int, duration: float, warmup: float, sync: str = "FULL")
                 with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                     break
                 time.sleep(0.1)
-            cpu0 = _cpu(server.pid)
+            cpu0, mine0 = _cpu(server.pid), _cpu(os.getpid())
             result = asyncio.run(_telnet_run(port, rooms, duration, warmup))
             result["server_cpu"] = (_cpu(server.pid) - cpu0) / (result["seconds"] + warmup)
+            result["client_cpu"] = (_cpu(os.getpid()) - mine0) / (result["seconds"] + warmup)
         finally:
             server.terminate()
             server.wait(10)
@@ -286,7 +287,9 @@ def main() -> None:
           f"measured after {args.warmup:.0f} s:")
     print(f"  {result['per_second']:.0f} attacks/s ({result['measured']} attacks), p50 "
           f"{result['p50'] * 1000:.1f} ms, p99 {result['p99'] * 1000:.1f} ms, max {result['max'] * 1000:.1f} ms, "
-          f"server CPU {result['server_cpu'] * 100:.0f} % of a core")
+          f"server CPU {result['server_cpu'] * 100:.0f} % of a core "
+          f"({result['server_cpu'] * 1000 / max(result['per_second'], 1e-9):.2f} ms an attack), the benchmark's own "
+          f"{result['client_cpu'] * 100:.0f} %; load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
 
 
 if __name__ == "__main__":

@@ -111,7 +111,9 @@ class Dispatcher:
     def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
         """Run one line as one unit of work (game/unit.py): one durable write at its end."""
         try:
-            with game.work():
+            with game.work(session) as unit:
+                if unit.lost is None:  # told if the turn's group commit is refused (game/unit.py)
+                    unit.lost = lambda exc: _storage_failed(Context(game, session, parse_command(line)), exc)
                 self._run(game, session, line)
         except StoreError as exc:  # the command's one write at its end was refused
             _storage_failed(Context(game, session, parse_command(line)), exc)

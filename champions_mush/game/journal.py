@@ -28,6 +28,9 @@ __all__ = ["COMBAT_LOG", "LogLine", "begin", "commit", "fight_log", "undo_last"]
 COMBAT_LOG = "combat"
 #: Most records +combat/log reads back.
 MAX_RECORDS = 500
+#: Most actions +combat/undo can take back, newest first (the fight's list of them stays small:
+#: it is written with every action; docs/performance.md, "Fights").
+MAX_UNDO = 100
 
 
 @attrs.frozen
@@ -43,17 +46,22 @@ class LogLine:
 def begin(game: Game, room: int) -> int | None:
     """An action starts in ``room``: with a fight there, it applies whole or not at all, and
     its changes are recorded. The fight's number, or None when no fight runs there."""
-    fight = get_fight(game, room)
-    if fight is None or game.unit is None:
+    unit = game.unit
+    if unit is None:
         return None
-    game.unit.all_or_nothing = True
+    was, unit.all_or_nothing = unit.all_or_nothing, True  # from its first read: in the turn's group (game/unit.py)
+    fight = get_fight(game, room)
+    if fight is None:
+        unit.all_or_nothing = was
+        return None
     return fight.id
 
 
 def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int | None:
     """Log the action when it changed anything; the record's id (None when nothing changed)."""
     assert game.unit is not None, "an action is recorded inside its command's unit of work"
-    docs = [list(change) for change in game.unit.changes()]
+    docs = [[kind, key, _without_undo(kind, before), _without_undo(kind, after)]
+            for kind, key, before, after in game.unit.changes()]
     if not docs:
         return None
     fight = get_fight(game, room)
@@ -63,8 +71,16 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
             "fighters": sorted(fighters)}
     entry_id = game.store.append(COMBAT_LOG, data, game.clock())
     if fight is not None:
-        save_fight(game, attrs.evolve(fight, undo=fight.undo + (entry_id,)))
+        save_fight(game, attrs.evolve(fight, undo=(fight.undo + (entry_id,))[-MAX_UNDO:]))
     return entry_id
+
+
+def _without_undo(kind: str, doc: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A fight's document as a record keeps it: without its undo list, which moves on by itself
+    (undoing puts back the list as it is then, less the record undone)."""
+    if kind != COMBAT_KIND or doc is None or "undo" not in doc:
+        return doc
+    return {name: value for name, value in doc.items() if name != "undo"}
 
 
 def _same(kind: str, current: dict[str, Any] | None, recorded: dict[str, Any] | None) -> bool:
@@ -87,7 +103,8 @@ def undo_last(game: Game, room: int, actor: str) -> str:
             what = "the fight" if kind == COMBAT_KIND else f"sheet #{key}"
             return f"{what.capitalize()} changed outside the fight since; undo it by hand (nothing was undone)."
     for kind, key, before, _ in entry.data["docs"]:
-        if kind == COMBAT_KIND and key != str(room) and before is not None:  # another fight keeps its own undo list
+        if kind == COMBAT_KIND and before is not None:  # a fight keeps its own undo list (this one's less
+            # this record: _forget)
             before = {**before, "undo": (game.store.get(kind, key) or {}).get("undo", before.get("undo"))}
         if before is None:
             game.store.delete(kind, key)

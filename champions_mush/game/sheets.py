@@ -69,6 +69,8 @@ CHARACTERISTICS = PRIMARY + FIGURED
 COMBAT_VALUES = ("rPD", "rED", "OCV", "DCV")
 _ALL = CHARACTERISTICS + COMBAT_VALUES
 _BY_UPPER = {name.upper(): name for name in _ALL}
+#: the sheet's own spellings, which :meth:`Sheet.base` takes as they are (rules ask many times a command)
+_SPELLED = frozenset(_ALL)
 _BASE = PRIMARY_BASE
 #: Largest value a characteristic may be set to: beyond any sane hero, and keeps dice capped.
 MAX_VALUE = 999
@@ -134,7 +136,8 @@ class Sheet(Document):
     # --- values -----------------------------------------------------------------------
     def base(self, name: str) -> int:
         """A characteristic as bought: set by hand, else 10 for primaries, else figured."""
-        name = normalise_stat(name) or name
+        if name not in _SPELLED:
+            name = normalise_stat(name) or name
         if name in self.stats:
             return self.stats[name]
         if name in PRIMARY:

@@ -14,6 +14,14 @@ write per command. What it says waits for that commit (:meth:`Unit.after_commit`
 fails half way its document changes are dropped whole; its rolls stay, as they were rolled. The list of changes
 (:meth:`Unit.changes`) is the command's record in the combat log, which ``+combat/undo`` reverses
 (game/journal.py).
+
+The server commits the fight commands of one reactor turn together (:class:`Group`, a group
+commit): their writes go in one store transaction, committed once (one fsync) when the turn
+ends, and what each of them says is sent only after that commit, so a killed server has told
+nobody of anything it lost. Anything else that uses the store meanwhile (a command outside a
+fight, a timer) commits the group first and so stays durable when its call returns; so does a
+second command from a connection whose earlier one is waiting, so each connection's answers
+keep their order (docs/performance.md, "Fights").
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from typing import Any, TypeVar
 from ..store.base import LogEntry, Row, Store, StoreError
 from ..store.retention import Retention
 
-__all__ = ["Change", "Unit", "keep", "load", "preload"]
+__all__ = ["Change", "Group", "Unit", "keep", "load", "preload"]
 
 T = TypeVar("T")
 Key = tuple[str, str]
@@ -34,13 +42,86 @@ Doc = dict[str, Any]
 #: One document a command changed: kind, key, before, after (None: absent).
 Change = tuple[str, str, "Doc | None", "Doc | None"]
 _ABSENT = object()
+#: a unit's transaction when it is the turn's group's
+_GROUPED = ExitStack()
+
+
+class Group:
+    """The fight commands of one reactor turn in one store transaction (a group commit).
+
+    ``wake()`` must have :meth:`commit` run when the turn ends (the server's coalescer does:
+    net/output.py). A unit joins the group for its writes and hands it what it says; the commit
+    sends that text, or on a refused commit tells each command's player (``lost``)."""
+
+    def __init__(self, store: Store, wake: Callable[[], None]) -> None:
+        self.store = store
+        self._wake = wake
+        self._open: ExitStack | None = None
+        #: what each command says once committed, and whom to tell if the commit is refused
+        self._held: list[tuple[list[Callable[[], None]], Callable[[StoreError], None] | None]] = []
+        #: who is waiting for the commit (a connection's next command commits the group first)
+        self.owners: set[object] = set()
+
+    @property
+    def open(self) -> bool:
+        return self._open is not None
+
+    def join(self) -> None:
+        """Open the turn's transaction (once a turn)."""
+        if self._open is None:
+            stack = ExitStack()
+            stack.enter_context(self.store.transaction())
+            self._open = stack
+            self._wake()
+
+    def hold(self, owner: object, then: list[Callable[[], None]], lost: Callable[[StoreError], None] | None) -> None:
+        """What a command says, sent after the commit (``lost(error)`` instead if it is refused)."""
+        self._held.append((then, lost))
+        if owner is not None:
+            self.owners.add(owner)
+
+    def commit(self) -> None:
+        """Commit the turn's transaction (one durable write), then send what waited for it."""
+        stack, self._open = self._open, None
+        held, self._held, self.owners = self._held, [], set()
+        if stack is not None:
+            try:
+                stack.__exit__(None, None, None)
+            except StoreError as exc:
+                _tell_lost(held, exc)
+                return
+        for waiting, _ in held:
+            for then in waiting:
+                then()
+
+    def abandon(self, exc: StoreError) -> None:
+        """Roll the turn's transaction back (a write of one of its commands was refused): each
+        command in it is told nothing was kept."""
+        stack, self._open = self._open, None
+        held, self._held, self.owners = self._held, [], set()
+        if stack is not None:
+            stack.__exit__(type(exc), exc, exc.__traceback__)
+        _tell_lost(held, exc)
+
+
+def _tell_lost(held: list[tuple[list[Callable[[], None]], Callable[[StoreError], None] | None]],
+               exc: StoreError) -> None:
+    for _, lost in held:
+        if lost is not None:
+            lost(exc)
 
 
 class Unit:
     """The :class:`~champions_mush.store.base.Store` interface for one command, over the real store."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, store: Store, group: Group | None = None, owner: object = None) -> None:
+        self._store = store
+        #: the turn's group commit (the server's), None: each command commits on its own
+        self.group = group
+        #: whose command this is (the connection), for the group
+        self.owner = owner
+        #: told when the group's commit is refused after this command ended (set by the dispatcher)
+        self.lost: Callable[[StoreError], None] | None = None
         self._docs: dict[Key, Doc | None] = {}  #: as read or written (never handed out)
         self._before: dict[Key, Doc | None] = {}  #: as first read from the store
         self._values: dict[Key, Any] = {}  #: values made from documents, or kept by the command
@@ -50,6 +131,14 @@ class Unit:
         self._after: list[Callable[[], None]] = []
         #: a fight command: a failure drops every document change (rolls stay)
         self.all_or_nothing = False
+
+    @property
+    def store(self) -> Store:
+        """The real store; a command outside a fight commits the turn's group before using it."""
+        group = self.group
+        if group is not None and not self.all_or_nothing and group.open:
+            group.commit()
+        return self._store
 
     # --- documents ------------------------------------------------------------------------
     def _doc(self, key: Key) -> Doc | None:
@@ -203,8 +292,13 @@ class Unit:
         return found
 
     def _begin(self) -> None:
-        """All or nothing: open the store transaction the command's writes go in (once)."""
+        """All or nothing: open the store transaction the command's writes go in (once): the
+        turn's group's when there is one."""
         if self._open is None and self.all_or_nothing:
+            if self.group is not None:
+                self.group.join()
+                self._open = _GROUPED
+                return
             self._open = ExitStack()
             self._open.enter_context(self.store.transaction())
 
@@ -243,11 +337,19 @@ class Unit:
             raise
         self._end(None)
         waiting, self._after = self._after, []
+        group = self.group
+        if group is not None and self.all_or_nothing and group.open:
+            group.hold(self.owner, waiting, self.lost)  # said once the turn's commit is durable
+            return
         for then in waiting:
             then()
 
     def _end(self, exc: BaseException | None) -> None:
         stack, self._open = self._open, None
+        if stack is _GROUPED:
+            if exc is not None and self.group is not None:  # a refused write: the whole turn's is undone
+                self.group.abandon(exc if isinstance(exc, StoreError) else StoreError(str(exc)))
+            return
         if stack is not None:
             stack.__exit__(type(exc) if exc else None, exc, exc.__traceback__ if exc else None)
 
@@ -288,12 +390,16 @@ def preload(store: Store | Unit, kind: str, keys: Iterable[str]) -> None:
 
 
 @contextmanager
-def unit_of_work(current: Unit | None, store: Store, opened: Callable[[Unit | None], None]) -> Iterator[Unit]:
-    """Open a unit (or join the one open), commit it at the end; ``opened`` tells the game."""
+def unit_of_work(current: Unit | None, store: Store, opened: Callable[[Unit | None], None],
+                 group: Group | None = None, owner: object = None) -> Iterator[Unit]:
+    """Open a unit (or join the one open), commit it at the end; ``opened`` tells the game.
+    A connection with a command waiting in the turn's group commits it first (its order)."""
     if current is not None:
         yield current
         return
-    unit = Unit(store)
+    if group is not None and owner is not None and owner in group.owners:
+        group.commit()
+    unit = Unit(store, group, owner)
     opened(unit)
     try:
         yield unit

@@ -24,7 +24,7 @@ from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .roles import Role
 from .services import Services
 from .session import Session
-from .unit import Unit, unit_of_work
+from .unit import Group, Unit, unit_of_work
 
 __all__ = ["Game"]
 
@@ -80,6 +80,8 @@ class Game:
         self._store = store
         #: the unit of work of the command running now (game/unit.py), None between commands
         self.unit: Unit | None = None
+        #: the fight commands of this reactor turn, committed together (the server's; game/unit.py)
+        self.group: Group | None = None
         self.roller = roller if roller is not None else RandomRoller()
         self.config = config or GameConfig()
         self.clock = clock
@@ -199,17 +201,37 @@ class Game:
 
     @property
     def store(self) -> Store:
-        """The store, seen through the running command's unit of work when there is one."""
-        return self._store if self.unit is None else self.unit  # type: ignore[return-value]
+        """The store, seen through the running command's unit of work when there is one; used
+        between commands, it first commits the turn's group (game/unit.py)."""
+        if self.unit is not None:
+            return self.unit  # type: ignore[return-value]
+        if self.group is not None and self.group.open:
+            self.group.commit()
+        return self._store
 
     @store.setter
     def store(self, store: Store) -> None:
         self._store = store
 
-    def work(self) -> AbstractContextManager[Unit]:
+    def work(self, owner: object = None) -> AbstractContextManager[Unit]:
         """One unit of work (game/unit.py): opened by the dispatcher around each command, joined
-        when one is open, committed as one durable write when it ends."""
-        return unit_of_work(self.unit, self._store, self._opened)
+        when one is open, committed as one durable write when it ends (with the turn's other
+        fight commands under :meth:`group_commits`). ``owner``: the connection typing it."""
+        return unit_of_work(self.unit, self._store, self._opened, self.group, owner)
+
+    def group_commits(self, wake: Callable[[], None] | None) -> None:
+        """Commit the fight commands of a turn together (game/unit.py): ``wake()`` must have
+        :meth:`end_turn` run when the turn ends. None: each command commits on its own again."""
+        if self.group is not None:
+            self.group.commit()
+        self.group = None if wake is None else Group(self._store, wake)
+
+    def end_turn(self) -> None:
+        """The reactor turn ends: commit its fight commands (sending what they said), then
+        deliver the turn's batch of text."""
+        if self.group is not None:
+            self.group.commit()
+        self.batch.flush()
 
     def _opened(self, unit: Unit | None) -> None:
         self.unit = unit

@@ -260,6 +260,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         f"{len(game.connected_characters())} players online, {len(factory.protocols)} connections"))
     reactor.callWhenRunning(release_startup_memory)
     reactor.run()
+    game.group_commits(None)  # the last turn's fight commands (game/unit.py)
     store.close()
     log.info("server stopped")
     return 0

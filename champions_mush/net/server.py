@@ -179,7 +179,7 @@ class MushFactory(protocol.Factory):
         self.doorway = Doorway(game, dispatcher)
         self.clock = clock
         self.offer_mccp = offer_mccp
-        self.coalescer = Coalescer(clock.callLater, game.batch.flush)
+        self.coalescer = Coalescer(clock.callLater, game.end_turn)
         self.coalesce_output = coalesce_output
         #: every message rendered once per kind of client, shared by the connections (net/session.py)
         self.rendered = RenderCache(render_line)
@@ -211,6 +211,7 @@ class MushFactory(protocol.Factory):
     def coalesce_output(self, on: bool) -> None:
         self._coalesce = on
         self.game.batch.defer(self.coalescer.wake if on else None)
+        self.game.group_commits(self.coalescer.wake if on else None)  # one commit per turn too
 
     def mssp(self) -> dict[str, str]:
         """The MSSP variables a client asking now gets (commands/doorway.py)."""
