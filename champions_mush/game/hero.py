@@ -32,6 +32,7 @@ from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from .documents import Document
 from .speech import one_line
+from .unit import load
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -411,15 +412,14 @@ def defenses(hero: HeroSheet) -> Defenses:
 
 # --- the store -----------------------------------------------------------------------------
 def get_hero(game: Game, char: Character) -> HeroSheet:
-    """The character's HERO sheet, or an empty one (nothing bought) when it has none."""
-    doc = game.store.get(HERO_KIND, str(char.id))
-    if doc is None:
-        return _from_play_sheet(game, char)
+    """The character's HERO sheet, or an empty one (nothing bought) when it has none (read and
+    made once per command, and kept between fight commands: game/unit.py)."""
     try:
-        return HeroSheet.from_doc(doc)
+        hero = load(game.store, HERO_KIND, str(char.id), HeroSheet.from_doc)
     except (RulesError, ValueError, TypeError) as exc:
         why = str(exc).rstrip(".") if isinstance(exc, RulesError) else "it cannot be read"
         raise RulesError(f"{char.name}'s HERO sheet is damaged ({why}): a new +sheet/import replaces it.") from None
+    return _from_play_sheet(game, char) if hero is None else hero
 
 
 def _from_play_sheet(game: Game, char: Character) -> HeroSheet:

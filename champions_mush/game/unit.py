@@ -22,6 +22,11 @@ nobody of anything it lost. Anything else that uses the store meanwhile (a comma
 fight, a timer) commits the group first and so stays durable when its call returns; so does a
 second command from a connection whose earlier one is waiting, so each connection's answers
 keep their order (docs/performance.md, "Fights").
+
+On SQLite the documents of a fight (:data:`KEPT_KINDS`) and the values made from them are also
+kept between commands (:class:`Kept`): the next command takes them without reading or parsing
+them again. Every document write forgets the one written (``SqliteStore.on_write``), a rollback
+forgets them all, and so does a commit by another process (SQLite's ``data_version``).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import Any, TypeVar
 from ..store.base import LogEntry, Row, Store, StoreError
 from ..store.retention import Retention
 
-__all__ = ["Change", "Group", "Unit", "keep", "load", "preload"]
+__all__ = ["KEPT_KINDS", "Change", "Group", "Kept", "Unit", "keep", "load", "preload"]
 
 T = TypeVar("T")
 Key = tuple[str, str]
@@ -42,6 +47,67 @@ Doc = dict[str, Any]
 #: One document a command changed: kind, key, before, after (None: absent).
 Change = tuple[str, str, "Doc | None", "Doc | None"]
 _ABSENT = object()
+#: The kinds of documents kept between commands: fights, sheets and HERO sheets (game/combat.py,
+#: game/sheets.py, game/hero.py), what every fight command reads.
+KEPT_KINDS = frozenset({"combat", "sheet", "hero"})
+#: Most documents kept (a few fights' worth: 20 fights of 4 keep 180).
+KEPT_MOST = 256
+
+
+class Kept:
+    """Documents of :data:`KEPT_KINDS` as last read or written by this game, with the values
+    made from them (by parse function), on a store that says when they change (SQLite)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._entries: dict[Key, tuple[Doc | None, dict[Any, Any]]] = {}
+        self._version = store.data_version()
+        store.on_write = self.forget
+
+    @classmethod
+    def of(cls, store: Store) -> Kept | None:
+        """A cache for ``store``, or None when it cannot say that another process wrote."""
+        return cls(store) if hasattr(store, "data_version") and hasattr(store, "on_write") else None
+
+    def check(self) -> None:
+        """Forget everything when another process committed since (once per command)."""
+        version = self._store.data_version()
+        if version != self._version:
+            self._version = version
+            self._entries.clear()
+
+    def forget(self, kind: str | None, key: str | None) -> None:
+        if kind is None:
+            self._entries.clear()
+        else:
+            self._entries.pop((kind, key), None)  # type: ignore[arg-type]
+
+    def doc(self, key: Key) -> Any:
+        """The document kept (None: there is none), or ``_ABSENT`` when not kept."""
+        found = self._entries.get(key)
+        return _ABSENT if found is None else found[0]
+
+    def value(self, key: Key, doc: Doc, parse: Callable[[Doc], Any]) -> Any:
+        """The value made from exactly this document by ``parse``, or ``_ABSENT``."""
+        found = self._entries.get(key)
+        if found is None or found[0] is not doc:
+            return _ABSENT
+        return found[1].get(parse, _ABSENT)
+
+    def put(self, key: Key, doc: Doc | None, value: Any = _ABSENT, parse: Any = None) -> None:
+        if key[0] not in KEPT_KINDS:
+            return
+        found = self._entries.get(key)
+        if found is None or found[0] is not doc:
+            if len(self._entries) >= KEPT_MOST:
+                del self._entries[next(iter(self._entries))]  # the oldest goes
+            found = self._entries[key] = (doc, {})
+        if value is not _ABSENT and value is not None:
+            parse = parse or getattr(type(value), "from_doc", None)
+            if parse is not None:
+                found[1][parse] = value
+
+
 #: a unit's transaction when it is the turn's group's
 _GROUPED = ExitStack()
 
@@ -114,8 +180,12 @@ def _tell_lost(held: list[tuple[list[Callable[[], None]], Callable[[StoreError],
 class Unit:
     """The :class:`~champions_mush.store.base.Store` interface for one command, over the real store."""
 
-    def __init__(self, store: Store, group: Group | None = None, owner: object = None) -> None:
+    def __init__(self, store: Store, group: Group | None = None, owner: object = None,
+                 kept: Kept | None = None) -> None:
         self._store = store
+        #: the game's documents kept between commands (checked at the first use), or None
+        self.kept = kept
+        self._checked = False
         #: the turn's group commit (the server's), None: each command commits on its own
         self.group = group
         #: whose command this is (the connection), for the group
@@ -141,13 +211,27 @@ class Unit:
         return self._store
 
     # --- documents ------------------------------------------------------------------------
+    def _kept(self) -> Kept | None:
+        """The kept documents, once checked against other processes' commits this command."""
+        kept = self.kept
+        if kept is not None and not self._checked:
+            self.store  # noqa: B018 - outside a fight, first commit the turn's group (what it shows is durable)
+            kept.check()
+            self._checked = True
+        return kept
+
     def _doc(self, key: Key) -> Doc | None:
         pending = self._pending.pop(key, None)
         if pending is not None:
             value = self._values[key]
             self._docs[key] = None if value is None else pending(value)
         if key not in self._docs:
-            doc = self.store.get(*key)
+            kept = self._kept() if key[0] in KEPT_KINDS else None
+            doc = _ABSENT if kept is None else kept.doc(key)
+            if doc is _ABSENT:
+                doc = self.store.get(*key)
+                if kept is not None:
+                    kept.put(key, doc)
             self._docs[key] = self._before[key] = doc
         return self._docs[key]
 
@@ -181,13 +265,15 @@ class Unit:
         self._docs[key] = doc
         self._dirty[key] = None
 
-    def _write(self, key: Key, doc: Doc | None) -> None:
+    def _write(self, key: Key, doc: Doc | None, value: Any = _ABSENT) -> None:
         """Write through to the store, durable at once as outside any unit (a refusal is seen here)."""
         if doc is None:
             self.store.delete(*key)
         else:
             self.store.put(*key, doc)
         self._docs[key] = doc
+        if self.kept is not None:
+            self.kept.put(key, doc, value)
 
     def all(self, kind: str) -> dict[str, Doc]:
         found = self.store.all(kind)
@@ -205,7 +291,13 @@ class Unit:
         found = self._values.get((kind, key), _ABSENT)
         if found is _ABSENT:
             doc = self._doc((kind, key))
-            found = None if doc is None else parse(doc)
+            kept = self.kept
+            if doc is None:
+                found = None
+            elif kept is None or (found := kept.value((kind, key), doc, parse)) is _ABSENT:
+                found = parse(doc)
+                if kept is not None:
+                    kept.put((kind, key), doc, found, parse)
             self._values[(kind, key)] = found
         return found  # type: ignore[return-value]
 
@@ -213,7 +305,7 @@ class Unit:
         """Write a value (None deletes): in a fight it becomes a document when the command ends,
         otherwise it is written now."""
         if not self.all_or_nothing:
-            self._write((kind, key), None if value is None else to_doc(value))
+            self._write((kind, key), None if value is None else to_doc(value), value)
             self._values[(kind, key)] = value
             return
         self._note_before((kind, key))
@@ -224,11 +316,23 @@ class Unit:
     def fetch(self, kind: str, keys: Iterable[str]) -> None:
         """Read the documents of ``keys`` not read yet, in one store call."""
         wanted = [k for k in dict.fromkeys(keys) if (kind, k) not in self._docs]
+        kept = self._kept() if wanted and kind in KEPT_KINDS else None
+        if kept is not None:
+            missing = []
+            for k in wanted:
+                doc = kept.doc((kind, k))
+                if doc is _ABSENT:
+                    missing.append(k)
+                else:
+                    self._docs[(kind, k)] = self._before[(kind, k)] = doc
+            wanted = missing
         if not wanted:
             return
         found = self.store.get_many(kind, wanted)
         for k in wanted:
-            self._docs[(kind, k)] = self._before[(kind, k)] = found.get(k)
+            doc = self._docs[(kind, k)] = self._before[(kind, k)] = found.get(k)
+            if kept is not None:
+                kept.put((kind, k), doc)
 
     # --- logs pass through, inside the transaction -----------------------------------------
     def append(self, log: str, data: Doc, time: float) -> int:
@@ -332,6 +436,8 @@ class Unit:
                     self.store.delete(*key)
                 else:
                     self.store.put(*key, doc)
+                if self.kept is not None:  # kept for the next command (forgotten if the commit fails)
+                    self.kept.put(key, doc, self._values.get(key, _ABSENT))
         except BaseException as exc:
             self._end(exc)
             raise
@@ -391,7 +497,7 @@ def preload(store: Store | Unit, kind: str, keys: Iterable[str]) -> None:
 
 @contextmanager
 def unit_of_work(current: Unit | None, store: Store, opened: Callable[[Unit | None], None],
-                 group: Group | None = None, owner: object = None) -> Iterator[Unit]:
+                 group: Group | None = None, owner: object = None, kept: Kept | None = None) -> Iterator[Unit]:
     """Open a unit (or join the one open), commit it at the end; ``opened`` tells the game.
     A connection with a command waiting in the turn's group commits it first (its order)."""
     if current is not None:
@@ -399,7 +505,7 @@ def unit_of_work(current: Unit | None, store: Store, opened: Callable[[Unit | No
         return
     if group is not None and owner is not None and owner in group.owners:
         group.commit()
-    unit = Unit(store, group, owner)
+    unit = Unit(store, group, owner, kept)
     opened(unit)
     try:
         yield unit

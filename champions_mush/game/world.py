@@ -24,7 +24,7 @@ from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
 from .roles import Role
 from .services import Services
 from .session import Session
-from .unit import Group, Unit, unit_of_work
+from .unit import Group, Kept, Unit, unit_of_work
 
 __all__ = ["Game"]
 
@@ -82,6 +82,8 @@ class Game:
         self.unit: Unit | None = None
         #: the fight commands of this reactor turn, committed together (the server's; game/unit.py)
         self.group: Group | None = None
+        #: fights and sheets kept between commands (SQLite only: game/unit.py)
+        self.kept = Kept.of(store)
         self.roller = roller if roller is not None else RandomRoller()
         self.config = config or GameConfig()
         self.clock = clock
@@ -212,12 +214,13 @@ class Game:
     @store.setter
     def store(self, store: Store) -> None:
         self._store = store
+        self.kept = Kept.of(store)
 
     def work(self, owner: object = None) -> AbstractContextManager[Unit]:
         """One unit of work (game/unit.py): opened by the dispatcher around each command, joined
         when one is open, committed as one durable write when it ends (with the turn's other
         fight commands under :meth:`group_commits`). ``owner``: the connection typing it."""
-        return unit_of_work(self.unit, self._store, self._opened, self.group, owner)
+        return unit_of_work(self.unit, self._store, self._opened, self.group, owner, self.kept)
 
     def group_commits(self, wake: Callable[[], None] | None) -> None:
         """Commit the fight commands of a turn together (game/unit.py): ``wake()`` must have

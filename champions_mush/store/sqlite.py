@@ -59,6 +59,9 @@ class SqliteStore:
         self._watchers: list[Callable[[StoreError | None], None]] = []
         #: ``observe_write(seconds)`` after each write is committed (net/metrics.py), or None
         self.observe_write: Callable[[float], None] | None = None
+        #: ``on_write(kind, key)`` after a document is written or deleted, ``on_write(None, None)``
+        #: after a rollback (the game's kept documents: game/unit.py, ``Kept``), or None
+        self.on_write: Callable[[str | None, str | None], None] | None = None
         self._failing = False
         self._depth = 0  #: open transactions (only the outermost commits)
         self._wrote = False  #: a write went through in the open transaction
@@ -144,21 +147,25 @@ class SqliteStore:
             yield
         except BaseException:
             self._depth = 0
-            if self._db.in_transaction:
-                self._db.rollback()
+            self._rollback()
             raise
         self._depth = 0
         try:
             self._control("COMMIT")
         except StoreError:
-            if self._db.in_transaction:
-                self._db.rollback()
+            self._rollback()
             raise
         if self._wrote and self._failing:
             self._failing = False
             self._tell(None)
         if self._wrote and self.observe_write is not None:  # a transaction is one write, committed
             self.observe_write(perf_counter() - started)
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.rollback()
+        if self.on_write is not None:
+            self.on_write(None, None)  # what was written in it is not there any more
 
     def _control(self, sql: str) -> None:
         """BEGIN or COMMIT: a refusal is told like a refused write; getting through says nothing
@@ -178,9 +185,17 @@ class SqliteStore:
             "ON CONFLICT(kind, key) DO UPDATE SET data=excluded.data",
             (kind, key, json.dumps(data)),
         )
+        if self.on_write is not None:
+            self.on_write(kind, key)
 
     def delete(self, kind: str, key: str) -> None:
         self._write("DELETE FROM docs WHERE kind=? AND key=?", (kind, key))
+        if self.on_write is not None:
+            self.on_write(kind, key)
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (another process) commits."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def all(self, kind: str) -> dict[str, dict[str, Any]]:
         rows = self._db.execute("SELECT key, data FROM docs WHERE kind=?", (kind,)).fetchall()
@@ -331,6 +346,7 @@ class ReadOnlySqliteStore(SqliteStore):
         self.path = Path(path)
         self.retention = RetentionPolicy(None)
         self._full = False
+        self.on_write = None
         self._watchers = []
         self._failing = False
         self._depth, self._wrote = 0, False
@@ -341,7 +357,3 @@ class ReadOnlySqliteStore(SqliteStore):
             self._db.execute("SELECT 1 FROM docs LIMIT 1")
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot read the database {self.path}: {exc}") from exc
-
-    def data_version(self) -> int:
-        """A number that changes whenever another connection (the game) commits."""
-        return int(self._db.execute("PRAGMA data_version").fetchone()[0])

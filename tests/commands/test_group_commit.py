@@ -120,3 +120,34 @@ def test_a_refused_turn_commit_tells_each_player_nothing_was_kept(turn):
     assert (ann.lines[-1], bea.lines[-1]) == (refused, refused)
     assert "Strikes" not in ann.text and "recovers" not in bea.text
     assert _durable_fight(store, room)["current"] == ann.character.id
+    world.set_dice(*MISS)  # the game goes on from what the store holds: Ann's Phase again
+    assert ann.do("+attack Eel=strike") == []
+    world.game.end_turn()
+    assert _seen(ann.lines[-3:]) == ANN_MISSES
+
+
+def test_the_next_fight_command_reads_nothing_the_last_one_wrote(turn):
+    """Fights, sheets and HERO sheets are kept between commands (game/unit.py, Kept)."""
+    world, store, ann, bea, _ = turn
+    world.game.group_commits(None)
+    world.set_dice(*MISS)
+    ann.do("+attack Eel=strike")
+    reads = []
+    for name in ("get", "get_many"):
+        setattr(store, name, (lambda call, name: lambda *a: reads.append(f"{name} {a[0]}") or call(*a))(
+            getattr(store, name), name))
+    assert bea.do("+recover") == BEA_RECOVERS
+    assert reads == []
+
+
+def test_a_sheet_another_process_changed_is_read_again(turn):
+    world, store, ann, bea, _ = turn
+    world.game.group_commits(None)
+    world.set_dice(*MISS)
+    ann.do("+attack Eel=strike")  # Bea's sheet is kept
+    with sqlite3.connect(store.path) as other:  # staff mend it with another tool meanwhile
+        (data,) = other.execute("SELECT data FROM docs WHERE kind='sheet' AND key=?",
+                                (str(bea.character.id),)).fetchone()
+        other.execute("UPDATE docs SET data=? WHERE kind='sheet' AND key=?",
+                      (json.dumps({**json.loads(data), "end": 5}), str(bea.character.id)))
+    assert bea.do("+sheet")[-2] == "STUN 20/20  BODY 10/10  END 5/20"
