@@ -32,6 +32,7 @@ forgets them all, and so does a commit by another process (SQLite's ``data_versi
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, TypeVar
@@ -95,6 +96,7 @@ class Kept:
         return found[1].get(parse, _ABSENT)
 
     def put(self, key: Key, doc: Doc | None, value: Any = _ABSENT, parse: Any = None) -> None:
+        """Keep a document as read (``doc``) and, when known, the value made from it."""
         if key[0] not in KEPT_KINDS:
             return
         found = self._entries.get(key)
@@ -106,6 +108,15 @@ class Kept:
             parse = parse or getattr(type(value), "from_doc", None)
             if parse is not None:
                 found[1][parse] = value
+
+    def wrote(self, key: Key, doc: Doc | None, value: Any = _ABSENT) -> Doc | None:
+        """Keep a document as written, as the store gives it back (JSON's lists, not tuples:
+        code comparing documents sees what a read from the store would give); returns it."""
+        if key[0] not in KEPT_KINDS:
+            return doc
+        plain = None if doc is None else json.loads(json.dumps(doc))
+        self.put(key, plain, value)
+        return plain
 
 
 #: a unit's transaction when it is the turn's group's
@@ -273,7 +284,7 @@ class Unit:
             self.store.put(*key, doc)
         self._docs[key] = doc
         if self.kept is not None:
-            self.kept.put(key, doc, value)
+            self.kept.wrote(key, doc, value)
 
     def all(self, kind: str) -> dict[str, Doc]:
         found = self.store.all(kind)
@@ -437,7 +448,7 @@ class Unit:
                 else:
                     self.store.put(*key, doc)
                 if self.kept is not None:  # kept for the next command (forgotten if the commit fails)
-                    self.kept.put(key, doc, self._values.get(key, _ABSENT))
+                    self.kept.wrote(key, doc, self._values.get(key, _ABSENT))
         except BaseException as exc:
             self._end(exc)
             raise
