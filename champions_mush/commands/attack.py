@@ -248,8 +248,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         if move is None:
             raise
     if move is not None:  # Grab, Disarm, Martial Arts ... (commands/grapple.py)
-        grapple.attack(ctx, attacker, targets, move, AttackOrder(maneuver=STRIKE, **_options(ctx, move.rest)),
-                       _lines, _tell)
+        grapple.attack(ctx, attacker, targets, move, lambda said: _order(ctx, attacker, None, said), _lines, _tell,
+                       _OPTIONS)
         return
     assert order is not None
     area = bool(attacks.effects_of(order.power).area)

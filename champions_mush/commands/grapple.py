@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import attrs
 
-from ..game import attacks, entangling, grappling, rolls
+from ..game import attacks, entangling, grappling, multiple, rolls
 from ..game import combat as fights
 from ..game.hero import get_hero
 from ..game.martial import SheetManeuver, sheet_maneuvers
@@ -25,13 +25,19 @@ from .brief import vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
-from .grapple_text import disarm_lines, escape_lines, grab_lines, guarded_lines, held_lines
+from .grapple_text import (
+    disarm_lines, escape_lines, grab_lines, guarded_lines, held_lines, multiple_lines, several_lines,
+)
 
 __all__ = ["HANDLERS", "Move", "attack", "chosen"]
 
 #: The standard maneuvers this module runs through +attack (HERO 5E revised), by the words typed.
 STANDARD_WORDS = {"grab": "Grab", "squeeze": "Squeeze", "throw": "Throw", "disarm": "Disarm", "choke": "Choke Hold",
                   "choke hold": "Choke Hold", "chokehold": "Choke Hold"}
+#: Those followed by the attack they make (``sweep martial strike``, ``rapid fire eb``, ``mpa eb + rka``).
+LEADING_WORDS = {"sweep": "Sweep", "rapid fire": "Rapid Fire", "rapidfire": "Rapid Fire", "mpa": "Multiple-Power Attack",
+                 "multiple power attack": "Multiple-Power Attack", "multiple-power attack": "Multiple-Power Attack",
+                 "club": "Club Weapon", "club weapon": "Club Weapon"}
 
 
 @attrs.frozen
@@ -80,6 +86,9 @@ def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # no
     the sheet by name too (+attack tries them after its maneuvers and powers)."""
     if not words:
         return None
+    for cut in (3, 2, 1):
+        if " ".join(words[:cut]) in LEADING_WORDS:
+            return Move(LEADING_WORDS[" ".join(words[:cut])], None, words[cut:])
     if words[0] == "ma":
         found = sheet_maneuvers(get_hero(ctx.game, attacker))
         cuts = [cut for cut in range(len(words), 1, -1) if cut == len(words) or words[cut] in options]
@@ -109,25 +118,83 @@ def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # no
 Tell = Callable[[Context, object, list, list, list[str], bool], None]
 
 
-def _check(ctx: Context, attacker, targets: list) -> object:  # noqa: ANN001
-    """The one target, in this fight, not the attacker; the attacker not Entangled."""
-    if len(targets) != 1:
+def _check(ctx: Context, attacker, targets: list, several: bool = False) -> object:  # noqa: ANN001
+    """The one target (``several``: two or more), in this fight, not the attacker; the attacker
+    not Entangled."""
+    if several and len(targets) < 2:
+        raise CommandError("A Sweep or Rapid Fire attacks two or more: +attack Ox, Viper=sweep.")
+    if not several and len(targets) != 1:
         raise CommandError("That maneuver takes one target.")
-    target = targets[0]
     fight = fights.fight_of(ctx.game, attacker)
-    if target.id == attacker.id:
-        raise CommandError("Attack someone else.")
-    if fight is None or target.location != attacker.location or fight.fighter(target.id) is None:
-        raise CommandError(f"{target.name} is not in this fight.")
+    for target in targets:
+        if target.id == attacker.id:
+            raise CommandError("Attack someone else.")
+        if fight is None or target.location != attacker.location or fight.fighter(target.id) is None:
+            raise CommandError(f"{target.name} is not in this fight.")
     if entangling.entangle_of(ctx.game, attacker) is not None:
         raise CommandError(f"{attacker.name} is Entangled and can only break out: +attack me=strike entangle.")
-    return target
+    return targets[0]
 
 
-def attack(ctx: Context, attacker, targets: list, move: Move, order: attacks.AttackOrder,  # noqa: ANN001
-           render: Callable[[object], list[str]], tell: Tell) -> None:
-    """Run one of this module's maneuvers as +attack does, and tell the room (``tell``)."""
+OrderOf = Callable[[list[str]], attacks.AttackOrder]
+
+
+def _made(ctx: Context, attacker, words: list[str], order_of: OrderOf, options: set[str]) -> attacks.AttackOrder:  # noqa: ANN001
+    """The attack a Sweep, Rapid Fire or Club Weapon makes: a Martial Arts maneuver on the sheet,
+    else a maneuver or power as +attack reads it (a Strike when none is named)."""
+    martial = chosen(ctx, attacker, words, options, bought=True) if words and words[0] not in options else None
+    if martial is not None and martial.martial is not None:
+        return grappling.martial_order(ctx.game, attacker, martial.martial.maneuver,
+                                       order_of(["strike", *martial.rest]), martial.name)
+    if martial is not None:
+        raise CommandError(f"A {martial.name} cannot go in that: Strikes, powers and Martial Arts can.")
+    return order_of(words if words and words[0] not in options else ["strike", *words])
+
+
+def _several(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,  # noqa: ANN001
+             render: Callable[[object], list[str]], tell: Tell, options: set[str]) -> None:
+    """Sweep (hand-to-hand) or Rapid Fire (a ranged power) at everyone named, in order."""
+    _check(ctx, attacker, targets, several=True)
+    order = _made(ctx, attacker, move.rest, order_of, options)
+    ranged = order.power is not None and order.power.ranged
+    if ranged != (move.name == "Rapid Fire"):
+        raise CommandError("Rapid Fire is for a ranged power; a Sweep for hand-to-hand attacks.")
+    acting(ctx, attacker, full=True)
+    before = [vitals_of(ctx.game, t) for t in targets]
+    done = multiple.several_attacks(ctx.game, attacker, targets, order, ctx.roller)
+    tell(ctx, attacker, targets, before, several_lines(done, render), done.hit)
+
+
+def _multiple_power(ctx: Context, attacker, target, move: Move, order_of: OrderOf, tell: Tell) -> None:  # noqa: ANN001
+    """A Multiple-Power Attack: ``mpa <power> + <power> [+ ...]``."""
+    parts = [part.split() for part in " ".join(move.rest).split("+")]
+    if len(parts) < 2 or not all(parts):
+        raise CommandError("Name the powers with + between them: +attack Ox=mpa blast + claws.")
+    orders = [order_of(part) for part in parts]
+    acting(ctx, attacker)
+    before = [vitals_of(ctx.game, target)]
+    done = multiple.multiple_power_attack(ctx.game, attacker, target, orders, ctx.roller)
+    tell(ctx, attacker, [target], before, multiple_lines(done), done.hit)
+
+
+def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,  # noqa: ANN001
+           render: Callable[[object], list[str]], tell: Tell, options: set[str]) -> None:
+    """Run one of this module's maneuvers as +attack does, and tell the room (``tell``).
+    ``order_of``: +attack's reading of a maneuver or power and its options."""
+    if move.name in ("Sweep", "Rapid Fire"):
+        _several(ctx, attacker, targets, move, order_of, render, tell, options)
+        return
     target = _check(ctx, attacker, targets)
+    if move.name == "Multiple-Power Attack":
+        _multiple_power(ctx, attacker, target, move, order_of, tell)
+        return
+    if move.name == "Club Weapon":
+        order = _made(ctx, attacker, move.rest, order_of, options)
+        if order.power is None:
+            raise CommandError("Club Weapon goes with a hand-to-hand Killing Attack: +attack Ox=club <its name>.")
+        order = attrs.evolve(order, power=multiple.club(order.power))
+    else:
+        order = order_of(["strike", *move.rest])
     martial = move.martial.maneuver if move.martial is not None else None
     if martial is not None and martial.effect in (MartialEffect.BLOCK, MartialEffect.DODGE, MartialEffect.ESCAPE):
         switch = {MartialEffect.BLOCK: "block", MartialEffect.DODGE: "dodge", MartialEffect.ESCAPE: "escape"}[martial.effect]
@@ -161,11 +228,10 @@ def attack(ctx: Context, attacker, targets: list, move: Move, order: attacks.Att
             lines.append(f"{attacker.name} holds {target.name} by the throat: 1/2 DCV until free (+combat/escape).")
         hit = outcome.hit
     else:
-        assert martial is not None
-        made = grappling.martial_order(game, attacker, martial, order, move.name)
+        made = grappling.martial_order(game, attacker, martial, order, move.name) if martial is not None else order
         block, outcome = grappling.resolve_guarded(game, attacker, target, made, roller)
         lines = guarded_lines(block, outcome, render)
-        if outcome.hit and martial.falls:
+        if outcome.hit and martial is not None and martial.falls:
             grappling.knock_down(game, target)
             lines.append(f"{target.name} falls: prone (1/2 DCV) until he stands.")
         hit = outcome.hit

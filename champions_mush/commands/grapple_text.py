@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import grappling
-from ..rules.champions.damage import NormalDamage
+from ..game import grappling, multiple
+from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.grappling import StrengthContest
-from .dice import normal_text
-from .fight_text import hurt_text, roll_line, spent_text
+from .dice import kb_text, killing_text, normal_text
+from .fight_text import hurt_text, kb_lines, roll_line, spent_text
 
-__all__ = ["block_line", "contest_line", "disarm_lines", "escape_lines", "grab_lines", "guarded_lines", "held_lines"]
+__all__ = ["block_line", "contest_line", "disarm_lines", "escape_lines", "grab_lines", "guarded_lines", "held_lines",
+           "multiple_lines", "several_lines"]
 
 
 def _faces(result: object) -> str:
@@ -101,3 +102,27 @@ def disarm_lines(done: grappling.Disarmed) -> list[str]:
     lines.append(spent_text(done.spent, f" ({done.spent.cost} for the STR used)" if done.spent.cost else ""))
     return lines
 
+
+def several_lines(done: multiple.SeveralOutcome, render: Callable[[object], list[str]]) -> list[str]:
+    """A Sweep or Rapid Fire: each attack's block in order, then those the first miss left unrolled."""
+    lines = [f"{done.name}: {len(done.attacks) + len(done.unrolled)} attacks at -2 OCV each on every roll; "
+             "1/2 DCV until the next Phase."]
+    for block, outcome in done.attacks:
+        lines += guarded_lines(block, outcome, render)
+    if done.unrolled:
+        lines.append(f"After the miss the rest miss: {', '.join(done.unrolled)}.")
+    return lines
+
+
+def multiple_lines(done: multiple.MultipleOutcome) -> list[str]:
+    """A Multiple-Power Attack: the one roll, each power's damage and Knockback, the END."""
+    lines = [roll_line(done.rolled)]
+    for hit in done.hits:
+        rolled = hit.damage.rolled
+        said = killing_text(rolled) if isinstance(rolled, KillingDamage) else normal_text(rolled)
+        lines.append(f"{hit.name}: {hit.damage.amount} {'killing' if isinstance(rolled, KillingDamage) else 'normal'}: "
+                     f"{said}. {hurt_text(hit.damage.hurt)}")
+        lines.append(kb_text(hit.knockback) + "." + "".join(f" {line}" for line in kb_lines(hit.kb_steps))
+                     if hit.knockback is not None else "No Knockback.")
+    lines.append(_end_line(done.spent, done.end_parts))
+    return lines
