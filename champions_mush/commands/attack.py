@@ -16,12 +16,13 @@ import re
 import attrs
 
 from ..game import attacks
-from ..game import adjusting, entangling, grappling, mental
+from ..game import adjusting, continuing, entangling, explosions, grappling, mental, skill_levels, talents
 from ..game import combat as fights
 from ..game import rolls
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
 from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero
 from ..rules.champions.endurance import MAX_PUSH
+from ..rules.errors import RulesError
 from ..text.markup import strip
 from .base import Command, CommandError, ParsedCommand, UsageError
 from .brief import brief_line, vitals_of
@@ -31,6 +32,7 @@ from .dice import find_target
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
 from . import grapple
 from .gm import parse_kb_options
+from .advantage_text import explosion_lines, stopped_text
 from .grapple_text import guarded_lines
 from .power_text import adjustment_lines, ego_lines, entangle_lines, struck_lines
 from .recording import journaled
@@ -39,7 +41,7 @@ __all__ = ["COMMANDS"]
 
 #: Words that begin the options of a +attack line.
 _OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "shots", "into", "air", "flying", "high", "rolled", "underwater",
-            "killing", "martial", "clinging", "root", "wall"}
+            "killing", "martial", "clinging", "root", "wall", "at", "dcv", "dc", "deadly", "weakness"}
 #: Short forms players use for the attack powers (HERO 5E's abbreviations) and the power each names.
 SHORT_FORMS = {"eb": "ENERGYBLAST", "rka": "RKA", "hka": "HKA", "hth": "HANDTOHANDATTACK", "ha": "HANDTOHANDATTACK"}
 _MANEUVER_WORDS = ", ".join(m.name.lower() for m in attacks.MANEUVERS)
@@ -185,6 +187,14 @@ def _options(ctx: Context, rest: list[str]) -> dict:
             found["limited"] = _number(rest, word, 999)
         elif word == "shots":
             found["shots"] = _number(rest, word, 999)
+        elif word == "at":
+            found["distances"] = _distances(rest)
+        elif word in ("deadly", "weakness"):
+            found[word] = True
+        elif word == "dcv":
+            found["dcv_levels"] = _number(rest, word, 99)
+        elif word == "dc":
+            found["dc_levels"] = _number(rest, word, 49)
         elif word in ("into", "root", "wall"):
             kb.extend([word, *rest])
             rest = []
@@ -194,9 +204,24 @@ def _options(ctx: Context, rest: list[str]) -> dict:
     return found
 
 
+def _distances(rest: list[str]) -> tuple[int, ...]:
+    """``at 0 2, 3``: an Explosion's targets' inches from its centre, in their order."""
+    found = []
+    while rest and re.fullmatch(r"[0-9]{1,3},?", rest[0]):
+        found.append(int(rest.pop(0).rstrip(",")))
+    if not found:
+        raise CommandError("'at' takes each target's inches from the centre: at 0 2 3.")
+    return tuple(found)
+
+
 def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:  # noqa: ANN001
-    maneuver, power, rest = _choose(attacker, _numbered(get_hero(ctx.game, attacker)), quoted, words)
+    hero = get_hero(ctx.game, attacker)
+    maneuver, power, rest = _choose(attacker, _numbered(hero), quoted, words)
     options = _options(ctx, rest)
+    try:
+        options.update(talents.talent_options(hero, options.pop("deadly", False), options.pop("weakness", False)))
+    except RulesError as exc:
+        raise CommandError(f"{attacker.name} {exc}") from None
     order = AttackOrder(maneuver=maneuver, power=power, **options)
     if maneuver.moves and not order.velocity:
         raise CommandError(f"A {maneuver.name} needs the velocity: ... v <inches>.")
@@ -205,11 +230,14 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
         raise CommandError("'defended' is for a No Normal Defense power: the target has the defense it names.")
     if "shots" in options and not effects.autofire:
         raise CommandError("'shots <n>' is for an Autofire power.")
+    if "distances" in options and not effects.explosion:
+        raise CommandError("'at <inches>' is for an Explosion: each target's distance from its centre.")
     if "limited" in options and not effects.avld:
         raise CommandError("'def <points>' is for an Attack Versus Limited Defense power: the target's points of it.")
     if power is not None and power.versus not in ("PD", "ED", entangling.ENTANGLE, mental.MENTAL,
                                                   *adjusting.KINDS.values()):
         raise CommandError(f"{power.name} works against {power.versus}: the GM applies it (+damage).")
+    skill_levels.use_for(ctx.game, attacker, order)  # refuses more DCV or DCs than his levels give
     ranged = power is not None and power.ranged
     if order.range is not None and not ranged and order.range > 1:
         raise CommandError(f"{order.name} is hand-to-hand: it reaches 1\" at most.")
@@ -278,15 +306,39 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         lines, hit = _powers(ctx, attacker, target, order, at_entangle)
         _tell(ctx, attacker, targets, before, lines, hit)
         return
-    if area:
+    if attacks.effects_of(order.power).explosion:
+        outcome = explosions.resolve_explosion(ctx.game, attacker, targets, order, ctx.roller)
+    elif area:
         outcome = attacks.resolve_area(ctx.game, attacker, targets, order, ctx.roller)
     elif attacks.effects_of(order.power).autofire:
         outcome = attacks.resolve_autofire(ctx.game, attacker, target, order, ctx.roller)
     else:  # a hand-to-hand attack meets the target's Block first (game/grappling.py)
         block, outcome = grappling.resolve_guarded(ctx.game, attacker, target, order, ctx.roller)
-        _tell(ctx, attacker, targets, before, guarded_lines(block, outcome, _lines), outcome.hit)
+        kept = continuing.keep(ctx.game, attacker, target, order, outcome.hit) \
+            if isinstance(outcome, attacks.AttackOutcome) else ""  # a Continuous power goes on (game/continuing.py)
+        _tell(ctx, attacker, targets, before, guarded_lines(block, outcome, lambda o: _kept(_lines(o), kept)),
+              outcome.hit)
         return
     _tell(ctx, attacker, targets, before, _lines(outcome), outcome.hit)
+
+
+def _kept(lines: list[str], kept: str) -> list[str]:
+    """An attack's lines with what a Continuous power goes on doing, before the END."""
+    return [*lines[:-1], kept, lines[-1]] if kept else lines
+
+
+def _stop(ctx: Context, parsed: ParsedCommand) -> None:
+    """+attack/stop [<power>] [by <name>]: end one's Continuous attacks (HERO 5E revised: turning a
+    power off takes no time)."""
+    words = parsed.args.split()
+    at = next((i for i in range(len(words) - 1, -1, -1) if words[i].lower() == "by"), None)
+    power = " ".join(words if at is None else words[:at]).strip("\"'")
+    by = None if at is None else " ".join(words[at + 1:])
+    attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="stop an attack")
+    ended = continuing.stop(ctx.game, attacker, power)
+    if not ended:
+        raise CommandError(f"{attacker.name} has no Continuous attack going on{' by that name' if power else ''}.")
+    ctx.emit_room("\n".join(f"{TAG} {stopped_text(e)}" for e in ended))
 
 
 def _tell(ctx: Context, attacker, targets: list, before: list,  # noqa: ANN001 - a Character
@@ -325,6 +377,8 @@ def _powers(ctx: Context, attacker, target, order: AttackOrder,  # noqa: ANN001 
 def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or resolve_area
     if isinstance(outcome, attacks.PowerFailed):
         return failed_lines(outcome)
+    if isinstance(outcome, explosions.ExplosionOutcome):
+        return explosion_lines(outcome)
     if isinstance(outcome, attacks.AreaOutcome):
         return area_lines(outcome)
     if isinstance(outcome, attacks.AutofireOutcome):
@@ -333,5 +387,6 @@ def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or re
 
 
 COMMANDS = (
-    Command("+attack", cmd_attack, ruleset="champions", summary="attack on your Phase with a maneuver or a power"),
+    Command("+attack", cmd_attack, ruleset="champions", summary="attack on your Phase with a maneuver or a power",
+            subcommands={"stop": _stop}),
 )

@@ -15,6 +15,8 @@ import attrs
 from ..game import adjusting
 from ..game import attacks
 from ..game import combat as fights
+from ..game.hero import get_hero
+from ..game.talents import lightning_reflexes
 from ..game import harm
 from ..game import rolls
 from ..text.markup import strip
@@ -223,9 +225,12 @@ def _join(ctx: Context, parsed: ParsedCommand) -> None:
     if unapproved and not ctx.is_staff:
         raise CommandError("Your sheet is not approved yet (+sheet/submit); staff can add you with "
                            f"+combat/join {char.name}.")
-    fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name)))
+    quick = lightning_reflexes(get_hero(ctx.game, char))
+    fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name, lightning=quick)))
     phases = " ".join(map(str, fights.phases_of(sheet)))
-    _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}: Segments {phases}).")
+    reflexes = f" +{quick} Lightning Reflexes" if quick else ""
+    _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}{reflexes}, SPD {sheet.base('SPD')}: "
+              f"Segments {phases}).")
     if unapproved:
         ctx.emit_staff(f"[Combat] Note: {char.name}'s sheet is not approved; {ctx.actor.name} added them to "
                        f"fight #{fight.id} anyway.")

@@ -271,8 +271,9 @@ def split_versus(text: str) -> tuple[str, str] | None:
     return text[: match.start()].strip(), text[match.end():].strip()
 
 
-def roll_target(ctx: Context, what: str) -> tuple[str, int]:
-    """The label and target number of a +roll: ``14``, a characteristic (9 + CHAR/5) or a skill."""
+def roll_target(ctx: Context, what: str, char=None) -> tuple[str, int]:  # noqa: ANN001 - a Character
+    """The label and target number of a +roll: ``14``, a characteristic (9 + CHAR/5) or a skill
+    (on ``char``'s sheet, the roller's when None)."""
     if what.isascii() and what.isdigit():
         value = int(what) if is_number(what) else 0
         if not 1 <= value <= 99:
@@ -280,12 +281,14 @@ def roll_target(ctx: Context, what: str) -> tuple[str, int]:
         return f"{value}-", value
     if ctx.game.config.ruleset != "champions":
         raise CommandError("Roll against a number here (+roll 14); sheets are for the Champions rules.")
-    sheet = get_sheet(ctx.game, ctx.actor)
-    char = what.upper()
-    if char in CHARACTERISTICS:
-        target = characteristic_target(sheet.base(char))
-        return f"{char} ({target}-)", target
+    sheet = get_sheet(ctx.game, char or ctx.actor)
+    stat = what.upper()
+    if stat in CHARACTERISTICS:
+        target = characteristic_target(sheet.base(stat))
+        return f"{stat} ({target}-)", target
     found = sheet.find_skill(what)
+    if found is None and char is not None:
+        raise CommandError(f"{char.name} has no skill or characteristic '{what[:30]}' on the sheet.")
     if found is None:
         raise UsageError(f"You have no skill or characteristic '{what[:30]}' on your sheet.")
     name, value = found
@@ -298,16 +301,35 @@ def skill_target(sheet: Sheet, value: str) -> int:
     return sheet.skill_target(value)
 
 
+def _rolled_for(ctx: Context, what: str):  # noqa: ANN202 - a Character or None, and the rest
+    """``Viper/Stealth``: staff roll a skill or characteristic of a character here (an NPC's);
+    otherwise (None, ``what``) for the roller's own sheet."""
+    name, slash, rest = what.partition("/")
+    if not slash or not rest.strip() or ctx.game.config.ruleset != "champions":
+        return None, what
+    try:
+        char = find_target(ctx, name)
+    except CommandError:
+        return None, what  # a skill with a slash in its name
+    if char.id == ctx.actor.id:
+        return None, rest.strip()
+    if not ctx.is_staff:
+        raise CommandError("Only staff roll for someone else.")
+    return char, rest.strip()
+
+
 def cmd_roll(ctx: Context, parsed: ParsedCommand) -> None:
     """+roll <target>: 3d6 roll-under, made or missed by how much (HERO 5E)."""
     what, modifier = _split_modifier(parsed.lhs.strip())
     if _ROLL_WHAT.fullmatch(what) is None:
         raise UsageError()
-    label, target = roll_target(ctx, what)
+    char, what = _rolled_for(ctx, what)
+    label, target = roll_target(ctx, what, char)
     result = skill_roll(target, ctx.roller, modifier=modifier)
     if modifier:
         label += f" at {modifier:+d}"
-    log_and_announce(ctx, parsed, "roll", f"3d6 vs {label}", skill_text(result),
+    whose = f" for {char.name}" if char is not None else ""
+    log_and_announce(ctx, parsed, "roll", f"3d6{whose} vs {label}", skill_text(result),
                       {"target": result.target, "faces": list(result.faces), "margin": result.margin})
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ..game import adjusting, attacks
+from ..game import adjusting, attacks, continuing
 from ..game import combat as fights
 from ..game import harm
 from ..rules.champions.damage import KillingDamage
@@ -210,8 +210,16 @@ def _points_return(event: adjusting.PointsReturn) -> str:
            f"{event.characteristic} {event.value} ({left})."
 
 
+def _continuous(event: continuing.ContinuousGoesOn | continuing.ContinuousStops) -> list[str]:
+    from .advantage_text import continuous_lines  # it is built from this module's pieces
+
+    return continuous_lines(event)
+
+
 _EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
     adjusting.PointsReturn: _points_return,
+    continuing.ContinuousGoesOn: _continuous,
+    continuing.ContinuousStops: _continuous,
     fights.HeldActionWaits: _held,
     attacks.WindupLands: _lands,
     attacks.WindupLost: _lost,
@@ -248,8 +256,9 @@ def _power_roll_lines(rolls: tuple[attacks.PowerRoll, ...], charges_left: int | 
 
 def failed_lines(failed: attacks.PowerFailed) -> list[str]:
     """A power whose Activation or Skill Roll missed: the roll, and the END spent."""
+    side = [f"{failed.side_effect} on {failed.attacker} (the GM applies it)."] if failed.side_effect else []
     return [f"{failed.attacker} tries {failed.name} on {failed.target}.",
-            *_power_roll_lines(failed.power_rolls, failed.charges_left),
+            *_power_roll_lines(failed.power_rolls, failed.charges_left), *side,
             spent_text(failed.spent, f" ({', '.join(f'{c} for {w}' for c, w in failed.end_parts)})")]
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
+from ..game.reduction_items import is_reduction, reduction_item
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
@@ -136,7 +137,7 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
     power, amount, mod_words = _split_power(text)
     if not power or not amount:
         raise UsageError()
-    spec = find_power(power)
+    spec = None if is_reduction(power) else find_power(power)
     mods = tuple(modifier_from_spec(find_modifier(w)) for w in mod_words)
     labels = [m.label for m in mods]
     twice = next((label for n, label in enumerate(labels) if label in labels[:n]), None)
@@ -147,6 +148,8 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
             kind = "an Advantage" if mod.value > 0 else "a Limitation"
             raise CommandError(f"{mod.name} is {kind}: write it {'+' if mod.value > 0 else '-'}{word[1:]}.")
     item_id = _item_id(hero, name)
+    if spec is None:
+        return reduction_item(item_id, name, amount, mods)
     if spec.unit == "d6":
         amount, versus = _versus(amount, spec)
         dice = DiceAmount.parse(amount.lower().replace("d6", "").strip() or "0")

@@ -25,6 +25,7 @@ from . import (
     heroes,
     identities,
     jobs,
+    levels,
     login,
     mail,
     people,
@@ -56,6 +57,7 @@ FAMILIES = (
     gm,         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
     combat,     # +combat tracker, +recover, +paramedics
     attack,     # +attack on one's Phase
+    levels,     # +levels: Combat Skill Levels and what they fit
     ptb,        # Powers That Be commands
     animouch,   # AnimOuch! commands
     mail,       # @mail

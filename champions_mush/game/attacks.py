@@ -37,8 +37,8 @@ from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_mo
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
 from . import combat as fights
-from . import harm
-from .hero import AttackPower, HeroSheet, get_hero
+from . import harm, skill_levels
+from .hero import AttackPower, get_hero
 from .sheets import get_sheet, save_sheet
 
 if TYPE_CHECKING:
@@ -98,6 +98,14 @@ class AttackOrder:
     limited: int = 0
     #: Autofire: the shots fired (0: the most the power fires)
     shots: int = 0
+    #: Explosion: each target's inches from the centre, in the targets' order
+    distances: tuple[int, ...] = ()
+    #: Combat Skill Levels asked for DCV, and the DCs asked of them (two levels a DC; game/skill_levels.py)
+    dcv_levels: int = 0
+    dc_levels: int = 0
+    #: Deadly Blow's DCs when its circumstances apply (3 a level), and Find Weakness's roll (0: none)
+    deadly_dcs: int = 0
+    weakness: int = 0
 
     @property
     def name(self) -> str:
@@ -188,6 +196,8 @@ class PowerFailed:
     spent: harm.Spent
     end_parts: tuple[tuple[int, str], ...]
     charges_left: int | None = None
+    #: its Side Effects, which a failed roll sets off (``""``: none)
+    side_effect: str = ""
     hit = False
 
 
@@ -197,6 +207,15 @@ def effects_of(power: AttackPower | None) -> PowerEffects:
     if power is None:
         return PowerEffects()
     return power_effects(ModifierOn(m.xmlid, m.option, m.value, m.name, m.text) for m in power.modifiers)
+
+
+def side_effect(power: AttackPower | None, effects: PowerEffects) -> str:
+    """What a power's Side Effects do when its roll fails: ``Side Effects (burns its user), 15 Active
+    Points of effect`` (HERO 5E revised: the greater of 15, 30 or 60 Active Points and 1/4, 1/2
+    or all of the power's, by the Limitation's -1/4, -1/2 or -1)."""
+    if power is None or not effects.side_effects:
+        return ""
+    return f"{effects.side_effects}: {effects.side_effect_points(power.active)} Active Points of effect"
 
 
 def _power_rolls(game: Game, attacker: Character, power: AttackPower, effects: PowerEffects,
@@ -244,11 +263,13 @@ def _use_charge(game: Game, attacker: Character, power: AttackPower | None, effe
     save_sheet(game, attrs.evolve(sheet, charges_used={**sheet.charges_used, power.item_id: used}))
     return effects.charges - used
 
-def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
+def _dice(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
     """The attack's dice, normal or killing, and whether STR is used (RULES ADDING DAMAGE: STR adds
-    1 DC per 5 points to a HKA, a Move By or Through's dice add 1 DC each, Pushing comes last)."""
+    1 DC per 5 points to a HKA, a Move By or Through's dice add 1 DC each, Pushing comes last;
+    Combat Skill Levels' DCs too; RULES DC 2: each DC added to an Advantaged power buys 5 Active
+    Points of it, so fewer dice)."""
     m, power, v, push = order.maneuver, order.power, order.velocity, order.push
-    extra = HAYMAKER_DC if m.name == "Haymaker" else m.extra_dcs
+    extra = (HAYMAKER_DC if m.name == "Haymaker" else m.extra_dcs) + order.dc_levels
     if power is None:
         if m.moves:
             amount = m.dice(strength, v)
@@ -257,30 +278,45 @@ def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, 
     if power.kind is AttackKind.KILLING and not power.ranged:
         move = m.dice(strength, v) if m.moves else None
         amount = killing_attack_dice(power.dice, strength=0 if m.moves else strength, move_dice=move,
-                                     extra_dcs=extra, pushed=push)
+                                     extra_dcs=extra, pushed=push, advantages=effects_of(power).advantages)
         return amount, AttackKind.KILLING, True
     if m.moves or (m.name == "Pull Punch" and power.kind is AttackKind.KILLING):
         raise RulesError(f"{m.name} goes with STR or a hand-to-hand Killing Attack, not {power.name}.")
     dcs = extra + push // 5 + (0 if power.ranged else strength // 5)  # a Hand-To-Hand Attack adds to STR
-    return (add_dcs(power.dice, dcs, power.kind) if dcs else power.dice), power.kind, not power.ranged
+    added = add_dcs(power.dice, dcs, power.kind, effects_of(power).advantages) if dcs else power.dice
+    return added, power.kind, not power.ranged
 
 
-def _combat_levels(hero: HeroSheet) -> int:
-    """Combat Skill Levels on the sheet, all put on OCV (HERO 5E; Mental Combat Levels excluded)."""
-    return sum(item.levels for item in hero.items if item.xmlid == "COMBAT_LEVELS")
+def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
+    """:func:`_dice` and Deadly Blow's DCs on top, after the doubling cap (HERO 5E revised, Talents)."""
+    amount, kind, uses_str = _dice(order, strength)
+    if order.deadly_dcs:
+        amount = add_dcs(amount, order.deadly_dcs, kind, effects_of(order.power).advantages)
+    return amount, kind, uses_str
 
 
 def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: DiceAmount) -> tuple[tuple[int, str], ...]:
-    """What adds to OCV: Combat Skill Levels, the maneuver, the Range Modifier, Set and Brace (HERO 5E)."""
+    """What adds to OCV: Combat Skill Levels (as given out, game/skill_levels.py), the maneuver,
+    the Range Modifier, Set and Brace, and Penalty Skill Levels against the penalties (HERO 5E)."""
     fight = fights.fight_of(game, attacker)
     fighter = fight.fighter(attacker.id) if fight is not None else fights.Fighter(attacker.id, attacker.name)
-    parts = [(_combat_levels(get_hero(game, attacker)), "levels"),
-             (order.maneuver.ocv(order.velocity, amount), order.maneuver.name)]
+    maneuver = order.maneuver.ocv(order.velocity, amount)
+    modifier = range_modifier(order.range or 0) if order.power is not None and order.power.ranged else 0
+    levels = skill_levels.use_for(game, attacker, order, modifier, min(maneuver, 0))
+    parts = [(levels.ocv, "levels"), (maneuver, order.maneuver.name)]
     if order.power is not None and order.power.ranged:
-        modifier = range_modifier(order.range or 0)
         parts += [(modifier, f"range {order.range or 0}\""), (min(2, -modifier) if fighter.braced else 0, "Brace"),
                   (1 if fighter.set else 0, "Set")]
+    parts.append((levels.offset, "Penalty Skill Levels"))
+    if levels.dcv:
+        fights.update_fighter(game, attacker, **_dcv_kept(order.maneuver, levels.dcv))
     return tuple((n, w) for n, w in parts if n)
+
+
+def _dcv_kept(maneuver: Maneuver, levels: int) -> dict:
+    """The attacker's DCV until his next Phase: the maneuver's and Combat Skill Levels put there."""
+    note = " and ".join(w for w, n in ((maneuver.name, maneuver.dcv), (f"{levels} levels", levels)) if n)
+    return {"dcv_mod": maneuver.dcv + levels, "dcv_note": note}
 
 
 def resolve(game: Game, attacker: Character, target: Character, order: AttackOrder,
@@ -297,7 +333,8 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
     power_rolls = _power_rolls(game, attacker, order.power, effects, roller) if order.power is not None else ()
     if power_rolls and not power_rolls[-1].roll.success:
         spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
-        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left)
+        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left,
+                           side_effect(order.power, effects))
     parts = _ocv_parts(game, attacker, order, amount)
     dcv = fights.target_dcv(game, target)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
@@ -310,7 +347,7 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
     elif roll.hit:
         damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller, effects)
         doubled = kb is not None and effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK
-    fights.update_fighter(game, attacker, dcv_mod=m.dcv, dcv_note=m.name if m.dcv else "")
+    fights.update_fighter(game, attacker, **_dcv_kept(m, skill_levels.use_for(game, attacker, order).dcv))
     spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
     return AttackOutcome(rolled, damage, kb, steps, share, spent, end_parts, power_rolls, charges_left, blocked,
                          doubled)
@@ -325,7 +362,10 @@ def _delivery(order: AttackOrder, effects: PowerEffects) -> tuple[Delivery, str,
         return Delivery(limited=order.limited, body=not effects.stun_only), "Limited Defense", notes
     if effects.armor_piercing:
         notes += (f"defenses halved by Armor Piercing{'' if effects.armor_piercing == 1 else f' x{effects.armor_piercing}'}",)
-    return Delivery(armor_piercing=effects.armor_piercing, penetrating=effects.penetrating), "", notes
+    if effects.reduced_penetration:
+        notes += ("the BODY in two halves, each against the defense (Reduced Penetration)",)
+    return Delivery(armor_piercing=effects.armor_piercing, penetrating=effects.penetrating,
+                    halves=effects.reduced_penetration), "", notes
 
 
 def _damage(game: Game, attacker: Character, target: Character, order: AttackOrder, amount: DiceAmount,
@@ -367,6 +407,11 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
     if isinstance(rolled, KillingDamage):
         mods = tuple(dict.fromkeys(mods + (KBModifier.KILLING_ATTACK,)))
     delivery, defense, notes = _delivery(order, effects)
+    if order.weakness and delivery.limited is None:  # Find Weakness (HERO 5E revised): made, defenses halved
+        found = skill_roll(order.weakness, roller)
+        said = f"Find Weakness {order.weakness}-: {found.total} ({' '.join(map(str, found.faces))})"
+        delivery = attrs.evolve(delivery, armor_piercing=delivery.armor_piercing + int(found.success))
+        notes += (f"{said}, defenses halved" if found.success else f"{said}, missed",)
     done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
                                                   notes=notes), pulled=damage is not rolled)
     kb, steps = None, ()
@@ -427,7 +472,8 @@ def resolve_area(game: Game, attacker: Character, targets: list[Character], orde
     power_rolls = _power_rolls(game, attacker, order.power, effects, roller)
     if power_rolls and not power_rolls[-1].roll.success:
         spent, end_parts = _end(game, attacker, 0, order, roller)
-        return PowerFailed(attacker.name, names, order.name, power_rolls, spent, end_parts, charges_left)
+        return PowerFailed(attacker.name, names, order.name, power_rolls, spent, end_parts, charges_left,
+                           side_effect(order.power, effects))
     parts = _ocv_parts(game, attacker, order, amount)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), AREA_DCV, roller)
     rolled = AttackRolled(attacker.name, f"the area ({names})", "attacks", order.name, None, sheet.base("OCV"), parts,
@@ -482,7 +528,8 @@ def resolve_autofire(game: Game, attacker: Character, target: Character, order: 
     power_rolls = _power_rolls(game, attacker, order.power, effects, roller)
     if power_rolls and not power_rolls[-1].roll.success:
         spent, end_parts = _end(game, attacker, 0, order, roller, shots)
-        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left)
+        return PowerFailed(attacker.name, target.name, order.name, power_rolls, spent, end_parts, charges_left,
+                           side_effect(order.power, effects))
     parts = _ocv_parts(game, attacker, order, amount)
     dcv = fights.target_dcv(game, target)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)

@@ -174,6 +174,11 @@ class Fighter:
     hold_str: int = 0
     #: a Sweep or Rapid Fire: ½ DCV until his next Phase
     half_dcv: str = ""
+    #: Lightning Reflexes with all actions: DEX added for the Phase order only (HERO 5E revised, Talents)
+    lightning: int = 0
+    #: his Continuous attacks going on: (target's id, target's name, power) (game/continuing.py)
+    continuing: tuple[tuple[int, str, str], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(c) for c in v))
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
@@ -186,6 +191,7 @@ class Fighter:
         found += ["Grabbing"] if self.grabbing is not None else []
         found += ["Blocking"] if self.blocking else []
         found += [f"{self.half_dcv} 1/2 DCV"] if self.half_dcv else []
+        found += [f"{power} on {name} (Continuous)" for _, name, power in self.continuing]
         found += ["Recovering"] if self.recovering else []
         found += ["Helped"] if self.helped else []
         found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
@@ -381,7 +387,8 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     fight = fight_of(game, char)
     fighter = fight.fighter(char.id) if fight else Fighter(char.id, char.name)
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
-    why += [c for c in fighter.conditions() if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking")]
+    why += [c for c in fighter.conditions()
+            if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking") and not c.endswith("(Continuous)")]
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
                         braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED,
@@ -443,9 +450,11 @@ def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
 
 
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
-    """Who has a Phase in ``segment``, highest DEX first (engine Speed Chart); the dead act no more."""
+    """Who has a Phase in ``segment``, highest DEX (with Lightning Reflexes) first (engine Speed Chart);
+    the dead act no more."""
     pairs = {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
-    order = phase_order((Combatant(str(cid), s.base("SPD"), s.base("DEX")) for cid, (_, s) in pairs.items()), segment)
+    order = phase_order((Combatant(str(cid), s.base("SPD"), s.base("DEX") + f.lightning)
+                         for cid, (f, s) in pairs.items()), segment)
     first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
     ids = blockers_first([int(c.name) for c in order], first) if first else [int(c.name) for c in order]
     return [pairs[i] for i in ids]
@@ -490,6 +499,11 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
         fighter, begins = _phase_start(game, fight, fighter, sheet, roller)
         fight = fight.with_fighter(fighter)
         events.append(begins)
+        if fighter.continuing:  # his Continuous attacks go on, or stop (game/continuing.py)
+            from .continuing import go_on
+
+            fight, went = go_on(game, fight, fighter.char_id, begins.acts, roller)
+            events.extend(went)
         if begins.acts:
             fight = _holders_see(fight, fighter.char_id)
             fight = attrs.evolve(fight, current=fighter.char_id)
@@ -645,7 +659,7 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
         events.extend(landed)
     fighters = tuple(attrs.evolve(f, recovered=None) for f in fight.fighters)
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
-    order = tuple((f.name, s.base("DEX")) for f, s in _acting(game, fight, segment))
+    order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))
     return fight, events
 

@@ -14,7 +14,7 @@ def test_index_gives_the_help_rules_and_news_indexes_at_the_login_screen_and_log
     guest = world.guest()
     at_login = guest.do("index")
     assert [t.strip("- ") for t in _index_titles(at_login)] == ["+HELP", "RULES: champions", "NEWS"]
-    assert "  +ATTACK      +COMBAT      +PARAMEDICS  +RECOVER" in at_login
+    assert "  +ATTACK      +COMBAT      +LEVELS      +PARAMEDICS  +RECOVER" in at_login
     alice = world.login("Alice")
     assert alice.do("INDEX") == at_login
     assert guest.do("index foo") == ["Usage: INDEX"]

@@ -74,7 +74,7 @@ CASES = [
      ["'x' is not an amount of dice (try 10, 4 1/2 or 1d6+1). Usage: +KD6 <dice> [isnm <n>|x<n>][=<note>]"]),
     (Role.PLAYER, "+kd6/6e/loc", ["Usage: +KD6/6E <dice> [isnm <n>]", "       +KD6/LOC <dice>"]),
     (Role.PLAYER, "+roll/private", ["Usage: +ROLL <number>", "       +ROLL <characteristic>", "       +ROLL <skill>",
-                                    "       +ROLL <...> +/-<n>"]),
+                                    "       +ROLL <...> +/-<n>", "       +ROLL <name>/<skill or characteristic>"]),
     (Role.STAFF, "@describe", ["Usage: @describe here=<text>", "       @describe #<room>=<text>",
                                "       @describe me=<text>", "       @describe <character>=<text>"]),
     (Role.PLAYER, "+attack", ["Usage: +ATTACK <target>=<maneuver> [options]",

@@ -9,8 +9,8 @@ See ``docs/rules-engine.md`` for the table of every rule and where it lives.
 from __future__ import annotations
 
 from . import adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects
-from . import endurance, entangle, grappling, knockback, locations, maneuvers, martial, mental, modifiers, movement
-from . import powers, presence, recovery, rolls, rounding, skills, speed
+from . import endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial, mental
+from . import modifiers, movement, powers, presence, recovery, rolls, rounding, skills, speed
 
 #: Every rule module's public names (its own ``__all__``), offered here as one package. Taken
 #: before the names come in: ``recovery`` is both a module and the function it offers.
@@ -18,8 +18,8 @@ __all__ = sorted(
     name
     for module in (
         adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects,
-        endurance, entangle, grappling, knockback, locations, maneuvers, martial, mental, modifiers, movement,
-        powers, presence, recovery, rolls, rounding, skills, speed,
+        endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial, mental,
+        modifiers, movement, powers, presence, recovery, rolls, rounding, skills, speed,
     )
     for name in module.__all__
 )
@@ -37,7 +37,9 @@ from .effects import *  # noqa: E402, F403
 from .entangle import *  # noqa: E402, F403
 from .grappling import *  # noqa: E402, F403
 from .endurance import *  # noqa: E402, F403
+from .explosion import *  # noqa: E402, F403
 from .knockback import *  # noqa: E402, F403
+from .levels import *  # noqa: E402, F403
 from .locations import *  # noqa: E402, F403
 from .maneuvers import *  # noqa: E402, F403
 from .martial import *  # noqa: E402, F403

@@ -22,6 +22,13 @@
   fails (the Phase and the END are spent).
 * Requires A Skill Roll (-1/2): the Skill named, at -1 per 10 Active Points unless the power
   says otherwise (no penalty, -1 per 20, -1 per 5); a miss and the power fails.
+* Explosion (+1/2): an Area Of Effect whose damage falls off, 1 DC for each 1" from the centre,
+  1 DC for each 2", 3" ... for each +1/4 more (rules/champions/explosion.py).
+* Continuous (+1): once it hits it goes on, without a roll, each of the attacker's Phases until
+  he stops it, END each Phase (game/continuing.py).
+* Reduced Penetration (-1/4): the BODY in two halves, each against the defenses.
+* Side Effects: what the power's failed roll does to its user, as its detail says.
+* The Advantages' total: each DC added to the power buys 5 Active Points (RULES DC 2).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from fractions import Fraction
 import attrs
 
 
-__all__ = ["ModifierOn", "PowerEffects", "charges_of", "power_effects"]
+__all__ = ["ModifierOn", "PowerEffects", "charges_of", "explosion_inches", "power_effects"]
 
 #: Hero Designer's Charges options and the uses each gives.
 _CHARGES = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8,
@@ -73,6 +80,12 @@ class PowerEffects:
     skill_per: int = 10  #: Active Points for each -1 to it (0: none)
     area: str = ""  #: Area Of Effect: its shape (``RADIUS``, ``CONE``, ``LINE``, ``HEX``, ``ANY``)
     autofire: int = 0  #: Autofire: the most shots a Phase
+    explosion: int = 0  #: Explosion: the inches for each DC it loses (0: not an Explosion)
+    continuous: bool = False
+    reduced_penetration: bool = False
+    side_effects: str = ""  #: Side Effects: its name and detail
+    side_effects_value: Fraction = Fraction(0)  #: the Limitation's value (-1/4, -1/2, -1)
+    advantages: Fraction = Fraction(0)  #: the Advantages' total (RULES DC 2)
 
     def autofire_hits(self, shots: int, margin: int) -> int:
         """Autofire hits for a roll made by ``margin`` (HERO 5E revised): one, and one more for
@@ -83,6 +96,13 @@ class PowerEffects:
     def stun_only(self) -> bool:
         """NND and AVLD do STUN only unless they Do BODY."""
         return (self.nnd or self.avld) and not self.does_body
+
+    def side_effect_points(self, active: int) -> int:
+        """Active Points of a Side Effect (HERO 5E revised): -1/4 the greater of 15 and 1/4 of
+        the power's Active Points, -1/2 of 30 and 1/2, -1 (or more) of 60 and all of them."""
+        size = min(abs(self.side_effects_value), Fraction(1))
+        floor = {Fraction(1, 4): 15, Fraction(1, 2): 30}.get(size, 60)
+        return max(floor, int(active * size)) if size else 0
 
     def skill_modifier(self, active: int) -> int:
         """The Requires A Skill Roll penalty for a power of ``active`` Active Points."""
@@ -103,12 +123,30 @@ def _levels(value: Fraction, each: Fraction) -> int:
     return max(1, int(value / each))
 
 
+def explosion_inches(value: Fraction) -> int:
+    """The inches for each DC an Explosion loses, from its value: +1/2 is 1", each +1/4 more
+    adds 1" (HERO 5E revised: -1 DC per 2" +3/4, per 3" +1, ...)."""
+    return 1 + max(0, int((value - Fraction(1, 2)) / Fraction(1, 4)))
+
+
 def power_effects(modifiers: Iterable[ModifierOn]) -> PowerEffects:
     """What the modifiers of one power do to a roll (HERO 5E revised; see the module)."""
-    found: dict = {}
+    found: dict = {"advantages": Fraction(0)}
     for m in modifiers:
         xmlid = m.xmlid.upper()
-        if xmlid == "NND":
+        if m.value > 0:
+            found["advantages"] += m.value
+        if xmlid == "EXPLOSION":
+            found["explosion"] = explosion_inches(m.value)
+            found["area"] = "EXPLOSION"
+        elif xmlid == "CONTINUOUS":
+            found["continuous"] = True
+        elif xmlid == "REDUCEDPENETRATION":
+            found["reduced_penetration"] = True
+        elif xmlid == "SIDEEFFECTS":
+            found["side_effects"] = ", ".join(t for t in (m.name, m.text) if t)
+            found["side_effects_value"] = m.value
+        elif xmlid == "NND":
             found["nnd"] = True
         elif xmlid == "AVLD":
             found["avld"] = True

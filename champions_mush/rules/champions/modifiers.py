@@ -51,6 +51,8 @@ MODIFIERS: dict[str, ModifierSpec] = {m.key: m for m in (
     _m("doesbody", "Does BODY", "1", "DOESBODY"),
     _m("doublekb", "Double Knockback", "3/4", "DOUBLEKB"),
     _m("explosion", "Explosion", "1/2", "EXPLOSION"),
+    _m("explosion2", "Explosion (-1 DC per 2\")", "3/4", "EXPLOSION"),
+    _m("explosion3", "Explosion (-1 DC per 3\")", "1", "EXPLOSION"),
     _m("hardened", "Hardened", "1/4", "HARDENED"),
     _m("indirect", "Indirect", "1/4", "INDIRECT"),
     _m("invisible", "Invisible Power Effects", "1/2", "INVISIBLE"),
@@ -89,6 +91,7 @@ MODIFIERS: dict[str, ModifierSpec] = {m.key: m for m in (
     _m("oihid", "Only In Heroic Identity", "-1/4", "OIHID"),
     _m("reducedbyrange", "Reduced By Range", "-1/4", "REDUCEDBYRANGE"),
     _m("skillroll", "Requires A Skill Roll", "-1/2", "REQUIRESASKILLROLL"),
+    _m("reducedpen", "Reduced Penetration", "-1/4", "REDUCEDPENETRATION"),
     _m("sideeffects", "Side Effects", "-1/2", "SIDEEFFECTS"),
     _m("visible", "Visible", "-1/4", "VISIBLE"),
 )}
