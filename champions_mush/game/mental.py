@@ -18,7 +18,7 @@ from ..rules.champions.mental import EgoStun, ecv, ego_attack_stun, mental_defen
 from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import DiceAmount, Roller
 from . import combat as fights
-from . import harm
+from . import harm, skill_levels
 from .attacks import AttackOrder, _end
 from .hero import get_hero
 from .sheets import Sheet, get_sheet, save_sheet
@@ -56,6 +56,7 @@ class EgoAttacked:
     stunned: bool
     spent: harm.Spent
     end_parts: tuple[tuple[int, str], ...]
+    levels: int = 0  #: Combat Skill Levels with Mental Combat added to ECV
 
     @property
     def hit(self) -> bool:
@@ -67,7 +68,8 @@ def ego_attack(game: Game, attacker: Character, target: Character, order: Attack
     power = order.power
     assert power is not None
     mine, theirs = ecv(get_sheet(game, attacker).base("EGO")), ecv(get_sheet(game, target).base("EGO"))
-    roll = attack_roll(mine, theirs, roller)
+    levels = skill_levels.use_for(game, attacker, order).ocv  # levels with Mental Combat (game/skill_levels.py)
+    roll = attack_roll(mine + levels, theirs, roller)
     damage = stun = after = None
     stunned = False
     if roll.hit:
@@ -82,4 +84,4 @@ def ego_attack(game: Game, attacker: Character, target: Character, order: Attack
         fights.update_fighter(game, target, fresh_ko=after.knocked_out and not was_out)
     spent, parts = _end(game, attacker, 0, order, roller)
     return EgoAttacked(attacker.name, target.name, power.name, power.dice, mine, theirs, roll, damage, stun, after,
-                       stunned, spent, parts)
+                       stunned, spent, parts, levels)

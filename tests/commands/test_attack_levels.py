@@ -258,3 +258,50 @@ def test_levels_lists_each_level_with_its_uses_and_the_attacks_it_fits(fight):
     ]
     assert g.do("+levels Viper") == ["Viper has no Combat or Penalty Skill Levels on the sheet."]
     assert d.do("+levels Viper") == ["Only staff read someone else's levels."]
+
+
+def test_levels_with_martial_maneuvers_fit_martial_arts_and_not_a_plain_strike():
+    """+2 with Martial Maneuvers (HERO 5E revised, 3 points each): Kai's Martial Strike at OCV 5 +2
+    = 7 against Viper's DCV 5: 13 or less; his plain Strike gets none: 11 or less."""
+    from .test_fight_maneuvers import _kai_file
+
+    level = _level(51, 2, "MARTIAL", "with Martial Maneuvers", "Kata")
+    world = make_world(roller=FixedRoller([]))
+    g = world.login("Gina", role=Role.STAFF)
+    k = world.login("Kai")
+    k.do("+sheet/import")
+    for line in _kai_file(("Martial Strike",)).replace("<SKILLS />", f"<SKILLS>\n{level}\n</SKILLS>").splitlines():
+        k.do(line)
+    k.do(".")
+    for line in ("+npc/create Viper", "+stat/set Viper/DEX=14", "+combat/start", "+combat/join Kai",
+                 "+combat/join Viper", "+combat/next"):
+        g.do(line)
+    out = _said(world, k, "+attack Viper=martial strike", 3, 3, 3, *[1] * 12)
+    assert out[0] == ("[Combat] Kai Strikes Viper (Martial Strike): OCV 5 +2 levels = 7 vs DCV 5: 13 or less, "
+                      "rolls 9 (3 3 3): hits; hits DCV 9 or less.")
+    g.do("+combat/undo")
+    out = _said(world, k, "+attack Viper=strike", 3, 3, 3, *[1] * 12)
+    assert out[0] == ("[Combat] Kai Strikes Viper (Strike): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; "
+                      "hits DCV 7 or less.")
+
+
+def test_levels_with_mental_combat_add_to_ecv_and_all_combat_levels_do_not():
+    """HERO 5E revised: a level with Mental Combat adds to ECV (3 + 1 = 4 against ECV 3: 12 or
+    less); a level with All Combat is hand-to-hand and ranged only."""
+    mind = DUELIST.replace('CHARACTER_NAME="Duelist"', 'CHARACTER_NAME="Mind"').replace(
+        "<SKILLS>", "<SKILLS>\n" + _level(35, 1, "MENTAL", "with Mental Combat", "Focus") + "\n"
+        + _level(36, 3, "ALL", "with All Combat", "Warrior"))
+    world = make_world(roller=FixedRoller([]))
+    g = world.login("Gina", role=Role.STAFF)
+    m = world.login("Mind")
+    m.do("+sheet/import")
+    for line in mind.splitlines():
+        m.do(line)
+    m.do(".")
+    m.do("+power Mindbolt=ego attack 2d6")
+    for line in ("+npc/create Viper", "+stat/set Viper/DEX=8", "+combat/start", "+combat/join Mind",
+                 "+combat/join Viper", "+combat/next"):
+        g.do(line)
+    out = _said(world, m, "+attack Viper=mindbolt", 3, 3, 3, 1, 1)
+    assert out[0] == ("[Combat] Mind Ego Attacks Viper (Mindbolt): ECV 3 +1 levels = 4 vs ECV 3: 12 or less, "
+                      "rolls 9 (3 3 3): hits; hits ECV 6 or less.")

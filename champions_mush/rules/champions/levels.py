@@ -6,8 +6,8 @@ HERO 5E revised, Skills (Combat Skill Levels, Penalty Skill Levels); the rules f
   else. A level of 3 points or more may instead add +1 DCV until the character's next Phase,
   or two such levels +1 DC to the attack. Levels bought "with DCV" add only to DCV.
 * What a level applies to comes from its option (Hero Designer's ``OPTIONID``): one attack, a
-  tight group or a broad one (those the level names), Strikes, HTH, Ranged, Mental, two of
-  those, or all combat.
+  tight group or a broad one (those the level names), Strikes, Martial Maneuvers, HTH,
+  Ranged, Mental, two of those, or all combat (HTH and Ranged; Mental only when named).
 * A Penalty Skill Level only offsets an OCV penalty (the Range Modifier when it says so, else
   any) with the attacks it applies to, never more than the penalty.
 * Levels are given out on the character's Phase, with the attack: each to OCV unless he asks
@@ -38,6 +38,8 @@ class LevelOption:
     damage: bool = True  #: two for +1 DC (levels of 3 points or more)
 
 
+#: "All combat" is hand-to-hand and ranged: mental attacks take levels that name Mental (HERO 5E revised)
+_PHYSICAL = ("HTH", "RANGED")
 _NAMED_OCV = LevelOption(("NAMED",), dcv=False, damage=False)
 _NAMED = LevelOption(("NAMED",))
 #: Hero Designer's options (HERO 5E revised, Combat Skill Levels; catalog.COMBAT_LEVELS prices them).
@@ -47,15 +49,15 @@ LEVEL_OPTIONS: dict[str, LevelOption] = {
     "TIGHT": _NAMED, "MAGIC": _NAMED, "BROAD": _NAMED, "MARTIAL": LevelOption(("MARTIAL",)),
     "HTHDCV": LevelOption(("HTH", "RANGED"), ocv=False, damage=False),
     "HTH": LevelOption(("HTH",)), "RANGED": LevelOption(("RANGED",)), "MENTAL": LevelOption(("MENTAL",)),
-    "DCV": LevelOption(CATEGORIES, ocv=False, damage=False),
+    "DCV": LevelOption(_PHYSICAL, ocv=False, damage=False),
     "DECV": LevelOption(("MENTAL",), ocv=False, damage=False),
     "TWOOCV": LevelOption(("ALIAS",), dcv=False, damage=False),
     "TWODCV": LevelOption(("ALIAS",), ocv=False, damage=False),
     "HTHRANGED": LevelOption(("HTH", "RANGED")), "HTHMENTAL": LevelOption(("HTH", "MENTAL")),
-    "MENTALRANGED": LevelOption(("MENTAL", "RANGED")), "ALL": LevelOption(CATEGORIES),
+    "MENTALRANGED": LevelOption(("MENTAL", "RANGED")), "ALL": LevelOption(_PHYSICAL),
 }
 #: Penalty Skill Levels (HERO 5E revised): one attack, a group of three, or all.
-_PENALTY = {"SINGLE": ("NAMED",), "THREE": ("NAMED",), "TIGHT": ("NAMED",), "ALL": CATEGORIES}
+_PENALTY = {"SINGLE": ("NAMED",), "THREE": ("NAMED",), "TIGHT": ("NAMED",), "ALL": _PHYSICAL}
 
 
 @attrs.frozen
