@@ -154,3 +154,16 @@ def test_a_failed_roll_sets_off_the_side_effects_with_their_active_points(fight)
         "  Side Effects: 30 Active Points of effect on Starfire (the GM applies it).",
         "  Starfire spends 6 END (6 for Wild): END 34.",
     ]
+
+
+def test_a_continuous_attack_stops_when_its_user_is_knocked_out(fight):
+    """HERO 5E revised: a Continuous power needs its user: Knocked Out before his next Phase, it ends."""
+    world, g, s = fight
+    s.do("+power Acid=eb 4d6 +continuous")
+    _said(world, s, "+attack Tank=acid", 3, 3, 3, 4, 4, 4, 4, 6, 6)
+    g.do("+damage Starfire=60 0")  # far beyond his STUN and CON
+    world.set_dice(*[1] * 20)
+    said = [line.rsplit(" [r", 1)[0] for line in g.do("+combat/next")]
+    assert "[Combat] Starfire's Acid on Tank stops (Knocked Out)." in said
+    assert not any("goes on" in line for line in said)
+    assert "Continuous" not in " ".join(g.do("+combat/status"))
