@@ -22,8 +22,8 @@ def explosion_lines(outcome: explosions.ExplosionOutcome) -> list[str]:
     """An Explosion: the roll against the area's DCV 3, the dice rolled once, then for each
     target his distance, the dice that reached him and what they did, his Knockback; the END."""
     r = outcome.rolled
-    lines = [f"{r.attacker} attacks {r.target} ({r.name}, Explosion): {_ocv_text(r)} vs DCV {attacks.AREA_DCV} "
-             f"(the area): {r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines = [(f"{r.attacker} attacks {r.target} ({r.name}, Explosion): {_ocv_text(r)} vs DCV {attacks.AREA_DCV} "
+             f"(the area): {r.roll.target} or less, rolls {hit_text(r.roll)}.")]
     lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
     full = outcome.full
     if full is not None:

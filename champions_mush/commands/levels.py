@@ -17,7 +17,7 @@ from .dice import find_target
 __all__ = ["COMMANDS"]
 
 
-def _uses(level) -> str:  # noqa: ANN001 - a Level
+def _uses(level) -> str:
     """What a level may do: ``OCV``, ``OCV, or DCV, or two a DC``, ``DCV``, ``offsets penalties``."""
     if level.penalty:
         return "offsets the Range Modifier" if "range" in level.words.lower() else "offsets OCV penalties"

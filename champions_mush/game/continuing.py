@@ -96,7 +96,7 @@ def go_on(game: Game, fight: fights.Fight, char_id: int, acts: bool,
                or target.location != fight.room else "")
         if why:
             events.append(ContinuousStops(attacker.name, name, power_name, why))
-        elif acts:
+        elif acts and target is not None and power is not None:
             kept.append((target_id, name, power_name))
             fights.save_fight(game, fight.with_fighter(attrs.evolve(fighter, continuing=tuple(kept))))
             events.append(_again(game, attacker, target, power, roller))
@@ -108,7 +108,7 @@ def go_on(game: Game, fight: fights.Fight, char_id: int, acts: bool,
     return fight.with_fighter(attrs.evolve(fighter, continuing=tuple(kept))), events
 
 
-def _again(game: Game, attacker: Character, target: Character, power, roller: Roller) -> ContinuousGoesOn:  # noqa: ANN001
+def _again(game: Game, attacker: Character, target: Character, power, roller: Roller) -> ContinuousGoesOn:
     """One more Phase of a Continuous attack: its dice rolled and applied, its END paid."""
     order = attacks.AttackOrder(maneuver=attacks.STRIKE, power=power)
     effects = attacks.effects_of(power)

@@ -104,13 +104,14 @@ def resolve_explosion(game: Game, attacker: Character, targets: list[Character],
     return ExplosionOutcome(rolled, effects.explosion, amount, full, tuple(hits), spent, end_parts, power_rolls, charges_left)
 
 
-def _blast(game: Game, target: Character, distance: int, order: attacks.AttackOrder, rolled, kind: AttackKind,  # noqa: ANN001
-           roller: Roller, effects) -> ExplosionHit:  # noqa: ANN001 - damage and PowerEffects
+def _blast(game: Game, target: Character, distance: int, order: attacks.AttackOrder, rolled, kind: AttackKind,
+           roller: Roller, effects) -> ExplosionHit:
     """What reaches one target ``distance`` inches from the centre, applied."""
     lost = dcs_lost(distance, effects.explosion)
     dice = faded(rolled.roll, kind, lost)
     if dice is None:
         return ExplosionHit(target.name, distance, lost, None)
+    damage: NormalDamage | KillingDamage
     if isinstance(rolled, KillingDamage):
         damage = count_killing(dice, MultiplierRoll(rolled.multiplier_faces, rolled.multiplier))
     else:

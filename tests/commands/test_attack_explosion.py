@@ -44,14 +44,14 @@ def test_an_explosion_loses_the_highest_die_for_each_inch_from_the_centre(fight)
     g.do("+combat/join Far")
     assert _said(world, s, "+attack Tank, Ox, Far=bomb at 0, 2, 8", 3, 3, 3, 6, 5, 5, 4, 4, 3, 2, 1,
                  6, 6, 6, 6)[:8] == [
-        "[Combat] Starfire attacks the area (Tank, Ox, Far) (Bomb, Explosion): OCV 8 vs DCV 3 (the area): 16 or "
-        "less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
+        ("[Combat] Starfire attacks the area (Tank, Ox, Far) (Bomb, Explosion): OCV 8 vs DCV 3 (the area): 16 or "
+        "less, rolls 9 (3 3 3): hits; hits DCV 10 or less."),
         "  At the centre 8d6 normal: 30 STUN, 8 BODY (6 5 5 4 4 3 2 1); -1 DC per 1\" from it, the highest dice first.",
-        "  Tank, 0\" out (-0 DC): 8d6 normal: 30 STUN, 8 BODY (6 5 5 4 4 3 2 1). Tank takes 19 STUN and 0 BODY "
-        "(30 STUN - 11 ED, 8 BODY - 11 ED). Now STUN 41, BODY 20.",
+        ("  Tank, 0\" out (-0 DC): 8d6 normal: 30 STUN, 8 BODY (6 5 5 4 4 3 2 1). Tank takes 19 STUN and 0 BODY "
+        "(30 STUN - 11 ED, 8 BODY - 11 ED). Now STUN 41, BODY 20."),
         "  KB 8 BODY - 12 (6 6): no knockback.",
-        "  Ox, 2\" out (-2 DC): 6d6 normal: 19 STUN, 5 BODY (5 4 4 3 2 1). Ox takes 14 STUN and 0 BODY "
-        "(19 STUN - 5 ED, 5 BODY - 5 ED). Now STUN 14, BODY 10.",
+        ("  Ox, 2\" out (-2 DC): 6d6 normal: 19 STUN, 5 BODY (5 4 4 3 2 1). Ox takes 14 STUN and 0 BODY "
+        "(19 STUN - 5 ED, 5 BODY - 5 ED). Now STUN 14, BODY 10."),
         "  KB 5 BODY - 12 (6 6): no knockback.",
         "  Far, 8\" out (-8 DC): the blast has nothing left for him.",
         "  Starfire spends 6 END (6 for Bomb): END 34.",
@@ -61,13 +61,13 @@ def test_an_explosion_loses_the_highest_die_for_each_inch_from_the_centre(fight)
 def test_an_explosion_bought_to_fade_per_2_inches_loses_1_dc_at_3_inches(fight):
     """Explosion -1 DC per 2" (+3/4, HERO 5E revised): Ox 3" out loses 1 DC, the 6: 5 5 4 4 3 2 1,
     24 STUN against ED 5: 19."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Bomb=eb 8d6 +explosion2")
     out = _said(world, s, "+attack Ox=bomb at 3", 3, 3, 3, 6, 5, 5, 4, 4, 3, 2, 1, 6, 6)
     assert out[1:3] == [
         "  At the centre 8d6 normal: 30 STUN, 8 BODY (6 5 5 4 4 3 2 1); -1 DC per 2\" from it, the highest dice first.",
-        "  Ox, 3\" out (-1 DC): 7d6 normal: 24 STUN, 6 BODY (5 5 4 4 3 2 1). Ox takes 19 STUN and 1 BODY "
-        "(24 STUN - 5 ED, 6 BODY - 5 ED). Now STUN 9, BODY 9.",
+        ("  Ox, 3\" out (-1 DC): 7d6 normal: 24 STUN, 6 BODY (5 5 4 4 3 2 1). Ox takes 19 STUN and 1 BODY "
+        "(24 STUN - 5 ED, 6 BODY - 5 ED). Now STUN 9, BODY 9."),
     ]
 
 
@@ -75,19 +75,19 @@ def test_a_killing_explosion_steps_down_the_dc_ladder(fight):
     """RKA 2d6+1 Explosion (7 DC, RULES DC 2) rolling 5 3 +1, multiplier die 3 (x2): 9 BODY at the
     centre; Tank 2" out: 5 DC, 1 1/2d6: the 3 kept, the 5 lost becomes the half die (3): 6 BODY,
     12 STUN; Tank has no resistant defense, so none applies (RULES TAKING DAMAGE 2): 12 STUN, 6 BODY."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Frag=rka 2d6+1 +explosion")
     out = _said(world, s, "+attack Tank=frag at 2", 3, 3, 3, 5, 3, 3, 6, 6, 6)
     assert out[1:3] == [
-        "  At the centre 2d6+1 killing: 9 BODY, x2, 18 STUN (5 3 +1; multiplier die 3); -1 DC per 1\" from it, "
-        "the highest dice first.",
-        "  Tank, 2\" out (-2 DC): 1½d6 killing: 6 BODY, x2, 12 STUN (3 ½:3; multiplier die 3). Tank takes 12 STUN and "
-        "6 BODY (12 STUN - 0 ED, 6 BODY - 0 rED). Now STUN 48, BODY 14.",
+        ("  At the centre 2d6+1 killing: 9 BODY, x2, 18 STUN (5 3 +1; multiplier die 3); -1 DC per 1\" from it, "
+        "the highest dice first."),
+        ("  Tank, 2\" out (-2 DC): 1½d6 killing: 6 BODY, x2, 12 STUN (3 ½:3; multiplier die 3). Tank takes 12 STUN and "
+        "6 BODY (12 STUN - 0 ED, 6 BODY - 0 rED). Now STUN 48, BODY 14."),
     ]
 
 
 def test_at_is_refused_for_all_but_an_explosion_and_must_match_the_targets(fight):
-    world, g, s = fight
+    _world, _g, s = fight
     s.do("+power Bomb=eb 8d6 +explosion")
     assert s.do("+attack Tank=strike at 2") == [
         "'at <inches>' is for an Explosion: each target's distance from its centre."]
@@ -118,11 +118,11 @@ def test_a_continuous_attack_goes_on_each_phase_without_a_roll_until_stopped(fig
     s.do("+power Acid=eb 4d6 +continuous")
     out = _said(world, s, "+attack Tank=acid", 3, 3, 3, 4, 4, 4, 4, 6, 6)
     assert out[1:4] == [
-        "  4d6 normal: 16 STUN, 4 BODY (4 4 4 4). Tank takes 5 STUN and 0 BODY (16 STUN - 11 ED, 4 BODY - 11 ED). "
-        "Now STUN 55, BODY 20.",
+        ("  4d6 normal: 16 STUN, 4 BODY (4 4 4 4). Tank takes 5 STUN and 0 BODY (16 STUN - 11 ED, 4 BODY - 11 ED). "
+        "Now STUN 55, BODY 20."),
         "  KB 4 BODY - 12 (6 6): no knockback.",
-        "  Acid is Continuous: it hits Tank again at the start of each of Starfire's Phases, 4 END each, until "
-        "+attack/stop.",
+        ("  Acid is Continuous: it hits Tank again at the start of each of Starfire's Phases, 4 END each, until "
+        "+attack/stop."),
     ]
     assert out[4] == "  Starfire spends 4 END (4 for Acid): END 36."
     world.set_dice(5, 5, 5, 5, 6, 6)  # Tank's Phase passes; Post-Segment 12; Segment 3: Starfire's
@@ -131,8 +131,8 @@ def test_a_continuous_attack_goes_on_each_phase_without_a_roll_until_stopped(fig
     at = said.index("[Combat] Starfire's Phase (DEX 23): acts.")
     assert said[at + 1:at + 5] == [
         "[Combat] Starfire's Acid goes on at Tank (Continuous, no roll):",
-        "[Combat]   4d6 normal: 20 STUN, 4 BODY (5 5 5 5). Tank takes 9 STUN and 0 BODY (20 STUN - 11 ED, "
-        "4 BODY - 11 ED). Now STUN 51, BODY 20.",
+        ("[Combat]   4d6 normal: 20 STUN, 4 BODY (5 5 5 5). Tank takes 9 STUN and 0 BODY (20 STUN - 11 ED, "
+        "4 BODY - 11 ED). Now STUN 51, BODY 20."),
         "[Combat]   KB 4 BODY - 12 (6 6): no knockback.",
         "[Combat]   Starfire spends 4 END (4 for Acid): END 36.",
     ]
@@ -146,7 +146,7 @@ def test_a_failed_roll_sets_off_the_side_effects_with_their_active_points(fight)
     """Side Effects (-1/2, HERO 5E revised): when the power's Activation Roll fails they happen, worth
     the greater of 30 Active Points and half the power's: 12d6 with Activation 11- is 60 Active
     Points, so 30."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Wild=eb 12d6 -act11 -sideeffects")
     assert _said(world, s, "+attack Tank=wild", 6, 6, 6)[:4] == [
         "[Combat] Starfire tries Wild on Tank.",

@@ -16,6 +16,18 @@ def _level(ident, levels, option, alias, name, xmlid="COMBAT_LEVELS"):
             'CHARACTERISTIC="GENERAL" FAMILIARITY="No" PROFICIENCY="No" />')
 
 
+def _character(name, skills=(), talents=(), powers=()):
+    """A Hero Designer 5E file of ``name`` with these items (a tag a line, as pasted)."""
+    def section(tag, items):
+        return [f"<{tag}>", *items, f"</{tag}>"] if items else [f"<{tag} />"]
+    return "\n".join([
+        '<?xml version="1.0" encoding="UTF-16"?>', '<CHARACTER version="6.0" TEMPLATE="builtIn.Superheroic.hdt">',
+        '<BASIC_CONFIGURATION BASE_POINTS="200" DISAD_POINTS="150" EXPERIENCE="0" RULES="Default" />',
+        f'<CHARACTER_INFO CHARACTER_NAME="{name}" />', "<CHARACTERISTICS />", *section("SKILLS", skills), "<PERKS />",
+        *section("TALENTS", talents), "<MARTIALARTS />", *section("POWERS", powers), "<DISADVANTAGES />",
+        "<EQUIPMENT />", "</CHARACTER>"])
+
+
 #: Hero Designer levels of several options; Duelist's DEX 10 gives OCV 3, DCV 3, STR 10.
 DUELIST = "\n".join((
     '<?xml version="1.0" encoding="UTF-16"?>',
@@ -31,8 +43,8 @@ DUELIST = "\n".join((
     "</SKILLS>",
     "<PERKS />", "<TALENTS />", "<MARTIALARTS />",
     "<POWERS>",
-    '<POWER XMLID="ENERGYBLAST" ID="21" BASECOST="0.0" LEVELS="6" ALIAS="Energy Blast" POSITION="0" '
-    'NAME="Blaster" INPUT="ED" />',
+    ('<POWER XMLID="ENERGYBLAST" ID="21" BASECOST="0.0" LEVELS="6" ALIAS="Energy Blast" POSITION="0" '
+    'NAME="Blaster" INPUT="ED" />'),
     "</POWERS>",
     "<DISADVANTAGES />", "<EQUIPMENT />",
     "</CHARACTER>",
@@ -104,13 +116,13 @@ def test_levels_of_three_points_or_more_go_to_dcv_or_damage_as_asked(fight):
 
 
 def test_two_point_levels_never_go_to_dcv_or_damage(fight):
-    world, g, d = fight
+    _world, _g, d = fight
     assert d.do("+attack Viper=blaster dcv 1") == [
-        "Blaster: 0 Combat Skill Levels of 3 points or more to give, each +1 DCV or two a DC (2-point levels add "
-        "to OCV only)."]
+        ("Blaster: 0 Combat Skill Levels of 3 points or more to give, each +1 DCV or two a DC (2-point levels add "
+        "to OCV only).")]
     assert d.do("+attack Viper=strike dc 2") == [
-        "Strike: 2 Combat Skill Levels of 3 points or more to give, each +1 DCV or two a DC (2-point levels add "
-        "to OCV only)."]
+        ("Strike: 2 Combat Skill Levels of 3 points or more to give, each +1 DCV or two a DC (2-point levels add "
+        "to OCV only).")]
 
 
 def test_penalty_skill_levels_offset_the_range_modifier_and_no_more(fight):
@@ -147,26 +159,13 @@ def test_str_adds_to_an_advantaged_killing_attack_by_active_points():
 
 
 #: Deadly Blow (any circumstances, 1 level) and Find Weakness (11-) with a 1d6 HKA, as Hero Designer writes them.
-SLAYER = "\n".join((
-    '<?xml version="1.0" encoding="UTF-16"?>',
-    '<CHARACTER version="6.0" TEMPLATE="builtIn.Superheroic.hdt">',
-    '<BASIC_CONFIGURATION BASE_POINTS="200" DISAD_POINTS="150" EXPERIENCE="0" RULES="Default" />',
-    '<CHARACTER_INFO CHARACTER_NAME="Slayer" />',
-    "<CHARACTERISTICS />", "<SKILLS />", "<PERKS />",
-    "<TALENTS>",
-    '<TALENT XMLID="DEADLYBLOW" ID="41" BASECOST="0.0" LEVELS="1" ALIAS="Deadly Blow:  +1d6" POSITION="0" '
-    'OPTION="ANY" OPTIONID="ANY" OPTION_ALIAS="any circumstances, any HTH weapon" NAME="" />',
-    "</TALENTS>",
-    "<MARTIALARTS />",
-    "<POWERS>",
-    '<POWER XMLID="HKA" ID="42" BASECOST="0.0" LEVELS="1" ALIAS="Killing Attack - Hand-To-Hand" POSITION="1" '
-    'NAME="Knife" INPUT="PD" />',
-    '<POWER XMLID="FINDWEAKNESS" ID="43" BASECOST="10.0" LEVELS="0" ALIAS="Find Weakness" POSITION="2" '
-    'OPTION="SINGLE" OPTIONID="SINGLE" OPTION_ALIAS="Single Attack" NAME="" />',
-    "</POWERS>",
-    "<DISADVANTAGES />", "<EQUIPMENT />",
-    "</CHARACTER>",
-))
+SLAYER = _character("Slayer", talents=[
+    ('<TALENT XMLID="DEADLYBLOW" ID="41" BASECOST="0.0" LEVELS="1" ALIAS="Deadly Blow:  +1d6" POSITION="0" '
+     'OPTION="ANY" OPTIONID="ANY" OPTION_ALIAS="any circumstances, any HTH weapon" NAME="" />')], powers=[
+    ('<POWER XMLID="HKA" ID="42" BASECOST="0.0" LEVELS="1" ALIAS="Killing Attack - Hand-To-Hand" POSITION="1" '
+     'NAME="Knife" INPUT="PD" />'),
+    ('<POWER XMLID="FINDWEAKNESS" ID="43" BASECOST="10.0" LEVELS="0" ALIAS="Find Weakness" POSITION="2" '
+     'OPTION="SINGLE" OPTIONID="SINGLE" OPTION_ALIAS="Single Attack" NAME="" />')])
 
 
 @pytest.fixture
@@ -218,7 +217,7 @@ def test_find_weakness_made_halves_the_defenses_against_that_attack(slayer):
 
 
 def test_a_talent_not_on_the_sheet_is_refused(fight):
-    world, g, d = fight
+    _world, _g, d = fight
     assert d.do("+attack Viper=strike deadly") == ["Duelist has no Deadly Blow on the sheet."]
     assert d.do("+attack Viper=strike weakness") == ["Duelist has no Find Weakness on the sheet."]
 
@@ -248,7 +247,7 @@ def test_lightning_reflexes_add_to_dex_for_the_order_of_phases():
 
 
 def test_levels_lists_each_level_with_its_uses_and_the_attacks_it_fits(fight):
-    world, g, d = fight
+    _world, g, d = fight
     assert d.do("+levels") == [
         "Skill Levels on Duelist's sheet (+attack gives them out: dcv <n>, dc <n>, the rest to OCV):",
         "  +2 HTH Levels (HTH): OCV, or DCV, or two a DC; with Strike, Haymaker, Move By, Move Through, Pull Punch.",

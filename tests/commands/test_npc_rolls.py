@@ -21,7 +21,7 @@ def _world():
 
 def test_staff_roll_an_npcs_skill_and_characteristic():
     """DEX 18: a DEX roll of 9 + 18/5 (3.6, rounded to 4) = 13- (HERO 5E); Stealth +1: 14-."""
-    world, g, p = _world()
+    world, g, _p = _world()
     world.set_dice(4, 4, 4, 5, 5, 2)
     assert [line.rsplit(" [r", 1)[0] for line in g.do("+roll Viper/Stealth")] == [
         "[Dice] Gina rolls 3d6 for Viper vs Stealth (14-): 12 (4 4 4): made by 2"]
@@ -31,5 +31,5 @@ def test_staff_roll_an_npcs_skill_and_characteristic():
 
 
 def test_a_player_cannot_roll_for_someone_else():
-    world, g, p = _world()
+    _w, _g, p = _world()
     assert p.do("+roll Viper/Stealth") == ["Only staff roll for someone else."]

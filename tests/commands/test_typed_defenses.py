@@ -39,8 +39,8 @@ def test_typed_damage_reduction_and_resistance_are_summed_shown_and_applied():
 def test_damage_reduction_typed_wrong_is_refused_with_the_form():
     world = make_world(roller=FixedRoller([]))
     rock = world.login("Rock")
-    refusal = ["Damage Reduction is 25, 50 or 75%, normal or resistant, physical or energy: "
-               "damage reduction 50% resistant physical."]
+    refusal = [("Damage Reduction is 25, 50 or 75%, normal or resistant, physical or energy: "
+               "damage reduction 50% resistant physical.")]
     assert rock.do("+power Shell=damage reduction 40% physical") == refusal
     assert rock.do("+power Shell=damage reduction 50% resistant") == refusal
     assert rock.do("+power Shell=dr 75% normal energy")[0] == (
