@@ -10,6 +10,7 @@ writes the result.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..game import rolls
 from ..game.sheets import CHARACTERISTICS, Sheet, get_sheet
@@ -31,6 +32,9 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .dispatch import PERMISSION_DENIED, permit
+
+if TYPE_CHECKING:
+    from ..game.objects import Character
 
 __all__ = [
     "COMMANDS",
@@ -271,7 +275,7 @@ def split_versus(text: str) -> tuple[str, str] | None:
     return text[: match.start()].strip(), text[match.end():].strip()
 
 
-def roll_target(ctx: Context, what: str, char=None) -> tuple[str, int]:  # noqa: ANN001 - a Character
+def roll_target(ctx: Context, what: str, char: Character | None = None) -> tuple[str, int]:
     """The label and target number of a +roll: ``14``, a characteristic (9 + CHAR/5) or a skill
     (on ``char``'s sheet, the roller's when None)."""
     if what.isascii() and what.isdigit():
@@ -301,7 +305,7 @@ def skill_target(sheet: Sheet, value: str) -> int:
     return sheet.skill_target(value)
 
 
-def _rolled_for(ctx: Context, what: str):  # noqa: ANN202 - a Character or None, and the rest
+def _rolled_for(ctx: Context, what: str) -> tuple[Character | None, str]:
     """``Viper/Stealth``: staff roll a skill or characteristic of a character here (an NPC's);
     otherwise (None, ``what``) for the roller's own sheet."""
     name, slash, rest = what.partition("/")

@@ -54,8 +54,8 @@ def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
     """``Starfire Ego Attacks Psiana (Mindbolt): ECV 3 vs ECV 3: 11 or less ...``, the STUN, END."""
     o = outcome
     ecv = f"ECV {o.ecv} +{o.levels} levels = {o.ecv + o.levels}" if o.levels else f"ECV {o.ecv}"
-    lines = [f"{o.attacker} Ego Attacks {o.target} ({o.name}): {ecv} vs ECV {o.target_ecv}: "
-             f"{o.roll.target} or less, rolls {hit_text(o.roll).replace('DCV', 'ECV')}."]
+    lines = [(f"{o.attacker} Ego Attacks {o.target} ({o.name}): {ecv} vs ECV {o.target_ecv}: "
+              f"{o.roll.target} or less, rolls {hit_text(o.roll).replace('DCV', 'ECV')}.")]
     if o.damage is not None and o.stun is not None and o.sheet is not None:
         state = ", Stunned" if o.stunned else ""
         state += ", Knocked Out" if o.sheet.knocked_out else ""
