@@ -33,7 +33,8 @@ def explosion_lines(outcome: explosions.ExplosionOutcome) -> list[str]:
     for hit in outcome.hits:
         where = f"{hit.name}, {hit.distance}\" out (-{hit.lost} DC)"
         if hit.damage is None:
-            lines.append(f"{where}: the blast has nothing left for him.")
+            lines.append(f"{where}: he has the defense the No Normal Defense attack names: it does nothing."
+                         if hit.defended else f"{where}: the blast has nothing left for him.")
             continue
         lines.append(f"{where}: {_damage_line(hit.damage)}")
         lines.append(_kb_line(hit.knockback, hit.kb_steps, hit.kb_doubled) if hit.knockback is not None

@@ -48,6 +48,7 @@ class ExplosionHit:
     knockback: Knockback | None = None
     kb_steps: tuple[harm.KBStep, ...] = ()
     kb_doubled: bool = False
+    defended: bool = False  #: a No Normal Defense Explosion and he has the defense it names
 
 
 @attrs.frozen
@@ -108,6 +109,8 @@ def _blast(game: Game, target: Character, distance: int, order: attacks.AttackOr
            roller: Roller, effects) -> ExplosionHit:
     """What reaches one target ``distance`` inches from the centre, applied."""
     lost = dcs_lost(distance, effects.explosion)
+    if effects.nnd and order.defended:
+        return ExplosionHit(target.name, distance, lost, None, defended=True)
     dice = faded(rolled.roll, kind, lost)
     if dice is None:
         return ExplosionHit(target.name, distance, lost, None)

@@ -167,3 +167,11 @@ def test_a_continuous_attack_stops_when_its_user_is_knocked_out(fight):
     assert "[Combat] Starfire's Acid on Tank stops (Knocked Out)." in said
     assert not any("goes on" in line for line in said)
     assert "Continuous" not in " ".join(g.do("+combat/status"))
+
+
+def test_a_no_normal_defense_explosion_does_nothing_to_the_defended(fight):
+    """NND Explosion, 'defended': every target has the defense it names (HERO 5E revised)."""
+    world, _g, s = fight
+    s.do("+power Gas=eb 4d6 +explosion +nnd")
+    out = _said(world, s, "+attack Tank=gas at 1 defended", 3, 3, 3, 4, 4, 4, 4)
+    assert out[2] == "  Tank, 1\" out (-1 DC): he has the defense the No Normal Defense attack names: it does nothing."
