@@ -29,7 +29,8 @@ import defusedxml.ElementTree as safe_xml
 
 from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start, real_cost, round_cost
 from ..rules.champions.costs import level_points, total_advantages, total_limitations
-from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, explosion_value, formula_base, per_level
+from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, MODIFIER_LEVELS, explosion_value
+from ..rules.champions.catalog import formula_base, per_level
 from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.rounding import Half, hero_round
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
@@ -213,6 +214,8 @@ def _adder_value(adder: Element, depth: int = 1) -> Fraction:
     if modifier and adder.get("XMLID") == "EXPLOSION":
         value = explosion_value(value, _int(adder, "LEVELS"), adder.get("OPTIONID", "NORMAL"))
     per, step = _num(adder, "LVLCOST"), _num(adder, "LVLVAL", "1")
+    if modifier and adder.get("LVLCOST") is None:
+        per = MODIFIER_LEVELS.get(adder.get("XMLID", ""), per)  # a level's value from the 5E template
     if per and step:
         levels = _num(adder, "LEVELS")
         blocks = not modifier and step.denominator == 1 and step >= 1

@@ -173,6 +173,21 @@ def test_powers_cost_what_the_5e_tables_say_as_hero_designer_applies_them(xml, p
     assert (power.real, power.known) == (points, True)
 
 
+@pytest.mark.parametrize(("modifier", "value", "active"), [
+    # Hero Designer writes these as LEVELS with no LVLCOST; its 5E template prices a level: Armor
+    # Piercing and Penetrating +1/2; Hardened +1/4; Cumulative +1/2 and +1/4 a level. Energy Blast 8d6: 40
+    ('XMLID="ARMORPIERCING" BASECOST="0.0" LEVELS="1"', Fraction(1, 2), 60),
+    ('XMLID="ARMORPIERCING" BASECOST="0.0" LEVELS="2"', Fraction(1), 80),
+    ('XMLID="PENETRATING" BASECOST="0.0" LEVELS="1"', Fraction(1, 2), 60),
+    ('XMLID="HARDENED" BASECOST="0.0" LEVELS="2"', Fraction(1, 2), 60),
+    ('XMLID="CUMULATIVE" BASECOST="0.5" LEVELS="1"', Fraction(3, 4), 70),
+])
+def test_advantages_bought_in_levels_are_priced_by_the_level(modifier, value, active):
+    power = _powers(f'<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="8" ALIAS="Energy Blast">'
+                    f'<MODIFIER {modifier} ID="2" ALIAS="Advantage" /></POWER>').find("1")
+    assert (power.modifiers[0].value, power.active) == (value, active)
+
+
 def test_increased_endurance_cost_multiplies_by_its_option():
     # 5E revised, Increased Endurance Cost: x3 END is -1; Energy Blast 6d6 (30 AP): 3 END x 3 = 9, 15 points
     power = _powers('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="6" ALIAS="Energy Blast">'

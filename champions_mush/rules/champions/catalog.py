@@ -25,6 +25,7 @@ __all__ = [
     "EXPLOSION_START",
     "EXPLOSION_STEP",
     "MIN_COST",
+    "MODIFIER_LEVELS",
     "PER_LEVEL",
     "PER_LEVEL_BY_OPTION",
     "Rate",
@@ -168,6 +169,19 @@ STATED_ONLY = frozenset({
 #: Catalogued powers that cost END to use (5E revised; Hero Designer's 5E template USESEND).
 COSTS_END = frozenset({"FLASH", "DARKNESS", "CHANGEENVIRONMENT", "FORCEWALL", "IMAGES", "INVISIBILITY", "SUCCOR",
                        "TRANSFORM", "SHAPESHIFT", "CLAIRSENTIENCE", "EXTRADIMENSIONALMOVEMENT", "SUMMON"})
+
+#: Modifiers bought in levels whose value a file gives as LEVELS only (no LVLCOST): the value of a
+#: level (HERO 5E revised, Power Advantages, as Hero Designer's 5E template prices them): Armor
+#: Piercing and Penetrating +1/2 a level; Hardened, Difficult To Dispel, Cumulative and Delayed
+#: Effect (on top of their base), Increased STUN Multiplier, MegaScale, Increased Maximum Range,
+#: Cannot Be Escaped With Teleportation +1/4 a level; Decreased STUN Multiplier -1/4 a level.
+MODIFIER_LEVELS: dict[str, Fraction] = {
+    "ARMORPIERCING": Fraction(1, 2), "PENETRATING": Fraction(1, 2),
+    **{x: Fraction(1, 4) for x in ("HARDENED", "DIFFICULTTODISPEL", "CUMULATIVE", "DELAYEDEFFECT",
+                                  "INCREASEDSTUNMULTIPLIER", "MEGASCALE", "INCREASEDMAXRANGE", "NOTELEPORT",
+                                  "RAPIDDUPLICATION", "INCREASEDRADIUS")},
+    "DECREASEDSTUNMULTIPLIER": Fraction(-1, 4),
+}
 
 #: Explosion: +1/2 for -1 DC a 1" (a radius), 2" (a cone) or 3" (a line), +1/4 for each inch
 #: more (5E revised, Advantages, Explosion; Hero Designer: radius -1 DC/9" +2 1/2, cone -1 DC/4"
