@@ -111,7 +111,7 @@ def test_export_writes_a_hero_designer_file_that_imports_back(tmp_path, capsys):
     code = main(["export-hdc", "--character", "Kestrel", str(out_file), "--data-dir", str(tmp_path)])
     out = capsys.readouterr()
     assert (code, out.err) == (0, "")
-    assert out.out == f"Wrote Kestrel to {out_file}: 234 items, 1213 points spent of 330.\n"
+    assert out.out == f"Wrote Kestrel to {out_file}: 234 items, 1225 points spent of 330.\n"
     data = out_file.read_bytes()
     assert data[:2] == b"\xff\xfe"  # UTF-16 with its byte-order mark, as Hero Designer saves
     original = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), 1).hero

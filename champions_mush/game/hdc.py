@@ -29,7 +29,8 @@ import defusedxml.ElementTree as safe_xml
 
 from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start, real_cost, round_cost
 from ..rules.champions.costs import level_points, total_advantages, total_limitations
-from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, MODIFIER_LEVELS, explosion_value
+from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, MODIFIER_LEVELS, SKILL_MIN_COST
+from ..rules.champions.catalog import explosion_value
 from ..rules.champions.catalog import formula_base, per_level
 from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.rounding import Half, hero_round
@@ -338,8 +339,7 @@ def _catalogued(element: Element, ctx: _Context) -> Item | None:
         if rate is None:
             return None
         base = stated + level_points(levels, *rate)
-    minimum = MIN_COST.get(xmlid, 0) if ctx.section is Section.PERKS else 0
-    item = _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END, minimum=minimum)
+    item = _stated(element, ctx, known=True, base=base, costs_end=xmlid in COSTS_END, minimum=_minimum(element, ctx))
     return _reduction(item, element) if xmlid == "DAMAGEREDUCTION" else item
 
 
@@ -372,6 +372,18 @@ def _naked(element: Element, ctx: _Context) -> Item:
                 end=end, modifiers=tuple(mods), parent=element.get("PARENTID", ""))
 
 
+def _minimum(element: Element, ctx: _Context) -> int:
+    """The least an item costs before its Modifiers (Hero Designer's 5E template MINCOST): a
+    Reputation Perk 1, a Skill bought by category 2 (catalog.SKILL_MIN_COST); not an Everyman or
+    Familiarity Skill."""
+    xmlid = element.get("XMLID", element.tag)
+    if ctx.section is Section.PERKS:
+        return MIN_COST.get(xmlid, 0)
+    if ctx.section is Section.SKILLS and "Yes" not in (element.get("EVERYMAN"), element.get("FAMILIARITY")):
+        return SKILL_MIN_COST.get(xmlid, 0)
+    return 0
+
+
 def _skill(element: Element, ctx: _Context) -> Item:
     xmlid = element.get("XMLID", element.tag)
     levels = _int(element, "LEVELS")
@@ -388,7 +400,7 @@ def _skill(element: Element, ctx: _Context) -> Item:
         return attrs.evolve(item, base=cost, active=active, real=real, text=item_text(name, what, mods, active))
     characteristic = element.get("CHARACTERISTIC", "GENERAL").upper()
     if characteristic not in _CHARACTERISTIC_SKILLS and xmlid not in BACKGROUND_SKILLS:
-        return _catalogued(element, ctx) or _stated(element, ctx, known=levels == 0)
+        return _catalogued(element, ctx) or _stated(element, ctx, known=levels == 0, minimum=_minimum(element, ctx))
     familiar = element.get("FAMILIARITY") == "Yes"
     everyman = element.get("EVERYMAN") == "Yes"
     stated = _num(element, "BASECOST")
@@ -396,6 +408,7 @@ def _skill(element: Element, ctx: _Context) -> Item:
     adders, adder_names = _adders(element)
     cost = skill_cost(xmlid, levels, characteristic, familiarity=familiar, proficiency=element.get("PROFICIENCY") == "Yes",
                       everyman=everyman, base=0 if only_levels else stated) + round_cost(adders)
+    cost = max(cost, _minimum(element, ctx))
     mods = _modifiers(element)
     active, real, end = price(cost, mods, costs_end=False)
     value = ctx.primaries.get(characteristic)

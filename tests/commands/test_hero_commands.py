@@ -349,11 +349,11 @@ def test_sheet_export_writes_a_file_that_imports_back(world, alice, gm):
     out = alice.do("+sheet/export")
     begin, end = out.index("-----BEGIN HDC-----"), out.index("-----END HDC-----")
     assert " ".join(out[:begin]).startswith("Alice as a Hero Designer 5E file (UTF-16, as Hero Designer saves it)")
-    assert " ".join(out[end + 1:]) == f"End of the file ({end - begin + 1} lines; 234 items, 1213 points spent)."
+    assert " ".join(out[end + 1:]) == f"End of the file ({end - begin + 1} lines; 234 items, 1225 points spent)."
     assert base64.b64decode("".join(out[begin + 1:end])) == hdc_bytes(before, "Alice")
     assert all(len(line) <= 76 for line in out[begin:end + 1])
     assert _paste_text(alice, "\n".join(out[begin:end + 1]))[1].startswith(
-        "Imported 'Alice' from Hero Designer: 234 items. Points: 1213 spent")
+        "Imported 'Alice' from Hero Designer: 234 items. Points: 1225 spent")
     after = get_hero(world.game, alice.character)
     assert [(i.id, i.active, i.real, i.end) for i in after.items] == [(i.id, i.active, i.real, i.end) for i in before.items]
     assert alice.do("+sheet/export Gina") == ["You can export only your own sheet: type +sheet/export."]

@@ -120,11 +120,11 @@ def test_a_utf16_file_in_base64_and_its_export_cross_telnet(server):
     _paste(kestrel, "\n".join(["-----BEGIN HDC-----", *(encoded[i:i + 76] for i in range(0, len(encoded), 76)),
                              "-----END HDC-----"]))
     imported = ("Imported 'Everything Lad (5e)' from Hero Designer: 234 items. "
-                "Points: 1213 spent of 200 base + 130 disadvantages + 0 XP = 330: 883 over.")
+                "Points: 1225 spent of 200 base + 130 disadvantages + 0 XP = 330: 895 over.")
     assert read_line(kestrel, "Imported") == imported
     kestrel.send("+sheet/export")
     read_line(kestrel, "-----BEGIN HDC-----")
     lines = kestrel.expect("-----END HDC-----\n").splitlines()
-    assert read_line(kestrel, "End of the file").endswith("234 items, 1213 points spent).")
+    assert read_line(kestrel, "End of the file").endswith("234 items, 1225 points spent).")
     _paste(kestrel, "\n".join(["-----BEGIN HDC-----", *lines]))
     assert read_line(kestrel, "Imported") == imported.replace("Everything Lad (5e)", "Kestrel")

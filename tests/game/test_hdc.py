@@ -103,6 +103,16 @@ def test_an_unknown_kind_is_kept_with_its_text_and_stated_points():
     ("1709165016504", 2),     # Speed Reading x10: 2
     ("1709164928857", 1),     # Reputation 1 level, small group (+0), 8- (-1): 0, at least 1
     ("1709174227915", 4),     # Reputation 1 level, large group (+2), 14- (+1): 4
+    # A Skill bought by category costs at least 2 (Hero Designer's 5E template MINCOST; HERO 5E
+    # revised: 2 points for one category), 2 with none chosen:
+    ("1709162525441", 2),     # Animal Handler, no category
+    ("1709162579405", 2),     # Forgery
+    ("1709162582306", 2),     # Gambling
+    ("1709162607817", 2),     # Navigation
+    ("1709162646199", 2),     # Survival
+    ("1709162605712", 2),     # Musical Instrument Familiarity
+    ("1709162662220", 14),    # Weaponsmith, 3 categories at 2 and +4 at 2 a level: 14
+    ("1709162659793", 0),     # Weapon Familiarity with no weapon: 0 (no minimum)
 ])
 def test_everything_lad_items_cost_what_the_5e_tables_say(xmlid, points):
     hero = read_hdc((DATA / "everything_lad_5e.hdc").read_bytes(), char_id=1).hero
@@ -466,3 +476,21 @@ def test_a_control_cost_written_as_an_adder_is_counted_once():
     text = _base_with('<VPP XMLID="GENERIC_OBJECT" ID="1" BASECOST="0.0" LEVELS="40" ALIAS="Variable Power Pool">'
                       '<ADDER XMLID="CONTROLCOST" ID="8" BASECOST="20.0" LEVELS="0" ALIAS="Control Cost" /></VPP>')
     assert read_hdc(text, char_id=1).hero.find("1").real == 60
+
+
+@pytest.mark.parametrize(("skill", "points"), [
+    # Hero Designer's 5E template: a Transport Familiarity costs at least 1, an Everyman one 0;
+    # an Animal Handler with one category 2, with two 4, +2 levels 8; a Familiarity keeps its 1
+    ('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
+     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="No" />', 1),
+    ('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
+     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="Yes" />', 0),
+    ('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
+     'FAMILIARITY="No" PROFICIENCY="No"><ADDER XMLID="CANINES" ID="2" BASECOST="2.0" LEVELS="0" ALIAS="Canines" /></SKILL>', 2),
+    ('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
+     'FAMILIARITY="No" PROFICIENCY="No"><ADDER XMLID="CANINES" ID="2" BASECOST="2.0" LEVELS="0" ALIAS="Canines" />'
+     '<ADDER XMLID="EQUINES" ID="3" BASECOST="2.0" LEVELS="0" ALIAS="Equines" /></SKILL>', 8),
+])
+def test_a_skill_bought_by_category_costs_at_least_its_minimum(skill, points):
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace("<SKILLS />", f"<SKILLS>{skill}</SKILLS>", 1)
+    assert read_hdc(text, char_id=1).hero.find("1").real == points

@@ -29,6 +29,7 @@ __all__ = [
     "PER_LEVEL",
     "PER_LEVEL_BY_OPTION",
     "Rate",
+    "SKILL_MIN_COST",
     "STATED_ONLY",
     "explosion_value",
     "formula_base",
@@ -147,6 +148,16 @@ PER_LEVEL: dict[str, Rate] = {
 
 #: The least an item costs (Hero Designer's 5E template MINCOST): a Reputation Perk 1.
 MIN_COST: dict[str, int] = {"REPUTATION": 1}
+
+#: The least a Skill costs (Hero Designer's 5E template MINCOST, which it applies to the base,
+#: levels and categories before Modifiers): a Skill bought by category (HERO 5E revised, Skills:
+#: Animal Handler, Forgery, Gambling, Navigation, Survival, Weaponsmith; The Ultimate Skill's
+#: Musical Instrument Familiarity) 2 with no category chosen, a Transport Familiarity 1. Not an
+#: Everyman or Familiarity Skill.
+SKILL_MIN_COST: dict[str, int] = {
+    "ANIMAL_HANDLER": 2, "FORGERY": 2, "GAMBLING": 2, "NAVIGATION": 2, "SURVIVAL": 2, "WEAPONSMITH": 2, "MIF": 2,
+    "TRANSPORT_FAMILIARITY": 1,
+}
 
 #: Characteristics bought as Powers (in a Compound Power, an Elemental Control ...): their
 #: points a level are the characteristic's (5E revised, Characteristics).
