@@ -494,3 +494,19 @@ def test_a_control_cost_written_as_an_adder_is_counted_once():
 def test_a_skill_bought_by_category_costs_at_least_its_minimum(skill, points):
     text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace("<SKILLS />", f"<SKILLS>{skill}</SKILLS>", 1)
     assert read_hdc(text, char_id=1).hero.find("1").real == points
+
+
+@pytest.mark.parametrize(("adders", "points"), [
+    # Hero Designer's 5E template: a Contact costs at least 1 (MINCOST) before its Modifiers. An
+    # 8- Contact (1) limited by identity (-1): 1; blackmailed too (-2): 1; with useful skills: 1
+    ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />', 1),
+    ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
+     '<ADDER XMLID="BLACKMAILED" ID="3" BASECOST="-2.0" LEVELS="0" ALIAS="Contact has been blackmailed" />', 1),
+    ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
+     '<ADDER XMLID="USEFUL" ID="3" BASECOST="1.0" LEVELS="0" ALIAS="Contact has" OPTIONID="USEFUL" />', 1),
+    ('<ADDER XMLID="USEFUL" ID="3" BASECOST="1.0" LEVELS="0" ALIAS="Contact has" OPTIONID="USEFUL" />', 2),
+])
+def test_a_contact_costs_at_least_1(adders, points):
+    perk = f'<PERK XMLID="CONTACT" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Contact" INPUT="Sam">{adders}</PERK>'
+    text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace("<PERKS />", f"<PERKS>{perk}</PERKS>", 1)
+    assert read_hdc(text, char_id=1).hero.find("1").real == points

@@ -146,8 +146,14 @@ PER_LEVEL: dict[str, Rate] = {
     "DEF": _r(3), "BASESIZE": _r(1),
 }
 
-#: The least an item costs (Hero Designer's 5E template MINCOST): a Reputation Perk 1.
-MIN_COST: dict[str, int] = {"REPUTATION": 1}
+#: The least a Perk costs (Hero Designer's 5E template MINCOST, applied to the levels and Adders
+#: before Modifiers): a Reputation, Contact, Access, Favor, Computer Link, Membership, Security
+#: Clearance or False Identity 1 (an 8- Contact limited by identity: 1 - 1 = 0, at least 1), Deep
+#: Cover 2, Anonymity 3.
+MIN_COST: dict[str, int] = {
+    "REPUTATION": 1, "CONTACT": 1, "ACCESS": 1, "FAVOR": 1, "COMPUTER_LINK": 1, "MEMBERSHIP": 1,
+    "SECURITYCLEARANCE": 1, "FALSEIDENTITY": 1, "DEEP_COVER": 2, "ANONYMITY": 3,
+}
 
 #: The least a Skill costs (Hero Designer's 5E template MINCOST, which it applies to the base,
 #: levels and categories before Modifiers): a Skill bought by category (HERO 5E revised, Skills:
