@@ -57,9 +57,9 @@ class Pane:
         self.tmux("send-keys", "-t", self.name, "-l", line)
         self.tmux("send-keys", "-t", self.name, "Enter")
 
-    def wait_for(self, needle: str, after: int = 0) -> str:
+    def wait_for(self, needle: str, after: int = 0, timeout: float = WAIT) -> str:
         """Wait until ``needle`` shows at or after screen offset ``after``; returns the screen."""
-        deadline = time.monotonic() + WAIT
+        deadline = time.monotonic() + timeout
         while True:
             shown = self.screen()
             if needle in shown[after:]:

@@ -41,7 +41,7 @@ def test_tintin_plays_over_tls_and_keeps_mccp_across_a_reboot(tmp_path):
             before = client_screen(tintin)
             assert "Client         TINTIN++" in before and "Compression    MCCP2 on" in before
             root.send("@reboot")
-            tintin.wait_for("The game is restarting; you stay connected.")
+            tintin.wait_for("The game is restarting; you stay connected.", timeout=60)  # a loaded machine
             root.expect("Reload done in ", timeout=60)
             tintin.do("say Still here.", 'You say, "Still here."')
             root.expect('Tina says, "Still here."')
