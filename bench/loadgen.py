@@ -353,7 +353,8 @@ class Bot(asyncio.Protocol):
                     break
                 await asyncio.sleep(0.5 + self.rng.random())
         if s.room_join and s.login != "create-only":
-            self.write_line(s.room_join.format(room=self.cid % s.rooms))
+            for line in s.room_join.format(room=self.cid % s.rooms).split("||"):
+                self.write_line(line)
         if s.sync and s.login != "create-only":
             # Drain everything the login printed before measuring.
             token = f"qj{self.cid}x0"
@@ -841,7 +842,8 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
                    help="recognise KIND's result by a line matching REGEX ({name}: the client's"
                         " name) instead of a sync command; closed loop only")
     p.add_argument("--rooms", type=int, default=1)
-    p.add_argument("--room-join", default="", help="sent after login, e.g. 'b{room}' (or 'home' to gather everyone)")
+    p.add_argument("--room-join", default="", help="sent after login, e.g. 'b{room}' (or 'home' to gather "
+                   "everyone); several lines separated by '||', e.g. 'home||fresh'")
     p.add_argument("--admin", action="append", default=[],
                    help="admin lines run once before --room-setup (login, then e.g. '@tel #0')")
     p.add_argument("--room-setup", action="append", default=[],

@@ -1,8 +1,21 @@
 """What hangs off a Game besides its objects and sessions: one typed field each, with an owner.
 
-Services are made on first use (``game.services.accounts``), by the module that owns them, so
-a game used only for dice never loads channels. ``forget`` drops one (made again next use):
-after a failed write the channels go back to what the store holds.
+A service is an object made the first time it is asked for (``game.services.accounts``), by the
+module that owns it; ``forget`` drops one, made again at its next use (after a failed write the
+channels go back to what the store holds). What waits is making the object (reading its
+documents), not its module: the command table imports them all when the game starts
+(``commands/login.py`` imports accounts, channels, boards, scenes and storage). On a server:
+
+- ``storage`` is made with the Game, which watches the store for a refused write;
+- ``accounts`` at the first connection (the doorway checks the address against the bans);
+- ``boards`` and ``scenes`` at the first login (its notices: unread posts, running scenes), and
+  ``scenes`` at the latest with the first line a room hears (a scene may be logging it);
+- ``creation_limit`` and ``channels`` at the first ``create`` (a new character joins the
+  default channels), ``channels`` otherwise at the first channel command;
+- ``help``, the help library, when the server opens the game (``open_game`` in opening.py, so a
+  broken help file shows in the log at boot); a Game made otherwise (the tests') loads it at the
+  first command that shows help text (``help_library`` in commands/helpcmds.py), and the
+  portal hands its own in (portal/view.py).
 """
 
 from __future__ import annotations
