@@ -157,7 +157,7 @@ def _split(ctx: Context, text: str) -> tuple[str | None, list[str], str | None]:
         if not quoted.strip():
             raise UsageError()
     words = text.lower().split()
-    at = next((i for i, w in enumerate(words) if w == "by" and words[i - 1:i] != ["move"]), None)
+    at = next((i for i, w in enumerate(words) if w == "by" and words[i - 1:i] not in (["move"], ["grab"])), None)
     by = None
     if at is not None:
         by, words = " ".join(text.split()[at + 1:]), words[:at]

@@ -13,7 +13,7 @@ import re
 import attrs
 
 from ..game import adjusting
-from ..game import attacks
+from ..game import attacks, grappling
 from ..game import combat as fights
 from ..game.hero import get_hero
 from ..game.talents import lightning_reflexes
@@ -241,7 +241,7 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     char = _who(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     _in_fight(fight, char)
     adjusting.restore(ctx.game, char, fight.fighter(char.id))
-    fights.save_fight(ctx.game, fight.without(char.id))
+    fights.save_fight(ctx.game, grappling.without_holds(fight, char.id).without(char.id))
     _say(ctx, f"{char.name} leaves the fight.")
 
 
@@ -333,6 +333,8 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"{char.name} is Entangled and can only break out: +attack me=strike entangle.")
     if fighter.prone:
         raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
+    if fighter.grabbed_by is not None:
+        raise CommandError(f"{char.name} is held and cannot move away: +combat/escape first.")
     fights.update_fighter(ctx.game, char, set=False)
     attacks.moved_away(ctx.game, char)
     inches_n = int(inches)

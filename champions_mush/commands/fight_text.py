@@ -198,8 +198,17 @@ def _lost(event: attacks.WindupLost) -> str:
 
 def _lands(event: attacks.WindupLands) -> list[str]:
     done = event.outcome
-    block = failed_lines(done) if isinstance(done, attacks.PowerFailed) else attack_lines(done)
+    block = failed_lines(done) if isinstance(done, attacks.PowerFailed) else attack_lines(done) \
+        if event.block is None else _blocked(event)
     return [block[0]] + [f"  {line}" for line in block[1:]]
+
+
+def _blocked(event: attacks.WindupLands) -> list[str]:
+    """A Haymaker met by a Block (HERO 5E revised): its roll, then the attack or its end."""
+    from .grapple_text import guarded_lines  # it uses this module's renderers
+
+    return guarded_lines(event.block, event.outcome,
+                         lambda o: failed_lines(o) if isinstance(o, attacks.PowerFailed) else attack_lines(o))
 
 
 def _points_return(event: adjusting.PointsReturn) -> str:

@@ -32,7 +32,7 @@ from .grapple_text import (
 __all__ = ["HANDLERS", "Move", "attack", "chosen"]
 
 #: The standard maneuvers this module runs through +attack (HERO 5E revised), by the words typed.
-STANDARD_WORDS = {"grab": "Grab", "squeeze": "Squeeze", "throw": "Throw", "disarm": "Disarm", "choke": "Choke Hold",
+STANDARD_WORDS = {"grab": "Grab", "grab by": "Grab By", "squeeze": "Squeeze", "throw": "Throw", "disarm": "Disarm", "choke": "Choke Hold",
                   "choke hold": "Choke Hold", "chokehold": "Choke Hold"}
 #: Those followed by the attack they make (``sweep martial strike``, ``rapid fire eb``, ``mpa eb + rka``).
 LEADING_WORDS = {"sweep": "Sweep", "rapid fire": "Rapid Fire", "rapidfire": "Rapid Fire", "mpa": "Multiple-Power Attack",
@@ -201,7 +201,9 @@ def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,
         raise CommandError(f"{move.name} is not an attack: +combat/{switch} {move.name.lower()}.")
     if martial is not None and (martial.effect is MartialEffect.OTHER or martial.ranged):
         raise CommandError(f"+attack does not roll {move.name} ({martial.text}): the GM applies it (+damage, +kb).")
-    acting(ctx, attacker)
+    if move.name == "Grab By" and not order.velocity:
+        raise CommandError("A Grab By needs the velocity: ... v <inches>.")
+    acting(ctx, attacker, full=move.name == "Grab By")
     before = [vitals_of(ctx.game, target)]
     game, roller = ctx.game, ctx.roller
     if move.name in ("Squeeze", "Throw") and martial is None:
@@ -213,8 +215,9 @@ def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,
         done = grappling.held_attack(game, attacker, target, move.name, roller, extra=extra, thrown=martial.falls,
                                      strength=order.strength)
         lines, hit = held_lines(done), True
-    elif move.name == "Grab" or (martial is not None and martial.effect is MartialEffect.GRAB):
-        block, grabbed = grappling.grab(game, attacker, target, roller, martial)
+    elif move.name in ("Grab", "Grab By") or (martial is not None and martial.effect is MartialEffect.GRAB):
+        velocity = order.velocity if move.name == "Grab By" else 0
+        block, grabbed = grappling.grab(game, attacker, target, roller, martial, velocity)
         lines = guarded_lines(block, grabbed, lambda g: grab_lines(g))
         hit = grabbed.hit
     elif move.name == "Disarm" or (martial is not None and martial.effect is MartialEffect.DISARM):

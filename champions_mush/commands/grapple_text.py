@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..game import grappling, multiple
 from ..rules.champions.damage import KillingDamage, NormalDamage
+from ..rules.champions.endurance import end_cost, movement_end
 from ..rules.champions.grappling import StrengthContest
 from .dice import kb_text, killing_text, normal_text
 from .fight_text import hurt_text, kb_lines, roll_line, spent_text
@@ -60,7 +61,8 @@ def grab_lines(done: grappling.Grabbed) -> list[str]:
         more = f", holding on with +{done.hold_str} STR" if done.hold_str else ""
         lines.append(f"{r.attacker} holds {r.target}{more}: {r.target} is at 1/2 DCV until free "
                      f"(+combat/escape), and {r.attacker} may Squeeze or Throw him (+attack {r.target}=squeeze).")
-    lines.append(spent_text(done.spent, f" ({done.spent.cost} for STR {done.strength})"))
+    moved = f", {movement_end(done.velocity)} for {done.velocity}\" of movement" if done.velocity else ""
+    lines.append(spent_text(done.spent, f" ({end_cost(done.strength)} for STR {done.strength}{moved})"))
     return lines
 
 

@@ -12,7 +12,7 @@ Phase. Everything comes back as an :class:`AttackOutcome`, which commands/fight_
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -572,9 +572,11 @@ class WindingUp:
 
 @attrs.frozen
 class WindupLands:
-    """A Haymaker landing at the end of its Segment: the attack as any other."""
+    """A Haymaker landing at the end of its Segment: the attack as any other, a Block meeting it
+    first (game/grappling.py: ``block`` rolled; the outcome ``Blocked`` when it stopped it)."""
 
-    outcome: AttackOutcome | PowerFailed
+    outcome: AttackOutcome | PowerFailed | Any
+    block: Any = None
 
 
 @attrs.frozen
@@ -644,9 +646,11 @@ def land_windups(game: Game, fight: fights.Fight, before: int, roller: Roller) -
             events.append(WindupLost(attacker.name, target_name))
             continue
         fights.save_fight(game, fight)  # the attack reads and changes the fight as saved
-        outcome = resolve(game, attacker, target, _order_of(game, attacker, windup), roller)
+        from .grappling import resolve_guarded  # it uses this module: a Block meets the Haymaker first
+
+        block, outcome = resolve_guarded(game, attacker, target, _order_of(game, attacker, windup), roller)
         fight = fights.get_fight(game, fight.room) or fight
-        events.append(WindupLands(outcome))
+        events.append(WindupLands(outcome, block))
     return fight, events
 
 

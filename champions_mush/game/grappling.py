@@ -18,9 +18,9 @@ from ..rules.champions.adding import strength_attack_dice
 from ..rules.champions.damage import NormalDamage, roll_normal
 from ..rules.champions.dcs import POINTS_PER_DC, AttackKind, dice_for_points
 from ..rules.champions.defenses import Against
-from ..rules.champions.endurance import end_cost
+from ..rules.champions.endurance import end_cost, movement_end
 from ..rules.champions.grappling import (
-    CHOKE, DISARM, GRAB, StrengthContest, block_ocv, block_roll, str_contest,
+    CHOKE, DISARM, GRAB, GRAB_BY, StrengthContest, block_ocv, block_roll, str_contest,
 )
 from ..rules.champions.knockback import KBModifier
 from ..rules.champions.martial import STR_PER_DC, MartialEffect, MartialManeuver, damage_dcs, nnd_dice
@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["BlockRolled", "Blocked", "Contest", "Escaped", "Grabbed", "Held", "block", "dodge", "escape",
-           "grab", "held_attack", "martial_order", "release", "resolve_guarded", "disarm"]
+__all__ = ["BlockRolled", "Blocked", "Contest", "Disarmed", "Escaped", "Grabbed", "Held", "Who", "attack_ocv", "block",
+           "disarm", "dodge", "escape", "grab", "held_attack", "knock_down", "martial_order", "release",
+           "resolve_guarded", "without_holds"]
 
 
 # --- Block and Dodge -------------------------------------------------------------------------
@@ -59,6 +60,14 @@ class BlockRolled:
 
 
 @attrs.frozen
+class Who:
+    """Who attacked whom (for the roll log)."""
+
+    attacker: str
+    target: str
+
+
+@attrs.frozen
 class Blocked:
     """A hand-to-hand attack a Block stopped: the Phase and the END are spent all the same."""
 
@@ -67,6 +76,10 @@ class Blocked:
     spent: harm.Spent
     end_parts: tuple[tuple[int, str], ...]
     hit = False
+
+    @property
+    def rolled(self) -> Who:
+        return Who(self.block.attacker, self.block.blocker)
 
 
 def block(game: Game, char: Character, maneuver: str = "Block", ocv: int = 0, dcv: int = 0) -> fights.Fighter:
@@ -185,6 +198,7 @@ class Grabbed:
     hold_str: int
     spent: harm.Spent
     strength: int  #: the STR used, paid for
+    velocity: int = 0  #: a Grab By's, paid for
 
     @property
     def hit(self) -> bool:
@@ -216,12 +230,15 @@ def grab_maneuver(name: str, ocv: int, dcv: int) -> attacks.Maneuver:
 
 
 def grab(game: Game, attacker: Character, target: Character, roller: Roller,
-         maneuver: MartialManeuver | None = None) -> tuple[BlockRolled | None, Grabbed | Blocked]:
-    """A Grab (OCV -1, DCV -2) or a Martial Grab (its OCV and DCV, +5 STR a DC to hold on): hit,
-    and the target's two limbs are held; he is at ½ DCV until free (HERO 5E revised). No END but
-    the STR used to hold on, paid when it is used."""
+         maneuver: MartialManeuver | None = None, velocity: int = 0) -> tuple[BlockRolled | None, Grabbed | Blocked]:
+    """A Grab (OCV -1, DCV -2), a Grab By at ``velocity`` (OCV -3, DCV -4, +v/5 STR to hold on,
+    the movement's END) or a Martial Grab (its OCV and DCV, +5 STR a DC to hold on): hit, and the
+    target's two limbs are held; he is at ½ DCV until free (HERO 5E revised). END for the STR."""
     _check_free(game, attacker, target)
-    if maneuver is None:
+    if velocity:
+        made, hold = grab_maneuver(GRAB_BY.name, GRAB_BY.ocv, GRAB_BY.dcv), velocity // 5
+        attacks.moved_away(game, attacker)
+    elif maneuver is None:
         made, hold = grab_maneuver(GRAB.name, GRAB.ocv, GRAB.dcv), 0
     else:
         made = grab_maneuver(maneuver.name, maneuver.ocv or 0, maneuver.dcv)
@@ -235,7 +252,8 @@ def grab(game: Game, attacker: Character, target: Character, roller: Roller,
         _hold(game, attacker, target, hold)
     fights.update_fighter(game, attacker, dcv_mod=made.dcv, dcv_note=made.name)
     strength = get_sheet(game, attacker).base("STR")
-    return rolled_block, Grabbed(rolled, hold, harm.spend(game, attacker, end_cost(strength), roller), strength)
+    cost = end_cost(strength) + movement_end(velocity)
+    return rolled_block, Grabbed(rolled, hold, harm.spend(game, attacker, cost, roller), strength, velocity)
 
 
 def _roll(game: Game, attacker: Character, target: Character, order: attacks.AttackOrder,
@@ -297,6 +315,19 @@ def held_attack(game: Game, attacker: Character, target: Character, name: str, r
         knock_down(game, target)
     spent = harm.spend(game, attacker, end_cost(used), roller)
     return Held(attacker.name, target.name, name, amount, done, thrown, spent, used)
+
+
+def without_holds(fight: fights.Fight, char_id: int) -> fights.Fight:
+    """The fight with every Grab ``char_id`` is in let go (he leaves it)."""
+    for fighter in fight.fighters:
+        changes: dict = {}
+        if fighter.char_id == char_id or fighter.grabbing == char_id:
+            changes |= {"grabbing": None, "hold_str": 0} if fighter.grabbing is not None else {}
+        if fighter.char_id == char_id or fighter.grabbed_by == char_id:
+            changes |= {"grabbed_by": None} if fighter.grabbed_by is not None else {}
+        if changes:
+            fight = fight.with_fighter(attrs.evolve(fighter, **changes))
+    return fight
 
 
 def _let_go(game: Game, holder: Character, held: Character) -> None:

@@ -506,3 +506,45 @@ def test_mistakes_get_a_short_answer_and_use_no_dice(armed, line, said):
     assert s.do(line) == [said]
     assert g.do("+combat/status")[3] == "Starfire  23   5    30/30  10/10  40/40  8    -"
     assert world.roller.remaining == 0
+
+
+def test_a_grab_by_is_ocv_minus_3_dcv_minus_4_and_holds_with_v_over_5_more_str(fight):  # noqa: F811
+    """HERO 5E revised Grab By (a Full Phase: 1/2 and a Full Move): OCV 8 - 3 = 5 against DCV 5,
+    11 or less; Starfire DCV 8 - 4 = 4; at 20" he holds on with +4 STR; END 2 for STR 20 and 4 for
+    20" of movement (RULES END USE). A Haymaker meets a Block like any other attack."""
+    world, g, s, p = fight
+    g.do("+combat/next")
+    assert s.do("+attack Viper=grab by") == ["A Grab By needs the velocity: ... v <inches>."]
+    world.set_dice(3, 3, 3)
+    assert _ids(s.do("+attack Viper=grab by v 20"))[:3] == [
+        "[Combat] Starfire Grabs Viper (Grab By): OCV 8 -3 Grab By = 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 7 or less.",
+        "  Starfire holds Viper, holding on with +4 STR: Viper is at 1/2 DCV until free (+combat/escape), and "
+        "Starfire may Squeeze or Throw him (+attack Viper=squeeze).",
+        "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
+    ]
+    assert g.do("+combat/status Starfire")[0] == ("[Combat] Starfire: DEX 23, SPD 5, OCV 8, DCV 4; STUN 30/30, "
+                                                  "BODY 10/10, END 34/40.")
+    p.do("+combat/pass")
+    assert g.do("+combat/move Viper=3") == ["Viper is held and cannot move away: +combat/escape first."]
+    assert g.do("+combat/leave Starfire")[0] == "[Combat] Starfire leaves the fight."
+    assert g.do("+combat/status")[4] == "Viper   14   3    20/20  10/10  20/20  5    -"
+
+
+def test_a_haymaker_meets_the_targets_block_when_it_lands(fight):  # noqa: F811
+    """Psiana Blocks (OCV 6); Viper's Haymaker (OCV 5) lands at the end of the next Segment and meets
+    her Block roll first: 11 + 6 - 5 = 12 or less, 9 stops it (HERO 5E revised)."""
+    world, g, s, p = fight
+    g.do("+combat/next")
+    s.do("+combat/pass")
+    p.do("+combat/block")
+    world.set_dice(3, 3, 3)
+    said = _ids(g.do("+attack Psiana=haymaker"))  # it lands on the way to Segment 3 of Turn 2
+    assert said[5:] == [
+        "[Combat] Viper attacks Psiana (Haymaker).",
+        "[Combat]   Psiana Blocks (Block): OCV 6 vs Viper's OCV 5: 12 or less, rolls 9 (3 3 3): made; the attack is "
+        "stopped; Psiana acts before Viper in the next Segment both act in.",
+        "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]",
+        "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
+        "[Combat] Starfire's Phase (DEX 23): acts.",
+    ]

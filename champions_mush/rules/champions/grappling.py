@@ -29,7 +29,7 @@ from .adding import strength_attack_dice
 from .damage import NormalDamage, roll_normal
 from .rolls import AttackRoll, attack_roll
 
-__all__ = ["BLOCK_PENALTY", "CHOKE", "CLUB", "DISARM", "GRAB", "MULTIPLE_ATTACK_OCV", "STANDARD", "StandardManeuver",
+__all__ = ["BLOCK_PENALTY", "CHOKE", "CLUB", "DISARM", "GRAB", "GRAB_BY", "MULTIPLE_ATTACK_OCV", "STANDARD", "StandardManeuver",
            "StrengthContest", "block_ocv", "block_roll", "blockers_first", "multiple_attack_ocv", "standard_named",
            "str_contest"]
 
@@ -51,13 +51,14 @@ class StandardManeuver:
 
 
 GRAB = StandardManeuver("Grab", "½", -1, -2, "Grab two limbs; the one held is at ½ DCV; Squeeze or Throw him after")
+GRAB_BY = StandardManeuver("Grab By", "½ and a Full Move", -3, -4, "Move and Grab; +(v/5) STR to hold on")
 DISARM = StandardManeuver("Disarm", "½", -2, 0, "Knock a weapon away: STR against STR")
 #: HERO 5E revised optional maneuver: Grab one limb, 1D6 NND (the defense: not breathing).
 CHOKE = StandardManeuver("Choke Hold", "½", -2, -2, "Grab one limb; 1d6 NND")
 CLUB = StandardManeuver("Club Weapon", "½", 0, 0, "A killing weapon does Normal Damage of its DCs")
 #: The maneuvers +attack takes besides Strike, Haymaker, Move By, Move Through and Pull Punch.
 STANDARD: tuple[StandardManeuver, ...] = (
-    GRAB, DISARM, CHOKE, CLUB,
+    GRAB, GRAB_BY, DISARM, CHOKE, CLUB,
     StandardManeuver("Squeeze", "½", 0, 0, "Only on one you Grabbed: STR damage, no roll"),
     StandardManeuver("Throw", "½", 0, 0, "Only on one you Grabbed: STR damage, no roll; he falls and is free"),
     StandardManeuver("Sweep", "Full", MULTIPLE_ATTACK_OCV, 0, "Several HTH attacks: -2 OCV per attack, ½ DCV"),
