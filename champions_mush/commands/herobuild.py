@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
+from ..game.martial import bought_maneuver, extra_dc_item
 from ..game.reduction_items import is_reduction, reduction_item
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
+from ..rules.champions.martial import martial_named
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
 from ..rules.champions.powers import POWERS, PowerKind, find_power
 from ..rules.dice import DiceAmount
@@ -258,6 +260,29 @@ def cmd_disad(ctx: Context, parsed: ParsedCommand) -> None:
     _added(ctx, hero, item)
 
 
+def cmd_martial(ctx: Context, parsed: ParsedCommand) -> None:
+    """+martial <name>=<5E maneuver> | Extra DCs=<n>: Martial Arts bought by hand (HERO 5E revised,
+    game/martial.py); /remove."""
+    if parsed.rhs is None or not parsed.lhs.strip():
+        raise UsageError()
+    char, name = _whose(ctx, parsed.lhs)
+    hero = _hero_of(ctx, char)
+    name, wanted = _name(name), parsed.rhs.strip()
+    if name.lower() in ("extra dcs", "extra dc"):
+        if not is_number(wanted, 2):
+            raise UsageError()
+        try:
+            item = extra_dc_item(_item_id(hero, "Extra DCs"), int(wanted))
+        except RulesError as exc:
+            raise CommandError(str(exc)) from None
+    else:
+        maneuver = martial_named(wanted)
+        if maneuver is None:
+            raise CommandError(f"'{wanted[:30]}' is not a maneuver of the 5E Martial Arts table (+maneuver martial).")
+        item = bought_maneuver(_item_id(hero, name), name, maneuver)
+    _added(ctx, hero, item)
+
+
 COMMANDS = (
     Command("+power", cmd_power, ruleset="champions", summary="buy a power for your sheet",
             subcommands={"remove": partial(_remove, section=Section.POWERS), "list": _power_list,
@@ -266,4 +291,6 @@ COMMANDS = (
             subcommands={"remove": partial(_remove, section=Section.SKILLS)}),
     Command("+disad", cmd_disad, ruleset="champions", summary="take a Disadvantage on your sheet",
             subcommands={"remove": partial(_remove, section=Section.DISADVANTAGES)}),
+    Command("+martial", cmd_martial, ruleset="champions", summary="buy a Martial Arts maneuver for your sheet",
+            subcommands={"remove": partial(_remove, section=Section.MARTIALARTS)}),
 )

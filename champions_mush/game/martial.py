@@ -13,11 +13,12 @@ import re
 
 import attrs
 
+from ..rules.champions.catalog import per_level
 from ..rules.champions.martial import MartialManeuver, martial_from, martial_named
 from ..rules.errors import RulesError
 from .hero import HeroSheet, Item, Section
 
-__all__ = ["SheetManeuver", "extra_dcs", "sheet_maneuvers"]
+__all__ = ["SheetManeuver", "bought_maneuver", "extra_dc_item", "extra_dcs", "sheet_maneuvers"]
 
 
 @attrs.frozen
@@ -76,3 +77,31 @@ def extra_dcs(hero: HeroSheet, ranged: bool = False) -> int:
     """The Extra DCs bought with Martial Arts: hand-to-hand (EXTRADC) or ranged (RANGEDDC)."""
     xmlid = "RANGEDDC" if ranged else "EXTRADC"
     return sum(max(item.levels, 0) for item in hero.items if item.xmlid.upper() == xmlid)
+
+
+def bought_maneuver(item_id: str, name: str, maneuver: MartialManeuver) -> Item:
+    """A 5E table maneuver bought by hand under ``name``, at its points, written as Hero Designer
+    writes a MANEUVER (so a fight reads it as an imported one, and an export writes it back)."""
+    ocv = "--" if maneuver.ocv is None else f"{maneuver.ocv:+d}"
+    renamed = "" if name.lower() == maneuver.name.lower() else name
+    element = (f'<MANEUVER XMLID="MANEUVER" ID="{item_id}" BASECOST="{maneuver.points}.0" LEVELS="0" '
+               f'ALIAS="{maneuver.name}" NAME="{renamed}" CATEGORY="Hand To Hand" DISPLAY="{maneuver.name}" '
+               f'OCV="{ocv}" DCV="{maneuver.dcv:+d}" DC="{maneuver.dcs}" PHASE="1/2" EFFECT="{maneuver.written}" '
+               f'ADDSTR="{"Yes" if maneuver.adds_str else "No"}" />')
+    what = f"{maneuver.name} (OCV {ocv}, DCV {maneuver.dcv:+d}, {maneuver.text})"
+    return Item(id=item_id, section=Section.MARTIALARTS, xmlid="MANEUVER", name=name,
+                text=f"{renamed}: {what}" if renamed else what, base=maneuver.points, active=maneuver.points,
+                real=maneuver.points, hdc=element)
+
+
+def extra_dc_item(item_id: str, levels: int) -> Item:
+    """Extra hand-to-hand Damage Classes bought with Martial Arts (HERO 5E revised: 4 points each)."""
+    rate = per_level("EXTRADC", "")
+    if rate is None or not 1 <= levels <= 20:
+        raise RulesError("Extra DCs are bought 1 to 20 at a time.")
+    points = int(rate[0] * levels)
+    element = (f'<EXTRADC XMLID="EXTRADC" ID="{item_id}" BASECOST="0.0" LEVELS="{levels}" '
+               f'ALIAS="+{levels} HTH Damage Class(es)" NAME="" />')
+    return Item(id=item_id, section=Section.MARTIALARTS, xmlid="EXTRADC", name="Extra DCs",
+                text=f"+{levels} HTH Damage Class(es)", levels=levels, base=points, active=points, real=points,
+                hdc=element)

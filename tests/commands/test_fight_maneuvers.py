@@ -548,3 +548,34 @@ def test_a_haymaker_meets_the_targets_block_when_it_lands(fight):  # noqa: F811
         "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
         "[Combat] Starfire's Phase (DEX 23): acts.",
     ]
+
+
+def test_martial_arts_bought_by_hand_cost_what_5e_says_and_fight_as_imported_ones():
+    """+martial buys from the 5E table at Hero Designer's 5E cost (Martial Strike 4, Nerve Strike 4,
+    Extra DCs 4 each); Kai's Dragon Kick is a Martial Strike: STR 15 + 2 DC + 2 Extra DCs = 7d6."""
+    world = make_world(roller=FixedRoller([]))
+    g = world.login("Gina", role=Role.STAFF)
+    k = world.login("Kai")
+    k.do("+stat STR=15")
+    k.do("+stat DEX=15")
+    assert k.do("+martial Dragon Kick=martial strike") == [
+        "Added #1 Dragon Kick: Martial Strike (OCV +0, DCV +2, STR +2d6 Strike): 4 Active Points, 4 Real Cost.",
+        "Points: 24 spent of 200 base + 0 disadvantages + 0 XP = 200: 176 left."]
+    assert k.do("+martial Nerve Strike=nerve strike")[0] == (
+        "Added #2 Nerve Strike (OCV -1, DCV +1, 2d6 NND): 4 Active Points, 4 Real Cost.")
+    assert k.do("+martial Extra DCs=2")[0] == "Added #3 +2 HTH Damage Class(es): 8 Active Points, 8 Real Cost."
+    assert k.do("+martial Flip=somersault") == [
+        "'somersault' is not a maneuver of the 5E Martial Arts table (+maneuver martial)."]
+    for line in ("+npc/create Viper", "+stat/set Viper/DEX=14", "+stat/set Viper/PD=5", "+combat/start",
+                 "+combat/join Kai", "+combat/join Viper", "+combat/next"):
+        g.do(line)
+    world.set_dice(3, 3, 3, *[1] * 7, 1, 1, 1)
+    assert _ids(k.do("+attack Viper=dragon kick"))[:2] == [
+        "[Combat] Kai Strikes Viper (Dragon Kick): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
+        "less.",
+        "  7d6 normal: 7 STUN, 0 BODY (1 1 1 1 1 1 1). Viper takes 2 STUN and 0 BODY (7 STUN - 5 PD, 0 BODY - 5 PD). "
+        "Now STUN 18, BODY 10.",
+    ]
+    g.do("+combat/undo")
+    assert k.do("+martial/remove Dragon Kick")[0] == (
+        "Removed Dragon Kick: Martial Strike (OCV +0, DCV +2, STR +2d6 Strike).")

@@ -78,6 +78,8 @@ class MartialManeuver:
     velocity: bool = False  #: +v/5
     ranged: bool = False
     follows: str = ""  #: "Block" or "Grab": must follow one
+    written: str = ""  #: the effect in Hero Designer's words (``[NORMALDC] Strike``)
+    points: int = 0  #: what it costs (the 5E table's; 0 when read from a sheet)
 
 
 def _modifier(text: str, what: str) -> int | None:
@@ -102,7 +104,7 @@ def _effect(text: str) -> MartialEffect:
 
 
 def martial_from(name: str, ocv: str, dcv: str, dc: str | int, effect: str, adds_str: str | bool = True,
-                 category: str = "Hand To Hand") -> MartialManeuver:
+                 category: str = "Hand To Hand", points: int = 0) -> MartialManeuver:
     """A maneuver from the words Hero Designer (or the 5E table) uses for it.
 
     Raises:
@@ -116,7 +118,8 @@ def martial_from(name: str, ocv: str, dcv: str, dc: str | int, effect: str, adds
         name=name, ocv=_modifier(ocv, "OCV"), dcv=_modifier(dcv, "DCV") or 0, dcs=int(dcs), effect=_effect(effect),
         text=_shown(effect, int(dcs)), adds_str=adds_str is True or str(adds_str).lower() == "yes",
         falls="target falls" in effect.lower(), velocity="v/5" in effect.lower(),
-        ranged=category.strip().lower() == "ranged", follows=follows[1].capitalize() if follows else "")
+        ranged=category.strip().lower() == "ranged", follows=follows[1].capitalize() if follows else "",
+        written=effect, points=points)
 
 
 def _shown(effect: str, dcs: int) -> str:
@@ -151,22 +154,23 @@ def nnd_dice(dcs: int) -> DiceAmount:
     return dice_for_points(Fraction(dcs * POINTS_PER_DC, 2), AttackKind.NORMAL)
 
 
-#: HERO 5E revised, Martial Arts: name, OCV, DCV, DCs, effect (as Hero Designer writes them), STR added.
-MARTIAL_5E: tuple[MartialManeuver, ...] = tuple(martial_from(*row) for row in (
-    ("Choke Hold", "-2", "+0", 4, "Grab One Limb; [NNDDC]", "No"),
-    ("Defensive Strike", "+1", "+3", 0, "[NORMALDC] Strike", "Yes"),
-    ("Killing Strike", "-2", "+0", 4, "[KILLINGDC]", "Yes"),
-    ("Legsweep", "+2", "-1", 1, "[NORMALDC] Strike, Target Falls", "Yes"),
-    ("Martial Block", "+2", "+2", 0, "Block, Abort", "No"),
-    ("Martial Disarm", "-1", "+1", 2, "Disarm; [STRDC] to Disarm", "Yes"),
-    ("Martial Dodge", "--", "+5", 0, "Dodge, Affects All Attacks, Abort", "No"),
-    ("Martial Escape", "+0", "+0", 3, "[STRDC] vs. Grabs", "Yes"),
-    ("Martial Grab", "-1", "-1", 2, "Grab Two Limbs, [STRDC] for holding on", "Yes"),
-    ("Martial Strike", "+0", "+2", 2, "[NORMALDC] Strike", "Yes"),
-    ("Martial Throw", "+0", "+1", 0, "[NORMALDC] +v/5, Target Falls", "Yes"),
-    ("Nerve Strike", "-1", "+1", 4, "[NNDDC]", "No"),
-    ("Offensive Strike", "-2", "+1", 4, "[NORMALDC] Strike", "Yes"),
-    ("Sacrifice Throw", "+2", "+1", 0, "[NORMALDC] Strike; You Fall, Target Falls", "Yes"),
-    ("Flying Tackle", "+0", "-1", 0, "[NORMALDC] +v/5 Strike; You Fall, Target Falls; FMove", "Yes"),
-    ("Passing Strike", "+1", "+0", 0, "[NORMALDC] +v/5; FMove", "Yes"),
+#: HERO 5E revised, Martial Arts: name, OCV, DCV, DCs, effect (as Hero Designer writes them), STR
+#: added, points (Hero Designer's 5E costs).
+MARTIAL_5E: tuple[MartialManeuver, ...] = tuple(martial_from(*row[:6], points=row[6]) for row in (
+    ("Choke Hold", "-2", "+0", 4, "Grab One Limb; [NNDDC]", "No", 4),
+    ("Defensive Strike", "+1", "+3", 0, "[NORMALDC] Strike", "Yes", 5),
+    ("Killing Strike", "-2", "+0", 4, "[KILLINGDC]", "Yes", 4),
+    ("Legsweep", "+2", "-1", 1, "[NORMALDC] Strike, Target Falls", "Yes", 3),
+    ("Martial Block", "+2", "+2", 0, "Block, Abort", "No", 4),
+    ("Martial Disarm", "-1", "+1", 2, "Disarm; [STRDC] to Disarm", "Yes", 4),
+    ("Martial Dodge", "--", "+5", 0, "Dodge, Affects All Attacks, Abort", "No", 4),
+    ("Martial Escape", "+0", "+0", 3, "[STRDC] vs. Grabs", "Yes", 4),
+    ("Martial Grab", "-1", "-1", 2, "Grab Two Limbs, [STRDC] for holding on", "Yes", 3),
+    ("Martial Strike", "+0", "+2", 2, "[NORMALDC] Strike", "Yes", 4),
+    ("Martial Throw", "+0", "+1", 0, "[NORMALDC] +v/5, Target Falls", "Yes", 3),
+    ("Nerve Strike", "-1", "+1", 4, "[NNDDC]", "No", 4),
+    ("Offensive Strike", "-2", "+1", 4, "[NORMALDC] Strike", "Yes", 5),
+    ("Sacrifice Throw", "+2", "+1", 0, "[NORMALDC] Strike; You Fall, Target Falls", "Yes", 3),
+    ("Flying Tackle", "+0", "-1", 0, "[NORMALDC] +v/5 Strike; You Fall, Target Falls; FMove", "Yes", 3),
+    ("Passing Strike", "+1", "+0", 0, "[NORMALDC] +v/5; FMove", "Yes", 5),
 ))
