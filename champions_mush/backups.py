@@ -14,7 +14,6 @@ import fcntl
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -124,6 +123,9 @@ def take_backup(data_dir: Path, dest: Path, now: float | None = None) -> Taken:
     if not dest.is_symlink() and dest.is_dir():
         dest = dest / f"champions-{_stamp(now)}.sqlite3"
     _check_target(dest, data_dir)
+    import tempfile  # here: the server imports this module (with ops) and would load tempfile
+    # for nothing (docs/performance.md, "Memory with 1,000 connected, again")
+
     fd, name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".partial", dir=dest.parent)
     os.close(fd)
     partial = Path(name)
