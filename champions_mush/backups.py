@@ -16,7 +16,7 @@ import re
 import stat
 import time
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -51,11 +51,11 @@ class Taken:
 
 
 def _stamp(when: float) -> str:
-    return datetime.fromtimestamp(when, tz=timezone.utc).strftime(_STAMP)
+    return datetime.fromtimestamp(when, tz=UTC).strftime(_STAMP)
 
 
 def _when(when: float) -> str:
-    return datetime.fromtimestamp(when, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return datetime.fromtimestamp(when, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _unfollowed(path: Path) -> Path:
@@ -149,7 +149,7 @@ def our_backups(folder: Path) -> list[tuple[float, Path]]:
     for name in names:
         match = _DATED.fullmatch(name)
         if match:
-            when = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=timezone.utc).timestamp()
+            when = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=UTC).timestamp()
             found.append((when, folder / name))
     return sorted(found, reverse=True)
 
@@ -195,7 +195,7 @@ def backup_into(data_dir: Path, folder: Path, keep: int | None = None, keep_days
 
 # --- restore ---------------------------------------------------------------------------------
 
-def hold_lock(data_dir: Path):  # noqa: ANN201 - the open lock file
+def hold_lock(data_dir: Path):  # the open lock file
     """The data directory's lock, held while a shell tool changes the game (no server runs)."""
     handle = open(data_dir / LOCK_FILE, "a+")  # noqa: SIM115 - held while the restore runs
     try:
@@ -286,15 +286,15 @@ def _holding(facts: CopyFacts) -> str:
 def backup_lines(taken: Taken, seconds: float) -> list[str]:
     """What ``champions-mush backup`` (and the server's log, for a scheduled one) says."""
     size = taken.path.stat().st_size
-    lines = [f"Backed up {_holding(taken.facts)} to {taken.path} ({size // 1024:,} KiB in {seconds:.2f} s); "
-             "integrity check ok."]
+    lines = [(f"Backed up {_holding(taken.facts)} to {taken.path} ({size // 1024:,} KiB in {seconds:.2f} s); "
+             "integrity check ok.")]
     if taken.removed:
         lines.append(f"Removed {_count(len(taken.removed), 'older backup')}: "
                      + ", ".join(path.name for path in taken.removed) + ".")
     return lines
 
 
-def cmd_backup(args) -> int:  # noqa: ANN001 - argparse.Namespace
+def cmd_backup(args) -> int:  # argparse.Namespace
     started = time.monotonic()
     data_dir = Path(args.data_dir).expanduser()
     if args.dest.endswith("/") and not Path(args.dest).expanduser().is_dir():
@@ -308,7 +308,7 @@ def cmd_backup(args) -> int:  # noqa: ANN001 - argparse.Namespace
     return 0
 
 
-def cmd_restore(args) -> int:  # noqa: ANN001 - argparse.Namespace
+def cmd_restore(args) -> int:  # argparse.Namespace
     data_dir = Path(os.path.abspath(Path(args.data_dir).expanduser()))
     facts, kept = restore(Path(args.backup), data_dir)
     taken = f"taken {_when(facts.taken_at)}" if facts.taken_at is not None else "a plain copy of a game database"
@@ -319,7 +319,7 @@ def cmd_restore(args) -> int:  # noqa: ANN001 - argparse.Namespace
     return 0
 
 
-def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
+def add_subcommands(sub, default_data_dir: str) -> None:  # argparse's subparsers
     """Add ``backup`` and ``restore`` to the ``champions-mush`` parser."""
     backup = sub.add_parser("backup", help="a checked copy of the game's database, while it runs")
     backup.add_argument("dest", help="a new file, or a folder for a dated file in it")

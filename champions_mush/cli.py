@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from .configfile import ConfigError, ServerConfig, load_config
+from .configfile import ConfigError, load_config
 from .game.accounts import BAN_KIND
 from .game.roles import Role
 from .opening import DB_FILE, LOCK_FILE, open_game
@@ -81,7 +81,7 @@ RUNNING = ("A server is running on {dir}: stop it first, or make admins in the g
            "with @set NAME=admin.")
 
 
-def _lock_data_dir(data_dir: Path):  # noqa: ANN202 - an open file, or None when already locked
+def _lock_data_dir(data_dir: Path):  # an open file, or None when already locked
     """Take the data directory's lock: one server (or shell tool) writes a game at a time.
 
     The lock is an fcntl lock on ``server.lock``, released by the OS however the process ends.
@@ -222,7 +222,7 @@ def cmd_import_hdc(args: argparse.Namespace) -> int:
     return 0
 
 
-def _new_character(game, name: str, npc: bool):  # noqa: ANN001, ANN202 - a Game; a Character or None
+def _new_character(game, name: str, npc: bool):  # a Game; a Character or None
     """A character made for an imported file: an NPC, or a player's character with no password
     yet (its owner sets one with @newpassword from staff). None, told, when the name is refused."""
     from .game.accounts import Accounts
@@ -375,7 +375,7 @@ def cmd_bans(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ban_store(args: argparse.Namespace):  # noqa: ANN202 - a SqliteStore
+def _ban_store(args: argparse.Namespace):  # a SqliteStore
     from .store.sqlite import SqliteStore
 
     data_dir = _data_dir(args.data_dir)

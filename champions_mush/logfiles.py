@@ -33,7 +33,7 @@ class LogFile(logging.handlers.RotatingFileHandler):
     #: the record last written to stderr (one record goes to several files)
     _last_on_stderr: logging.LogRecord | None = None
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - RotatingFileHandler's
+    def __init__(self, *args, **kwargs) -> None:  # RotatingFileHandler's
         super().__init__(*args, **kwargs)
         self.failing = False
         self._wrote = False
@@ -45,7 +45,7 @@ class LogFile(logging.handlers.RotatingFileHandler):
             self.failing = False
             self._stderr(f"champions-mush: writing {self.baseFilename} again")
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+    def handleError(self, record: logging.LogRecord) -> None:  # logging's name
         self._wrote = False
         if not self.failing:
             self.failing = True

@@ -25,7 +25,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun if n == 1 else plural}"
 
 
-def _target(to: str, data_dir: Path, source_is_sqlite: bool):  # noqa: ANN202 - a store
+def _target(to: str, data_dir: Path, source_is_sqlite: bool):  # a store
     if is_postgresql(to):
         from .store.postgres import PostgresStore
 
@@ -74,7 +74,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_subcommand(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
+def add_subcommand(sub, default_data_dir: str) -> None:  # argparse's subparsers
     move = sub.add_parser("migrate", help="move a stopped game to PostgreSQL (or back to SQLite), checked")
     move.add_argument("--to", required=True, help="postgresql://user@host/db, or 'sqlite'")
     move.add_argument("--data-dir", default=default_data_dir)

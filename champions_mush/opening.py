@@ -17,7 +17,7 @@ DB_FILE = "game.sqlite3"
 LOCK_FILE = "server.lock"
 
 
-def open_store(data_dir: Path, server: ServerConfig, retention=None):  # noqa: ANN001, ANN201 - a Store
+def open_store(data_dir: Path, server: ServerConfig, retention=None):  # a Store
     """The store the config names: ``store: postgresql://...`` (psycopg imported only then), or
     the SQLite file in the data directory.
 
@@ -46,7 +46,7 @@ def is_postgresql(address: str) -> bool:
     return address.startswith(("postgresql://", "postgres://"))
 
 
-def open_game(data_dir: Path, game_config, server: ServerConfig):  # noqa: ANN001, ANN201
+def open_game(data_dir: Path, game_config, server: ServerConfig):
     """The store and the Game on ``data_dir``, seeding its editable files on first start."""
     from .commands.login import CONNECT_SCREEN_FILE, connect_screen
     from .game.testdice import roller_from_environment

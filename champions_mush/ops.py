@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +108,7 @@ def _duration(seconds: float) -> str:
 
 
 def _when(stamp: float) -> str:
-    return datetime.fromtimestamp(stamp, tz=timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return datetime.fromtimestamp(stamp, tz=UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def status_lines(status: dict[str, Any], data_dir: Path) -> list[str]:
@@ -155,7 +155,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wait_until(check, timeout: float) -> bool:  # noqa: ANN001 - () -> bool
+def _wait_until(check, timeout: float) -> bool:  # () -> bool
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
@@ -239,7 +239,7 @@ COMMANDS = {"status": cmd_status, "stop": cmd_stop, "reload": cmd_reload, "make-
             "migrate": _migrate, **backups.COMMANDS}
 
 
-def add_subcommands(sub, default_data_dir: str) -> None:  # noqa: ANN001 - argparse's subparsers
+def add_subcommands(sub, default_data_dir: str) -> None:  # argparse's subparsers
     """Add this module's subcommands to the ``champions-mush`` parser."""
     status = sub.add_parser("status", help="is a server running on the data directory? ports, players")
     status.add_argument("--data-dir", default=default_data_dir)

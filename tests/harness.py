@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-
 from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import CRASHED
 from champions_mush.commands.table import build_dispatcher
@@ -97,7 +96,7 @@ class FakeSession(Session):
         return "\n".join(self.lines)
 
     @property
-    def character(self):  # noqa: ANN201
+    def character(self):
         return None if self.character_id is None else self.world.game.characters[self.character_id]
 
     def clear(self) -> None:
@@ -112,7 +111,7 @@ def _lines(messages: list[str]) -> list[str]:
 class World:
     """A game on a memory store with a fake clock, and a dispatcher with the full command table."""
 
-    def __init__(self, roller: Roller | None = None, config: GameConfig | None = None, store=None) -> None:  # noqa: ANN001
+    def __init__(self, roller: Roller | None = None, config: GameConfig | None = None, store=None) -> None:
         self.clock = FakeClock()
         self.store = store if store is not None else MemoryStore()
         config = config or GameConfig(password_cost=16)
@@ -146,7 +145,7 @@ class World:
         return session
 
 
-def make_world(roller: Roller | None = None, config: GameConfig | None = None, **config_fields) -> World:  # noqa: ANN003
+def make_world(roller: Roller | None = None, config: GameConfig | None = None, **config_fields) -> World:
     """A fresh world; ``ruleset="ptb"`` and other GameConfig fields may be given directly."""
     if config_fields:
         config = GameConfig(**{"password_cost": 16, **config_fields})

@@ -9,7 +9,7 @@ def test_a_log_file_that_cannot_be_written_falls_back_to_stderr_once(tmp_path, c
     handler = LogFile(tmp_path / "server.log", encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     good = handler.stream
-    handler.stream = open("/dev/full", "w", encoding="utf-8")  # every write: ENOSPC
+    handler.stream = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 - every write: ENOSPC; closed below
     logger = logging.getLogger("test.fallback")
     logger.propagate = False
     logger.addHandler(handler)

@@ -20,14 +20,14 @@ __all__ = ["COMMANDS"]
 log = logging.getLogger("champions_mush.staff")
 
 
-def _character(ctx: Context, name: str):  # noqa: ANN202
+def _character(ctx: Context, name: str):
     char = ctx.game.find_character(name.strip()) or ctx.game.match_character(name.strip(), connected_only=True)
     if char is None or char.npc:
         raise CommandError(f"No player called '{name.strip()}'.")
     return char
 
 
-def _exact_character(ctx: Context, name: str):  # noqa: ANN202
+def _exact_character(ctx: Context, name: str):
     """The player called exactly ``name`` (any case) or ``#id``: commands that change a role or a
     password never take a unique prefix (``@set Star=staff`` must not promote Starkiller)."""
     char = ctx.game.find_character(name.strip())
@@ -107,7 +107,7 @@ def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
     char = _exact_character(ctx, parsed.lhs)
     session = ctx.session
 
-    def done(changed, error) -> None:  # noqa: ANN001
+    def done(changed, error) -> None:
         session.send(error or f"Password for {char.name} changed.")
         if changed is not None:  # whoever holds the old password is logged out
             for other in ctx.game.sessions_of(changed):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 
-from ..game import rolls
 from ..rules import animouch as ao
-from ..text.markup import escape, strip
+from ..text.markup import escape
 from ..text.numbers import is_number
 from .base import CommandError, ParsedCommand, UsageError
 from .context import Context
-from .dice import announce, log_and_announce, split_versus
+from .dice import log_and_announce, split_versus
 
 __all__ = ["HANDLERS", "check_text"]
 

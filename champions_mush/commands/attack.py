@@ -15,24 +15,33 @@ import re
 
 import attrs
 
-from ..game import attacks
-from ..game import adjusting, continuing, entangling, explosions, grappling, mental, skill_levels, talents
+from ..game import (
+    adjusting,
+    attacks,
+    continuing,
+    entangling,
+    explosions,
+    grappling,
+    mental,
+    rolls,
+    skill_levels,
+    talents,
+)
 from ..game import combat as fights
-from ..game import rolls
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
 from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero
 from ..rules.champions.endurance import MAX_PUSH
 from ..rules.errors import RulesError
 from ..text.markup import strip
+from . import grapple
+from .advantage_text import explosion_lines, stopped_text
 from .base import Command, CommandError, ParsedCommand, UsageError
 from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
-from . import grapple
 from .gm import parse_kb_options
-from .advantage_text import explosion_lines, stopped_text
 from .grapple_text import guarded_lines
 from .power_text import adjustment_lines, ego_lines, entangle_lines, struck_lines
 from .recording import journaled
@@ -94,14 +103,14 @@ def _tail(words: list[str]) -> tuple[Maneuver, list[str]] | None:
     return None
 
 
-def _attack_list(char, powers: list[_Numbered]) -> str:  # noqa: ANN001 - a Character
+def _attack_list(char, powers: list[_Numbered]) -> str:  # a Character
     if not powers:
         return f"{char.name} has no attack powers on the sheet; maneuvers: {_MANEUVER_WORDS}."
     listed = ", ".join(f"#{p.number} {p.power.name} ({p.power.dice} {p.power.kind.value})" for p in powers)
     return f"Attacks on {char.name}'s sheet: {listed}; maneuvers: {_MANEUVER_WORDS}."
 
 
-def _choose(char, powers: list[_Numbered], quoted: str | None,  # noqa: ANN001 - a Character
+def _choose(char, powers: list[_Numbered], quoted: str | None,  # a Character
             words: list[str]) -> tuple[Maneuver, AttackPower | None, list[str]]:
     """The maneuver, the power and the option words of a +attack line: ``move through v 20``;
     ``claws haymaker``; ``killing attack - ranged range 5`` (a power's name is read before any
@@ -131,7 +140,7 @@ def _choose(char, powers: list[_Numbered], quoted: str | None,  # noqa: ANN001 -
     return _refused(char, powers, " ".join(words[:first_option]), several)
 
 
-def _refused(char, powers: list[_Numbered], name: str, found: list[_Numbered]):  # noqa: ANN001, ANN202
+def _refused(char, powers: list[_Numbered], name: str, found: list[_Numbered]):
     if len(found) > 1:
         which = " or ".join(f"#{p.number} {p.power.name}" for p in found[:5])
         raise CommandError(f"'{name[:30]}' could be {which}: say which (its #number, or its name in quotes).")
@@ -214,7 +223,7 @@ def _distances(rest: list[str]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:  # noqa: ANN001
+def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:
     hero = get_hero(ctx.game, attacker)
     maneuver, power, rest = _choose(attacker, _numbered(hero), quoted, words)
     options = _options(ctx, rest)
@@ -341,7 +350,7 @@ def _stop(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.emit_room("\n".join(f"{TAG} {stopped_text(e)}" for e in ended))
 
 
-def _tell(ctx: Context, attacker, targets: list, before: list,  # noqa: ANN001 - a Character
+def _tell(ctx: Context, attacker, targets: list, before: list,  # a Character
           lines: list[str], hit: bool) -> None:
     """The block to the room, logged as a roll with its id, and the brief line."""
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
@@ -354,7 +363,7 @@ def _tell(ctx: Context, attacker, targets: list, before: list,  # noqa: ANN001 -
                   brief="\n".join([f"{TAG} {brief}", *after]))
 
 
-def _powers(ctx: Context, attacker, target, order: AttackOrder,  # noqa: ANN001 - Characters
+def _powers(ctx: Context, attacker, target, order: AttackOrder,  # Characters
             at_entangle: bool) -> tuple[list[str], bool]:
     """An Entangle, an attack on one, an Ego Attack, a Drain or Aid (RULES ENTANGLE, EGO ATTACK,
     DRAIN AND AID): its lines and whether it hit."""
@@ -374,7 +383,7 @@ def _powers(ctx: Context, attacker, target, order: AttackOrder,  # noqa: ANN001 
     return entangle_lines(made), made.hit
 
 
-def _lines(outcome) -> list[str]:  # noqa: ANN001 - any outcome of resolve or resolve_area
+def _lines(outcome) -> list[str]:  # any outcome of resolve or resolve_area
     if isinstance(outcome, attacks.PowerFailed):
         return failed_lines(outcome)
     if isinstance(outcome, explosions.ExplosionOutcome):

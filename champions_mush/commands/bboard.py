@@ -219,7 +219,7 @@ def cmd_bbremove(ctx: Context, parsed: ParsedCommand) -> None:
     where, slash, spec = parsed.args.partition("/")
     if not slash or not where.strip() or not spec.strip():
         raise UsageError()
-    number, board = _board(ctx, where)
+    _number, board = _board(ctx, where)
     posts = _run(lambda: _boards(ctx).pick(board, spec))
     if any(p.author_id != ctx.actor.id for p in posts) and not permit(ctx, Role.STAFF):
         raise CommandError("You may remove only your own posts.")

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from ..game.gmcp import send_login
 from ..game.objects import Character
 from ..game.session import Session
-from ..game.gmcp import send_login
 from ..game.world import Game
 from ..text.markup import escape, strip_controls
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
@@ -187,7 +187,6 @@ def _reset(ctx: Context, parsed: ParsedCommand) -> None:
 def _set(ctx: Context, parsed: ParsedCommand, key: str) -> None:
     """+client/<setting> <value>: save one setting (``key``) with the character, or ``auto``."""
     actor = _connected(ctx)
-    switches = parsed.switches
     word = parsed.args.strip().lower()
     if word in _AUTO:
         set_client_setting(ctx.game, actor, key, None)

@@ -12,25 +12,20 @@ import re
 
 import attrs
 
-from ..game import adjusting
-from ..game import attacks, grappling
+from ..game import adjusting, attacks, grappling, harm, journal, rolls
 from ..game import combat as fights
 from ..game.hero import get_hero
-from ..game.talents import lightning_reflexes
-from ..game import harm
-from ..game import rolls
-from ..text.markup import strip
-from ..game import journal
+from ..game.martial import sheet_maneuvers
 from ..game.sheets import get_sheet, save_sheet, sheet_defenses
+from ..game.talents import lightning_reflexes
 from ..rules.champions.effects import RecoveryFrequency, paramedic_modifier
 from ..rules.champions.endurance import movement_end
-from ..game.hero import get_hero
-from ..game.martial import sheet_maneuvers
 from ..rules.champions.maneuvers import dive_for_cover
 from ..rules.champions.martial import MartialEffect
 from ..rules.champions.movement import forward_leap
 from ..rules.champions.rolls import skill_roll
 from ..text.format import table
+from ..text.markup import strip
 from .base import Command, CommandError, Later, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
@@ -50,7 +45,7 @@ def _fight(ctx: Context) -> fights.Fight:
     return fight
 
 
-def who_acts(ctx: Context, named=None, *, doing: str = "do that"):  # noqa: ANN001, ANN202 - a Character
+def who_acts(ctx: Context, named=None, *, doing: str = "do that"):  # a Character
     """Who acts: the character named (staff may name anyone; players only themselves), else the
     actor, or for staff outside the fight the one whose Phase it is. ``doing``: for the refusal."""
     if named is not None:
@@ -63,19 +58,19 @@ def who_acts(ctx: Context, named=None, *, doing: str = "do that"):  # noqa: ANN0
     return ctx.actor
 
 
-def _who(ctx: Context, name: str):  # noqa: ANN202 - a Character
+def _who(ctx: Context, name: str):  # a Character
     """:func:`who_acts` for a name typed (or none)."""
     return who_acts(ctx, find_target(ctx, name) if name.strip() else None)
 
 
-def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # noqa: ANN001 - a Character
+def _in_fight(fight: fights.Fight, char) -> fights.Fighter:  # a Character
     fighter = fight.fighter(char.id)
     if fighter is None:
         raise CommandError(f"{char.name} is not in the fight.")
     return fighter
 
 
-def acting(ctx: Context, char, *, full: bool = False, held: bool = True) -> fights.Fighter:  # noqa: ANN001
+def acting(ctx: Context, char, *, full: bool = False, held: bool = True) -> fights.Fighter:
     """``char``'s record when he may act now: in his own Phase, or (``held``) with a held action.
     ``full``: the action needs a whole Phase (none of it used yet)."""
     fight = _fight(ctx)
@@ -94,7 +89,7 @@ def acting(ctx: Context, char, *, full: bool = False, held: bool = True) -> figh
     return fighter
 
 
-def finish(ctx: Context, char, *, half: bool = False) -> list[str]:  # noqa: ANN001
+def finish(ctx: Context, char, *, half: bool = False) -> list[str]:
     """After ``char``'s action: a held action is used, or half of his Phase, or all of it; then
     the next Phase starts (or, in confirm mode, the fight waits for the GM). The lines to show."""
     fight = _fight(ctx)
@@ -176,7 +171,7 @@ def _undo(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, journal.undo_last(ctx.game, ctx.actor.location, ctx.actor.name))
 
 
-_ADJUST = re.compile(r"(stun|body|end)\s+(-?[0-9]{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.I)
+_ADJUST = re.compile(r"(stun|body|end)\s+(-?[0-9]{1,4})|(prone|stunned|recovering|awed|cowed|stabilized)\s+(on|off)", re.IGNORECASE)
 
 
 def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
@@ -253,9 +248,9 @@ def _one_status(ctx: Context, fight: fights.Fight, name: str) -> None:
     sheet = get_sheet(ctx.game, char)
     conditions = ", ".join(sheet.conditions() + fighter.conditions()) or "none"
     ctx.reply("\n".join([
-        f"{TAG} {char.name}: DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}, OCV {sheet.base('OCV')}, "
+        (f"{TAG} {char.name}: DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}, OCV {sheet.base('OCV')}, "
         f"DCV {fights.target_dcv(ctx.game, char).dcv}; STUN {sheet.current_stun}/{sheet.max_stun}, "
-        f"BODY {sheet.current_body}/{sheet.max_body}, END {sheet.current_end}/{sheet.max_end}.",
+        f"BODY {sheet.current_body}/{sheet.max_body}, END {sheet.current_end}/{sheet.max_end}."),
         f"  Defenses: {defense_text(sheet_defenses(sheet))}.", f"  Conditions: {conditions}."]))
 
 
@@ -411,7 +406,7 @@ def _abort(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} aborts to {said} and {lost}.")
 
 
-def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:  # noqa: ANN001
+def _abort_action(ctx: Context, char, how: list[str]) -> tuple[dict, str]:
     if not how:
         return {}, "a defensive action"
     if how == ["dodge"]:
@@ -440,7 +435,7 @@ def cmd_combat(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- Recovery and Paramedics -------------------------------------------------------------------
-def recover(ctx: Context, char) -> list[str]:  # noqa: ANN001
+def recover(ctx: Context, char) -> list[str]:
     """A Phase spent taking a Recovery (RULES RECOVERING): once per Phase, only in one's own Phase
     in a fight (½ DCV until the next Phase; damage that Segment spoils it). Out of combat, a Stunned
     character spends it no longer being Stunned. The lines to show."""

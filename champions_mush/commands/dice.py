@@ -110,7 +110,7 @@ def parse_amount(text: str) -> DiceAmount:
         raise UsageError(str(exc)) from None
 
 
-def find_target(ctx: Context, name: str):  # noqa: ANN201 - Character
+def find_target(ctx: Context, name: str):  # Character
     """A character by name (exact, ``#id``, or a unique prefix of someone connected), or a usage error."""
     name = name.strip()
     if not name:
@@ -180,7 +180,7 @@ def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- +kd6 -------------------------------------------------------------------------------------
-_KD6_OPTION = re.compile(r"(?:^|\s)(?:x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3})(?=\s|$)", re.I)
+_KD6_OPTION = re.compile(r"(?:^|\s)(?:x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3})(?=\s|$)", re.IGNORECASE)
 
 
 def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMultiplier]:
@@ -188,9 +188,9 @@ def parse_kd6(text: str, switches: tuple[str, ...]) -> tuple[DiceAmount, StunMul
     match = _KD6_OPTION.search(text)
     amount_text, options = (text[: match.start()], text[match.start():]) if match else (text, "")
     amount = parse_amount(amount_text)
-    fixed = re.search(r"x\s*([0-9]{1,3})", options, re.I)
-    isnm = re.search(r"isnm\s*([0-9]{1,3})", options, re.I)
-    leftover = re.sub(r"x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3}", "", options, flags=re.I).strip()
+    fixed = re.search(r"x\s*([0-9]{1,3})", options, re.IGNORECASE)
+    isnm = re.search(r"isnm\s*([0-9]{1,3})", options, re.IGNORECASE)
+    leftover = re.sub(r"x\s*[0-9]{1,3}|isnm\s*[0-9]{1,3}", "", options, flags=re.IGNORECASE).strip()
     if leftover:
         raise UsageError()
     chosen = [bool(fixed), "6e" in switches, "loc" in switches]

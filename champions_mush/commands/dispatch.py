@@ -70,7 +70,7 @@ def _forget_unsaved(ctx: Context) -> None:
         ctx.game.unit.abandon()
     try:
         ctx.game.reload_from_store()
-    except Exception:  # noqa: BLE001 - the store cannot even be read: keep what we have
+    except Exception:  # the store cannot even be read: keep what we have
         log.exception("could not reload the world after a storage failure")
 
 
@@ -108,7 +108,7 @@ class Dispatcher:
         #: ``observe(command_key, seconds)`` after each command runs (net/metrics.py), or None
         self.observe: Callable[[str, float], None] | None = None
 
-    def run(self, game, session, line: str) -> None:  # noqa: ANN001 - Game/Session (import cycle)
+    def run(self, game, session, line: str) -> None:  # Game/Session (import cycle)
         """Run one line as one unit of work (game/unit.py): one durable write at its end."""
         try:
             with game.work(session) as unit:
@@ -118,7 +118,7 @@ class Dispatcher:
         except StoreError as exc:  # the command's one write at its end was refused
             _storage_failed(Context(game, session, parse_command(line)), exc)
 
-    def _run(self, game, session, line: str) -> None:  # noqa: ANN001
+    def _run(self, game, session, line: str) -> None:
         if collecting(session):
             expire(session, game.clock())  # past its deadline, or dropped and left quiet
         if collecting(session) and passes_through(line):
@@ -186,7 +186,7 @@ class Dispatcher:
             ctx.reply(escape(str(exc)) or "That did not work.")  # plain text, escaped here only
         except StoreError as exc:
             _storage_failed(ctx, exc)
-        except Exception:  # noqa: BLE001 - the guard: no traceback ever reaches a player
+        except Exception:  # the guard: no traceback ever reaches a player
             log.exception("command failed: %r", redact_secrets(parsed.raw))
             ctx.reply(CRASHED)
         return True

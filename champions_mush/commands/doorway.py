@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from ..game import events
 from ..game.accounts import Accounts
 from ..game.limits import ConnectLimiter, TokenBucket
-from ..limits import FULL, TOO_MANY_CONNECTS
 from ..game.session import Session
+from ..limits import FULL, TOO_MANY_CONNECTS
 from . import client, login
 from .base import CommandError
 from .dispatch import CRASHED, Dispatcher
@@ -25,7 +25,7 @@ from .multiline import collecting, expire, forget, holding
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["Doorway", "NO_PASSWORD", "PASSWORD_PROMPT", "TOO_FAST", "TOO_LONG", "Visit"]
+__all__ = ["NO_PASSWORD", "PASSWORD_PROMPT", "TOO_FAST", "TOO_LONG", "Doorway", "Visit"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -86,7 +86,7 @@ class Doorway:
         try:
             with self.game.work():
                 events.remind_soon(self.game)
-        except Exception:  # noqa: BLE001 - a reminder's failure must not stop the sweep
+        except Exception:  # a reminder's failure must not stop the sweep
             log.exception("event reminders failed")
 
     def mssp(self, port: int, tls_port: int = 0) -> dict[str, str]:
@@ -106,7 +106,7 @@ class Doorway:
 class Visit:
     """One connection from the connect screen until it leaves."""
 
-    __slots__ = ("doorway", "game", "session", "bucket", "_throttle_told", "_welcomed", "_password_for")
+    __slots__ = ("_password_for", "_throttle_told", "_welcomed", "bucket", "doorway", "game", "session")
 
     def __init__(self, doorway: Doorway, session: Session) -> None:
         self.doorway = doorway
@@ -165,7 +165,7 @@ class Visit:
             return
         try:
             self.doorway.dispatcher.run(game, session, line)
-        except Exception:  # noqa: BLE001 - the dispatcher guards commands; this guards the guard
+        except Exception:  # the dispatcher guards commands; this guards the guard
             log.exception("unguarded error on a line from session %d", session.id)
             session.send(CRASHED)
 
@@ -216,5 +216,5 @@ class Visit:
         forget(self.session)  # what an unfinished paste held is free again
         try:
             login.logout_session(self.game, self.session)
-        except Exception:  # noqa: BLE001 - a lost connection must never take the server down
+        except Exception:  # a lost connection must never take the server down
             log.exception("error while closing session %d", self.session.id)

@@ -54,7 +54,7 @@ def cmd_event(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _create(ctx: Context, parsed: ParsedCommand) -> None:
-    when, slash, desc = (parsed.rhs or "").partition("/")
+    when, _slash, desc = (parsed.rhs or "").partition("/")
     if parsed.rhs is None or not parsed.lhs.strip() or not when.strip():
         raise UsageError()
     event = _run(lambda: events.create(ctx.game, ctx.actor, parsed.lhs, when, desc))
@@ -91,7 +91,7 @@ def _ical(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(text + (f"\n(The game keeps this feed in {where.name} in its data directory.)" if where else ""))
 
 
-def _feed_path(ctx: Context):  # noqa: ANN202 - a Path or None
+def _feed_path(ctx: Context):  # a Path or None
     return None if ctx.game.data_dir is None else ctx.game.data_dir / "events.ics"
 
 

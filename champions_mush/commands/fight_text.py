@@ -12,16 +12,15 @@ from typing import Any
 
 import attrs
 
-from ..game import adjusting, attacks, continuing
+from ..game import adjusting, attacks, continuing, harm
 from ..game import combat as fights
-from ..game import harm
 from ..rules.champions.damage import KillingDamage
 from ..rules.champions.defenses import Against, Defenses
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["area_lines", "attack_lines", "autofire_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["area_lines", "attack_lines", "autofire_lines", "dcv_text", "defense_text", "failed_lines", "hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text", "windup_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
@@ -92,8 +91,8 @@ def _impact(step: harm.ImpactDamage) -> str:
 
 
 def _aloft(step: harm.Aloft) -> list[str]:
-    lines = [f"{step.name} is knocked back {step.inches}\" in the air; {step.skill} roll to stay aloft at "
-             f"{step.modifier:+d}: {skill_text(step.roll)}."]
+    lines = [(f"{step.name} is knocked back {step.inches}\" in the air; {step.skill} roll to stay aloft at "
+             f"{step.modifier:+d}: {skill_text(step.roll)}.")]
     if step.ending == "aloft":
         lines.append(f"{step.name} stays in the air at full DCV.")
     elif step.ending == "falls":
@@ -280,7 +279,7 @@ def _damage_line(done: attacks.DamageRolled, hurt: bool = True) -> str:
     return f"{done.amount} normal: {normal_text(done.rolled)}{pulled}.{then}"
 
 
-def _kb_line(kb, steps: tuple, doubled: bool) -> str:  # noqa: ANN001 - a Knockback
+def _kb_line(kb, steps: tuple, doubled: bool) -> str:  # a Knockback
     extra = f", doubled (Double Knockback): {kb.inches}\" knockback" if doubled else ""
     said = kb_text(attrs.evolve(kb, inches=kb.margin)) if doubled else kb_text(kb)
     return f"{said}{extra}." + "".join(f" {line}" for line in kb_lines(steps))
@@ -290,8 +289,8 @@ def area_lines(outcome: attacks.AreaOutcome) -> list[str]:
     """An Area Of Effect attack: the roll against the area's DCV 3, the damage rolled once, what it
     did to each one in the area and his Knockback, the END."""
     r = outcome.rolled
-    lines = [f"{r.attacker} attacks {r.target} ({r.name}): {_ocv_text(r)} vs DCV {attacks.AREA_DCV} (the area): "
-             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines = [(f"{r.attacker} attacks {r.target} ({r.name}): {_ocv_text(r)} vs DCV {attacks.AREA_DCV} (the area): "
+             f"{r.roll.target} or less, rolls {hit_text(r.roll)}.")]
     lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
     if outcome.hits:
         lines.append(_damage_line(outcome.hits[0].damage, hurt=False))
@@ -307,8 +306,8 @@ def autofire_lines(outcome: attacks.AutofireOutcome) -> list[str]:
     """Autofire: the shots and the roll, how many hit, each hit's damage and Knockback, the END."""
     r = outcome.rolled
     count = len(outcome.hits)
-    lines = [f"{r.attacker} attacks {r.target} ({r.name}, {outcome.shots} shots): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
-             f"{r.roll.target} or less, rolls {hit_text(r.roll)}."]
+    lines = [(f"{r.attacker} attacks {r.target} ({r.name}, {outcome.shots} shots): {_ocv_text(r)} vs {dcv_text(r.dcv)}: "
+             f"{r.roll.target} or less, rolls {hit_text(r.roll)}.")]
     lines += _power_roll_lines(outcome.power_rolls, outcome.charges_left)
     if r.roll.hit:
         lines.append(f"{count} of {outcome.shots} shots hit (1, and 1 more per 2 the roll was made by).")

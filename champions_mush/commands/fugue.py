@@ -40,7 +40,7 @@ def _post(ctx: Context, rest: str) -> str:
     if not slash or not spec.strip().isdigit():
         raise CommandError("Which post? +edit post <board>/<number>")
     boards = Boards.of(ctx.game)
-    number, board = _run(lambda: boards.find(ctx.actor, where))
+    _number, board = _run(lambda: boards.find(ctx.actor, where))
     posts = _run(lambda: boards.pick(board, spec.strip()))
     post = boards.full(posts[0])
     if post.author_id != ctx.actor.id and not ctx.is_staff:

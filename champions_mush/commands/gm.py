@@ -10,13 +10,11 @@ from __future__ import annotations
 import re
 
 from ..game import combat as fights
-from ..game import harm
-from ..game import rolls
+from ..game import harm, rolls
 from ..game.sheets import get_sheet, save_sheet
 from ..rules.champions.adding import haymaker
 from ..rules.champions.damage import KillingDamage, NormalDamage, roll_killing, roll_normal, stated_damage
-from ..rules.champions.dcs import AttackKind
-from ..rules.champions.dcs import str_dice
+from ..rules.champions.dcs import AttackKind, str_dice
 from ..rules.champions.defenses import Against
 from ..rules.champions.endurance import push
 from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback, rooting_resistance
@@ -43,8 +41,6 @@ from ..text.markup import escape, strip
 from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
-from .fight_text import hurt_text, kb_lines, spent_text
-from .recording import journaled
 from .dice import (
     find_target,
     hit_text,
@@ -54,6 +50,8 @@ from .dice import (
     parse_amount,
     parse_kd6,
 )
+from .fight_text import hurt_text, kb_lines, spent_text
+from .recording import journaled
 
 __all__ = ["COMMANDS", "parse_kb_options"]
 
@@ -68,7 +66,7 @@ def _out(ctx: Context, parsed: ParsedCommand, text: str) -> None:
         ctx.emit_room(f"{_TAG} {text}")
 
 
-def _target_and_rest(ctx: Context, parsed: ParsedCommand):  # noqa: ANN202
+def _target_and_rest(ctx: Context, parsed: ParsedCommand):
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
     return find_target(ctx, parsed.lhs), parsed.rhs.strip()
@@ -79,7 +77,7 @@ def _log(ctx: Context, kind: str, text: str, data: dict) -> str:
 
 
 # --- damage -----------------------------------------------------------------------------------
-def _hurt(ctx: Context, char, damage, against: Against = Against.PD) -> str:  # noqa: ANN001
+def _hurt(ctx: Context, char, damage, against: Against = Against.PD) -> str:
     return hurt_text(harm.hurt(ctx.game, char, damage, against))
 
 
@@ -216,7 +214,7 @@ def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
 
 #: Store kind marking the rolls whose Knockback was applied (by roll id).
 _KB_APPLIED = "kb-applied"
-_ROLL_ID = re.compile(r"#?r[0-9a-z]{1,13}", re.I)
+_ROLL_ID = re.compile(r"#?r[0-9a-z]{1,13}", re.IGNORECASE)
 
 
 def _rolled_kb(ctx: Context, word: str) -> tuple[Knockback, str] | None:
@@ -242,7 +240,7 @@ def _root_text(options: harm.KnockbackOptions, resistance: int) -> str:
 # --- PRE attacks ------------------------------------------------------------------------------
 
 
-def _pre_modifier(word: str):  # noqa: ANN202
+def _pre_modifier(word: str):
     word = " ".join(word.lower().split())
     if re.fullmatch(r"[+-][0-9]{1,2}", word):
         return int(word)
@@ -254,7 +252,7 @@ def _pre_modifier(word: str):  # noqa: ANN202
     return found[0]
 
 
-def _onlooker(ctx: Context, char) -> bool:  # noqa: ANN001
+def _onlooker(ctx: Context, char) -> bool:
     """NPCs and connected players who are not staff see a PRE attack (RULES PRE ATTACKS: all
     who can see and hear it); staff running the scene are left out."""
     return char.npc or (ctx.game.is_connected(char) and not ctx.game.is_staff(char))
@@ -273,8 +271,8 @@ def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
                              dice_modifier=extra)
     dice = f"{result.roll.amount}: {result.total} ({result.roll.faces_text()})" if result.roll else "no dice left"
     mod_text = ", ".join([m.text for m in mods] + ([f"{extra:+d}D6"] if extra else []))
-    lines = [f"{attacker.name} makes a PRE attack on {target.name}{f' ({mod_text})' if mod_text else ''}: {dice}"
-             f" against PRE/EGO {result.against}. {target.name}: {result.effect}"]
+    lines = [(f"{attacker.name} makes a PRE attack on {target.name}{f' ({mod_text})' if mod_text else ''}: {dice}"
+             f" against PRE/EGO {result.against}. {target.name}: {result.effect}")]
     _presence_effect(ctx, target, result.level)
     for other in ctx.game.characters_in(attacker.location):
         if other.id in (attacker.id, target.id) or not _onlooker(ctx, other):
@@ -287,7 +285,7 @@ def cmd_pre(ctx: Context, parsed: ParsedCommand) -> None:
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pre', text, {'attacker': attacker.name, 'target': target.name})}]|n")
 
 
-def _presence_effect(ctx: Context, char, level: PresenceLevel) -> None:  # noqa: ANN001
+def _presence_effect(ctx: Context, char, level: PresenceLevel) -> None:
     """Awed (½ DCV) and Cowed (0 DCV) go on the tracker until his next Phase, which he spends
     hesitating (RULES PRE ATTACKS 2); a stronger result replaces a weaker one."""
     found = {PresenceLevel.AWED: fights.AWED, PresenceLevel.COWED: fights.COWED}.get(level)
@@ -309,7 +307,7 @@ def cmd_heal(ctx: Context, parsed: ParsedCommand) -> None:
         save_sheet(ctx.game, sheet.healed())
         _out(ctx, parsed, f"{char.name} is fully healed: STUN {sheet.max_stun}, BODY {sheet.max_body}, END {sheet.max_end}.")
         return
-    match = re.fullmatch(r"(stun|body|end)\s+([0-9]{1,4})", parsed.rhs.strip(), re.I)
+    match = re.fullmatch(r"(stun|body|end)\s+([0-9]{1,4})", parsed.rhs.strip(), re.IGNORECASE)
     if match is None:
         raise UsageError()
     what, amount = match.group(1).lower(), int(match.group(2))
@@ -328,7 +326,7 @@ def cmd_end(ctx: Context, parsed: ParsedCommand) -> None:
     _out(ctx, parsed, _spend(ctx, char, int(rest)))
 
 
-def _spend(ctx: Context, char, cost: int, what: str = "") -> str:  # noqa: ANN001
+def _spend(ctx: Context, char, cost: int, what: str = "") -> str:
     return spent_text(harm.spend(ctx.game, char, cost, ctx.roller), what)
 
 
@@ -361,7 +359,7 @@ def cmd_maneuver(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(table(body, ctx.width, headers=("Maneuver", "Phase", "OCV", "DCV", "Effect")))
 
 
-def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand):  # noqa: ANN202
+def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand):
     attacker, rest = _target_and_rest(ctx, parsed)
     words = rest.split(None, 1)
     if not words or not is_number(words[0], 3):
@@ -370,11 +368,11 @@ def _attacker_velocity_target(ctx: Context, parsed: ParsedCommand):  # noqa: ANN
     return attacker, int(words[0]), target
 
 
-def _hit_target(ctx: Context, target, damage) -> str:  # noqa: ANN001
+def _hit_target(ctx: Context, target, damage) -> str:
     return "" if target is None else " " + _hurt(ctx, target, damage)
 
 
-def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:  # noqa: ANN001
+def _share(ctx: Context, attacker, stun: int, body: int, what: str) -> str:
     """The attacker's own share of a Move By or Move Through (RULES MANEUVER MOVE BY, MOVE THROUGH)."""
     return f" {attacker.name} takes {what}, {stun} STUN {body} BODY: " + _hurt(ctx, attacker, stated_damage(stun, body))
 
@@ -416,7 +414,7 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
     return targets
 
 
-def _sheet_dcv(ctx: Context, char) -> int:  # noqa: ANN001
+def _sheet_dcv(ctx: Context, char) -> int:
     """The DCV with every condition the tracker knows (RULES DAMAGE EFFECTS, KNOCKBACK 2)."""
     return fights.target_dcv(ctx.game, char).dcv
 
@@ -445,8 +443,8 @@ def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
     penalty = multiple_move_by_ocv(len(targets))
     ocv = sheet.base("OCV") + penalty
     amount = move_by_dice(sheet.base("STR"), velocity)
-    lines = [f"{attacker.name} makes a Multiple Move By at {velocity}\" on {len(targets)} target{'s' if len(targets) > 1 else ''}: OCV "
-             f"{sheet.base('OCV')} - {-penalty} = {ocv} on every attack, DCV -2; {amount} normal on each hit."]
+    lines = [(f"{attacker.name} makes a Multiple Move By at {velocity}\" on {len(targets)} target{'s' if len(targets) > 1 else ''}: OCV "
+             f"{sheet.base('OCV')} - {-penalty} = {ocv} on every attack, DCV -2; {amount} normal on each hit.")]
     rolled: list[bool] = []
     for number, (label, char, given) in enumerate(targets, 1):
         if rolled and not rolled[-1]:
@@ -467,7 +465,7 @@ def _multiple_move_by(ctx: Context, parsed: ParsedCommand) -> None:
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'moveby', text, {'attacker': attacker.name})}]|n")
 
 
-def _move_by_hit(ctx: Context, attacker, target, amount) -> str:  # noqa: ANN001
+def _move_by_hit(ctx: Context, attacker, target, amount) -> str:
     """One hit of a Move By: the damage to the target and the attacker's 1/3 (RULES MANEUVER MOVE BY)."""
     damage = roll_normal(amount, ctx.roller)
     share = move_by_attacker_share(damage)

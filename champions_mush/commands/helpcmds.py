@@ -17,10 +17,9 @@ from functools import partial
 import attrs
 
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
+from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic, see_also
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.usage import parse_usage
-from ..help.render import (escape, render_ambiguous, render_index, render_missing, render_search, render_topic,
-                           see_also)
 from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
 from .context import Context
@@ -33,7 +32,7 @@ log = logging.getLogger("champions_mush.help")
 _SWITCH = re.compile(r"[a-z][a-z0-9_-]*")
 
 
-def help_library(game) -> HelpLibrary:  # noqa: ANN001 - the Game
+def help_library(game) -> HelpLibrary:  # the Game
     """The game's help library, loaded from rules_data/ on first use (errors go to the log)."""
     library = game.services.help
     if library is None:

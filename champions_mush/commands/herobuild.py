@@ -38,7 +38,7 @@ __all__ = ["COMMANDS"]
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9 ':/,()-]{0,39}")
 #: ``8/8``, ``8 PD / 8 ED``; ``(?:PD\s*)?``, not ``(?:PD)?\s*``, so a run of spaces is read once
-_DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.I)
+_DEFENSE = re.compile(r"([0-9]{1,3})\s*(?:PD\s*)?/\s*([0-9]{1,3})\s*(?:ED)?", re.IGNORECASE)
 _SKILL = re.compile(r"(?P<char>[A-Za-z]{2,4})\s*(?:\+\s*(?P<levels>[0-9]{1,2}))?")
 
 
@@ -119,10 +119,10 @@ def _split_power(text: str) -> tuple[str, str, list[str]]:
 
 
 #: ``... 8d6 vs PD``: an attack built against physical or energy defense (HERO 5E: the player says which).
-_VERSUS = re.compile(r"(.*?)\s+(?:vs\.?|versus|against)\s+(\S+)", re.I)
+_VERSUS = re.compile(r"(.*?)\s+(?:vs\.?|versus|against)\s+(\S+)", re.IGNORECASE)
 
 
-def _versus(amount: str, spec) -> tuple[str, str]:  # noqa: ANN001 - a PowerSpec
+def _versus(amount: str, spec) -> tuple[str, str]:  # a PowerSpec
     """``8d6 vs pd`` -> ("8d6", "PD"); only Energy Blast and the Killing Attacks choose."""
     match = _VERSUS.fullmatch(amount.strip())
     if match is None:
@@ -213,7 +213,7 @@ def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
 
 
-def _per(spec) -> str:  # noqa: ANN001 - a PowerSpec
+def _per(spec) -> str:  # a PowerSpec
     cost = str(spec.per_level.numerator) if spec.per_level.denominator == 1 else f"{float(spec.per_level):g}"
     if spec.per_level:
         return f"{cost}/{spec.unit}"

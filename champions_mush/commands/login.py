@@ -108,7 +108,7 @@ def _send_notices(game: Game, session: Session, char: Character) -> None:
     for notice in LOGIN_NOTICES:
         try:
             lines = notice(game, char)
-        except Exception:  # noqa: BLE001 - one family's bug must not stop a login
+        except Exception:  # one family's bug must not stop a login
             log.exception("login notice %r failed for %s", notice, char.name)
             continue
         for line in lines:
@@ -174,7 +174,7 @@ def _log_in_or_refuse(game: Game, session: Session, char: Character | None, erro
     try:
         _room_for_one_more(game, char)
         login_session(game, session, char)
-    except Exception:  # noqa: BLE001 - runs outside the dispatcher's guard (a thread's callback)
+    except Exception:  # runs outside the dispatcher's guard (a thread's callback)
         log.exception("login of %s failed", char.name)
         session.character_id = None
         session.send("Something went wrong logging you in. It has been logged for staff; please try again.")
@@ -195,7 +195,7 @@ def _room_for_one_more(game: Game, char: Character) -> None:
         oldest.disconnect(TOO_MANY_CONNECTIONS.format(cap))
 
 
-def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
+def cmd_connect(ctx: Context, parsed) -> None:
     name, password = split_login(parsed.args)
     if not name or not password:
         raise UsageError()
@@ -205,7 +205,7 @@ def cmd_connect(ctx: Context, parsed) -> None:  # noqa: ANN001
                                    lambda char, err: _finish(game, session, char, err), owner=session.id)
 
 
-def cmd_create(ctx: Context, parsed) -> None:  # noqa: ANN001
+def cmd_create(ctx: Context, parsed) -> None:
     name, password = split_login(parsed.args)
     if not name or not password:
         raise UsageError()
@@ -265,11 +265,11 @@ def who_lines(game: Game, staff: bool = False, viewer: Character | None = None) 
     return lines
 
 
-def cmd_who(ctx: Context, parsed) -> None:  # noqa: ANN001
+def cmd_who(ctx: Context, parsed) -> None:
     ctx.reply("\n".join(who_lines(ctx.game, staff=ctx.is_staff, viewer=ctx.actor)))
 
 
-def cmd_quit(ctx: Context, parsed) -> None:  # noqa: ANN001
+def cmd_quit(ctx: Context, parsed) -> None:
     session = ctx.session
     logout_session(ctx.game, session)
     session.disconnect("Goodbye! Come back soon.")

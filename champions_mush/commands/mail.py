@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..game import blocking, mail
-from ..game.mail import MailError, Mailbox, Message
+from ..game.mail import Mailbox, MailError, Message
 from ..game.objects import Character
 from ..text.format import cell, fit_rule, when, wrap
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
@@ -49,8 +49,8 @@ def _show(ctx: Context, box: Mailbox, message: Message) -> str:
     rule = fit_rule("-" * 8, ctx.width)
     return "\n".join([
         rule,
-        f"|hMessage {mail.number_of(box, message)}|n ({message.folder})   |hFrom:|n {message.sender}"
-        f"   {when(message.time)}",
+        (f"|hMessage {mail.number_of(box, message)}|n ({message.folder})   |hFrom:|n {message.sender}"
+        f"   {when(message.time)}"),
         f"|hTo:|n {', '.join(message.to)}",
         f"|hSubject:|n {message.subject}",
         rule,

@@ -15,16 +15,15 @@ import re
 from fractions import Fraction
 from functools import partial
 
-from ..game import rolls
 from ..game.sheets import SheetError, get_sheet, save_sheet
 from ..rules import ptb
 from ..rules.errors import RulesError
 from ..rules.ptb.scores import check_score
-from ..text.markup import escape, strip
+from ..text.markup import escape
 from ..text.numbers import is_number
 from .base import CommandError, ParsedCommand, UsageError
 from .context import Context
-from .dice import announce, find_target, log_and_announce, split_versus, staff_switch_allowed
+from .dice import find_target, log_and_announce, split_versus, staff_switch_allowed
 
 __all__ = ["HANDLERS", "SCORE_NAMES", "multiplier_text"]
 
@@ -52,7 +51,7 @@ def multiplier_text(value: Fraction) -> str:
 
 
 # --- reading scores -----------------------------------------------------------------------------
-def _sheet_score(ctx: Context, char, name: str) -> int:  # noqa: ANN001 - Character
+def _sheet_score(ctx: Context, char, name: str) -> int:  # Character
     found = get_sheet(ctx.game, char).find_skill(name)
     if found is None or not is_number(found[1]):
         who = "You have" if ctx.actor is not None and char.id == ctx.actor.id else f"{char.name} has"
@@ -218,7 +217,7 @@ def _own_strength(ctx: Context) -> int:
     return int(found[1]) if found and is_number(found[1]) else 10
 
 
-def _after_hit(ctx: Context, result: ptb.AttackResult, opts: _Options, char) -> str:  # noqa: ANN001
+def _after_hit(ctx: Context, result: ptb.AttackResult, opts: _Options, char) -> str:
     if result.maneuver is ptb.Maneuver.LETHAL:
         return ", to Vim (skipping Vigor)"
     if result.maneuver is not ptb.Maneuver.KNOCKOUT:

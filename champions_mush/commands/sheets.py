@@ -17,7 +17,14 @@ from ..game.approval import approve, problems, queue, submit, unapprove
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
 from ..game.sheets import (
-    CHARACTERISTICS, COMBAT_VALUES, Sheet, SheetError, get_sheet, normalise_stat, save_sheet, sheet_defenses,
+    CHARACTERISTICS,
+    COMBAT_VALUES,
+    Sheet,
+    SheetError,
+    get_sheet,
+    normalise_stat,
+    save_sheet,
+    sheet_defenses,
 )
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
 from ..rules.champions.rolls import characteristic_target
@@ -207,8 +214,8 @@ def sheet_aloud(sheet: Sheet, hero: HeroSheet | None = None) -> list[str]:
     status = "NPC" if sheet.npc else ("approved" if sheet.approved else "not approved")
     conditions = ", ".join(sheet.conditions()) or "none"
     lines = [f"{sheet.name}, {status}.",
-             f"STUN {sheet.current_stun} of {sheet.max_stun}, BODY {sheet.current_body} of {sheet.max_body}, "
-             f"END {sheet.current_end} of {sheet.max_end}.", f"Conditions: {conditions}."]
+             (f"STUN {sheet.current_stun} of {sheet.max_stun}, BODY {sheet.current_body} of {sheet.max_body}, "
+             f"END {sheet.current_end} of {sheet.max_end}."), f"Conditions: {conditions}."]
     if hero is None:
         for name in CHARACTERISTICS + COMBAT_VALUES:
             roll = f", roll {characteristic_target(sheet.base(name))}-" if name in CHARACTERISTICS[:8] else ""
@@ -328,7 +335,7 @@ def _npc_import(ctx: Context, parsed: ParsedCommand) -> None:
 _FILE = "hdc"
 
 
-def _file_collector(game, session, target: tuple) -> LineCollector:  # noqa: ANN001 - Game, Session
+def _file_collector(game, session, target: tuple) -> LineCollector:  # Game, Session
     """The paste of a Hero Designer file for ``target`` (character id, NPC name, room: see
     :func:`_imported`). The file is read on the game's file worker, never the password-hashing
     threads; until it is read its characters still count against ``paste_max_total``."""
@@ -336,7 +343,7 @@ def _file_collector(game, session, target: tuple) -> LineCollector:  # noqa: ANN
                          game=game, kind=_FILE, params=tuple(target))
 
 
-def _read_file(game, session, text: str, target: tuple, then=None) -> None:  # noqa: ANN001 - Game, Session
+def _read_file(game, session, text: str, target: tuple, then=None) -> None:  # Game, Session
     """Read a pasted file on the game's file worker and place it on ``target``; ``then()`` after."""
     char_id, npc_name, room = target
     after = then or (lambda: None)
@@ -347,8 +354,8 @@ def _read_file(game, session, text: str, target: tuple, then=None) -> None:  # n
     session.send("Reading your Hero Designer file ...")
     game.services.paste_chars += len(text)
 
-    def read(step):  # noqa: ANN001, ANN202 - the count is released, then ``step`` runs
-        def done(result) -> None:  # noqa: ANN001
+    def read(step):  # the count is released, then ``step`` runs
+        def done(result) -> None:
             game.services.paste_chars -= len(text)
             step(result)
             after()
@@ -359,7 +366,7 @@ def _read_file(game, session, text: str, target: tuple, then=None) -> None:  # n
                    read(lambda exc: _import_failed(session, exc)))
 
 
-def import_text(game, session, char_id: int, text: str, then=None) -> None:  # noqa: ANN001 - Game, Session
+def import_text(game, session, char_id: int, text: str, then=None) -> None:  # Game, Session
     """A Hero Designer file uploaded on the web portal (net/portal.py) onto ``char_id``'s sheet,
     read and placed exactly as a ``+sheet/import`` paste; ``session`` is told, then ``then()``."""
     _read_file(game, session, text, (char_id, "", 0), then)
@@ -389,7 +396,7 @@ def _read_hdc(text: str, char_id: int) -> Imported:
     return read_hdc(text, char_id)
 
 
-def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Session
+def _import_failed(session, exc: BaseException) -> None:  # a Session
     """The engine's own sentence (``That is too many dice: 200 at most.``); anything else is a bug."""
     if isinstance(exc, RulesError):
         session.send(str(exc))
@@ -398,16 +405,16 @@ def _import_failed(session, exc: BaseException) -> None:  # noqa: ANN001 - a Ses
     session.send("Something went wrong reading that file. It has been logged for staff; nothing was changed.")
 
 
-def _imported(game, session, imported, char_id: int, npc_name: str, room: int = 0) -> None:  # noqa: ANN001
+def _imported(game, session, imported, char_id: int, npc_name: str, room: int = 0) -> None:
     """Save the imported sheet and tell the player; a failure is told, never lost in a callback."""
     try:
         _save_imported(game, session, imported, char_id, npc_name, room)
-    except Exception:
+    except Exception:  # noqa: BLE001 - outside the dispatcher's guard (a thread's callback): told and logged
         _LOG.exception("saving an imported sheet failed")
         session.send("The game could not save that file, so your sheet may be unchanged. It has been logged for staff.")
 
 
-def _target(game, session, char_id: int, npc_name: str, room: int):  # noqa: ANN001, ANN202
+def _target(game, session, char_id: int, npc_name: str, room: int):
     """The character the file goes on: the importer, an NPC, or a new NPC made here."""
     if char_id:
         return game.characters.get(char_id)
@@ -421,7 +428,7 @@ def _target(game, session, char_id: int, npc_name: str, room: int):  # noqa: ANN
     return char
 
 
-def _save_imported(game, session, imported, char_id: int, npc_name: str, room: int) -> None:  # noqa: ANN001
+def _save_imported(game, session, imported, char_id: int, npc_name: str, room: int) -> None:
     from ..game.hero_import import place_import
 
     char = _target(game, session, char_id, npc_name, room)
@@ -494,7 +501,7 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
         if value == "":
             new = sheet.without_stat(stat)
             return new, f"{stat} is back to {new.base(stat)}."
-        if len(value) > 4 or not is_number(value[1:] if value.startswith("-") else value):
+        if len(value) > 4 or not is_number(value.removeprefix("-")):
             raise SheetError(f"{stat} needs a whole number, not '{escape(value[:10])}'.")
         new = sheet.with_stat(stat, int(value))
         return new, f"{stat} is now {new.base(stat)}."
@@ -535,7 +542,7 @@ def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(f"{char.name}: {said}")
 
 
-def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # noqa: ANN001 - a Character
+def _save(ctx: Context, char, new: Sheet, key: str, said: str) -> str:  # a Character
     """Save a changed play sheet; a characteristic is bought on the HERO sheet too, and the
     sentence gets its cost: ``STR is now 20 (10 points).``"""
     stat = normalise_stat(key)
@@ -594,7 +601,7 @@ def _queue(ctx: Context) -> None:
     ctx.reply(table(rows, ctx.width, headers=("Character", "Asked (UTC)", "Check")))
 
 
-def _pending_or_hero(ctx: Context, char) -> HeroSheet:  # noqa: ANN001 - a Character
+def _pending_or_hero(ctx: Context, char) -> HeroSheet:  # a Character
     from ..game.hero_import import pending_hero
 
     return pending_hero(ctx.game, char) or get_hero(ctx.game, char)
@@ -608,7 +615,7 @@ def _revoke(ctx: Context, parsed: ParsedCommand) -> None:
     _unapprove(ctx, find_target(ctx, parsed.args), "")
 
 
-def _unapprove(ctx: Context, char, reason: str) -> None:  # noqa: ANN001 - a Character
+def _unapprove(ctx: Context, char, reason: str) -> None:  # a Character
     unapprove(ctx.game, ctx.actor, char, reason)
     ctx.reply(f"{char.name}'s sheet is no longer approved; they may change it again.")
     why = f": {escape(reason)}" if reason else ""

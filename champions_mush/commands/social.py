@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from ..game import blocking, identities, places, speech
-from ..game.identities import shown_name
 from ..game.accounts import Accounts
+from ..game.identities import shown_name
 from ..game.objects import Character, Room
 from ..game.scenes import line_for, send_nudges
 from ..game.world import Game
@@ -43,7 +43,7 @@ def look_text(game: Game, viewer: Character, room: Room, width: int = DEFAULT_WI
     return "\n".join(lines)
 
 
-def _exit_label(exit_) -> str:  # noqa: ANN001
+def _exit_label(exit_) -> str:
     return exit_.name + (f" <{exit_.aliases[0]}>" if exit_.aliases else "")
 
 
@@ -256,7 +256,7 @@ def _send_page(ctx: Context, named: list[tuple[Character, str]], message: str) -
     for target in targets:
         sender = shown_name(game, actor, target)
         group = _group(game, targets, target)
-        if message.startswith(":") or message.startswith(";"):
+        if message.startswith((":", ";")):
             body = f"{sender} {message[1:].lstrip()}" if message[0] == ":" else f"{sender}{message[1:]}"
             theirs = f"From afar{group}, {body}"
         else:
@@ -265,7 +265,7 @@ def _send_page(ctx: Context, named: list[tuple[Character, str]], message: str) -
         pages[target.id] = (pages.get(target.id, _NO_PAGES)[0], (actor.id, *others))
         game.msg(target, theirs)
     names = ", ".join(n for _, n in named)
-    if message.startswith(":") or message.startswith(";"):
+    if message.startswith((":", ";")):
         me = shown_name(game, actor)
         body = f"{me} {message[1:].lstrip()}" if message[0] == ":" else f"{me}{message[1:]}"
         ctx.reply(f"Long distance to {names}: {body}")
@@ -324,7 +324,7 @@ def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor, session = ctx.game, ctx.actor, ctx.session
     accounts = Accounts.of(game)
 
-    def changed(char, error) -> None:  # noqa: ANN001
+    def changed(char, error) -> None:
         session.send(error or "Password changed.")
 
     def checked(error: str | None) -> None:

@@ -13,7 +13,7 @@ from .helpcmds import help_library
 __all__ = ["usage_message"]
 
 
-def usage_message(game, command: Command | None, parsed: ParsedCommand, error: UsageError,  # noqa: ANN001 - Game
+def usage_message(game, command: Command | None, parsed: ParsedCommand, error: UsageError,  # Game
                   staff: bool = False) -> str:
     """``Usage: <form>`` for the forms that fit the switches typed and the reader (help/usage.py's ``choose``).
 

@@ -10,7 +10,16 @@ from functools import partial
 
 from ..game.hero import Section, get_hero
 from ..game.xp import (
-    XPError, award, get_xp, history, is_finishing_room, link_alts, set_finishing_room, spend, vote, xp_text,
+    XPError,
+    award,
+    get_xp,
+    history,
+    is_finishing_room,
+    link_alts,
+    set_finishing_room,
+    spend,
+    vote,
+    xp_text,
 )
 from ..rules.champions.costs import as_fraction
 from ..text.format import table, when
@@ -57,7 +66,7 @@ def cmd_vote(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.game.msg(target, f"Someone you played with voted for you: +{xp_text(as_fraction(str(ctx.game.config.xp_per_vote)))} XP.")
 
 
-def _show(ctx: Context, char, staff: bool) -> None:  # noqa: ANN001 - a Character
+def _show(ctx: Context, char, staff: bool) -> None:  # a Character
     record = get_xp(ctx.game, char)
     ctx.reply(f"{char.name}: {xp_text(record.earned)} XP earned, {xp_text(record.spent)} spent, "
               f"{xp_text(record.available)} to spend.")
@@ -132,7 +141,7 @@ def cmd_spend(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(_disads_line(hero))
 
 
-def _disads_line(hero) -> str:  # noqa: ANN001 - a HeroSheet
+def _disads_line(hero) -> str:  # a HeroSheet
     disads = min(hero.disads, hero.disad_points)
     total = hero.base_points + disads + hero.experience
     state = "balances" if total == hero.spent else (f"{total - hero.spent} points left to spend" if total > hero.spent

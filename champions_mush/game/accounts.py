@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = [
-    "Accounts",
     "BAN_KIND",
+    "Accounts",
     "LoginThrottle",
     "hash_password",
     "needs_rehash",

@@ -16,9 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..rules.champions.advantages import ModifierOn, PowerEffects, power_effects
 from ..rules.champions.adding import HAYMAKER_DC, killing_attack_dice, strength_attack_dice
-from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal, stated_damage
+from ..rules.champions.advantages import ModifierOn, PowerEffects, power_effects
+from ..rules.champions.damage import (
+    KillingDamage,
+    NormalDamage,
+    StunMultiplier,
+    roll_killing,
+    roll_normal,
+    stated_damage,
+)
 from ..rules.champions.dcs import AttackKind, add_dcs
 from ..rules.champions.defenses import Against, Delivery
 from ..rules.champions.endurance import end_cost, movement_end
@@ -45,9 +52,33 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
-           "AREA_DCV", "AreaHit", "AreaOutcome", "AutofireOutcome", "PowerFailed", "PowerRoll", "Share", "effects_of", "resolve_area", "resolve_autofire", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
-           "resolve", "wind_up"]
+__all__ = [
+    "AREA_DCV",
+    "MANEUVERS",
+    "STRIKE",
+    "AreaHit",
+    "AreaOutcome",
+    "AttackOrder",
+    "AttackOutcome",
+    "AttackRolled",
+    "AutofireOutcome",
+    "DamageRolled",
+    "Maneuver",
+    "PowerFailed",
+    "PowerRoll",
+    "Share",
+    "WindingUp",
+    "WindupLands",
+    "WindupLost",
+    "effects_of",
+    "land_windups",
+    "maneuver_named",
+    "moved_away",
+    "resolve",
+    "resolve_area",
+    "resolve_autofire",
+    "wind_up",
+]
 
 
 @attrs.frozen

@@ -54,7 +54,7 @@ class _Entries:
     """One audience's messages this turn: turn-wide sequence numbers, texts, and per kind of
     client the texts rendered one after another into one buffer (rendered once each)."""
 
-    __slots__ = ("seqs", "texts", "rendered")
+    __slots__ = ("rendered", "seqs", "texts")
 
     def __init__(self) -> None:
         self.seqs: list[int] = []

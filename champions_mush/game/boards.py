@@ -21,8 +21,8 @@ import attrs
 from ..store.base import Row
 from ..text.numbers import NumberListError, is_number, parse_numbers
 from . import growing, speech, teams
-from .roles import Role
 from .documents import Document
+from .roles import Role
 
 if TYPE_CHECKING:
     from .objects import Character

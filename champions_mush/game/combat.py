@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.entangle import ENTANGLED_DCV
 from ..rules.champions.grappling import blockers_first
-from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
@@ -51,7 +51,6 @@ __all__ = [
     "BreathHeld",
     "Fight",
     "Fighter",
-    "Windup",
     "HeldActionLost",
     "HeldActionWaits",
     "Hesitates",
@@ -62,11 +61,12 @@ __all__ = [
     "PhaseEvent",
     "PhaseNote",
     "PostSegment12",
-    "RecoveryOutcome",
     "Recovered",
+    "RecoveryOutcome",
     "SegmentBegins",
     "StunShaken",
     "TargetDCV",
+    "Windup",
     "current_fighter",
     "damaged_this_segment",
     "end_fight",

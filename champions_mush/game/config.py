@@ -35,7 +35,7 @@ class Check:
     choices: tuple[str, ...] = ()
     power_of_two: bool = False
 
-    def problem(self, value: Any) -> str | None:  # noqa: ANN401 - whatever YAML made
+    def problem(self, value: Any) -> str | None:  # whatever YAML made
         if self.kind == "flag":
             return None if isinstance(value, bool) else f"must be true or false, not {_shown(value)}"
         if self.kind == "text":
@@ -55,7 +55,7 @@ class Check:
             return f"must be {_n(self.low)} to {_n(self.high)} characters long"
         return None
 
-    def _number_problem(self, value: Any) -> str | None:  # noqa: ANN401
+    def _number_problem(self, value: Any) -> str | None:
         whole = self.kind == "whole"
         span = f"from {_n(self.low)} to {_n(self.high)}"
         wanted = f"a power of two {span}" if self.power_of_two else f"a whole number {span}" if whole else \
@@ -81,14 +81,14 @@ class Check:
             return f"text, {span} characters"
         return f"a power of two, {span}" if self.power_of_two else f"whole, {span}" if self.kind == "whole" else span
 
-    def canonical(self, value: Any) -> Any:  # noqa: ANN401
+    def canonical(self, value: Any) -> Any:
         """A choice in the spelling the game uses (``full`` -> ``FULL``); other values as given."""
         if self.kind == "choice":
             return next(c for c in self.choices if c.lower() == value.lower())
         return float(value) if self.kind == "number" else value
 
 
-def _networks_problem(value: Any) -> str | None:  # noqa: ANN401
+def _networks_problem(value: Any) -> str | None:
     if not isinstance(value, str) or not value.replace(",", " ").split():
         return f"must be one or more addresses or networks such as 10.0.0.0/8, not {_shown(value)}"
     for part in value.replace(",", " ").split():
@@ -103,17 +103,17 @@ def _n(number: float) -> str:
     return f"{int(number):,}" if float(number).is_integer() else str(number)
 
 
-def _shown(value: Any) -> str:  # noqa: ANN401
+def _shown(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check(default: Any, kind: str, low: float | None = None, high: float | None = None, **more: Any) -> Any:  # noqa: ANN401
+def check(default: Any, kind: str, low: float | None = None, high: float | None = None, **more: Any) -> Any:
     """An attrs field with its :class:`Check` (``metadata["check"]``)."""
     return attrs.field(default=default, metadata={"check": Check(kind, low, high, **more)})
 
 
-def default_check(default: Any) -> Check:  # noqa: ANN401
+def default_check(default: Any) -> Check:
     """The check for a setting declared without one: its default's type, numbers not negative."""
     if isinstance(default, bool):
         return Check("flag")

@@ -24,8 +24,25 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["EVENT_KIND", "Event", "EventError", "REMIND_BEFORE", "cancel", "create", "find", "ical", "local_time",
-           "login_notice", "parse_local", "remind_soon", "signed_up", "signup", "upcoming", "withdraw", "event_view"]
+__all__ = [
+    "EVENT_KIND",
+    "REMIND_BEFORE",
+    "Event",
+    "EventError",
+    "cancel",
+    "create",
+    "event_view",
+    "find",
+    "ical",
+    "local_time",
+    "login_notice",
+    "parse_local",
+    "remind_soon",
+    "signed_up",
+    "signup",
+    "upcoming",
+    "withdraw",
+]
 
 EVENT_KIND = "event"
 #: the longest title, description and sign-up comment
@@ -196,7 +213,7 @@ def _fold(line: str) -> list[str]:
 
 
 def _stamp(seconds: float) -> str:
-    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def ical(game: Game, events: list[Event] | None = None, name: str = "") -> str:

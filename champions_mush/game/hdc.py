@@ -27,11 +27,27 @@ import attrs
 import defusedxml
 import defusedxml.ElementTree as safe_xml
 
-from ..rules.champions.costs import CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start, real_cost, round_cost
-from ..rules.champions.costs import level_points, total_advantages, total_limitations
-from ..rules.champions.catalog import CHARACTERISTIC_POWERS, COSTS_END, MIN_COST, MODIFIER_LEVELS, SKILL_MIN_COST
-from ..rules.champions.catalog import explosion_value
-from ..rules.champions.catalog import formula_base, per_level
+from ..rules.champions.catalog import (
+    CHARACTERISTIC_POWERS,
+    COSTS_END,
+    MIN_COST,
+    MODIFIER_LEVELS,
+    SKILL_MIN_COST,
+    explosion_value,
+    formula_base,
+    per_level,
+)
+from ..rules.champions.costs import (
+    CHARACTERISTIC_COSTS,
+    as_fraction,
+    characteristic_cost,
+    characteristic_start,
+    level_points,
+    real_cost,
+    round_cost,
+    total_advantages,
+    total_limitations,
+)
 from ..rules.champions.powers import POWERS, PowerKind
 from ..rules.champions.rounding import Half, hero_round
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
@@ -286,7 +302,7 @@ def _power(element: Element, ctx: _Context) -> Item:
     if spec is None:
         return _catalogued(element, ctx) or _stated(element, ctx, known=False)
     alias, name = _title(element)
-    adders, adder_names = _adders(element)
+    adders, _adder_names = _adders(element)
     mods = _modifiers(element)
     levels = _int(element, "LEVELS")
     names = {a.get("XMLID") for a in element.findall("ADDER")}

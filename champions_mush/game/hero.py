@@ -21,10 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..rules.champions.costs import (
-    CHARACTERISTIC_COSTS, as_fraction, characteristic_cost, characteristic_start,
-)
 from ..rules.champions.characteristics import FIGURED, PRIMARY, PRIMARY_BASE
+from ..rules.champions.costs import (
+    CHARACTERISTIC_COSTS,
+    as_fraction,
+    characteristic_cost,
+    characteristic_start,
+)
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.defenses import REDUCTIONS, Defenses
 from ..rules.champions.modifiers import modifier_value_text
@@ -40,17 +43,17 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = [
-    "AttackPower",
     "CHARACTERISTIC_ORDER",
     "HERO_KIND",
-    "HeroSheet",
-    "Item",
     "MAX_DETAIL",
     "MAX_FIGURE",
     "MAX_HDC_BYTES",
     "MAX_ITEMS",
     "MAX_ITEM_NAME",
     "MAX_ITEM_TEXT",
+    "AttackPower",
+    "HeroSheet",
+    "Item",
     "Modifier",
     "Section",
     "attack_powers",

@@ -42,7 +42,7 @@ class Placed:
     changes: tuple[str, ...]
 
 
-def _key(item) -> str:  # noqa: ANN001 - an Item
+def _key(item) -> str:  # an Item
     return item.id or item.text
 
 
@@ -93,8 +93,8 @@ def place_import(game: Game, char: Character, imported: Imported) -> Placed:
         hero = attrs.evolve(hero, experience=old.experience)  # the game's XP, not the file's
     found = tuple(changes(old, hero)) if old is not None else ()
     if old is not None and approved and said != old.experience:
-        found += (f"XP: the file says {said}; the sheet keeps the game's {old.experience} (+xp shows what is "
-                  "earned and unspent).",)
+        found += ((f"XP: the file says {said}; the sheet keeps the game's {old.experience} (+xp shows what is "
+                  "earned and unspent)."),)
     if approved:
         game.store.put(PENDING_KIND, str(char.id), hero.to_doc())
         submit(game, char)

@@ -173,7 +173,7 @@ def renamed_item(item: Item, name: str) -> Item:
     """The item under another name, its build unchanged: the line Hero Designer prints
     (``Arrows: Killing Attack - Ranged 2d6``) and the file's NAME, so an export keeps it."""
     own = f"{item.name}: "
-    text = name + ": " + (item.text[len(own):] if item.text.startswith(own) else item.text)
+    text = name + ": " + (item.text.removeprefix(own))
     return attrs.evolve(item, name=name, text=text, hdc=_with_name(item.hdc, name) if item.hdc else "")
 
 

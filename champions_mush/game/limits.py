@@ -16,7 +16,7 @@ class TokenBucket:
     A rate of 0 or less means no limit (raised for benchmarks through the config).
     """
 
-    __slots__ = ("rate", "burst", "tokens", "stamp", "paste")  # one per connection
+    __slots__ = ("burst", "paste", "rate", "stamp", "tokens")  # one per connection
 
     def __init__(self, rate: float, burst: float, now: float) -> None:
         self.rate = rate

@@ -30,7 +30,7 @@ class Listeners:
     exists; ``by_char`` lists every session logged in to a character id.
     """
 
-    __slots__ = ("_game", "by_char", "_rooms", "_staff", "_placed")
+    __slots__ = ("_game", "_placed", "_rooms", "_staff", "by_char")
 
     def __init__(self, game: Game) -> None:
         self._game = game

@@ -32,7 +32,7 @@ def rows_from_documents(store: Store) -> dict[str, int]:
             SCENE_LINES: _scene_log(store, SCENE_LINES)}
 
 
-def _nested(store: Store, doc_kind: str, field: str, kind: str, convert) -> int:  # noqa: ANN001
+def _nested(store: Store, doc_kind: str, field: str, kind: str, convert) -> int:
     moved = 0
     for key, doc in store.all(doc_kind).items():
         if field not in doc:

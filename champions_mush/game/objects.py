@@ -6,9 +6,9 @@ from typing import Any
 
 import attrs
 
+from .documents import Document
 from .roles import Role
 from .speech import name_problem
-from .documents import Document
 
 __all__ = ["Character", "Exit", "Room", "valid_name"]
 

@@ -98,7 +98,7 @@ def log_roll(
     return format_id(game.store.append(ROLL_LOG, record, game.clock()))
 
 
-def _record(entry) -> RollRecord:  # noqa: ANN001 - store LogEntry
+def _record(entry) -> RollRecord:  # store LogEntry
     d = entry.data
     return RollRecord(
         id=format_id(entry.id), time=entry.time, actor=d.get("actor", "?"), actor_id=d.get("actor_id"),

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..store.base import Row, StoreError
-from .identities import current, shown_name
 from . import growing, speech
+from .identities import current, shown_name
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -353,7 +353,7 @@ class Scenes:
         """Rewrite ``char``'s last pose in the scene here, as the same form; returns the new line.
         Nobody is told; the log keeps the line it replaced for :meth:`undo`. A fixed @emit must
         pass ``emit_problem`` as a new one would (a player's may not pass for another's line)."""
-        scene, row = self._last_pose(char)
+        _scene, row = self._last_pose(char)
         form = row.data.get("form", "pose")
         problem = emit_problem(text) if form == "emit" and emit_problem is not None else None
         if problem:
@@ -364,7 +364,7 @@ class Scenes:
 
     def undo(self, char: Character) -> str:
         """Take back the last ``typo`` of ``char``'s last pose; returns the line as it was."""
-        scene, row = self._last_pose(char)
+        _scene, row = self._last_pose(char)
         was = row.data.get("was")
         if was is None:
             raise SceneError("Your last pose has no fix to undo.")
@@ -391,7 +391,7 @@ def record(game: Game, room_id: int, text: str, speaker: Character | None, form:
         Scenes.of(game).record(room_id, text, speaker, form)
     except StoreError:
         raise
-    except Exception:  # noqa: BLE001 - a scene-log bug must never silence a room
+    except Exception:  # a scene-log bug must never silence a room
         log.exception("could not log a line in room #%d", room_id)
 
 

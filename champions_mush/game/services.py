@@ -120,7 +120,7 @@ class Services:
         #: the connect screen as last read: (path, modification time, text)
         self.connect_screen: tuple[Path, float, str] | None = None
 
-    def made(self, name: str) -> Any:  # noqa: ANN401 - whichever service is named
+    def made(self, name: str) -> Any:  # whichever service is named
         """The service ``name`` if it has been made, else None (nothing is made)."""
         return self.__dict__.get(f"_{name}")
 

@@ -41,8 +41,21 @@ class Session:
 
     # One per connection: slots, and the tables made only when first used (docs/performance.md,
     # "Memory"). ``line_collector`` is a paste in progress (commands/multiline.py).
-    __slots__ = ("id", "address", "_character_id", "watcher", "connected_at", "last_input", "width", "height",
-                 "_client", "busy", "_reading", "colour", "line_collector")
+    __slots__ = (
+        "_character_id",
+        "_client",
+        "_reading",
+        "address",
+        "busy",
+        "colour",
+        "connected_at",
+        "height",
+        "id",
+        "last_input",
+        "line_collector",
+        "watcher",
+        "width",
+    )
 
     def __init__(self, address: str = "", now: float = 0.0) -> None:
         #: the game numbers its sessions (``Game.add_session``); 0 until then

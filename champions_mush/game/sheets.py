@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY_BASE, figured_characteristics
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defenses, Delivery, Health, apply_damage
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
-from ..rules.champions.characteristics import FIGURED, MAX_SPD, PRIMARY, PRIMARY_BASE, figured_characteristics
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
-from .documents import Document
 from . import gmcp
+from .documents import Document
 from .unit import keep, load
 
 if TYPE_CHECKING:

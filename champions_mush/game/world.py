@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any
 
 from ..rules.dice import RandomRoller, Roller
 from ..store.base import Store, StoreError
 from ..text.numbers import is_number
-from .config import GameConfig
-from .objects import Character, Room
 from . import gmcp, scenes
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
+from .config import GameConfig
+from .objects import Character, Room
 from .roles import Role
 from .services import Services
 from .session import Session
@@ -45,7 +45,7 @@ def run_inline(func: Callable[[], Any], callback: Callable[[Any], None],
     """The default :data:`RunBlocking`: run now, on this thread (tests, tools)."""
     try:
         result = func()
-    except Exception as exc:  # noqa: BLE001 - handed to the errback
+    except Exception as exc:  # handed to the errback
         if errback is None:
             raise
         errback(exc)
@@ -341,7 +341,7 @@ class Game:
         for hook in list(self.login_hooks):
             try:
                 hook(session, char)
-            except Exception:  # noqa: BLE001 - one subsystem's bug must not stop a login
+            except Exception:  # one subsystem's bug must not stop a login
                 log.exception("login hook %r failed for %s", hook, char.name)
 
     def log_staff_action(self, actor: Character | None, line: str) -> None:

@@ -34,7 +34,7 @@ def check(library: HelpLibrary, strict: bool = False,
             of a staff switch outside a staff-only topic must be marked ``staff:`` (errors).
     """
     problems = list(library.report.problems)
-    for kind, catalog in library.catalogs.items():
+    for catalog in library.catalogs.values():
         problems.extend(_collisions(catalog))
         problems.extend(_unreachable(catalog))
         for topic in catalog.topics:

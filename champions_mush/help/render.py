@@ -121,7 +121,7 @@ def _around(line: str, terms: Sequence[str], room: int) -> str:
     """The part of ``line`` around the first matched word, at most ``room`` columns."""
     if len(line) <= room:
         return line
-    spots = [m.start() for t in terms for m in [re.search(rf"\b{re.escape(t)}", line, re.I)] if m]
+    spots = [m.start() for t in terms for m in [re.search(rf"\b{re.escape(t)}", line, re.IGNORECASE)] if m]
     start = min(spots) if spots else 0
     if start + len(terms[0] if terms else "") < room - 3:
         return _cut(line, room)

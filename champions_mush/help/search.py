@@ -89,7 +89,7 @@ class SearchIndex:
 
 
 def _snippet(topic: Topic, terms: list[str]) -> str:
-    patterns = [re.compile(rf"\b{re.escape(t)}", re.I) for t in terms]
+    patterns = [re.compile(rf"\b{re.escape(t)}", re.IGNORECASE) for t in terms]
     lines = [line.strip() for line in topic.body.split("\n") if line.strip()]
     for pattern in patterns:
         for line in lines:

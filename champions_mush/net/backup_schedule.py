@@ -34,7 +34,7 @@ def due_in(folder: Path, every: float, now: float) -> float:
     return 0.0 if not found else max(0.0, found[0][0] + every - now)
 
 
-def start_backups(reactor, data_dir: Path, server: ServerConfig, status) -> None:  # noqa: ANN001
+def start_backups(reactor, data_dir: Path, server: ServerConfig, status) -> None:
     """Schedule the server's backups, when the config asks for them."""
     if server.backup_every_hours <= 0:
         return
@@ -59,7 +59,7 @@ def start_backups(reactor, data_dir: Path, server: ServerConfig, status) -> None
             taken = backup_into(data_dir, folder, keep_days=server.backup_keep_days)
         except BackupRefused as exc:
             reactor.callFromThread(done, None, str(exc), 0.0)
-        except Exception as exc:  # noqa: BLE001 - a full disk, a vanished folder: said, then retried
+        except Exception as exc:  # a full disk, a vanished folder: said, then retried
             log.exception("scheduled backup failed")
             reactor.callFromThread(done, None, f"{type(exc).__name__}: {exc}", 0.0)
         else:

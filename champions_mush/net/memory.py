@@ -26,7 +26,7 @@ _M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 1 << 20
 
 
-def _libc():  # noqa: ANN202 - the C library, or None where there is no glibc
+def _libc():  # the C library, or None where there is no glibc
     try:
         import ctypes
 
@@ -95,7 +95,7 @@ def load_twisted_lean(tls: bool = False) -> None:
             _load_lazily(name)
     load_at_first_use("pickle")
     try:
-        import twisted.internet.posixbase  # noqa: F401
+        import twisted.internet.posixbase
         import twisted.internet.tcp  # noqa: F401
     finally:
         for name, module in hidden.items():

@@ -43,7 +43,7 @@ def _family_of_each_command() -> dict[str, str]:
 class GameMetrics:
     """The game's figures in one registry: timed as they happen, or read when scraped."""
 
-    def __init__(self, factory, dispatcher, store, status) -> None:  # noqa: ANN001 - the server's own
+    def __init__(self, factory, dispatcher, store, status) -> None:  # the server's own
         self.factory, self.status = factory, status
         disable_created_metrics()  # the *_created series: noise on a page scraped every few seconds
         self.registry = CollectorRegistry()
@@ -63,7 +63,7 @@ class GameMetrics:
         self.commands.labels(self.families.get(key, "other")).inc()
         self.latency.observe(seconds)
 
-    def collect(self):  # noqa: ANN201 - prometheus_client's collector protocol
+    def collect(self):  # prometheus_client's collector protocol
         game, protos = self.factory.game, list(self.factory.protocols)
         yield GaugeMetricFamily("champions_players_online", "Characters logged in",
                                 value=len(game.connected_characters()))
@@ -75,11 +75,11 @@ class GameMetrics:
         yield CounterMetricFamily("champions_failed_logins", "Wrong passwords and unknown names tried",
                                   value=Accounts.of(game).failed_logins)
 
-    def describe(self):  # noqa: ANN201 - no fixed description: collected afresh each scrape
+    def describe(self):  # no fixed description: collected afresh each scrape
         return []
 
 
-def _queued(proto) -> int:  # noqa: ANN001 - MushProtocol
+def _queued(proto) -> int:  # MushProtocol
     """Bytes held for one connection: its outbox, and what Twisted's transport still buffers."""
     held = proto.outbox.held_size if getattr(proto, "outbox", None) is not None else 0
     transport = getattr(proto, "transport", None)
@@ -113,12 +113,12 @@ class _MetricsRequest(protocol.Protocol):
         self.transport.loseConnection()
         self.dataReceived = lambda data: None  # type: ignore[method-assign] - the answer is given
 
-    def connectionLost(self, reason) -> None:  # noqa: ANN001
+    def connectionLost(self, reason) -> None:
         if self.deadline.active():
             self.deadline.cancel()
 
 
-def listen_metrics(reactor, metrics: GameMetrics, server) -> int:  # noqa: ANN001
+def listen_metrics(reactor, metrics: GameMetrics, server) -> int:
     """Serve ``metrics`` on ``server.metrics_host``:``server.metrics_port``; returns the port.
 
     Raises:

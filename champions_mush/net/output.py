@@ -19,7 +19,7 @@ class Outbox:
     """Bytes for one socket: written at once, or held while the kernel buffer is full (Twisted
     pauses this producer), up to ``cap`` bytes; past that the client is not reading."""
 
-    __slots__ = ("_write", "cap", "paused", "_held", "held_size")
+    __slots__ = ("_held", "_write", "cap", "held_size", "paused")
 
     def __init__(self, write: Callable[[bytes], None], cap: int) -> None:
         self._write = write
@@ -59,7 +59,7 @@ class Outbox:
         self.held_size = 0
 
 
-def socket_writer(transport) -> Callable[[bytes], None]:  # noqa: ANN001 - a Twisted TCP transport
+def socket_writer(transport) -> Callable[[bytes], None]:  # a Twisted TCP transport
     """``transport.write``, but straight to the socket when Twisted holds nothing unsent.
 
     Twisted's ``write`` buffers the bytes, registers the socket with epoll, writes on the next
@@ -78,9 +78,9 @@ def socket_writer(transport) -> Callable[[bytes], None]:  # noqa: ANN001 - a Twi
 class _SocketWriter:
     """What :func:`socket_writer` returns: one small object per connection, not a closure."""
 
-    __slots__ = ("_transport", "_sock")
+    __slots__ = ("_sock", "_transport")
 
-    def __init__(self, transport, sock) -> None:  # noqa: ANN001
+    def __init__(self, transport, sock) -> None:
         self._transport, self._sock = transport, sock
 
     def __call__(self, data: bytes) -> None:
@@ -114,7 +114,7 @@ class Coalescer:
         self._dirty: set = set()
         self._call = None
 
-    def mark(self, proto) -> None:  # noqa: ANN001 - anything with flush()
+    def mark(self, proto) -> None:  # anything with flush()
         self._dirty.add(proto)
         self.wake()
 
@@ -128,11 +128,11 @@ class Coalescer:
         self._call = None
         try:
             self._before()
-        except Exception:  # noqa: BLE001 - a bad broadcast must not keep output from everyone
+        except Exception:  # a bad broadcast must not keep output from everyone
             log.exception("delivering this turn's broadcasts failed")
         dirty, self._dirty = self._dirty, set()
         for proto in dirty:
             try:
                 proto.flush()
-            except Exception:  # noqa: BLE001 - one broken socket must not keep output from the rest
+            except Exception:  # one broken socket must not keep output from the rest
                 log.exception("flush failed for session %s", getattr(proto.session, "id", "?"))

@@ -32,7 +32,7 @@ class Pacer:
     only while events wait (an idle connection holds none; docs/performance.md, "Memory").
     """
 
-    __slots__ = ("_proto", "_events", "_reading_on", "_running", "stopped", "call")
+    __slots__ = ("_events", "_proto", "_reading_on", "_running", "call", "stopped")
 
     def __init__(self, proto: MushProtocol) -> None:
         self._proto = proto

@@ -24,7 +24,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
 from twisted.internet import protocol
 
 from ..commands.sheets import import_text
@@ -88,7 +87,7 @@ class PortalLink(protocol.Protocol):
         self._deadline = None
         self._buffer = bytearray()
 
-    def dataReceived(self, data: bytes) -> None:  # noqa: N802 - Twisted's names
+    def dataReceived(self, data: bytes) -> None:  # Twisted's names
         searched = len(self._buffer)  # no newline before this: a big upload is scanned once
         self._buffer += data
         while not self.transport.disconnecting:
@@ -104,7 +103,7 @@ class PortalLink(protocol.Protocol):
             self._buffer.clear()
             self.transport.abortConnection()
 
-    def connectionMade(self) -> None:  # noqa: N802 - Twisted's names
+    def connectionMade(self) -> None:  # Twisted's names
         """Another local process could connect here too: at most :data:`MAX_WAITING` may wait
         for their header at once, and none longer than :data:`HEADER_DEADLINE` seconds."""
         waiting = self.factory.waiting
@@ -114,7 +113,7 @@ class PortalLink(protocol.Protocol):
         waiting.add(self)
         self._deadline = self.factory.clock.callLater(HEADER_DEADLINE, self.transport.abortConnection)
 
-    def connectionLost(self, reason=None) -> None:  # noqa: ANN001, N802
+    def connectionLost(self, reason=None) -> None:
         self._trust_or_forget(False)
 
     def _trust_or_forget(self, trusted: bool) -> None:
@@ -124,7 +123,7 @@ class PortalLink(protocol.Protocol):
         self._deadline = None
         self.trusted = trusted
 
-    def lineReceived(self, line: bytes) -> None:  # noqa: N802 - Twisted's name
+    def lineReceived(self, line: bytes) -> None:  # Twisted's name
         if not self.trusted:
             parts = line.decode("ascii", "replace").split(" ")
             if len(parts) != 2 or parts[0] != "PORTAL" or not same_token(parts[1], self.factory.token):
@@ -152,19 +151,19 @@ class PortalLink(protocol.Protocol):
 
 
 class PortalLinkFactory(protocol.Factory):
-    def __init__(self, game: Game, dispatcher, token: str, clock=None) -> None:  # noqa: ANN001 - a Dispatcher, a reactor
+    def __init__(self, game: Game, dispatcher, token: str, clock=None) -> None:  # a Dispatcher, a reactor
         if clock is None:
             from twisted.internet import reactor as clock
         self.game, self.dispatcher, self.token, self.clock = game, dispatcher, token, clock
         #: connections that have not yet sent their header
         self.waiting: set[PortalLink] = set()
 
-    def buildProtocol(self, addr) -> PortalLink:  # noqa: ANN001, N802
+    def buildProtocol(self, addr) -> PortalLink:
         return PortalLink(self)
 
 
 # --- what the portal may ask ------------------------------------------------------------------
-def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> None:
     """Carry out one request; ``reply(dict)`` once, now or when slow work (a hash) ends."""
     op = request.get("op")
     if op == "who":
@@ -199,7 +198,7 @@ def who_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _login(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+def _login(game: Game, request: dict[str, Any], reply) -> None:
     """The telnet login's check: the same hashes, the same failed-login limits by address and name."""
     name, password = str(request.get("name", ""))[:60], str(request.get("password", ""))[:200]
     address = str(request.get("address", ""))[:60]
@@ -207,7 +206,7 @@ def _login(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
         reply({"error": "Give your character's name and password."})
         return
 
-    def done(char, error: str | None) -> None:  # noqa: ANN001 - a Character or None
+    def done(char, error: str | None) -> None:  # a Character or None
         if char is None:
             reply({"error": error})
             return
@@ -217,12 +216,12 @@ def _login(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
     Accounts.of(game).authenticate(address, name, password, done, owner=("portal", address, name.lower()))
 
 
-def _actor(game: Game, request: dict[str, Any]):  # noqa: ANN202
+def _actor(game: Game, request: dict[str, Any]):
     char = game.characters.get(request.get("char")) if isinstance(request.get("char"), int) else None
     return None if char is None or char.npc else char
 
 
-def _command(game: Game, dispatcher, request: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
+def _command(game: Game, dispatcher, request: dict[str, Any]) -> dict[str, Any]:
     """Run one of :data:`PORTAL_COMMANDS` as the logged-in character; what it said comes back."""
     char, line = _actor(game, request), str(request.get("line", ""))
     if char is None:
@@ -238,7 +237,7 @@ def _command(game: Game, dispatcher, request: dict[str, Any]) -> dict[str, Any]:
     return {"lines": session.lines()}
 
 
-def _import(game: Game, request: dict[str, Any], reply) -> None:  # noqa: ANN001
+def _import(game: Game, request: dict[str, Any], reply) -> None:
     """A Hero Designer file uploaded: read and priced like a paste (+sheet/import)."""
     char, text = _actor(game, request), request.get("text")
     if char is None or not isinstance(text, str):
@@ -275,7 +274,7 @@ class PortalProcess:
     """The running portal: its pid and standard input (closing it stops the portal), the
     listening socket the game holds for it, and the channel's listener and token."""
 
-    def __init__(self, pid: int, stdin_fd: int, sock: socket.socket, listener, token: str) -> None:  # noqa: ANN001
+    def __init__(self, pid: int, stdin_fd: int, sock: socket.socket, listener, token: str) -> None:
         self.pid, self.stdin_fd, self.sock, self.listener, self.token = pid, stdin_fd, sock, listener, token
 
     @property
@@ -325,8 +324,8 @@ def portal_socket(backlog: int) -> socket.socket:
     return sock
 
 
-def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,  # noqa: ANN001
-                 sock: socket.socket | None = None, token: str = "", listener=None) -> PortalProcess | None:  # noqa: ANN001
+def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,
+                 sock: socket.socket | None = None, token: str = "", listener=None) -> PortalProcess | None:
     """Start the portal on ``sock`` (a new one when None); None when it does not start."""
     import subprocess
 
@@ -339,7 +338,7 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
         listener = reactor.listenTCP(0, PortalLinkFactory(game, dispatcher, token), interface="127.0.0.1")
     settings = {"db": str((data_dir / DB_FILE).resolve()), "socket_fd": sock.fileno(), "token": token,
                 "game_port": listener.getHost().port, "log_dir": str(data_dir / "logs"),
-                "config": str(data_dir / "config.yaml"), "secure_cookies": bool(server.tls_port and False)}
+                "config": str(data_dir / "config.yaml"), "secure_cookies": False}
     proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.portal"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, close_fds=True, pass_fds=(sock.fileno(),))
     proc.stdin.write(json.dumps(settings).encode() + b"\n")
@@ -356,7 +355,7 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
     return portal
 
 
-def adopt_portal(reactor, game: Game, dispatcher, resume: dict[str, Any]) -> PortalProcess | None:  # noqa: ANN001
+def adopt_portal(reactor, game: Game, dispatcher, resume: dict[str, Any]) -> PortalProcess | None:
     """After a reload: the portal that kept running, its socket and its channel, adopted."""
     from .reload import adopt_port
 
@@ -368,8 +367,8 @@ def adopt_portal(reactor, game: Game, dispatcher, resume: dict[str, Any]) -> Por
     return PortalProcess(saved["pid"], saved["stdin_fd"], sock, listener, saved["token"])
 
 
-def watch_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,  # noqa: ANN001
-                 handover: dict[str, Any], status) -> None:  # noqa: ANN001 - status.StatusFile
+def watch_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir: Path,
+                 handover: dict[str, Any], status) -> None:  # status.StatusFile
     """Start the portal again, on the same socket, whenever it stops (``handover["portal"]``)."""
     from twisted.internet import task
 

@@ -49,20 +49,20 @@ class _PortalSide(protocol.Protocol):
     def __init__(self, pipe: PortalPipe) -> None:
         self.pipe = pipe
 
-    def connectionMade(self) -> None:  # noqa: N802 - Twisted's names
+    def connectionMade(self) -> None:  # Twisted's names
         self.pipe.connected(self.transport)
 
-    def dataReceived(self, data: bytes) -> None:  # noqa: N802
+    def dataReceived(self, data: bytes) -> None:
         self.pipe.client.transport.write(data)
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001, N802
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self.pipe.client.transport.loseConnection()
 
 
 class PortalPipe:
     """One request's bytes to the portal and its answer back to ``client`` (a web.WebClient)."""
 
-    def __init__(self, client, reactor, port: int, head: bytes, body: bytes, length: int) -> None:  # noqa: ANN001
+    def __init__(self, client, reactor, port: int, head: bytes, body: bytes, length: int) -> None:
         self.client = client
         self.portal = None
         self._early = bytearray(head)
@@ -74,7 +74,7 @@ class PortalPipe:
         factory.clientConnectionFailed = lambda connector, reason: client.portal_failed()
         reactor.connectTCP("127.0.0.1", port, factory, timeout=30)
 
-    def connected(self, transport) -> None:  # noqa: ANN001
+    def connected(self, transport) -> None:
         self.portal = transport
         client = self.client.transport
         client.registerProducer(transport, True)  # a slow browser slows the portal's answer

@@ -95,5 +95,5 @@ class ProxiedFactory(protocol.Factory):
     def __init__(self, factory: MushFactory, networks: tuple[Network, ...]) -> None:
         self.factory, self.networks = factory, networks
 
-    def buildProtocol(self, addr) -> ProxiedProtocol:  # noqa: ANN001
+    def buildProtocol(self, addr) -> ProxiedProtocol:
         return ProxiedProtocol(self.factory, self.networks)

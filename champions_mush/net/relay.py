@@ -65,7 +65,7 @@ class GameSide(protocol.Protocol):
     def dataReceived(self, data: bytes) -> None:
         self.pipe.to_client(data)
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self.pipe.game_lost()
 
 
@@ -86,12 +86,12 @@ class GamePipe:
         factory.clientConnectionFailed = lambda connector, reason: self._failed(reason)
         relay.reactor.connectTCP("127.0.0.1", relay.game_port, factory, timeout=30)
 
-    def _failed(self, reason) -> None:  # noqa: ANN001
+    def _failed(self, reason) -> None:
         log.warning("cannot reach the game for %s: %s", self.client.address(), reason.getErrorMessage())
         self._closed = True
         self.client.close_client("The game cannot be reached right now: please try again in a minute.")
 
-    def game_connected(self, transport) -> None:  # noqa: ANN001
+    def game_connected(self, transport) -> None:
         if self._closed:
             transport.loseConnection()
             return
@@ -184,7 +184,7 @@ class TlsClient(protocol.Protocol, RelayedClient):
         self.transport.setTcpNoDelay(True)
         self.start_deadline()
 
-    def handshakeCompleted(self) -> None:  # noqa: N802 - Twisted's name
+    def handshakeCompleted(self) -> None:  # Twisted's name
         self.stop_deadline()
         self.pipe = GamePipe(self.relay, self, "tls", self.address())
 
@@ -192,7 +192,7 @@ class TlsClient(protocol.Protocol, RelayedClient):
         if self.pipe is not None:
             self.pipe.to_game(data)
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self.left()
         if self.pipe is not None:
             self.pipe.client_lost()
@@ -209,7 +209,7 @@ class TlsClient(protocol.Protocol, RelayedClient):
 class Relay:
     """The relay's settings and listeners."""
 
-    def __init__(self, reactor, settings: dict[str, Any]) -> None:  # noqa: ANN001
+    def __init__(self, reactor, settings: dict[str, Any]) -> None:
         self.reactor = reactor
         self.token = str(settings["token"])
         self.game_port = int(settings["game_port"])
@@ -309,7 +309,7 @@ def _log_to(folder: str | None) -> None:
     root.addHandler(handler)
 
 
-def _stop_when_stdin_closes(reactor) -> None:  # noqa: ANN001
+def _stop_when_stdin_closes(reactor) -> None:
     """The game holds our standard input open while it lives (across its reloads too)."""
 
     def wait() -> None:

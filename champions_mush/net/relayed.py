@@ -82,7 +82,7 @@ class RelayedProtocol(MushProtocol):
         self._waiting.add(self)
         self._calls.append(self.factory.clock.callLater(HEADER_DEADLINE, self._refuse, "no header in time"))
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self._waiting.discard(self)
         super().connectionLost(reason)
 
@@ -131,7 +131,7 @@ class RelayedFactory(protocol.Factory):
         self.factory, self.token = factory, token
         self.waiting: set[RelayedProtocol] = set()
 
-    def buildProtocol(self, addr) -> RelayedProtocol:  # noqa: ANN001
+    def buildProtocol(self, addr) -> RelayedProtocol:
         return RelayedProtocol(self.factory, self.token, self.waiting)
 
 
@@ -139,7 +139,7 @@ class RelayProcess:
     """The running relay, as the game knows it: enough to stop it, and to hand it over
     across a reload (its pid, the pipe on its standard input, the loopback listener)."""
 
-    def __init__(self, pid: int, stdin_fd: int, listener, token: str, ports: dict[str, int]) -> None:  # noqa: ANN001
+    def __init__(self, pid: int, stdin_fd: int, listener, token: str, ports: dict[str, int]) -> None:
         self.pid, self.stdin_fd, self.listener, self.token = pid, stdin_fd, listener, token
         #: "tls" and "web" -> the port listened on (missing when that listener is off)
         self.ports = ports
@@ -194,7 +194,7 @@ def relay_settings(server: ServerConfig, data_dir: Path) -> dict[str, Any]:
     return settings
 
 
-def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path) -> RelayProcess | None:  # noqa: ANN001
+def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path) -> RelayProcess | None:
     """Start the relay when TLS or the web client is on; None when neither is (or it fails)."""
     settings = relay_settings(server, data_dir)
     if getattr(factory, "portal_port", 0) and "web_port" in settings:
@@ -255,7 +255,7 @@ def _read_answer(proc: subprocess.Popen) -> dict[str, Any] | None:
     return answer if isinstance(answer, dict) else None
 
 
-def adopt_relay(reactor, factory: MushFactory, resume: dict[str, Any]) -> RelayProcess | None:  # noqa: ANN001
+def adopt_relay(reactor, factory: MushFactory, resume: dict[str, Any]) -> RelayProcess | None:
     """After a reload: the relay that kept running, and its loopback listener, adopted."""
     from .reload import adopt_port
 
@@ -266,8 +266,8 @@ def adopt_relay(reactor, factory: MushFactory, resume: dict[str, Any]) -> RelayP
     return RelayProcess(saved["pid"], saved["stdin_fd"], listener, saved["token"], dict(saved["ports"]))
 
 
-def watch_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path,  # noqa: ANN001
-                handover: dict[str, Any], status) -> None:  # noqa: ANN001 - status.StatusFile
+def watch_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: Path,
+                handover: dict[str, Any], status) -> None:  # status.StatusFile
     """Start the relay again if it stops (its TLS and web clients are lost, new ones are served
     again a few seconds later). ``handover`` (the reload's) is kept up to date."""
     from twisted.internet import task

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..commands import multiline
 from ..text.render import RenderCache
-from .output import Outbox
 from . import sd_notify
+from .output import Outbox
 from .pacing import Pacer
 from .server import WELCOME_DELAY, MushFactory, MushProtocol
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
@@ -59,12 +59,12 @@ VISIT_SKIP = frozenset({"doorway", "game", "session"})
 GAME_MEMORY = ("pages", "presence")
 
 
-def game_memory(game) -> dict[str, Any]:  # noqa: ANN001 - game.world.Game
+def game_memory(game) -> dict[str, Any]:  # game.world.Game
     """The tables of :data:`GAME_MEMORY`, for the saved state."""
     return {name: dict(getattr(game.services, name)) for name in GAME_MEMORY}
 
 
-def restore_game_memory(game, saved: dict[str, Any]) -> None:  # noqa: ANN001 - game.world.Game
+def restore_game_memory(game, saved: dict[str, Any]) -> None:  # game.world.Game
     """Put back what :func:`game_memory` saved (a state from older code may lack it)."""
     for name in GAME_MEMORY:
         getattr(game.services, name).update(saved.get(name, {}))
@@ -97,7 +97,7 @@ def _restore(obj: object, saved: dict[str, Any]) -> None:
             setattr(obj, key, value)
 
 
-def _unsent(transport) -> bytes:  # noqa: ANN001 - a twisted.internet.tcp.Connection
+def _unsent(transport) -> bytes:  # a twisted.internet.tcp.Connection
     """Bytes the transport took but the kernel has not (Twisted's own buffer)."""
     data = getattr(transport, "dataBuffer", b"")[getattr(transport, "offset", 0):]
     return bytes(data) + b"".join(getattr(transport, "_tempDataBuffer", []))
@@ -121,8 +121,8 @@ def snapshot(proto: MushProtocol) -> dict[str, Any]:
 class Reloader:
     """Carries out ``@reboot``, ``champions-mush reload`` and SIGHUP for one running server."""
 
-    def __init__(self, reactor, factory: MushFactory, data_dir: Path, argv: list[str],  # noqa: ANN001
-                 handover: dict[str, Any], status) -> None:  # noqa: ANN001 - status.StatusFile
+    def __init__(self, reactor, factory: MushFactory, data_dir: Path, argv: list[str],
+                 handover: dict[str, Any], status) -> None:  # status.StatusFile
         self.reactor, self.factory, self.data_dir = reactor, factory, data_dir
         #: the ``serve`` arguments to start again with
         self.argv = [a for i, a in enumerate(argv) if a != "--resume" and (i == 0 or argv[i - 1] != "--resume")]
@@ -262,7 +262,7 @@ def load_state(path: Path) -> dict[str, Any]:
     import pickle
 
     with open(path, "rb") as handle:
-        state = pickle.load(handle)  # noqa: S301 - our own file, mode 0600, in our data directory
+        state = pickle.load(handle)  # our own file, mode 0600, in our data directory
     Path(path).unlink(missing_ok=True)
     return state
 
@@ -323,17 +323,17 @@ class _OneConnection:
     def __init__(self, factory: MushFactory, saved: dict[str, Any]) -> None:
         self.factory, self.saved = factory, saved
 
-    def buildProtocol(self, addr) -> ResumedProtocol:  # noqa: ANN001, N802 - Twisted's name
+    def buildProtocol(self, addr) -> ResumedProtocol:  # Twisted's name
         return ResumedProtocol(self.factory, self.saved)
 
-    def doStart(self) -> None:  # noqa: N802
+    def doStart(self) -> None:
         pass
 
-    def doStop(self) -> None:  # noqa: N802
+    def doStop(self) -> None:
         pass
 
 
-def adopt_connections(reactor, factory: MushFactory, state: dict[str, Any]) -> int:  # noqa: ANN001
+def adopt_connections(reactor, factory: MushFactory, state: dict[str, Any]) -> int:
     """Rebuild every handed-over connection; returns how many came through."""
     game = factory.game
     game.last_session_id = max(game.last_session_id, int(state.get("next_session_id", 0)))
@@ -343,7 +343,7 @@ def adopt_connections(reactor, factory: MushFactory, state: dict[str, Any]) -> i
         try:
             reactor.adoptStreamConnection(fd, socket.AddressFamily(saved["family"]), _OneConnection(factory, saved))
             kept += 1
-        except Exception:  # noqa: BLE001 - one connection that cannot be rebuilt must not stop the rest
+        except Exception:  # one connection that cannot be rebuilt must not stop the rest
             log.exception("could not keep the connection of session %s", saved["session"].get("id"))
         finally:
             try:
@@ -353,7 +353,7 @@ def adopt_connections(reactor, factory: MushFactory, state: dict[str, Any]) -> i
     return kept
 
 
-def adopt_port(reactor, fd_family: tuple[int, int], factory):  # noqa: ANN001, ANN201
+def adopt_port(reactor, fd_family: tuple[int, int], factory):
     """A handed-over listening socket, listening again (Twisted duplicates it; ours is closed)."""
     fd, family = fd_family
     try:
@@ -362,8 +362,8 @@ def adopt_port(reactor, fd_family: tuple[int, int], factory):  # noqa: ANN001, A
         os.close(fd)
 
 
-def install_reloader(reactor, factory: MushFactory, data_dir: Path, argv: list[str],  # noqa: ANN001
-                     handover: dict[str, Any], status, resume: dict[str, Any] | None) -> Reloader:  # noqa: ANN001
+def install_reloader(reactor, factory: MushFactory, data_dir: Path, argv: list[str],
+                     handover: dict[str, Any], status, resume: dict[str, Any] | None) -> Reloader:
     """@reboot and SIGHUP reload; after a reload, the handed-over connections come back."""
     import signal
 
@@ -395,6 +395,7 @@ def check(path: Path) -> int:
     import pkgutil
 
     import champions_mush
+
     from ..commands.table import build_dispatcher
 
     for module in pkgutil.walk_packages(champions_mush.__path__, "champions_mush."):
@@ -405,7 +406,7 @@ def check(path: Path) -> int:
     import pickle
 
     with open(path, "rb") as handle:
-        state = pickle.load(handle)  # noqa: S301 - our own file
+        state = pickle.load(handle)  # our own file
     for key in ("listeners", "connections", "lock_fd", "started_at"):
         if key not in state:
             raise KeyError(f"the saved state has no {key}")

@@ -32,11 +32,11 @@ HASH_NICENESS = 10
 _niced = threading.local()
 
 
-def _at_low_priority(func):  # noqa: ANN001, ANN202
+def _at_low_priority(func):
     """``func`` run on a pool thread that is first lowered to :data:`HASH_NICENESS` (once per
     thread; on Linux a thread's priority is its own)."""
 
-    def run():  # noqa: ANN202
+    def run():
         if not getattr(_niced, "done", False):
             _niced.done = True
             try:
@@ -54,12 +54,12 @@ def hash_thread_count(server: ServerConfig) -> int:
     return server.hash_threads or len(os.sched_getaffinity(0))
 
 
-def thread_runner(reactor, pool=None):  # noqa: ANN001, ANN201
+def thread_runner(reactor, pool=None):
     """A ``Game.run_blocking`` that runs work in ``pool`` (the reactor's thread pool unless
     given), below the game's priority, and calls back on the reactor thread. Work waits its
     turn in the pool's queue."""
 
-    def run_blocking(func, callback, errback=None) -> None:  # noqa: ANN001
+    def run_blocking(func, callback, errback=None) -> None:
         d = threads.deferToThreadPool(reactor, pool or reactor.getThreadPool(), _at_low_priority(func))
         if errback is not None:
             d.addCallbacks(callback, lambda failure: errback(failure.value))
@@ -70,7 +70,7 @@ def thread_runner(reactor, pool=None):  # noqa: ANN001, ANN201
     return run_blocking
 
 
-def file_worker(reactor):  # noqa: ANN001, ANN201
+def file_worker(reactor):
     """``Game.run_parse``: one thread of its own for reading pasted files, started and stopped
     with the reactor, so a parse never waits behind, or holds up, the password hashes."""
     from twisted.python.threadpool import ThreadPool
@@ -81,7 +81,7 @@ def file_worker(reactor):  # noqa: ANN001, ANN201
     return thread_runner(reactor, pool)
 
 
-def _stopper(reactor):  # noqa: ANN001, ANN202
+def _stopper(reactor):
     def stop() -> None:
         try:
             reactor.stop()
@@ -91,7 +91,7 @@ def _stopper(reactor):  # noqa: ANN001, ANN202
     return stop
 
 
-def _install_signal_handlers(reactor) -> None:  # noqa: ANN001
+def _install_signal_handlers(reactor) -> None:
     """SIGTERM and SIGINT stop the server cleanly, even when started with SIGINT ignored (a
     background job): Twisted only takes SIGINT over when it has Python's default handler."""
     stop = _stopper(reactor)
@@ -108,7 +108,7 @@ def announce(message: str) -> None:
         pass
 
 
-def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):  # noqa: ANN001, ANN202
+def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):
     """TLS and the web client, in the relay process (net/relay.py): started, or after a reload
     the one already running adopted. Returns the RelayProcess, or None."""
     from .relayed import adopt_relay, start_relay
@@ -126,7 +126,7 @@ def _start_relay(reactor, factory, server: ServerConfig, data_dir: Path, resume:
     return relay
 
 
-def _start_portal(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):  # noqa: ANN001, ANN202
+def _start_portal(reactor, factory, server: ServerConfig, data_dir: Path, resume: dict | None):
     """The web portal's pages (champions_mush/portal), served beside the web client: started,
     or after a reload the one already running adopted. Returns the PortalProcess, or None."""
     if not server.web_port:
@@ -143,7 +143,7 @@ def _start_portal(reactor, factory, server: ServerConfig, data_dir: Path, resume
     return portal
 
 
-def _listener(factory, server: ServerConfig):  # noqa: ANN001, ANN202 - a Twisted factory
+def _listener(factory, server: ServerConfig):  # a Twisted factory
     """The telnet port's factory: behind a trusted proxy, one that reads PROXY headers first."""
     if not server.proxy_protocol:
         return factory
@@ -152,7 +152,7 @@ def _listener(factory, server: ServerConfig):  # noqa: ANN001, ANN202 - a Twiste
     return ProxiedFactory(factory, trusted_networks(server.proxy_from))
 
 
-def _start_metrics(reactor, factory, dispatcher, store, status, server: ServerConfig) -> None:  # noqa: ANN001
+def _start_metrics(reactor, factory, dispatcher, store, status, server: ServerConfig) -> None:
     """The metrics page (net/metrics.py, loaded only now). After a reload the old process may
     still hold the port for a moment: tried again every second until it is free."""
     from twisted.internet.error import CannotListenError
@@ -183,8 +183,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     (docs/reload.md); ``argv`` and ``lock_fd`` are what a reload needs to start again."""
     from twisted.internet import reactor
 
-    from ..opening import open_game
     from ..commands.table import build_dispatcher
+    from ..opening import open_game
     from .memory import keep_big_allocations_returnable, release_startup_memory
     from .reload import adopt_port, install_reloader
     from .server import MushFactory

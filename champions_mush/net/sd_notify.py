@@ -59,7 +59,7 @@ def _monotonic_usec() -> str:
     return f"MONOTONIC_USEC={time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000}"
 
 
-def start_notify(reactor, describe) -> None:  # noqa: ANN001 - the reactor; () -> str for STATUS=
+def start_notify(reactor, describe) -> None:  # the reactor; () -> str for STATUS=
     """Tell systemd the game is ready, feed the watchdog from the reactor's loop, and say
     STOPPING when it stops. Does nothing outside a ``Type=notify`` service."""
     if _address() is None:
@@ -82,6 +82,6 @@ def reloading() -> None:
     notify("RELOADING=1", _monotonic_usec())
 
 
-def reload_refused(describe) -> None:  # noqa: ANN001 - () -> str
+def reload_refused(describe) -> None:  # () -> str
     """A refused reload: the old code goes on serving."""
     notify("READY=1", f"STATUS={describe()}")

@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING
 
 from twisted.internet import defer, protocol, task
 
-from ..commands.doorway import Doorway, Visit
 from ..commands.dispatch import Dispatcher
+from ..commands.doorway import Doorway, Visit
 from ..text.render import RenderCache
 from .memory import release_free_memory
+from .mudlet import gui_message
 from .output import Coalescer, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
-from .mudlet import gui_message
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "MushFactory", "MushProtocol", "WELCOME_DELAY"]
+__all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "WELCOME_DELAY", "MushFactory", "MushProtocol"]
 
 log = logging.getLogger("champions_mush.net")
 
@@ -92,7 +92,7 @@ class MushProtocol(protocol.Protocol):
         self.pacer.add(self.conn.next_events())
         self.flush()
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         for call in (*self._calls, self.pacer and self.pacer.call):
             if call is not None and call.active():
                 call.cancel()
@@ -171,7 +171,7 @@ class MushProtocol(protocol.Protocol):
 class MushFactory(protocol.Factory):
     """The listening side: the open connections, coalesced output, sweeps and shutdown."""
 
-    def __init__(self, game: Game, dispatcher: Dispatcher, clock=None, offer_mccp: bool = True,  # noqa: ANN001
+    def __init__(self, game: Game, dispatcher: Dispatcher, clock=None, offer_mccp: bool = True,
                  coalesce_output: bool = False) -> None:
         if clock is None:
             from twisted.internet import reactor as clock
@@ -217,7 +217,7 @@ class MushFactory(protocol.Factory):
         """The MSSP variables a client asking now gets (commands/doorway.py)."""
         return self.doorway.mssp(self.port, self.tls_port)
 
-    def buildProtocol(self, addr) -> MushProtocol:  # noqa: ANN001
+    def buildProtocol(self, addr) -> MushProtocol:
         return MushProtocol(self)
 
     def start(self) -> None:

@@ -41,10 +41,10 @@ def _resetting(name: str) -> property:
     style when set (``+client`` changes)."""
     base = vars(TelnetConnection)[name]
 
-    def fget(self):  # noqa: ANN001, ANN202
+    def fget(self):
         return base.__get__(self, type(self))
 
-    def fset(self, value) -> None:  # noqa: ANN001
+    def fset(self, value) -> None:
         base.__set__(self, value)
         self._style = None
 
@@ -70,9 +70,9 @@ class SharedRenderConnection(TelnetConnection):
         **options: as :class:`TelnetConnection`.
     """
 
-    __slots__ = ("rendered", "_style")
+    __slots__ = ("_style", "rendered")
 
-    def __init__(self, *, rendered: RenderCache, **options: Any) -> None:  # noqa: ANN401
+    def __init__(self, *, rendered: RenderCache, **options: Any) -> None:
         self._style: tuple[object, str] | None = None
         super().__init__(**options)
         self.rendered = rendered
@@ -117,7 +117,7 @@ _COLOUR_WORDS = {level: word for word, level in _COLOURS.items()}
 _CHARSETS = {"utf-8": "UTF-8", "latin-1": "ISO-8859-1", "ascii": "US-ASCII"}
 
 
-def _pick(table: dict[str, Any], value: object) -> Any:  # noqa: ANN401
+def _pick(table: dict[str, Any], value: object) -> Any:
     return table.get(value) if isinstance(value, str) else None
 
 
@@ -134,7 +134,7 @@ class _Writer(Protocol):
 class TelnetSession(Session):
     """One telnet client: :meth:`send` renders through the core and flushes to the socket."""
 
-    __slots__ = ("conn", "writer", "overrides")
+    __slots__ = ("conn", "overrides", "writer")
 
     def __init__(self, conn: TelnetConnection, writer: _Writer, address: str = "", now: float = 0.0) -> None:
         super().__init__(address=address, now=now)

@@ -27,7 +27,7 @@ STATUS_INTERVAL = 10.0
 class StatusFile:
     """Writes the status of one server; :meth:`facts` gives what changes while it runs."""
 
-    def __init__(self, data_dir: Path, facts) -> None:  # noqa: ANN001 - () -> dict
+    def __init__(self, data_dir: Path, facts) -> None:  # () -> dict
         self.path = Path(data_dir) / STATUS_FILE
         self.facts = facts
         #: what is known from the start (pid, ports, start time); :meth:`note` adds to it
@@ -67,7 +67,7 @@ def read_status(data_dir: Path) -> dict[str, Any] | None:
     return doc if isinstance(doc, dict) else None
 
 
-def start_status(reactor, data_dir: Path, factory, **fixed: Any) -> StatusFile:  # noqa: ANN001
+def start_status(reactor, data_dir: Path, factory, **fixed: Any) -> StatusFile:
     """Keep ``data_dir``'s status file for the server around ``factory``: written now, every
     :data:`STATUS_INTERVAL` seconds and on SIGUSR1, removed when the reactor stops."""
     import signal

@@ -23,12 +23,20 @@ from __future__ import annotations
 import enum
 import re
 import zlib
-from types import MappingProxyType
 from collections.abc import Callable, Collection, Mapping
+from types import MappingProxyType
 
 from champions_mush.net import qmethod
 from champions_mush.net.capabilities import MTTS, colour_from_mtts, colour_from_names, is_known_client
-from champions_mush.net.events import Closed, Event, HandshakeComplete, LineReceived, LineTooLong, OptionRefused, ProtocolViolation
+from champions_mush.net.events import (
+    Closed,
+    Event,
+    HandshakeComplete,
+    LineReceived,
+    LineTooLong,
+    OptionRefused,
+    ProtocolViolation,
+)
 from champions_mush.net.options import OPTIONS, OptionPolicy, gmcp
 from champions_mush.net.wire import (
     AYT,
@@ -61,10 +69,10 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "DEFAULT_WIDTH",
     "EMPTY",
-    "LocalProtocolError",
     "MAX_LINE_BYTES",
     "MAX_REFUSALS",
     "MAX_SUBNEG_BYTES",
+    "LocalProtocolError",
     "Option",
     "PromptMark",
     "TelnetConnection",
@@ -150,12 +158,40 @@ class TelnetConnection:
     # One per connection: slots keep it small (an instance dictionary of this many keys is
     # not shared between instances; docs/performance.md, "Memory").
     __slots__ = (
-        "max_line_bytes", "mssp_source", "offer_mccp", "offer_gmcp", "_gmcp_supports", "_policies",
-        "_states", "_us", "_him", "_events", "_out", "_to_compress", "_compressor", "_closed",
-        "_peer_closed", "_parser", "_verb", "_line", "_discarding_line", "_sb_option", "_sb",
-        "_sb_overflow", "_hide_input", "_refusals", "_started", "_handshake_reported", "width",
-        "height", "naws", "violations", "colour_override", "_charset_override",
-        "screen_reader_override", "prompt_mark_override",
+        "_charset_override",
+        "_closed",
+        "_compressor",
+        "_discarding_line",
+        "_events",
+        "_gmcp_supports",
+        "_handshake_reported",
+        "_hide_input",
+        "_him",
+        "_line",
+        "_out",
+        "_parser",
+        "_peer_closed",
+        "_policies",
+        "_refusals",
+        "_sb",
+        "_sb_option",
+        "_sb_overflow",
+        "_started",
+        "_states",
+        "_to_compress",
+        "_us",
+        "_verb",
+        "colour_override",
+        "height",
+        "max_line_bytes",
+        "mssp_source",
+        "naws",
+        "offer_gmcp",
+        "offer_mccp",
+        "prompt_mark_override",
+        "screen_reader_override",
+        "violations",
+        "width",
     )
 
     def __init__(
@@ -522,10 +558,10 @@ class TelnetConnection:
 
     # ------------------------------------------------------------- internals
 
-    def _ttype(self):  # noqa: ANN202 - options.ttype.TTypeState
+    def _ttype(self):  # options.ttype.TTypeState
         return self.peek(Option.TTYPE)
 
-    def _gmcp(self):  # noqa: ANN202 - options.gmcp.GMCPState
+    def _gmcp(self):  # options.gmcp.GMCPState
         return self.peek(Option.GMCP)
 
     def _agreed_charset(self) -> str | None:
@@ -767,7 +803,7 @@ class _Empty(Mapping):
     def __getitem__(self, key: object) -> object:
         raise KeyError(key)
 
-    def __iter__(self):  # noqa: ANN204
+    def __iter__(self):
         return iter(())
 
     def __len__(self) -> int:

@@ -57,7 +57,7 @@ def make_self_signed(cert: Path, key: Path, hosts: list[str]) -> list[str]:
     private = ec.generate_private_key(ec.SECP256R1())
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, hosts[0] if hosts else "localhost"),
                          x509.NameAttribute(NameOID.ORGANIZATION_NAME, "champions-mush test certificate")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     certificate = (
         x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
         .public_key(private.public_key()).serial_number(x509.random_serial_number())
@@ -87,7 +87,7 @@ class _ServerContext:
         self.cert, self.key = cert, key
         self._context = _build_context(cert, key)
 
-    def getContext(self):  # noqa: ANN201, N802 - Twisted's name
+    def getContext(self):  # Twisted's name
         return self._context
 
     def reload(self) -> None:
@@ -95,7 +95,7 @@ class _ServerContext:
         self._context = context_factory(self.cert, self.key)._context
 
 
-def _build_context(cert: Path, key: Path):  # noqa: ANN202 - an OpenSSL.SSL.Context
+def _build_context(cert: Path, key: Path):  # an OpenSSL.SSL.Context
     from OpenSSL import SSL
 
     ctx = SSL.Context(SSL.TLS_SERVER_METHOD)

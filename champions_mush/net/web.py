@@ -20,8 +20,16 @@ from importlib import resources
 
 from twisted.internet import protocol
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Ping, Pong, RejectConnection, Request,
-                            TextMessage)
+from wsproto.events import (
+    AcceptConnection,
+    BytesMessage,
+    CloseConnection,
+    Ping,
+    Pong,
+    RejectConnection,
+    Request,
+    TextMessage,
+)
 from wsproto.utilities import ProtocolError
 
 from .output import socket_writer
@@ -63,7 +71,7 @@ class WebClient(protocol.Protocol, RelayedClient):
     """One connection to the web port: HTTP requests for the page's files until it asks for
     the WebSocket; then binary (or text) messages are the telnet stream both ways."""
 
-    def __init__(self, relay, files: dict[bytes, tuple[str, bytes]]) -> None:  # noqa: ANN001 - a relay.Relay
+    def __init__(self, relay, files: dict[bytes, tuple[str, bytes]]) -> None:  # a relay.Relay
         self.relay, self.files = relay, files
         self._head = bytearray()
         self._requests = 0
@@ -80,7 +88,7 @@ class WebClient(protocol.Protocol, RelayedClient):
         self.transport.setTcpNoDelay(True)
         self.start_deadline()
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self.left()
         self.relay.websockets.discard(self)
         if self.pipe is not None:
@@ -256,7 +264,7 @@ def _files() -> dict[bytes, tuple[str, bytes]]:
     return files
 
 
-def web_factory(relay) -> protocol.Factory:  # noqa: ANN001 - a relay.Relay
+def web_factory(relay) -> protocol.Factory:  # a relay.Relay
     """The web port's factory: the client's files (read once) and the WebSocket."""
     files = _files()
     factory = protocol.Factory.forProtocol(lambda: WebClient(relay, files))

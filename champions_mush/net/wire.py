@@ -156,7 +156,7 @@ def gmcp_payload(package: str, data: object = None) -> bytes:
         body = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"GMCP data for {package} is not JSON: {exc}") from None
-    return f"{package} {body}".encode("utf-8")
+    return f"{package} {body}".encode()
 
 
 def mssp_payload(variables: Mapping[str, str | list[str]]) -> bytes:

@@ -21,7 +21,7 @@ from ..game.roles import Role
 from ..game.web_logins import NOTE_EVERY, find
 from .pages import GUEST, Viewer
 
-__all__ = ["Logins", "SESSION_COOKIE"]
+__all__ = ["SESSION_COOKIE", "Logins"]
 
 SESSION_COOKIE = b"cm_session"
 PRE_COOKIE = b"cm_pre"
@@ -30,27 +30,27 @@ PRE_COOKIE = b"cm_pre"
 class Logins:
     """Which session cookie is which character (kept by the game: game/web_logins.py)."""
 
-    def __init__(self, view, link, clock: Callable[[], float], key: bytes | None) -> None:  # noqa: ANN001
+    def __init__(self, view, link, clock: Callable[[], float], key: bytes | None) -> None:
         self.view, self.link, self.clock = view, link, clock
         self._key = key or os.urandom(32)
 
     # --- who is asking ----------------------------------------------------------------------
     @staticmethod
-    def secure(request) -> bool:  # noqa: ANN001
+    def secure(request) -> bool:
         """The browser came over TLS (the relay says so in X-Forwarded-Proto)."""
         return request.isSecure() or request.getHeader(b"x-forwarded-proto") == b"https"
 
     @staticmethod
-    def address(request) -> str:  # noqa: ANN001
+    def address(request) -> str:
         """The browser's address, as the relay saw it."""
         forwarded = (request.getHeader(b"x-forwarded-for") or b"").decode("ascii", "replace")
         return forwarded.split(",")[-1].strip()[:60] or getattr(request.getClientAddress(), "host", "")
 
     @staticmethod
-    def _session(request) -> str:  # noqa: ANN001
+    def _session(request) -> str:
         return (request.getCookie(SESSION_COOKIE) or b"").decode("ascii", "replace")
 
-    def viewer(self, request) -> Viewer:  # noqa: ANN001
+    def viewer(self, request) -> Viewer:
         """The character logged in with this browser's cookie (its role as the game has it now)."""
         given = getattr(request, "_portal_viewer", None)  # known already, or logged in or out by this very request
         if given is not None:
@@ -71,11 +71,11 @@ class Logins:
         return Viewer(char.id, char.name, Role(char.role))
 
     # --- cookies ----------------------------------------------------------------------------
-    def _cookie(self, request, name: bytes, value: str, max_age: int | None = None) -> None:  # noqa: ANN001
+    def _cookie(self, request, name: bytes, value: str, max_age: int | None = None) -> None:
         request.addCookie(name, value.encode("ascii"), path=b"/", httpOnly=True, secure=self.secure(request),
                           sameSite="lax", max_age=None if max_age is None else str(max_age).encode())
 
-    def _browser_token(self, request) -> str:  # noqa: ANN001
+    def _browser_token(self, request) -> str:
         """The session cookie when logged in, else the pre-session cookie (made here if missing)."""
         if self.viewer(request).char_id is not None:
             return self._session(request)
@@ -86,11 +86,11 @@ class Logins:
             self._cookie(request, PRE_COOKIE, pre)
         return pre
 
-    def csrf(self, request) -> str:  # noqa: ANN001
+    def csrf(self, request) -> str:
         """The token every form on this response carries."""
         return hmac.new(self._key, self._browser_token(request).encode(), hashlib.sha256).hexdigest()
 
-    def csrf_ok(self, request) -> bool:  # noqa: ANN001
+    def csrf_ok(self, request) -> bool:
         given = (request.args.get(b"csrf", [b""])[0] or b"").decode("ascii", "replace")
         pre = (request.getCookie(PRE_COOKIE) or b"").decode("ascii", "replace")
         token = self._session(request) if self.viewer(request).char_id is not None else pre
@@ -100,17 +100,17 @@ class Logins:
         return hmac.compare_digest(given, expected)
 
     # --- logging in and out -----------------------------------------------------------------
-    def logged_in(self, request, token: str, viewer: Viewer) -> None:  # noqa: ANN001
+    def logged_in(self, request, token: str, viewer: Viewer) -> None:
         """The game made a login (a new cookie at each login: no fixation): the browser gets it."""
         self._cookie(request, SESSION_COOKIE, token)
         request.received_cookies[SESSION_COOKIE] = token.encode()  # this response's forms use it
         request._portal_viewer = viewer
 
-    def logged_out(self, request) -> None:  # noqa: ANN001
+    def logged_out(self, request) -> None:
         self._cookie(request, SESSION_COOKIE, "", max_age=0)
         request.received_cookies.pop(SESSION_COOKIE, None)
         request._portal_viewer = GUEST
 
-    def session(self, request) -> str:  # noqa: ANN001
+    def session(self, request) -> str:
         """This browser's session cookie (the game ends it at logout)."""
         return self._session(request)

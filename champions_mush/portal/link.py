@@ -34,11 +34,11 @@ class _Side(LineOnlyReceiver):
     def __init__(self, link: GameLink) -> None:
         self.link = link
 
-    def connectionMade(self) -> None:  # noqa: N802
+    def connectionMade(self) -> None:
         self.sendLine(f"PORTAL {self.link.token}".encode("ascii"))
         self.link.connected(self)
 
-    def lineReceived(self, line: bytes) -> None:  # noqa: N802
+    def lineReceived(self, line: bytes) -> None:
         try:
             answer = json.loads(line)
         except ValueError:
@@ -46,14 +46,14 @@ class _Side(LineOnlyReceiver):
         if isinstance(answer, dict):
             self.link.answered(answer)
 
-    def connectionLost(self, reason=protocol.connectionDone) -> None:  # noqa: ANN001, N802
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         self.link.lost(self)
 
 
 class GameLink:
     """Asks the game; :meth:`ask` returns a Deferred firing with the answer dict."""
 
-    def __init__(self, reactor, port: int, token: str) -> None:  # noqa: ANN001
+    def __init__(self, reactor, port: int, token: str) -> None:
         self.reactor, self.port, self.token = reactor, port, token
         self._side: _Side | None = None
         self._connecting: list[defer.Deferred] = []
@@ -73,7 +73,7 @@ class GameLink:
             self.reactor.connectTCP("127.0.0.1", self.port, factory, timeout=10)
         return waiting
 
-    def _failed(self, reason) -> None:  # noqa: ANN001
+    def _failed(self, reason) -> None:
         waiters, self._connecting = self._connecting, []
         for waiting in waiters:
             waiting.errback(GameUnreachable(reason.getErrorMessage()))

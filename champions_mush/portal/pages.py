@@ -104,7 +104,7 @@ def character(game: Game, viewer: Viewer, name: str) -> dict[str, Any]:
             "portrait": game.store.get(PORTRAIT_KIND, str(char.id)) is not None}
 
 
-def play_sheet(sheet) -> dict[str, Any]:  # noqa: ANN001 - a game.sheets.Sheet
+def play_sheet(sheet) -> dict[str, Any]:  # a game.sheets.Sheet
     """The play sheet's figures: STUN, BODY, END now and at most; rPD, rED, OCV, DCV."""
     return {"vitals": [("STUN", sheet.current_stun, sheet.max_stun), ("BODY", sheet.current_body, sheet.max_body),
                        ("END", sheet.current_end, sheet.max_end)],
@@ -112,7 +112,7 @@ def play_sheet(sheet) -> dict[str, Any]:  # noqa: ANN001 - a game.sheets.Sheet
             "conditions": sheet.conditions()}
 
 
-def hero_sheet(hero) -> dict[str, Any]:  # noqa: ANN001 - a game.hero.HeroSheet
+def hero_sheet(hero) -> dict[str, Any]:  # a game.hero.HeroSheet
     """The HERO sheet as ``+sheet`` shows it: characteristics (value, points, roll), each
     section's items in order (number, Active Points, Real Cost, END, text, depth), the totals."""
     chars = []
@@ -134,7 +134,7 @@ def hero_sheet(hero) -> dict[str, Any]:  # noqa: ANN001 - a game.hero.HeroSheet
             "available": hero.available, "balance": hero.balance, "unknown": len(hero.unknown)}
 
 
-def _item(hero, item, numbers: dict[str, int]) -> dict[str, Any]:  # noqa: ANN001
+def _item(hero, item, numbers: dict[str, int]) -> dict[str, Any]:
     depth, parent = 0, item.parent
     while parent and depth < 5:
         depth += 1
@@ -193,7 +193,7 @@ def scene(game: Game, viewer: Viewer, number: int, offset: int = 0) -> dict[str,
             "may_share": may_share}
 
 
-def fold_ooc(rows) -> list[dict[str, Any]]:  # noqa: ANN001 - store Rows
+def fold_ooc(rows) -> list[dict[str, Any]]:  # store Rows
     """The log's lines in blocks, each run of OOC lines one block of its own (folded on the page)."""
     blocks: list[dict[str, Any]] = []
     for row in rows:
@@ -227,13 +227,13 @@ def boards(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     return shown
 
 
-def help_index(catalog, staff: bool) -> list[tuple[str, list[str]]]:  # noqa: ANN001 - a help Catalog
+def help_index(catalog, staff: bool) -> list[tuple[str, list[str]]]:  # a help Catalog
     """(category, topic names) for a RULES or +HELP index page."""
     return [(category.capitalize(), [t.name for t in topics])
             for category, topics in sorted(catalog.heads(staff).items())]
 
 
-def help_topic(catalog, viewer: Viewer, name: str) -> dict[str, Any]:  # noqa: ANN001 - a help Catalog
+def help_topic(catalog, viewer: Viewer, name: str) -> dict[str, Any]:  # a help Catalog
     """One topic: its usage lines, text and see-also names (those a viewer may read)."""
     match = catalog.lookup(name, staff=viewer.staff)
     topic = match.topic

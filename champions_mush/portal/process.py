@@ -35,7 +35,7 @@ def _log_to(folder: str | None) -> None:
     root.addHandler(handler)
 
 
-def _stop_when_stdin_closes(reactor) -> None:  # noqa: ANN001
+def _stop_when_stdin_closes(reactor) -> None:
     """The game holds our standard input open while it lives (across its reloads too)."""
 
     def wait() -> None:
@@ -48,7 +48,7 @@ def _stop_when_stdin_closes(reactor) -> None:  # noqa: ANN001
     threading.Thread(target=wait, daemon=True, name="stdin-watch").start()
 
 
-def site_for(settings: dict, reactor):  # noqa: ANN001, ANN201
+def site_for(settings: dict, reactor):
     """The portal's twisted.web Site on the game's database and channel."""
     from twisted.web.server import Site
 
@@ -81,7 +81,7 @@ def main() -> int:
         site = site_for(settings, reactor)
         port = reactor.adoptStreamPort(fd, socket.AF_INET, site)
         os.close(fd)
-    except Exception as exc:  # noqa: BLE001 - one clear line for the game's log
+    except Exception as exc:  # one clear line for the game's log
         log.exception("the portal cannot start")
         print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}), flush=True)
         return 1

@@ -33,7 +33,7 @@ from . import pages
 from .auth import Logins
 from .link import GameLink, GameUnreachable
 from .markup import markdown, to_html
-from .pages import GUEST, Refused, Viewer
+from .pages import Refused, Viewer
 from .search import SceneSearch
 from .upload import UploadError, decode_hdc
 
@@ -68,7 +68,7 @@ class Portal(Resource):
 
     isLeaf = True
 
-    def __init__(self, view, link: GameLink, clock=time.time) -> None:  # noqa: ANN001 - a GameView
+    def __init__(self, view, link: GameLink, clock=time.time) -> None:  # a GameView
         super().__init__()
         self.view, self.link = view, link
         self.env = _environment()
@@ -76,7 +76,7 @@ class Portal(Resource):
         self.search = SceneSearch()
 
     # --- answering --------------------------------------------------------------------------
-    def _send(self, request, status: int, body: bytes, kind: bytes = b"text/html; charset=utf-8") -> bytes:  # noqa: ANN001
+    def _send(self, request, status: int, body: bytes, kind: bytes = b"text/html; charset=utf-8") -> bytes:
         request.setResponseCode(status)
         request.setHeader(b"content-type", kind)
         for name, value in _HEADERS.items():
@@ -84,18 +84,18 @@ class Portal(Resource):
         request.setHeader(b"cache-control", b"no-store")
         return body
 
-    def page(self, request, template: str, status: int = 200, **values: Any) -> bytes:  # noqa: ANN001
+    def page(self, request, template: str, status: int = 200, **values: Any) -> bytes:
         viewer = self.logins.viewer(request)
         html = self.env.get_template(template).render(
             viewer=viewer, csrf=self.logins.csrf(request), game_name=self.view.config.name, path=request.path.decode(
                 "utf-8", "replace"), **values)
         return self._send(request, status, html.encode("utf-8"))
 
-    def refused(self, request, refusal: Refused) -> bytes:  # noqa: ANN001
+    def refused(self, request, refusal: Refused) -> bytes:
         return self.page(request, "message.html", status=refusal.status, title=
                          {403: "Not for you", 404: "Not found"}.get(refusal.status, "Refused"), message=refusal.message)
 
-    def _later(self, request, work: defer.Deferred) -> object:  # noqa: ANN001
+    def _later(self, request, work: defer.Deferred) -> object:
         """Finish ``request`` when ``work`` (a Deferred of page bytes) fires."""
         gone: list[bool] = []
         request.notifyFinish().addErrback(lambda _: gone.append(True))
@@ -105,7 +105,7 @@ class Portal(Resource):
                 request.write(body)
                 request.finish()
 
-        def failed(failure) -> bytes:  # noqa: ANN001
+        def failed(failure) -> bytes:
             if failure.check(Refused):
                 return self.refused(request, failure.value)
             if failure.check(GameUnreachable):
@@ -118,7 +118,7 @@ class Portal(Resource):
         work.addErrback(failed).addCallback(done)
         return NOT_DONE_YET
 
-    def render(self, request) -> object:  # noqa: ANN001 - a twisted.web Request
+    def render(self, request) -> object:  # a twisted.web Request
         try:
             return self._route(request)
         except Refused as refusal:
@@ -129,7 +129,7 @@ class Portal(Resource):
                              message="Something went wrong: it has been logged for staff.")
 
     # --- routes -----------------------------------------------------------------------------
-    def _route(self, request) -> object:  # noqa: ANN001
+    def _route(self, request) -> object:
         parts = [p.decode("utf-8", "replace") for p in request.postpath if p]
         method = request.method
         if parts == ["portal.css"]:
@@ -193,7 +193,7 @@ class Portal(Resource):
             return self._approvals(request, game)
         raise Refused(404, "There is no such page.")
 
-    def _help(self, request, which: str, name: str, viewer: Viewer) -> bytes:  # noqa: ANN001
+    def _help(self, request, which: str, name: str, viewer: Viewer) -> bytes:
         library = self.view.help
         catalog = library.help if which == "help" else library.rules(self.view.config.ruleset)
         title = "+HELP" if which == "help" else "RULES"
@@ -203,12 +203,12 @@ class Portal(Resource):
         return self.page(request, "topic.html", title=f"{title} {name}", which=which,
                          topic=pages.help_topic(catalog, viewer, name))
 
-    def _calendar(self, request, text: str) -> bytes:  # noqa: ANN001
+    def _calendar(self, request, text: str) -> bytes:
         """An iCalendar file (RFC 5545), for a calendar program to subscribe to."""
         request.setHeader(b"content-disposition", b'inline; filename="events.ics"')
         return self._send(request, 200, text.encode("utf-8"), b"text/calendar; charset=utf-8")
 
-    def _account(self, request, viewer: Viewer, said: list[str] | None = None, error: str = "") -> bytes:  # noqa: ANN001
+    def _account(self, request, viewer: Viewer, said: list[str] | None = None, error: str = "") -> bytes:
         game = self.view.game()
         char = game.characters.get(viewer.char_id)
         if char is None:
@@ -221,7 +221,7 @@ class Portal(Resource):
                          approved=get_sheet(game, char).approved, max_kb=MAX_HDC_BYTES // 1024,
                          portrait_kb=MAX_PORTRAIT_BYTES // 1024, has_portrait=portrait(game, char) is not None)
 
-    def _approvals(self, request, game, said: list[str] | None = None, error: str = "") -> bytes:  # noqa: ANN001
+    def _approvals(self, request, game, said: list[str] | None = None, error: str = "") -> bytes:
         rows = []
         for char_id, since in sorted(queue(game).items(), key=lambda kv: kv[1]):
             char = game.characters.get(char_id)
@@ -232,7 +232,7 @@ class Portal(Resource):
         return self.page(request, "approvals.html", title="Approval queue", rows=rows, said=said or [], error=error)
 
     # --- forms ------------------------------------------------------------------------------
-    def _post(self, request, parts: list[str]) -> object:  # noqa: ANN001
+    def _post(self, request, parts: list[str]) -> object:
         if not self.logins.csrf_ok(request):
             return self.page(request, "message.html", status=403, title="Form expired",
                              message="That form was stale or came from another site: load the page and try again.")
@@ -265,14 +265,14 @@ class Portal(Resource):
             return self._approve(request, viewer, address)
         raise Refused(404, "There is no such form.")
 
-    def _shared(self, request, viewer: Viewer, said: list[str], number: int, back: str) -> bytes:  # noqa: ANN001
+    def _shared(self, request, viewer: Viewer, said: list[str], number: int, back: str) -> bytes:
         """After sharing or unsharing: the page the form was on, with what the game said."""
         if back == "account":
             return self._account(request, viewer, said)
         data = pages.scene(self.view.game(), viewer, number)
         return self.page(request, "scene.html", title=data["title"], scene=data, said=said)
 
-    def _approve(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
+    def _approve(self, request, viewer: Viewer, address: str) -> object:
         """+approve <name>, or with ``force`` +approve/force <name>=<reason> (a reason is required)."""
         name = self._arg(request, "name", 60).replace("=", "")
         if not self._arg(request, "force"):
@@ -285,7 +285,7 @@ class Portal(Resource):
         return self._command(request, viewer, address, line,
                              lambda said: self._approvals(request, self.view.game(), said))
 
-    def _logout(self, request) -> object:  # noqa: ANN001
+    def _logout(self, request) -> object:
         """The game ends the login (every copy of the cookie is nobody from now on)."""
         token = self.logins.session(request)
 
@@ -296,11 +296,11 @@ class Portal(Resource):
         return self._later(request, self.link.ask("logout", token=token).addCallback(done))
 
     @staticmethod
-    def _arg(request, name: str, limit: int = 400) -> str:  # noqa: ANN001
+    def _arg(request, name: str, limit: int = 400) -> str:
         values = request.args.get(name.encode(), [b""])
         return values[0][:limit].decode("utf-8", "replace").replace("\r", " ").replace("\n", " ").strip()
 
-    def _login(self, request, address: str) -> object:  # noqa: ANN001
+    def _login(self, request, address: str) -> object:
         name, password = self._arg(request, "name", 60), request.args.get(b"password", [b""])[0][:200]
 
         def answered(answer: dict[str, Any]) -> bytes:
@@ -313,11 +313,11 @@ class Portal(Resource):
         ask = self.link.ask("login", name=name, password=password.decode("utf-8", "replace"), address=address)
         return self._later(request, ask.addCallback(answered))
 
-    def _command(self, request, viewer: Viewer, address: str, line: str, then) -> object:  # noqa: ANN001
+    def _command(self, request, viewer: Viewer, address: str, line: str, then) -> object:
         ask = self.link.ask("command", char=viewer.char_id, line=line, address=address)
         return self._later(request, ask.addCallback(lambda answer: then(answer.get("lines") or [answer.get("error", "")])))
 
-    def _portrait_upload(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
+    def _portrait_upload(self, request, viewer: Viewer, address: str) -> object:
         import base64
 
         data = b"" if request.args.get(b"remove") else request.args.get(b"file", [b""])[0]
@@ -328,7 +328,7 @@ class Portal(Resource):
         return self._later(request, ask.addCallback(
             lambda answer: self._account(request, viewer, answer.get("lines") or [], answer.get("error", ""))))
 
-    def _portrait(self, request, game, viewer: Viewer, name: str) -> bytes:  # noqa: ANN001
+    def _portrait(self, request, game, viewer: Viewer, name: str) -> bytes:
         """A character's portrait, to whoever may see the character's page."""
         char = game.find_character(name)
         if char is None or not pages.may_see(game, viewer, char):
@@ -338,7 +338,7 @@ class Portal(Resource):
             raise Refused(404, "There is no such portrait.")
         return self._send(request, 200, found[1], found[0].encode("ascii"))
 
-    def _upload(self, request, viewer: Viewer, address: str) -> object:  # noqa: ANN001
+    def _upload(self, request, viewer: Viewer, address: str) -> object:
         data = request.args.get(b"file", [b""])[0]
         try:
             text = decode_hdc(data)

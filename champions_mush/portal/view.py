@@ -17,7 +17,7 @@ __all__ = ["GameView"]
 
 
 class _Store(ReadOnlySqliteStore):
-    def watch(self, listener) -> None:  # noqa: ANN001 - nothing is written, so nothing fails
+    def watch(self, listener) -> None:  # nothing is written, so nothing fails
         pass
 
 

@@ -134,7 +134,7 @@ class MemoryStore:
         self._counters[counter] = self._counters.get(counter, 0) + 1
         return self._counters[counter]
 
-    def watch(self, listener) -> None:  # noqa: ANN001 - a memory store never refuses a write
+    def watch(self, listener) -> None:  # a memory store never refuses a write
         pass
 
     def close(self) -> None:

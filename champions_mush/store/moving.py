@@ -14,7 +14,7 @@ import attrs
 
 from .base import StoreError
 
-__all__ = ["Moved", "TABLES", "move_game"]
+__all__ = ["TABLES", "Moved", "move_game"]
 
 #: the store's own tables and their columns; the first two order the rows
 TABLES: dict[str, tuple[str, ...]] = {
@@ -40,7 +40,7 @@ def _same(table: str, old: list[tuple[Any, ...]], new: list[tuple[Any, ...]]) ->
             raise StoreError(f"the move failed its check: {table} row {before[:2]!r} came out as {after[:2]!r}")
 
 
-def move_game(source, target) -> Moved:  # noqa: ANN001 - two stores with table_rows/add_table_rows
+def move_game(source, target) -> Moved:  # two stores with table_rows/add_table_rows
     """Copy every table of ``source`` into the empty ``target`` and check every row.
 
     Raises:

@@ -342,7 +342,7 @@ class ReadOnlySqliteStore(SqliteStore):
     "The portal"). In WAL mode a reader never blocks the game's writer, and every write here
     fails with :class:`StoreError`."""
 
-    def __init__(self, path: str | Path) -> None:  # noqa: D107 - no schema, no pruning: nothing written
+    def __init__(self, path: str | Path) -> None:  # no schema, no pruning: nothing written
         self.path = Path(path)
         self.retention = RetentionPolicy(None)
         self._full = False

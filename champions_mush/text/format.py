@@ -41,7 +41,7 @@ DEFAULT_WIDTH, DEFAULT_HEIGHT = 78, 24
 MIN_WIDTH = 20
 
 # One markup code (same set as text/markup.py), or a literal pipe written ``||``.
-_TOKEN = re.compile(r"\|\||\|" + markup.CODE + "|.", re.S)
+_TOKEN = re.compile(r"\|\||\|" + markup.CODE + "|.", re.DOTALL)
 _CODE = re.compile(r"\|" + markup.CODE)
 #: what a banner rule is drawn with (see :func:`_rule`)
 _FILLS = "-=_~*#"

@@ -163,7 +163,7 @@ def render(text: str, level: ColourLevel) -> str:
 class _State:
     """The SGR state: colours and attributes."""
 
-    __slots__ = ("fg", "bg", "bold", "underline")
+    __slots__ = ("bg", "bold", "fg", "underline")
 
     def __init__(self, fg=None, bg=None, bold=False, underline=False):
         self.fg, self.bg, self.bold, self.underline = fg, bg, bold, underline

@@ -29,7 +29,7 @@ class RenderCache:
         longest: texts longer than this (in characters) are rendered, not kept.
     """
 
-    __slots__ = ("_render", "_size", "_longest", "_kept")
+    __slots__ = ("_kept", "_longest", "_render", "_size")
 
     def __init__(self, render: Callable[[str, Hashable], bytes], size: int = RENDER_CACHE_SIZE,
                  longest: int = RENDER_CACHE_LONGEST) -> None:

@@ -21,7 +21,7 @@ def game():
 
 
 def test_admin_sets_roles_and_it_is_saved(game):
-    world, admin, gm, alice = game
+    world, admin, _gm, alice = game
     assert admin.do("@set Alice=staff") == ["Alice is now staff."]
     assert alice.lines == ["Ada made you staff."]
     assert world.store.get("character", str(alice.character_id))["role"] == int(Role.STAFF)
@@ -31,7 +31,7 @@ def test_admin_sets_roles_and_it_is_saved(game):
 
 
 def test_staff_cannot_set_roles_shutdown_or_ban(game):
-    world, admin, gm, alice = game
+    world, _admin, gm, alice = game
     shut = []
     world.game.on_shutdown = shut.append
     for line in ("@set Alice=admin", "@shutdown", "@newpassword Alice=x1234", "@ban 1.2.3.4", "@bans"):
@@ -56,21 +56,21 @@ def test_a_player_is_refused_every_staff_command_and_nothing_changes(game):
 
 
 def test_staff_commands_are_logged(game):
-    world, admin, gm, alice = game
+    world, _admin, gm, _alice = game
     gm.do("@wall Scene at 8")
     entry = world.store.tail("staff", 1)[0]
     assert entry.data == {"actor": "Gina", "id": gm.character_id, "line": "@wall Scene at 8"}
 
 
 def test_wall_reaches_everyone(game):
-    world, admin, gm, alice = game
+    world, _admin, gm, alice = game
     world.game.move_character(alice.character, world.game.new_room("Far"))
     gm.do("@wall Scene at 8")
     assert alice.lines == ["[Announcement] Gina: Scene at 8"]
 
 
 def test_boot(game):
-    world, admin, gm, alice = game
+    world, _admin, gm, alice = game
     assert gm.do("@boot Alice=spamming") == ["Alice has disconnected.", "Alice booted (1 connection)."]
     assert alice.closed == "You have been booted by Gina: spamming"
     assert not world.game.is_connected(alice.character)
@@ -79,7 +79,7 @@ def test_boot(game):
 
 
 def test_shutdown_tells_everyone_and_calls_the_server(game):
-    world, admin, gm, alice = game
+    world, admin, _gm, alice = game
     shut = []
     world.game.on_shutdown = shut.append
     admin.do("@shutdown maintenance")
@@ -88,7 +88,7 @@ def test_shutdown_tells_everyone_and_calls_the_server(game):
 
 
 def test_newpassword(game):
-    world, admin, gm, alice = game
+    world, admin, _gm, alice = game
     second = world.login("Alice")  # a second connection holding the old password
     assert admin.do("@newpassword Alice=fresh123") == ["Password for Alice changed.", "Alice has disconnected."]
     gone = "Ada changed your password: connect again with the new one."
@@ -99,7 +99,7 @@ def test_newpassword(game):
 
 
 def test_site_bans_close_matching_connections_and_refuse_logins(game):
-    world, admin, gm, alice = game
+    world, admin, _gm, _alice = game
     bad = world.guest("10.9.8.7")
     assert admin.do("@ban 10.9.*=trouble") == ["Site 10.9.* banned; 1 connection(s) closed."]
     assert bad.closed == "Connections from your site are not allowed."
@@ -112,7 +112,7 @@ def test_site_bans_close_matching_connections_and_refuse_logins(game):
 
 
 def test_passwords_never_reach_the_staff_log(game, caplog):
-    world, admin, gm, alice = game
+    world, admin, _gm, _alice = game
     with caplog.at_level("INFO", logger="champions_mush.staff"):
         admin.do("@newpassword Alice=fresh123")
     assert world.store.tail("staff", 1)[0].data["line"] == "@newpassword Alice=***"
@@ -120,7 +120,7 @@ def test_passwords_never_reach_the_staff_log(game, caplog):
 
 
 def test_a_ban_matching_the_admins_own_address_is_refused(game):
-    world, admin, gm, alice = game
+    world, admin, _gm, alice = game
     phone = world.guest("10.1.2.3")
     phone.character_id = admin.character_id  # the admin's second connection
     for pattern, mine in (("*", "10.1.2.3, 127.0.0.1"), ("127.0.0.1", "127.0.0.1"), ("10.1.*", "10.1.2.3")):

@@ -19,7 +19,7 @@ def ao_world(*faces):
 
 
 def test_attempt_seen_by_the_room():
-    world, molly, skaleng = ao_world(1, 4)
+    _world, molly, skaleng = ao_world(1, 4)
     molly.do("+ao 10=hide in the park")
     line = '[AO] Molly rolls 2D6 vs 10 for "hide in the park": 5 (1 4): skill shot [r1]'
     assert molly.lines == [line]
@@ -75,12 +75,12 @@ def test_attempt_seen_by_the_room():
                  id="scatter d3 for 4 inches"),
 ])
 def test_a_roll_answers_in_one_line(faces, line, answer):
-    world, molly, _ = ao_world(*faces)
+    _world, molly, _ = ao_world(*faces)
     assert molly.do(line) == [answer]
 
 
 def test_exact_target_is_partial_and_unskilled_ten_fails():
-    world, molly, _ = ao_world(3, 4, 4, 6)
+    _world, molly, _ = ao_world(3, 4, 4, 6)
     molly.do("+ao 7")
     molly.do("+ao 12 unskilled")
     assert molly.lines == [
@@ -91,16 +91,16 @@ def test_exact_target_is_partial_and_unskilled_ten_fails():
 
 def test_mollys_skill_shot_adds_one_per_damage_die_and_wounds_follow():
     # target 9 (accuracy 2), roll 5: skill shot; 3 impact: 1 4 6 -> 2 5 7 = 14; toughness 5: 2 wounds.
-    world, molly, skaleng = ao_world(2, 3, 1, 4, 6)
+    _world, molly, skaleng = ao_world(2, 3, 1, 4, 6)
     molly.do("+ao/hit 2 vs 0 impact 3 tough 5")
     assert skaleng.lines == [
-        "[AO] Molly rolls to hit, 9 or less (accuracy +2): 5 (2 3): hits, a skill shot (+1 a die); "
-        "14 damage (1 4 6, +1 a die); toughness 5: 2 wounds [r1]"
+        ("[AO] Molly rolls to hit, 9 or less (accuracy +2): 5 (2 3): hits, a skill shot (+1 a die); "
+        "14 damage (1 4 6, +1 a die); toughness 5: 2 wounds [r1]")
     ]
 
 
 def test_charging_molly_adds_one_per_die_airborne_takes_one_off():
-    world, molly, _ = ao_world(3, 3, 1, 4, 6, 3, 3, 1, 4, 6)
+    _world, molly, _ = ao_world(3, 3, 1, 4, 6, 3, 3, 1, 4, 6)
     molly.do("+ao/hit 1 vs 0 impact 3 charged")
     molly.do("+ao/hit 1 vs 0 impact 3 airborne")
     assert molly.lines == [
@@ -110,19 +110,19 @@ def test_charging_molly_adds_one_per_die_airborne_takes_one_off():
 
 
 def test_shagren_sprays_seven_impact():
-    world, molly, skaleng = ao_world()
+    _world, molly, skaleng = ao_world()
     molly.do("+ao/spray 7 3")
     assert skaleng.lines == ["[AO] Molly sprays 7 impact as 3 attacks of 2 (1 impact lost)."]
 
 
 def test_barn_wall_automatic_up_to_120():
-    world, molly, _ = ao_world()
+    _world, molly, _ = ao_world()
     assert molly.do("+ao/terrain 120 12") == ["Against terrain 12\" across at 120\": an automatic hit (automatic up to 120\")."]
     assert molly.do("+ao/terrain 121 12") == ["Against terrain 12\" across at 121\": +4 to hit (automatic up to 120\")."]
 
 
 def test_nerve_needs_lower_than_7_plus_avoidance():
-    world, molly, _ = ao_world(4, 4, 3, 4)
+    _world, molly, _ = ao_world(4, 4, 3, 4)
     molly.do("+ao/nerve 1")
     molly.do("+ao/nerve 1")
     assert molly.lines == [

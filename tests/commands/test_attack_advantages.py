@@ -39,7 +39,7 @@ def _attack(world, s, line, *dice):
 def test_armor_piercing_halves_the_defenses_in_the_defenders_favour(fight):
     """ED 11 halved is 5.5: 6 (HERO 5E revised: Armor Piercing halves the defense). 8d6 of 4s:
     32 STUN - 6 = 26, 8 BODY - 6 = 2."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Lance=eb 8d6 +armorpiercing")
     assert _attack(world, s, "+attack Tank=lance", *[4] * 8, 6, 6)[1] == (
         "  8d6 normal: 32 STUN, 8 BODY (4 4 4 4 4 4 4 4). Tank takes 26 STUN and 2 BODY (32 STUN - 6 ED, "
@@ -59,17 +59,17 @@ def test_penetrating_does_at_least_the_body_rolled_in_stun(fight):
 
 def test_nnd_ignores_defenses_does_stun_only_and_no_knockback(fight):
     """No Normal Defense: no defense but the one named; STUN only; no Knockback (RULES KNOCKBACK)."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Gas=eb 6d6 +nnd")
     assert _attack(world, s, "+attack Tank=gas", *[4] * 6)[1:3] == [
-        "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Tank takes 24 STUN and 0 BODY (24 STUN - 0 No Normal Defense, "
-        "6 BODY - 0 No Normal Defense, STUN only). Now STUN 36, BODY 20.",
+        ("  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Tank takes 24 STUN and 0 BODY (24 STUN - 0 No Normal Defense, "
+        "6 BODY - 0 No Normal Defense, STUN only). Now STUN 36, BODY 20."),
         "  No Knockback.",
     ]
 
 
 def test_nnd_against_one_who_has_the_named_defense_does_nothing(fight):
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Gas=eb 6d6 +nnd")
     assert _attack(world, s, "+attack Tank=gas defended")[1:3] == [
         "  Tank has the defense the No Normal Defense attack names: it does nothing.",
@@ -81,7 +81,7 @@ def test_nnd_against_one_who_has_the_named_defense_does_nothing(fight):
 
 def test_avld_meets_only_the_limited_defense_named(fight):
     """Attack Versus Limited Defense with the target's 5 points of it: 24 - 5 = 19 STUN, no BODY."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Sonic=eb 6d6 +avld")
     assert _attack(world, s, "+attack Tank=sonic def 5", *[4] * 6)[1] == (
         "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Tank takes 19 STUN and 0 BODY (24 STUN - 5 Limited Defense, "
@@ -91,7 +91,7 @@ def test_avld_meets_only_the_limited_defense_named(fight):
 def test_double_knockback_doubles_the_inches(fight):
     """4d6 of 6s: 8 BODY; KB 8 - 5 (3 2) = 3", doubled: 6"; he lands after 6": 1D6 per 2" (RULES
     KNOCKBACK 5)."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Ram=eb 4d6 +doublekb")
     assert _attack(world, s, "+attack Tank=ram", 6, 6, 6, 6, 3, 2, 1, 1, 1)[2] == (
         "  KB 8 BODY - 5 (3 2) = 3\" knockback, doubled (Double Knockback): 6\" knockback. Tank flies back 6\" and "
@@ -101,7 +101,7 @@ def test_double_knockback_doubles_the_inches(fight):
 
 def test_no_knockback_rolls_none_and_reduced_endurance_halves_the_end(fight):
     """Reduced Endurance (1/2 END): 8d6 is 4 END, halved: 2 (HERO 5E revised); No Knockback: none rolled."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Soft=eb 8d6 +halfend -nokb")
     out = _attack(world, s, "+attack Tank=soft", *[6] * 8)
     assert out[2:4] == ["  No Knockback.", "  Starfire spends 2 END (2 for Soft): END 38."]
@@ -110,7 +110,7 @@ def test_no_knockback_rolls_none_and_reduced_endurance_halves_the_end(fight):
 def test_increased_stun_multiplier_adds_to_the_killing_multiplier(fight):
     """RKA 2d6, 5 + 5 = 10 BODY; multiplier die 4: 1D6-1 = 3, +1 for Increased STUN Multiplier: x4,
     40 STUN (HERO 5E revised)."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Spike=rka 2d6 +stunx")
     assert _attack(world, s, "+attack Tank=spike", 5, 5, 4, 6, 6, 6)[1] == (
         "  2d6 killing: 10 BODY, x4, 40 STUN (5 5; multiplier die 4). Tank takes 40 STUN and 10 BODY (40 STUN - 0 ED, "
@@ -133,7 +133,7 @@ def test_charges_are_counted_and_an_empty_power_is_refused(fight):
 
 def test_an_activation_roll_missed_and_the_power_fails(fight):
     """Activation Roll 11-: an 18 misses; the power fails, the Phase and its END are spent."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Jinx=eb 4d6 -act11")
     world.set_dice(6, 6, 6)
     assert [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=jinx")] == [
@@ -145,7 +145,7 @@ def test_an_activation_roll_missed_and_the_power_fails(fight):
 
 
 def test_an_activation_roll_made_and_the_attack_goes_on(fight):
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Jinx=eb 4d6 -act11")
     world.set_dice(4, 4, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1)
     out = [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=jinx")]
@@ -204,8 +204,8 @@ def test_an_area_of_effect_rolls_against_dcv_3_and_hurts_everyone_in_it_by_his_o
     s.do("+power Burst=eb 6d6 +aoe")
     world.set_dice(5, 5, 6, *[4] * 6, 6, 6, 6, 6)
     assert [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank, Ox=burst")][:7] == [
-        "[Combat] Starfire attacks the area (Tank, Ox) (Burst): OCV 8 vs DCV 3 (the area): 16 or less, "
-        "rolls 16 (5 5 6): hits; hits DCV 3 or less.",
+        ("[Combat] Starfire attacks the area (Tank, Ox) (Burst): OCV 8 vs DCV 3 (the area): 16 or less, "
+        "rolls 16 (5 5 6): hits; hits DCV 3 or less."),
         "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4).",
         "  Tank takes 13 STUN and 0 BODY (24 STUN - 11 ED, 6 BODY - 11 ED). Now STUN 47, BODY 20.",
         "  KB 6 BODY - 12 (6 6): no knockback.",
@@ -220,14 +220,14 @@ def test_autofire_hits_once_and_once_more_per_2_the_roll_was_made_by(fight):
     """HERO 5E revised, Autofire: OCV 8 against DCV 3 needs 16; a 9 is made by 7: 1 + 3 = 4 of 5 shots
     hit, each rolled apart (4d6 of 1s: 4 STUN, 0 BODY against ED 11: nothing); END for every shot:
     4d6 with Autofire (+1/2) is 30 Active Points, 3 END a shot, 15 (RULES END USE)."""
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Spray=eb 4d6 +autofire")
     world.set_dice(3, 3, 3, *[1, 1, 1, 1, 6, 6] * 4)
     hit = ("  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Tank takes 0 STUN and 0 BODY (4 STUN - 11 ED, 0 BODY - 11 ED). "
            "Now STUN 60, BODY 20.")
     assert [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=spray")][:11] == [
-        "[Combat] Starfire attacks Tank (Spray, 5 shots): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 10 or less.",
+        ("[Combat] Starfire attacks Tank (Spray, 5 shots): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 10 or less."),
         "  4 of 5 shots hit (1, and 1 more per 2 the roll was made by).",
         *[hit, "  KB 0 BODY - 12 (6 6): no knockback."] * 4,
         "  Starfire spends 15 END (15 for Spray x 5 shots): END 25.",
@@ -235,7 +235,7 @@ def test_autofire_hits_once_and_once_more_per_2_the_roll_was_made_by(fight):
 
 
 def test_autofire_fewer_shots_fewer_hits_and_less_end(fight):
-    world, g, s = fight
+    world, _g, s = fight
     s.do("+power Spray=eb 4d6 +autofire")
     world.set_dice(3, 3, 3, *[1, 1, 1, 1, 6, 6] * 2)
     out = [line.rsplit(" [r", 1)[0] for line in s.do("+attack Tank=spray shots 2")]

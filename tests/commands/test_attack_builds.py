@@ -62,13 +62,13 @@ def test_combat_luck_and_resistant_damage_reduction_against_a_killing_attack(fig
     """HERO 5E revised: Combat Luck is 3 rPD a level; a killing attack's BODY meets only resistant
     PD (3), its STUN all PD (2 + 3); Resistant Damage Reduction then halves what got through, .5
     in the defender's favour: 10 BODY - 3 = 7 -> 3; 30 STUN - 5 = 25 -> 12."""
-    world, g, s, lucky = fight
+    world, _g, s, _lucky = fight
     s.do("+power Claws=HKA 1d6")  # + STR 20: 2d6 (RULES ADDING DAMAGE)
     world.set_dice(3, 3, 3, 5, 5, 4, 6, 6, 6)
     assert _ids(s.do("+attack Lucky=claws"))[:2] == [
         "[Combat] Starfire attacks Lucky (Claws): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
-        "  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Lucky takes 12 STUN and 3 BODY (30 STUN - 5 PD, "
-        "10 BODY - 3 rPD, less 50% Damage Reduction): Stunned. Now STUN 8, BODY 7.",
+        ("  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Lucky takes 12 STUN and 3 BODY (30 STUN - 5 PD, "
+        "10 BODY - 3 rPD, less 50% Damage Reduction): Stunned. Now STUN 8, BODY 7."),
     ]
 
 
@@ -76,7 +76,7 @@ def test_normal_damage_reduction_does_not_stop_a_killing_attack_but_stops_normal
     """HERO 5E revised: Normal Damage Reduction works against Normal Damage only. Energy: ED 2 + 3
     rED (Combat Luck); 8d6 of 4s is 32 STUN 8 BODY: 27 STUN, 3 BODY through, less 25%: 20 STUN
     (20.25), 2 BODY (2.25)."""
-    world, g, s, lucky = fight
+    world, _g, s, _lucky = fight
     s.do("+power Bolt=EB 8d6")
     world.set_dice(3, 3, 3, *[4] * 8, 6, 6)
     assert _ids(s.do("+attack Lucky=bolt"))[1] == (
@@ -88,7 +88,7 @@ def test_an_energy_blast_typed_against_pd_and_an_imported_killing_attack_against
     """The attack meets the defense it was built against (HERO 5E: Energy Blast and the Killing
     Attacks are bought against PD or ED): 8d6 vs PD meets PD 2 + 3 rPD, with the 50% Resistant
     physical Damage Reduction: 32 - 5 = 27 -> 13 (13.5 in the defender's favour); 8 - 5 = 3 -> 1."""
-    world, g, s, lucky = fight
+    world, _g, s, _lucky = fight
     assert s.do("+power Bolt=EB 8d6 vs PD")[0] == \
         "Added #1 Bolt: Energy Blast 8d6 vs PD: 40 Active Points, 40 Real Cost, 4 END."
     world.set_dice(3, 3, 3, *[4] * 8, 6, 6)
@@ -101,7 +101,7 @@ def test_an_energy_blast_typed_against_pd_and_an_imported_killing_attack_against
 
 
 def test_sheet_and_status_show_the_defenses_used(fight):
-    world, g, s, lucky = fight
+    _world, _g, s, lucky = fight
     assert "Defenses: PD 5 (3 resistant), ED 5 (3 resistant); Damage Reduction: 50% physical (resistant), " \
            "25% energy." in " ".join(lucky.do("+sheet"))
     assert s.do("+combat/status Lucky") == [
@@ -116,12 +116,12 @@ def test_hero_designers_input_pd_makes_a_ranged_killing_attack_physical(fight):
     """Darts, an RKA 2d6 built with INPUT="PD", meet Starfire's Armor 6 PD/0 ED (RULES TAKING
     DAMAGE: a killing attack's BODY meets resistant PD only, its STUN all PD): 10 - 6 = 4 BODY,
     30 - (4 + 6) = 20 STUN; against ED it would be 10 BODY and 30 STUN."""
-    world, g, s, lucky = fight
+    world, _g, s, lucky = fight
     s.do("+power Armor=armor 6/0")
     s.do("+combat/pass")
     world.set_dice(1, 1, 1, 5, 5, 4, 6, 6, 6)
     assert _ids(lucky.do("+attack Starfire=darts"))[:2] == [
         "[Combat] Lucky attacks Starfire (Darts): OCV 3 vs DCV 8: 6 or less, rolls 3 (1 1 1): a 3 always hits.",
-        "  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Starfire takes 20 STUN and 4 BODY (30 STUN - "
-        "10 PD, 10 BODY - 6 rPD). Now STUN 10, BODY 6.",
+        ("  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Starfire takes 20 STUN and 4 BODY (30 STUN - "
+        "10 PD, 10 BODY - 6 rPD). Now STUN 10, BODY 6."),
     ]

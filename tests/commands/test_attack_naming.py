@@ -99,33 +99,33 @@ def test_options_follow_the_name_and_a_killing_attack_does_its_damage(fight):
     """RKA 2d6 at 5": Range Modifier -2 (HERO 5E); 5 + 5 = 10 BODY, multiplier die 4: x3 = 30
     STUN; Viper has no resistant ED, so all 30 STUN and 10 BODY get through (RULES TAKING DAMAGE 2);
     a killing attack rolls 3d6 for Knockback (RULES KNOCKBACK 3): 10 - 18, none."""
-    world, g, a = fight
+    world, _g, a = fight
     world.set_dice(2, 2, 2, 5, 5, 4, 6, 6, 6)
     assert [line.rsplit(" [r", 1)[0] for line in a.do("+attack Viper=killing attack - ranged range 5 killing")][:3] == [
-        "[Combat] Archer attacks Viper (Killing Attack - Ranged): OCV 3 -2 range 5\" = 1 vs DCV 3: 9 or less, "
-        "rolls 6 (2 2 2): hits; hits DCV 6 or less.",
-        "  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Viper takes 30 STUN and 10 BODY (30 STUN - 0 ED, "
-        "10 BODY - 0 rED): Stunned, Knocked Out, Dying (loses 1 BODY each Post-Segment 12). Now STUN -10, BODY 0.",
+        ("[Combat] Archer attacks Viper (Killing Attack - Ranged): OCV 3 -2 range 5\" = 1 vs DCV 3: 9 or less, "
+        "rolls 6 (2 2 2): hits; hits DCV 6 or less."),
+        ("  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Viper takes 30 STUN and 10 BODY (30 STUN - 0 ED, "
+        "10 BODY - 0 rED): Stunned, Knocked Out, Dying (loses 1 BODY each Post-Segment 12). Now STUN -10, BODY 0."),
         "  KB 10 BODY - 18 (6 6 6): no knockback.",
     ]
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("+attack Viper=killing", "'killing' could be #2 Killing Attack - Ranged or #3 Killing Attack - Hand-To-Hand: "
-                              "say which (its #number, or its name in quotes)."),
-    ("+attack Viper=bow", "'bow' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's sheet: "
+    ("+attack Viper=killing", ("'killing' could be #2 Killing Attack - Ranged or #3 Killing Attack - Hand-To-Hand: "
+                              "say which (its #number, or its name in quotes).")),
+    ("+attack Viper=bow", ("'bow' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's sheet: "
                           "#1 Energy Blast (6d6 normal), #2 Killing Attack - Ranged (2d6 killing), "
                           "#3 Killing Attack - Hand-To-Hand (1d6 killing), #4 Hand-To-Hand Attack (2d6 normal); "
-                          "maneuvers: strike, haymaker, move by, move through, pull punch."),
-    ("+attack Viper=#9 range 4", "'#9' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's "
+                          "maneuvers: strike, haymaker, move by, move through, pull punch.")),
+    ("+attack Viper=#9 range 4", ("'#9' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's "
                                  "sheet: #1 Energy Blast (6d6 normal), #2 Killing Attack - Ranged (2d6 killing), "
                                  "#3 Killing Attack - Hand-To-Hand (1d6 killing), #4 Hand-To-Hand Attack (2d6 normal); "
-                                 "maneuvers: strike, haymaker, move by, move through, pull punch."),
+                                 "maneuvers: strike, haymaker, move by, move through, pull punch.")),
     ('+attack Viper="Killing Attack - Ranged', "A name in quotes needs its closing \"."),
     ("+attack Viper=ma", "Archer has no Martial Arts maneuvers on the sheet."),
 ])
 def test_a_name_that_fits_none_or_several_is_refused_with_the_attacks_listed(fight, line, message):
-    world, g, a = fight
+    _world, _g, a = fight
     assert a.do(line)[0] == message
     assert a.do("+combat/status Archer")[0].endswith("END 20/20.")  # nothing spent
 

@@ -23,7 +23,7 @@ def _world():
 
 
 def test_a_post_is_announced_counted_unread_and_read():
-    world, alice, bob, gina = _world()
+    world, alice, bob, _gina = _world()
     assert alice.do("+bbpost gen/Patrol tonight=Meet at Hero Plaza at 9pm.") == [
         "You post 'Patrol tonight' on General as 2/1."]
     assert bob.lines == ["[Boards] New post on General (2/1) by Alice: Patrol tonight"]
@@ -51,7 +51,7 @@ def test_a_post_is_announced_counted_unread_and_read():
 
 
 def test_bbnew_walks_the_unread_posts_and_catchup_clears_them():
-    world, alice, bob, gina = _world()
+    _, alice, bob, gina = _world()
     gina.do("+bbpost 1/Welcome=Read the rules.")
     alice.do("+bbpost 2/One=first")
     alice.do("+bbpost 2/Two=second")
@@ -66,7 +66,7 @@ def test_bbnew_walks_the_unread_posts_and_catchup_clears_them():
 
 
 def test_reply_edit_and_remove_own_posts_only_staff_any():
-    world, alice, bob, gina = _world()
+    _, alice, bob, gina = _world()
     alice.do("+bbpost 2/Patrol=Who is in?")
     assert bob.do("+bbreply 2/1=I'm in.") == ["You reply to 'Patrol' on General as 2/2."]
     assert alice.do("+bbread 2")[-1].startswith("2/2   U Re: Patrol")
@@ -81,7 +81,7 @@ def test_reply_edit_and_remove_own_posts_only_staff_any():
 
 
 def test_roles_refuse_posting_and_hide_boards():
-    world, alice, bob, gina = _world()
+    world, alice, _bob, gina = _world()
     assert alice.do("+bbpost ann/Hi=there") == ["Only staff may post on Announcements."]
     assert gina.do("+bbconfig 2/read=staff") == ["General: read by staff and up."]
     assert alice.do("+bbread 2") == ["There is no board '2' you can read. +bbread lists them."]
@@ -103,7 +103,7 @@ def test_timeouts_expire_posts():
 
 
 def test_staff_commands_are_refused_to_players_and_check_their_arguments():
-    world, alice, bob, gina = _world()
+    world, alice, _bob, gina = _world()
     before = world.store.all("board")
     for line in ("+bbnewgroup Mine", "+bbconfig 2/read=admin", "+bbcleargroup 2"):
         assert alice.do(line) == [PERMISSION_DENIED]
@@ -119,7 +119,7 @@ def test_staff_commands_are_refused_to_players_and_check_their_arguments():
 
 
 def test_bad_arguments_get_usage_lines():
-    world, alice, bob, gina = _world()
+    world, alice, _bob, _gina = _world()
     assert alice.do("+bbpost gen=no title") == ["Usage: +bbpost <board>/<title>=<text>"]
     assert alice.do("+bbpost gen/title=") == ["A post needs a title and some text."]
     assert alice.do(f"+bbpost gen/t={'x' * 8001}") == ["A post may be at most 8000 characters."]

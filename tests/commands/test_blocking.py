@@ -1,7 +1,7 @@
 """+block, +unblock, @haven and pages kept for a later login (game/blocking.py)."""
 
-from champions_mush.commands.login import login_session
 from champions_mush.commands.base import Role
+from champions_mush.commands.login import login_session
 
 from ..harness import make_world
 
@@ -16,7 +16,7 @@ def _three():
 
 
 def test_a_page_block_refuses_pages_but_staff_still_reach_you():
-    world, alice, bob, gina = _three()
+    _world, alice, bob, gina = _three()
     assert bob.do("+block Alice=page") == ["You block Alice from: page."]
     bob.clear()
     assert alice.do("page Bob=hi") == ["Bob is not accepting pages from you."]
@@ -28,7 +28,7 @@ def test_a_page_block_refuses_pages_but_staff_still_reach_you():
 
 
 def test_a_mail_block_refuses_mail_and_every_block_is_logged_for_staff():
-    world, alice, bob, gina = _three()
+    _world, alice, bob, gina = _three()
     assert bob.do("+block Alice=all") == ["You block Alice from: everything."]
     assert alice.do("@mail Bob=Hi/There") == ["Bob is not accepting mail from you: nothing was sent."]
     assert alice.do("@mail Bob Gina=Hi/There") == [
@@ -44,7 +44,7 @@ def test_a_mail_block_refuses_mail_and_every_block_is_logged_for_staff():
 
 
 def test_a_channel_block_stops_hearing_them_there():
-    world, alice, bob, gina = _three()
+    _world, alice, bob, _gina = _three()
     for s in (alice, bob):
         s.do("addcom pub=Public")
     bob.do("+block Alice=channel")
@@ -56,7 +56,7 @@ def test_a_channel_block_stops_hearing_them_there():
 
 
 def test_haven_refuses_pages():
-    world, alice, bob, gina = _three()
+    _world, alice, bob, _gina = _three()
     assert bob.do("@haven on") == ["Haven on: pages to you are refused (staff still reach you)."]
     assert alice.do("page Bob=hi") == ["Bob is not accepting pages (@haven)."]
     assert bob.do("@haven off") == ["Haven off: you accept pages again."]
@@ -64,7 +64,7 @@ def test_haven_refuses_pages():
 
 
 def test_a_page_to_someone_not_connected_is_shown_at_their_login_once():
-    world, alice, bob, gina = _three()
+    world, alice, _bob, _gina = _three()
     world.game.new_character("Dave")
     assert alice.do("page Dave=Call me") == ["Dave is not connected: your page is kept and shown at their next login."]
     dave = world.guest()

@@ -3,7 +3,7 @@
 from .test_combat import _ids, fight  # noqa: F401 - the fight fixture
 
 
-def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(fight):
+def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(fight):  # noqa: F811
     world, g, s, p = fight
     assert p.do("+client/brief on") == ["Your brief combat is now on on every connection, saved with your character."]
     g.do("+combat/next")
@@ -19,12 +19,12 @@ def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(
     p.clear()
     g.do("+attack Psiana=haymaker")
     assert p.lines[:2] == [
-        "[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
-        "Stunned first or Psiana moves away; DCV -5 until then.",
+        ("[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
+        "Stunned first or Psiana moves away; DCV -5 until then."),
         "[Combat] Post-Segment 12 of Turn 1:"]
 
 
-def test_a_miss_is_one_line_and_the_roll_id_gives_the_block(fight):
+def test_a_miss_is_one_line_and_the_roll_id_gives_the_block(fight):  # noqa: F811
     world, g, s, p = fight
     p.do("+client/brief on")
     g.do("+combat/next")

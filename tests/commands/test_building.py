@@ -35,7 +35,7 @@ def test_dig_with_exits_both_ways(built):
 
 
 def test_open_to_a_room_by_number_and_name(built):
-    world, gm, alice = built
+    world, gm, _alice = built
     tower = world.game.new_room("Tower")
     assert gm.do(f"@open North;n=#{tower}") == [f"Exit North opened from Hero Plaza to Tower (#{tower})."]
     assert gm.do("@open In=tower") == [f"Exit In opened from Hero Plaza to Tower (#{tower})."]
@@ -76,7 +76,7 @@ def test_teleport(built):
 
 
 def test_players_cannot_build_and_nothing_changes(built):
-    world, gm, alice = built
+    world, _gm, alice = built
     rooms = dict(world.game.rooms)
     for line in ("@dig Hideout=In,Out", "@open Door=#1", "@describe here=Mine now", "@destroy #1", "@tel #1"):
         assert alice.do(line) == [PERMISSION_DENIED]
@@ -85,7 +85,7 @@ def test_players_cannot_build_and_nothing_changes(built):
 
 
 def test_bad_building_input(built):
-    world, gm, alice = built
+    _world, gm, _alice = built
     assert gm.do("@dig") == ["Usage: @dig <room>", "       @dig <room>=<exit>", "       @dig <room>=<exit>,<exit back>"]
     assert gm.do(f"@dig {'x' * 61}") == ["A room name is at most 60 characters."]
     assert gm.do("@open ;x=#1") == ["An exit is written Name;alias;alias (name 1-60 characters)."]

@@ -38,7 +38,7 @@ def test_alias_talks_and_poses_to_everyone_on_the_channel_anywhere():
 
 
 def test_who_off_on_and_last():
-    world, alice, bob = _joined()
+    _world, alice, bob = _joined()
     assert alice.do("pub who") == ["On Public: Alice, Bob"]
     assert bob.do("pb off") == ["You leave channel Public."]
     assert alice.lines[-1] == "[Public] Bob has left this channel."
@@ -65,7 +65,7 @@ def test_history_survives_a_restart():
 
 
 def test_delcom_and_comlist():
-    world, alice, bob = _joined()
+    world, alice, _bob = _joined()
     world.game.services.channels.create("Ops", "Operations")
     alice.do("addcom ops=Ops")
     alice.do("ops off")
@@ -77,7 +77,7 @@ def test_delcom_and_comlist():
 
 
 def test_aliases_never_swallow_commands():
-    world, alice, bob = _joined()
+    _world, alice, bob = _joined()
     alice.do("addcom say=Public")
     assert alice.do("say hello") == ['You say, "hello"']
     assert bob.lines == ['Alice says, "hello"']
@@ -104,7 +104,7 @@ def test_ccreate_is_staff_only_and_staff_channels_are_hidden(world, alice, gm):
 
 
 def test_cdestroy_removes_the_channel_and_its_aliases_stop_working():
-    world, alice, bob = _joined()
+    world, alice, _bob = _joined()
     gm = world.login("Gina", role=Role.STAFF)
     gm.do("@ccreate Tmp")
     alice.do("addcom t=Tmp")
@@ -145,7 +145,7 @@ def test_a_demoted_player_loses_the_staff_channel_through_his_old_alias():
 
 
 def test_an_alias_of_a_destroyed_channel_never_attaches_to_a_new_one_of_that_name():
-    world, admin, bob = _ada_and_staff_bob()
+    _world, admin, bob = _ada_and_staff_bob()
     admin.do("@ccreate Ops=Public ops")
     bob.do("addcom ops=Ops")
     admin.do("@cdestroy Ops")

@@ -23,7 +23,7 @@ REPORT = {
 class ClientSession(FakeSession):
     """A connection that reports a fixed negotiation and records the settings applied to it."""
 
-    def __init__(self, world, report=None) -> None:  # noqa: ANN001
+    def __init__(self, world, report=None) -> None:
         super().__init__(world)
         self.report = dict(REPORT if report is None else report)
         self.applied: list[dict] = []
@@ -35,7 +35,7 @@ class ClientSession(FakeSession):
         self.applied.append(dict(settings))
 
 
-def with_client(world):  # noqa: ANN001, ANN201
+def with_client(world):
     """The world's dispatcher with +client (until commands/table.py lists the family) and the
     login hooks installed."""
     table = build_table()
@@ -46,11 +46,11 @@ def with_client(world):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def world():  # noqa: ANN201
+def world():
     return with_client(make_world())
 
 
-def connect(world, name: str, report=None) -> ClientSession:  # noqa: ANN001
+def connect(world, name: str, report=None) -> ClientSession:
     """A connected ClientSession for ``name`` (created if needed), as the harness's login does."""
     char = world.game.find_character(name) or world.game.new_character(name)
     session = ClientSession(world, report)
@@ -182,8 +182,8 @@ def test_auto_and_reset_give_the_client_back_its_own_choice(world):
     ("+client/prompt", "Usage: +client/prompt <eor|ga|none|auto>"),
     ("+client/colour/charset 16", "One setting at a time, please: +client/<setting> <value>"),
     ("+client 256", "Usage: +client/<setting> <value>"),
-    ("+client/volume 11", "+CLIENT has no /volume switch (switches: /colour, /color, /charset, "
-                          "/reader, /screenreader, /prompt, /keepalive, /brief, /reset)."),
+    ("+client/volume 11", ("+CLIENT has no /volume switch (switches: /colour, /color, /charset, "
+                          "/reader, /screenreader, /prompt, /keepalive, /brief, /reset).")),
 ])
 def test_bad_settings_are_refused_and_change_nothing(world, line, message):
     alice = connect(world, "Alice")

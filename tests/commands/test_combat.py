@@ -57,8 +57,8 @@ def test_a_turn_in_dex_order_with_attacks_recovery_and_conditions(fight):
     world.set_dice(3, 3, 3, 6, 6, 6, 4, 6, 6)
     assert _ids(s.do("+attack Psiana=strike")) == [
         "[Combat] Starfire Strikes Psiana (Strike): OCV 8 vs DCV 6: 13 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
-        "  4d6 normal: 22 STUN, 7 BODY (6 6 6 4). Psiana takes 10 STUN and 0 BODY (22 STUN - 12 PD, 7 BODY - 12 PD). "
-        "Now STUN 13, BODY 10.",
+        ("  4d6 normal: 22 STUN, 7 BODY (6 6 6 4). Psiana takes 10 STUN and 0 BODY (22 STUN - 12 PD, 7 BODY - 12 PD). "
+        "Now STUN 13, BODY 10."),
         "  KB 7 BODY - 12 (6 6): no knockback.",
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
@@ -74,18 +74,18 @@ def test_a_turn_in_dex_order_with_attacks_recovery_and_conditions(fight):
     # Psiana still recovering: DCV 6 -> 3; 24 STUN > CON 15 Stunned, -6 Knocked Out; KB 12 - 12 = 0: knocked down
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6)
     assert _ids(g.do("+attack Psiana=haymaker")) == [
-        "[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
-        "Stunned first or Psiana moves away; DCV -5 until then.",
+        ("[Combat] Viper winds up a Haymaker at Psiana: it lands at the end of Segment 1 of Turn 2, unless Viper is "
+        "Stunned first or Psiana moves away; DCV -5 until then."),
         "[Combat] Post-Segment 12 of Turn 1:",
         "[Combat]   Starfire recovers 8: STUN 30, END 40.",
         "[Combat]   Psiana recovers 5: STUN 18, END 30.",
         "[Combat]   Viper recovers 4: STUN 20, END 20.",
-        "[Combat] Viper Haymakers Psiana (Haymaker): OCV 5 vs DCV 6 (Recovering) = 3: 13 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 7 or less.",
-        "[Combat]   6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). Psiana takes 24 STUN and 0 BODY (36 STUN - 12 PD, "
-        "12 BODY - 12 PD): Stunned, Knocked Out. Now STUN -6, BODY 10.",
-        "[Combat]   KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down. Lying on the ground: 1/2 DCV; "
-        "standing up takes a 1/2 Phase.",
+        ("[Combat] Viper Haymakers Psiana (Haymaker): OCV 5 vs DCV 6 (Recovering) = 3: 13 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 7 or less."),
+        ("[Combat]   6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). Psiana takes 24 STUN and 0 BODY (36 STUN - 12 PD, "
+        "12 BODY - 12 PD): Stunned, Knocked Out. Now STUN -6, BODY 10."),
+        ("[Combat]   KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down. Lying on the ground: 1/2 DCV; "
+        "standing up takes a 1/2 Phase."),
         "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]",
         "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
         "[Combat] Starfire's Phase (DEX 23): acts.",
@@ -109,7 +109,7 @@ def test_a_turn_in_dex_order_with_attacks_recovery_and_conditions(fight):
 
 
 def test_a_knocked_out_character_hit_by_a_faster_attacker_before_his_dex_takes_2x_stun_and_no_recovery(fight):
-    world, g, s, p = fight
+    world, g, s, _p = fight
     _next(g, 9)  # to Turn 2, Segment 8: Starfire (DEX 23), then Viper (DEX 14)
     assert g.lines[-2:] == ["[Combat] Turn 2, Segment 8: Phases in DEX order: Starfire 23, Viper 14.",
                             "[Combat] Starfire's Phase (DEX 23): acts."]
@@ -117,8 +117,8 @@ def test_a_knocked_out_character_hit_by_a_faster_attacker_before_his_dex_takes_2
     # RULES DAMAGE EFFECTS 2: Knocked Out, DCV 0, 2x STUN: 4d6 = 5 STUN -> 10 - 8 PD (5 + rPD 3) = 2
     world.set_dice(6, 6, 6, 1, 1, 1, 2, 6, 6)
     assert _ids(s.do("+attack Viper=strike")) == [
-        "[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5 (Knocked Out) = 0: 19 or less, rolls 18 (6 6 6): "
-        "an 18 always misses.",
+        ("[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5 (Knocked Out) = 0: 19 or less, rolls 18 (6 6 6): "
+        "an 18 always misses."),
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
         "[Combat] Viper's Phase (DEX 14): Knocked Out: recovers 4: STUN -1, END 20.",
         "[Combat] Turn 2, Segment 9: Phases in DEX order: Psiana 18.",
@@ -129,10 +129,10 @@ def test_a_knocked_out_character_hit_by_a_faster_attacker_before_his_dex_takes_2
                            "as it was.")
     world.set_dice(3, 3, 3, 1, 1, 1, 2, 6, 6)
     assert _ids(s.do("+attack Viper=strike")) == [
-        "[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5 (Knocked Out) = 0: 19 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 10 or less.",
-        "  4d6 normal: 5 STUN, 1 BODY (1 1 1 2). Viper takes 2 STUN and 0 BODY (10 STUN doubled against the "
-        "Knocked Out - 8 PD, 1 BODY - 8 PD): Knocked Out. Now STUN -7, BODY 10.",
+        ("[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5 (Knocked Out) = 0: 19 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 10 or less."),
+        ("  4d6 normal: 5 STUN, 1 BODY (1 1 1 2). Viper takes 2 STUN and 0 BODY (10 STUN doubled against the "
+        "Knocked Out - 8 PD, 1 BODY - 8 PD): Knocked Out. Now STUN -7, BODY 10."),
         "  KB 1 BODY - 12 (6 6): no knockback.",
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
         "[Combat] Viper's Phase (DEX 14): Knocked Out: no Recovery (damage got through this Segment).",
@@ -143,7 +143,7 @@ def test_a_knocked_out_character_hit_by_a_faster_attacker_before_his_dex_takes_2
 
 def test_stunned_twice_before_his_dex_costs_one_phase(fight):
     """RULES DAMAGE EFFECTS: Stunned lasts until right after his next Phase; "not cumulative"."""
-    world, g, s, p = fight
+    _world, g, _s, p = fight
     _next(g, 4)  # Turn 2, Segment 3: Starfire, then Psiana
     for _ in range(2):
         g.do("+damage Psiana=40 0")
@@ -167,15 +167,15 @@ def test_move_through_knockback_applied_once_and_prone_reaches_the_next_attack(f
         g.do(line)
     world.set_dice(2, 2, 3, 6, 6, 5, 4, 4, 3, 3, 2, 1, 1, 6, 3, 4, 3, 3)
     assert _ids(s.do("+attack Ox=move through v 20")) == [
-        "[Combat] Starfire Moves Through Ox at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 7: 8 or less, rolls 7 (2 2 3): "
-        "hits; hits DCV 8 or less.",
-        "  10½d6 normal: 38 STUN, 11 BODY (6 6 5 4 4 3 3 2 1 1 ½:3). Ox takes 8 STUN and 0 BODY (38 STUN - 30 PD, "
-        "11 BODY - 30 PD). Now STUN 32, BODY 10.",
-        "  KB 11 BODY - 7 (3 4) = 4\" knockback. Ox flies back 4\" and lands. Lying on the ground: 1/2 DCV; standing "
+        ("[Combat] Starfire Moves Through Ox at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 7: 8 or less, rolls 7 (2 2 3): "
+        "hits; hits DCV 8 or less."),
+        ("  10½d6 normal: 38 STUN, 11 BODY (6 6 5 4 4 3 3 2 1 1 ½:3). Ox takes 8 STUN and 0 BODY (38 STUN - 30 PD, "
+        "11 BODY - 30 PD). Now STUN 32, BODY 10."),
+        ("  KB 11 BODY - 7 (3 4) = 4\" knockback. Ox flies back 4\" and lands. Lying on the ground: 1/2 DCV; standing "
         "up takes a 1/2 Phase. Landing: 2d6 normal, 6 STUN, 2 BODY (3 3). Ox takes 0 STUN and 0 BODY (6 STUN - 30 PD, "
-        "2 BODY - 30 PD). Now STUN 32, BODY 10.",
-        "  Starfire takes half of it, 19 STUN 6 BODY: Starfire takes 0 STUN and 0 BODY (19 STUN - 20 PD, "
-        "6 BODY - 20 PD). Now STUN 30, BODY 10.",
+        "2 BODY - 30 PD). Now STUN 32, BODY 10."),
+        ("  Starfire takes half of it, 19 STUN 6 BODY: Starfire takes 0 STUN and 0 BODY (19 STUN - 20 PD, "
+        "6 BODY - 20 PD). Now STUN 30, BODY 10."),
         "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -183,8 +183,8 @@ def test_move_through_knockback_applied_once_and_prone_reaches_the_next_attack(f
     # the prone Ox is at 1/2 DCV (7 -> 4, .5 in his favour) for the next attack; Psiana STR 10: 2d6
     world.set_dice(6, 6, 6)
     assert _ids(p.do("+attack Ox=strike")) == [
-        "[Combat] Psiana Strikes Ox (Strike): OCV 6 vs DCV 7 (Prone) = 4: 13 or less, rolls 18 (6 6 6): "
-        "an 18 always misses.",
+        ("[Combat] Psiana Strikes Ox (Strike): OCV 6 vs DCV 7 (Prone) = 4: 13 or less, rolls 18 (6 6 6): "
+        "an 18 always misses."),
         "  Psiana spends 1 END (1 for STR 10): END 29. [id]",
         "[Combat] Viper's Phase (DEX 14): acts.",
     ]
@@ -201,13 +201,13 @@ def test_the_landing_after_the_knockout_blow_is_not_doubled(fight):
     out = _ids(g.do("+combat/next"))
     # normal damage against PD 5 + rPD 3 = 8; the landing is part of the blow: 14 - 8 = 6 STUN, not 2x
     assert out[5:8] == [
-        "[Combat] Starfire Haymakers Viper (Haymaker): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV "
-        "10 or less.",
-        "[Combat]   8d6 normal: 48 STUN, 16 BODY (6 6 6 6 6 6 6 6). Viper takes 40 STUN and 8 BODY (48 STUN - 8 PD, "
-        "16 BODY - 8 PD): Stunned, Knocked Out. Now STUN -20, BODY 2.",
-        "[Combat]   KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. Lying on the ground: "
+        ("[Combat] Starfire Haymakers Viper (Haymaker): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV "
+        "10 or less."),
+        ("[Combat]   8d6 normal: 48 STUN, 16 BODY (6 6 6 6 6 6 6 6). Viper takes 40 STUN and 8 BODY (48 STUN - 8 PD, "
+        "16 BODY - 8 PD): Stunned, Knocked Out. Now STUN -20, BODY 2."),
+        ("[Combat]   KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. Lying on the ground: "
         "1/2 DCV; standing up takes a 1/2 Phase. Landing: 7d6 normal, 14 STUN, 7 BODY (2 2 2 2 2 2 2). Viper takes "
-        "6 STUN and 0 BODY (14 STUN - 8 PD, 7 BODY - 8 PD): Knocked Out. Now STUN -26, BODY 2.",
+        "6 STUN and 0 BODY (14 STUN - 8 PD, 7 BODY - 8 PD): Knocked Out. Now STUN -26, BODY 2."),
     ]
     # a new attack on the Knocked Out does 2x STUN (RULES DAMAGE EFFECTS 2): 14 x2 - 8 = 20
     g.do("+damage Viper=14 0")
@@ -216,15 +216,15 @@ def test_the_landing_after_the_knockout_blow_is_not_doubled(fight):
 
 
 def test_knockback_of_a_rolled_nd6_applies_once_with_plus_kb(fight):
-    world, g, s, p = fight
+    world, g, _s, _p = fight
     world.set_dice(6, 6, 6, 6, 6, 1, 1)
     roll = g.do("+nd6/kb 5")[0]
     roll_id = roll.rsplit("[", 1)[1].rstrip("]")
     world.set_dice(2, 2, 2, 2, 2)  # only the landing: 8" -> 4d6 (RULES KNOCKBACK 5)
     assert _ids(g.do(f"+kb Viper={roll_id}")) == [
-        f"[GM] Viper (rolled with {roll_id}): KB 10 BODY - 2 (1 1) = 8\" knockback. Viper flies back 8\" and lands. "
+        (f"[GM] Viper (rolled with {roll_id}): KB 10 BODY - 2 (1 1) = 8\" knockback. Viper flies back 8\" and lands. "
         "Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase. Landing: 4d6 normal, 8 STUN, 4 BODY (2 2 2 2). "
-        "Viper takes 0 STUN and 0 BODY (8 STUN - 8 PD, 4 BODY - 8 PD). Now STUN 20, BODY 10. [id]"
+        "Viper takes 0 STUN and 0 BODY (8 STUN - 8 PD, 4 BODY - 8 PD). Now STUN 20, BODY 10. [id]")
     ]
     assert world.roller.remaining == 1
     assert g.do(f"+kb Viper={roll_id}") == [f"The Knockback of {roll_id} is already applied."]
@@ -233,11 +233,11 @@ def test_knockback_of_a_rolled_nd6_applies_once_with_plus_kb(fight):
 
 
 def test_air_flying_takes_off_one_die(fight):
-    world, g, s, p = fight
+    world, g, _s, _p = fight
     world.set_dice(1, 3, 3, 3)
     assert g.do("+kb Viper=5 air flying") == [
-        "[GM] Viper (Target is in the air): KB 5 BODY - 1 (1) = 4\" knockback. Viper is knocked back 4\" in the air; "
-        "DEX roll to stay aloft at -2: 9 (3 3 3): made by 1. Viper stays in the air at full DCV. [rb]"]
+        ("[GM] Viper (Target is in the air): KB 5 BODY - 1 (1) = 4\" knockback. Viper is knocked back 4\" in the air; "
+        "DEX roll to stay aloft at -2: 9 (3 3 3): made by 1. Viper stays in the air at full DCV. [rb]")]
 
 
 def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
@@ -262,8 +262,8 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
     attack = log.index("#13 Starfire (undone):")
     assert log[attack + 1:attack + 3] == [
         "  > +attack Viper=move through v 20",
-        "  [Combat] Starfire Moves Through Viper at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 5: 10 or less, rolls 7 "
-        "(2 2 3): hits; hits DCV 8 or less.",
+        ("  [Combat] Starfire Moves Through Viper at 20\" (Move Through): OCV 8 -4 Move Through = 4 vs DCV 5: 10 or less, rolls 7 "
+        "(2 2 3): hits; hits DCV 8 or less."),
     ]
     assert log[-4:] == ["#15 Gina:", "  undoes #13", "#17 Gina:", "  undoes #11"]
     assert s.do("+combat/undo") == [PERMISSION_DENIED]
@@ -272,7 +272,7 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
 
 
 def test_confirm_mode_waits_for_the_gm(fight):
-    world, g, s, p = fight
+    _world, g, s, _p = fight
     assert g.do("+combat/mode confirm") == [
         "[Combat] Gina sets the fight to confirm: each action waits for the GM's +combat/confirm."]
     g.do("+combat/next")
@@ -284,7 +284,7 @@ def test_confirm_mode_waits_for_the_gm(fight):
 
 
 def test_awed_from_a_pre_attack_halves_dcv_and_costs_his_phase(fight):
-    world, g, s, p = fight
+    world, g, _s, p = fight
     g.do("+stat/set Viper/PRE=30")
     g.do("+combat/next")
     world.set_dice(6, 6, 6, 6, 6, 6)  # 36 against PRE 10 + 20: Awed
@@ -295,7 +295,7 @@ def test_awed_from_a_pre_attack_halves_dcv_and_costs_his_phase(fight):
 
 
 def test_hold_abort_to_dodge_move_and_stand(fight):
-    world, g, s, p = fight
+    _world, g, s, p = fight
     g.do("+combat/next")
     assert s.do("+combat/hold") == [
         "[Combat] Starfire holds their action (to use at a lower DEX, until their next Phase).",
@@ -318,15 +318,15 @@ def test_hold_abort_to_dodge_move_and_stand(fight):
 
 
 def test_ending_the_fight_clears_stunned_and_paramedics_stabilize(fight):
-    world, g, s, p = fight
+    world, g, _s, p = fight
     p.do("+stat Paramedics=13")
     _next(g, 2)  # Psiana's Phase
     g.do("+damage Viper=30 22")  # 22 STUN through > CON 10: Stunned; 14 BODY through: -4
     world.set_dice(3, 3, 3)  # 9 against 13 -2 (-4 BODY)
     out = p.do("+paramedics Viper")
     assert out[:2] == [
-        "[Combat] Psiana gives Viper first aid: Paramedics at -2 (BODY -4): 9 (3 3 3): made by 2. Viper is stabilized: "
-        "loses no more BODY on Post-Segment 12.",
+        ("[Combat] Psiana gives Viper first aid: Paramedics at -2 (BODY -4): 9 (3 3 3): made by 2. Viper is stabilized: "
+        "loses no more BODY on Post-Segment 12."),
         "[Combat] Viper's Phase (DEX 14): Stunned: spends this Phase recovering from it, and is no longer Stunned.",
     ]
     # Post-Segment 12: stabilized, Viper loses no BODY; at -2 STUN he recovers and wakes with END = STUN
@@ -340,7 +340,7 @@ def test_ending_the_fight_clears_stunned_and_paramedics_stabilize(fight):
 
 
 def test_the_fight_survives_a_restart(fight):
-    world, g, s, p = fight
+    world, g, _s, _p = fight
     _next(g, 4)
     world.game = Game(world.store, roller=FixedRoller([]), config=world.game.config, clock=world.clock)
     world.dispatcher = build_dispatcher()
@@ -350,7 +350,7 @@ def test_the_fight_survives_a_restart(fight):
 
 
 def test_combat_phase_gmcp_for_everyone_in_the_room(fight):
-    world, g, s, p = fight
+    _world, g, s, p = fight
     s.gmcp.clear()
     g.do("+combat/next")
     # whose Phase, the Segment, and the Speed Chart (RULES SPEED CHART: SPD 5 acts in 3 5 8 10 12)
@@ -363,7 +363,7 @@ def test_combat_phase_gmcp_for_everyone_in_the_room(fight):
 
 
 def test_players_are_refused_the_staff_switches_and_other_people(fight):
-    world, g, s, p = fight
+    _world, _g, s, _p = fight
     for switch in ("start", "next", "end", "undo", "confirm", "mode auto", "adjust Viper=stun 3"):
         assert s.do(f"+combat/{switch}") == [PERMISSION_DENIED]
     assert s.do("+combat/leave Psiana") == ["Only staff can do that for someone else."]
@@ -389,12 +389,12 @@ _NO_POWERS = "Starfire has no attack powers on the sheet; maneuvers: strike, hay
     ("+attack Nobody=strike", ["There is no character called 'Nobody'."]),
     ("+combat/move lots", ["Usage: +COMBAT/MOVE <inches>"]),
     ("+combat/abort somersault", ["There is no character called 'somersault'."]),
-    ("+combat/frob", ["+COMBAT has no /frob switch (switches: /start, /join, /leave, /next, /hold, /abort, /move, "
+    ("+combat/frob", [("+COMBAT has no /frob switch (switches: /start, /join, /leave, /next, /hold, /abort, /move, "
      "/stand, /brace, /set, /pass, /wake, /status, /log, /block, /dodge, /escape, /release, /mode, /confirm, "
-     "/undo, /adjust, /end)."]),
+     "/undo, /adjust, /end).")]),
 ])
 def test_phase_action_mistakes_get_short_answers_and_change_nothing(fight, line, message):
-    world, g, s, p = fight
+    world, g, s, _p = fight
     g.do("+combat/next")
     sheets = world.store.all("sheet")
     world.set_dice(1, 1, 1)
@@ -445,8 +445,8 @@ def test_attacks_with_the_characters_own_powers_against_resistant_defenses(fight
     world.set_dice(3, 3, 3, 5, 5, 4, 6, 6, 6)
     assert _ids(s.do("+attack Tank=claws")) == [
         "[Combat] Starfire attacks Tank (Claws): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
-        "  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Tank takes 22 STUN and 4 BODY (30 STUN - 8 PD, "
-        "10 BODY - 6 rPD): Stunned, Knocked Out. Now STUN -2, BODY 6.",
+        ("  2d6 killing: 10 BODY, x3, 30 STUN (5 5; multiplier die 4). Tank takes 22 STUN and 4 BODY (30 STUN - 8 PD, "
+        "10 BODY - 6 rPD): Stunned, Knocked Out. Now STUN -2, BODY 6."),
         "  KB 10 BODY - 18 (6 6 6): no knockback.",  # a killing attack rolls 3d6 (RULES KNOCKBACK 3)
         "  Starfire spends 3 END (1 for Claws, 2 for STR 20): END 37. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
@@ -454,10 +454,10 @@ def test_attacks_with_the_characters_own_powers_against_resistant_defenses(fight
     # a ranged Energy Blast at 10": Range Modifier -4 (HERO 5E); against ED; 2x STUN on the Knocked Out
     world.set_dice(3, 3, 3, *[4] * 8, 6, 6)
     assert _ids(p.do("+attack Tank=mind range 10")) == [
-        "[Combat] Psiana attacks Tank (Mindbolt): OCV 6 -4 range 10\" = 2 vs DCV 3 (Stunned, Knocked Out) = 0: "
-        "13 or less, rolls 9 (3 3 3): hits; hits DCV 4 or less.",
-        "  8d6 normal: 32 STUN, 8 BODY (4 4 4 4 4 4 4 4). Tank takes 56 STUN and 0 BODY (64 STUN doubled against "
-        "the Knocked Out - 8 ED, 8 BODY - 8 ED): Stunned, Knocked Out. Now STUN -58, BODY 6.",
+        ("[Combat] Psiana attacks Tank (Mindbolt): OCV 6 -4 range 10\" = 2 vs DCV 3 (Stunned, Knocked Out) = 0: "
+        "13 or less, rolls 9 (3 3 3): hits; hits DCV 4 or less."),
+        ("  8d6 normal: 32 STUN, 8 BODY (4 4 4 4 4 4 4 4). Tank takes 56 STUN and 0 BODY (64 STUN doubled against "
+        "the Knocked Out - 8 ED, 8 BODY - 8 ED): Stunned, Knocked Out. Now STUN -58, BODY 6."),
         "  KB 8 BODY - 12 (6 6): no knockback.",
         "  Psiana spends 4 END (4 for Mindbolt): END 26. [id]",
         "[Combat] Viper's Phase (DEX 14): acts.",
@@ -467,7 +467,7 @@ def test_attacks_with_the_characters_own_powers_against_resistant_defenses(fight
 
 
 def test_brace_and_set_offset_the_range_modifier(fight):
-    world, g, s, p = fight
+    world, g, _s, p = fight
     p.do("+power Mindbolt=EB 8d6")
     _next(g, 2)  # Psiana's Phase
     assert p.do("+combat/brace") == [
@@ -481,19 +481,19 @@ def test_brace_and_set_offset_the_range_modifier(fight):
 def test_a_move_by_through_attack_and_the_attackers_third(fight):
     """RULES MANEUVER MOVE BY (Starfire on Soundwave): STR 20 at 20": 2D6 + 4D6 = 6D6, 24 STUN 6 BODY;
     the attacker takes 8 STUN 2 BODY. END 2 for STR 20 and 4 for 20"."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 1)
     assert _ids(s.do("+attack Psiana=move by v 20")) == [
-        "[Combat] Starfire Moves By Psiana at 20\" (Move By): OCV 8 -2 Move By = 6 vs DCV 6: 11 or less, rolls 9 "
-        "(3 3 3): hits; hits DCV 8 or less.",
-        "  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Psiana takes 12 STUN and 0 BODY (24 STUN - 12 PD, "
-        "6 BODY - 12 PD). Now STUN 11, BODY 10.",
-        "  KB 6 BODY - 2 (1 1) = 4\" knockback. Psiana flies back 4\" and lands. Lying on the ground: 1/2 DCV; "
+        ("[Combat] Starfire Moves By Psiana at 20\" (Move By): OCV 8 -2 Move By = 6 vs DCV 6: 11 or less, rolls 9 "
+        "(3 3 3): hits; hits DCV 8 or less."),
+        ("  6d6 normal: 24 STUN, 6 BODY (4 4 4 4 4 4). Psiana takes 12 STUN and 0 BODY (24 STUN - 12 PD, "
+        "6 BODY - 12 PD). Now STUN 11, BODY 10."),
+        ("  KB 6 BODY - 2 (1 1) = 4\" knockback. Psiana flies back 4\" and lands. Lying on the ground: 1/2 DCV; "
         "standing up takes a 1/2 Phase. Landing: 2d6 normal, 2 STUN, 0 BODY (1 1). Psiana takes 0 STUN and 0 BODY "
-        "(2 STUN - 12 PD, 0 BODY - 12 PD). Now STUN 11, BODY 10.",
-        "  Starfire takes 1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). "
-        "Now STUN 30, BODY 10.",
+        "(2 STUN - 12 PD, 0 BODY - 12 PD). Now STUN 11, BODY 10."),
+        ("  Starfire takes 1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). "
+        "Now STUN 30, BODY 10."),
         "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -502,12 +502,12 @@ def test_a_move_by_through_attack_and_the_attackers_third(fight):
 def test_helping_a_knocked_out_character_wake_moves_him_one_row_up_the_chart(fight):
     """RULES RECOVERING CHART: -11 to -20 recovers on Post-Segment 12 only; helped, every Phase,
     while the helper keeps spending his Phases on it."""
-    world, g, s, p = fight
+    _world, g, s, p = fight
     _next(g, 4)  # Turn 2, Segment 3: Starfire's Phase; Viper acts in Segment 4
     g.do("+combat/adjust Viper=stun -15")
     assert s.do("+combat/wake Viper") == [
-        "[Combat] Starfire spends the Phase helping Viper wake up: one row higher on the recovery chart "
-        "(RULES RECOVERING CHART) while Starfire keeps at it.",
+        ("[Combat] Starfire spends the Phase helping Viper wake up: one row higher on the recovery chart "
+        "(RULES RECOVERING CHART) while Starfire keeps at it."),
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
     assert p.do("+combat/wake Starfire") == ["Starfire is not Knocked Out."]
@@ -531,7 +531,7 @@ def _carl_in_a_fight_in_the_arena(world, g):
 
 def test_an_attack_reaches_only_the_attackers_own_fight(fight):
     """Carl fights in the Arena; Starfire, in the first room's fight, cannot reach him."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     carl = _carl_in_a_fight_in_the_arena(world, g)
     g.do("+combat/next")  # Starfire's Phase
     sheets = world.store.all("sheet")
@@ -543,7 +543,7 @@ def test_an_attack_reaches_only_the_attackers_own_fight(fight):
 
 def test_undo_puts_back_every_document_the_action_wrote_even_outside_the_room(fight):
     """The combat log keeps every document an action writes: here +combat/adjust on Carl in the Arena's fight."""
-    world, g, s, p = fight
+    world, g, _s, _p = fight
     carl = _carl_in_a_fight_in_the_arena(world, g)
     arena = carl.character.location
     sheet_before = world.store.get("sheet", str(carl.character.id))

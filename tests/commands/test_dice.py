@@ -231,8 +231,8 @@ def test_hit_against_a_stunned_or_knocked_out_sheet_uses_its_effective_dcv():
     gm.do("+damage Viper=15 0")  # 15 STUN > CON 10: Stunned, STUN 5 left
     world.set_dice(4, 4, 4)
     assert star.do("+hit 4 Viper") == [
-        "[Dice] Starfire rolls to hit, OCV 4 vs Viper's (Stunned) DCV 4 (11-): 12 (4 4 4): misses; "
-        "hits DCV 3 or less [r2]"
+        ("[Dice] Starfire rolls to hit, OCV 4 vs Viper's (Stunned) DCV 4 (11-): 12 (4 4 4): misses; "
+        "hits DCV 3 or less [r2]")
     ]
     gm.do("+damage Viper=10 0")
     world.set_dice(4, 4, 4)

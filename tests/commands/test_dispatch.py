@@ -1,8 +1,8 @@
 """The dispatcher: parsing, the one permission check, switches, and the guard."""
 
+from champions_mush.commands import login
 from champions_mush.commands.base import Command, CommandError, Role, parse_command
 from champions_mush.commands.dispatch import HUH, PERMISSION_DENIED, CommandTable, Dispatcher
-from champions_mush.commands import login
 from champions_mush.commands.table import FAMILIES, build_table
 
 from ..harness import make_world
@@ -80,7 +80,7 @@ def test_unknown_command_and_guest():
 def test_full_table_builds_without_name_clashes():
     table = build_table()
     names = [n for c in table.commands for n in c.names]
-    assert len(names) == len(set(n.lower() for n in names))
+    assert len(names) == len({n.lower() for n in names})
     assert login in FAMILIES
 
 

@@ -9,7 +9,7 @@ from champions_mush.game import events
 from ..harness import make_world
 
 #: 2026-12-01 12:00 UTC
-NOON = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.timezone.utc).timestamp()
+NOON = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC).timestamp()
 
 
 def _world():
@@ -26,7 +26,7 @@ def _world():
 
 
 def test_an_event_entered_in_one_time_zone_is_shown_in_two_others():
-    world, gina, ny, london, tokyo = _world()
+    _, _gina, ny, london, tokyo = _world()
     assert ny.do("+event/create Gala at the museum=2026-12-05 20:00/Black tie.") == [
         "Event 1 made: Gala at the museum, 2026-12-05 20:00 EST. You are signed up."]
     assert london.do("+events") == ["Events (times in Europe/London; +finger/set timezone=<zone> changes it):",
@@ -36,7 +36,7 @@ def test_an_event_entered_in_one_time_zone_is_shown_in_two_others():
 
 
 def test_signing_up_with_a_comment_withdrawing_and_cancelling():
-    world, gina, ny, london, tokyo = _world()
+    _, _gina, ny, london, tokyo = _world()
     ny.do("+event/create Gala=2026-12-05 20:00/Black tie.")
     assert london.do("+event/signup 1=Bringing Raven.") == ["You are signed up for event 1: Gala."]
     assert tokyo.do("+event 1")[-3:] == ["Signed up (2):", "  Nia", "  Lon: Bringing Raven."]
@@ -50,7 +50,7 @@ def test_signing_up_with_a_comment_withdrawing_and_cancelling():
 
 
 def test_times_are_checked_in_the_players_zone():
-    world, gina, ny, london, tokyo = _world()
+    _, _gina, ny, _london, _tokyo = _world()
     assert ny.do("+event/create Gala=tomorrow at 8") == [
         "Give the time as YYYY-MM-DD HH:MM in your time zone (America/New_York), for example 2026-12-05 20:00."]
     assert ny.do("+event/create Gala=2026-11-30 20:00") == ["That time has passed: give one to come."]
@@ -59,7 +59,7 @@ def test_times_are_checked_in_the_players_zone():
 
 
 def test_reminders_at_login_and_shortly_before():
-    world, gina, ny, london, tokyo = _world()
+    world, _gina, ny, london, _tokyo = _world()
     ny.do("+event/create Patrol=2026-12-01 09:00/Rooftops.")  # 14:00 UTC
     london.do("+event/signup 1")
     late = world.guest()
@@ -73,7 +73,7 @@ def test_reminders_at_login_and_shortly_before():
 
 
 def test_the_ical_feed():
-    world, gina, ny, london, tokyo = _world()
+    world, _gina, ny, _london, tokyo = _world()
     ny.do("+event/create Gala, the big one=2026-12-05 20:00/Black tie; no capes.")
     feed = events.ical(world.game)
     assert feed.split("\r\n") == [

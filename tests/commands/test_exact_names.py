@@ -16,7 +16,7 @@ def _game():
 
 
 def test_set_with_a_prefix_promotes_nobody():
-    world, admin, star = _game()
+    _world, admin, star = _game()
     assert admin.do("@set Star=staff") == [
         "No player is called exactly 'Star' (did you mean Starkiller? Give the whole name)."]
     assert star.character.role == int(Role.PLAYER)
@@ -26,7 +26,7 @@ def test_set_with_a_prefix_promotes_nobody():
 
 
 def test_newpassword_with_a_prefix_changes_nothing():
-    world, admin, star = _game()
+    _world, admin, star = _game()
     before = star.character.password_hash
     assert admin.do("@newpassword Star=hunter22") == [
         "No player is called exactly 'Star' (did you mean Starkiller? Give the whole name)."]
@@ -36,12 +36,12 @@ def test_newpassword_with_a_prefix_changes_nothing():
 
 def test_boot_still_takes_a_unique_prefix_of_a_connected_player():
     """Booting changes no role, password or ban: the MUSH habit of a unique prefix stays."""
-    world, admin, star = _game()
+    _world, admin, _star = _game()
     assert admin.do("@boot Star") == ["Starkiller has disconnected.", "Starkiller booted (1 connection)."]
 
 
 def test_a_channel_last_with_a_unicode_digit_is_just_text():
-    world, admin, star = _game()
+    _world, _admin, star = _game()
     star.do("addcom pub=Public")
     star.clear()
     assert star.do("pub last ²") == ["[Public] Starkiller: last ²"]

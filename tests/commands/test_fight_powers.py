@@ -15,8 +15,8 @@ def _entangle_viper(world, g, s):
 def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dcv_0(fight):  # noqa: F811
     world, g, s, p = fight
     assert _entangle_viper(world, g, s) == [
-        "[Combat] Starfire attacks Viper (Glue): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
-        "less.",
+        ("[Combat] Starfire attacks Viper (Glue): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
+        "less."),
         "  3d6 Entangle: 4 BODY (2 4 6). Viper is Entangled: DEF 3, BODY 4; DCV 0, and can only break out.",
         "  Starfire spends 3 END (3 for Glue): END 37. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
@@ -55,8 +55,8 @@ def test_others_attack_the_entangle_at_dcv_0_and_at_0_body_it_is_destroyed(fight
     _entangle_viper(world, g, s)
     world.set_dice(3, 3, 3, 6, 6)
     assert _ids(p.do("+attack Viper=strike entangle"))[:3] == [
-        "[Combat] Psiana Strikes the Entangle on Viper (Strike): OCV 6 vs DCV 0: 17 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 8 or less.",
+        ("[Combat] Psiana Strikes the Entangle on Viper (Strike): OCV 6 vs DCV 0: 17 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 8 or less."),
         "  2d6 normal: 12 STUN, 4 BODY (6 6). 4 BODY - 3 DEF = 1 off its BODY: the Entangle has BODY 3 left.",
         "  Psiana spends 1 END (1 for STR 10): END 29. [id]",
     ]
@@ -66,8 +66,8 @@ def test_others_attack_the_entangle_at_dcv_0_and_at_0_body_it_is_destroyed(fight
     world.set_dice(6, 6, 6, 6, 6, 6)  # 6d6: 12 BODY - 3 DEF = 9 > 3
     said = _ids(g.do("+attack Viper=strike entangle by Viper"))
     assert said[1:3] == [
-        "  6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). 12 BODY - 3 DEF = 9 off its BODY: the Entangle is destroyed: "
-        "Viper is free.",
+        ("  6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). 12 BODY - 3 DEF = 9 off its BODY: the Entangle is destroyed: "
+        "Viper is free."),
         "  Viper spends 3 END (3 for STR 30): END 17. [id]",
     ]
     assert g.do("+combat/status")[5] == "Viper     14   3    30/30  10/10  20/20  5    -"
@@ -83,10 +83,10 @@ def test_an_ego_attack_is_ecv_against_ecv_and_stun_only_against_mental_defense(f
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 6, 6, 4)
     assert _ids(s.do("+attack Psiana=mindbolt")) == [
-        "[Combat] Starfire Ego Attacks Psiana (Mindbolt): ECV 3 vs ECV 3: 11 or less, rolls 9 (3 3 3): hits; hits "
-        "ECV 5 or less.",
-        "  4d6 Ego Attack: 22 STUN (6 6 6 4). Psiana takes 10 STUN (22 STUN - 12 Mental Defense), no BODY. Now "
-        "STUN 13.",
+        ("[Combat] Starfire Ego Attacks Psiana (Mindbolt): ECV 3 vs ECV 3: 11 or less, rolls 9 (3 3 3): hits; hits "
+        "ECV 5 or less."),
+        ("  4d6 Ego Attack: 22 STUN (6 6 6 4). Psiana takes 10 STUN (22 STUN - 12 Mental Defense), no BODY. Now "
+        "STUN 13."),
         "  Starfire spends 4 END (4 for Mindbolt): END 36. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -96,7 +96,7 @@ def test_an_ego_attack_is_ecv_against_ecv_and_stun_only_against_mental_defense(f
 
 def test_an_ego_attack_through_more_than_con_stuns(fight):  # noqa: F811
     """Psiana without Mental Defense, CON 15: 6d6 of sixes, 36 STUN, all through: Stunned."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Mindbolt=ego attack 6d6")
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 6, 6)
@@ -114,10 +114,10 @@ def test_a_drain_of_3d6_on_str_takes_12_str_and_5_character_points_return_each_t
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 2, 4, 6)
     assert _ids(s.do("+attack Viper=weaken")) == [
-        "[Combat] Starfire attacks Viper (Weaken STR): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV "
-        "10 or less.",
-        "  3d6 Drain STR: 12 Character Points (2 4 6) - 0 Power Defense: 12 Character Points. Viper's STR is now 8; "
-        "5 Character Points return each Turn.",
+        ("[Combat] Starfire attacks Viper (Weaken STR): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV "
+        "10 or less."),
+        ("  3d6 Drain STR: 12 Character Points (2 4 6) - 0 Power Defense: 12 Character Points. Viper's STR is now 8; "
+        "5 Character Points return each Turn."),
         "  Starfire spends 3 END (3 for Weaken STR): END 37. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -151,10 +151,10 @@ def test_an_aid_adds_no_more_than_its_dice_can_roll_and_fades_5_a_turn(fight):  
     s.do("+combat/pass")
     world.set_dice(3, 3, 3, 6, 5)
     assert _ids(p.do("+attack Starfire=boost"))[:2] == [
-        "[Combat] Psiana Aids Starfire (Boost STR): OCV 6 vs DCV 8: 9 or less, rolls 9 (3 3 3): hits; hits DCV 8 or "
-        "less.",
-        "  2d6 Aid STR: 11 Character Points (6 5): 11 Character Points. Starfire's STR is now 31; 5 Character Points "
-        "fade each Turn.",
+        ("[Combat] Psiana Aids Starfire (Boost STR): OCV 6 vs DCV 8: 9 or less, rolls 9 (3 3 3): hits; hits DCV 8 or "
+        "less."),
+        ("  2d6 Aid STR: 11 Character Points (6 5): 11 Character Points. Starfire's STR is now 31; 5 Character Points "
+        "fade each Turn."),
     ]
     assert "[Combat]   Starfire's Aided STR: 5 Character Points fade: STR 26 (6 left)." in g.do("+combat/next")
 
@@ -175,7 +175,7 @@ def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
     characteristic is as it was (STR 20), not left drained."""
     from champions_mush.game.sheets import get_sheet
 
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Weaken STR=drain 3d6")
     g.do("+stat/set Viper/STR=20")
     g.do("+stat/set Psiana/STR=15")

@@ -32,8 +32,8 @@ class CountingStore(MemoryStore):
         for name in self.READS + self.WRITES:
             setattr(self, name, self._counted(name, getattr(self, name)))
 
-    def _counted(self, name, call):  # noqa: ANN001, ANN202
-        def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def _counted(self, name, call):
+        def counted(*args, **kwargs):
             if name in self.READS:
                 self.reads.append(f"{name} {args[0]}")
             else:
@@ -49,7 +49,7 @@ class CountingStore(MemoryStore):
         return counted
 
     @contextmanager
-    def transaction(self):  # noqa: ANN201
+    def transaction(self):
         self._depth += 1
         try:
             yield
@@ -84,12 +84,12 @@ def fight_of_8():
 
 
 def test_an_attack_in_a_fight_of_8_reads_3_times_and_writes_once(fight_of_8):
-    world, store, gm, (ann, *_) = fight_of_8
+    world, store, _gm, (ann, *_) = fight_of_8
     world.set_dice(3, 3, 3, 1, 1, 1, 1)  # hits; 2d6 from STR 10: 2 STUN 0 BODY; KB 0 - 2d6 (1 1): none
     assert [line.replace(" [rg]", "") for line in ann.do("+attack Eel=strike")] == [
         "[Combat] Ann Strikes Eel (Strike): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
-        "  2d6 normal: 2 STUN, 0 BODY (1 1). Eel takes 0 STUN and 0 BODY (2 STUN - 2 PD, 0 BODY - 2 PD). "
-        "Now STUN 20, BODY 10.",
+        ("  2d6 normal: 2 STUN, 0 BODY (1 1). Eel takes 0 STUN and 0 BODY (2 STUN - 2 PD, 0 BODY - 2 PD). "
+        "Now STUN 20, BODY 10."),
         "  KB 0 BODY - 2 (1 1): no knockback.",
         "  Ann spends 1 END (1 for STR 10): END 19.",
         "[Combat] Bea's Phase (DEX 20): acts.",
@@ -122,7 +122,7 @@ def test_recover_next_and_undo_each_read_the_fight_and_its_sheets_once_and_write
     assert sorted(store.writes) == ["append combat", "append staff", "put combat"]
 
     store.reset()
-    assert gm.do("+combat/undo") == ["[Combat] Gina undoes #20 (Gina: +combat/next); everything it changed is as "
-                                     "it was."]
+    assert gm.do("+combat/undo") == [("[Combat] Gina undoes #20 (Gina: +combat/next); everything it changed is as "
+                                     "it was.")]
     assert (store.reads, store.durable, store.log_commits) == (["get combat", "get_many sheet", "entry 20"], 1, 1)
     assert sorted(store.writes) == ["append combat", "append staff", "put combat"]

@@ -58,8 +58,8 @@ def test_assaulter_takes_6_body_and_20_stun(world, gm):
     """RULES TAKING DAMAGE 2: killing 12 BODY 36 STUN against PD 10 + rPD 6 -> 6 BODY, 20 STUN."""
     _npc(gm, "Assaulter", PD=10, rPD=6, BODY=12, STUN=40, CON=23)
     assert _do(world, gm, "+damage Assaulter=36 12 killing") == [
-        "[GM] Assaulter is hit by a physical attack: 36 STUN 12 BODY killing. Assaulter takes 20 STUN and 6 BODY "
-        "(36 STUN - 16 PD, 12 BODY - 6 rPD). Now STUN 20, BODY 6."
+        ("[GM] Assaulter is hit by a physical attack: 36 STUN 12 BODY killing. Assaulter takes 20 STUN and 6 BODY "
+        "(36 STUN - 16 PD, 12 BODY - 6 rPD). Now STUN 20, BODY 6.")
     ]
     sheet = _sheet(world, "Assaulter")
     assert (sheet.current_stun, sheet.current_body) == (20, 6)
@@ -76,24 +76,24 @@ def test_player_is_refused_damage_and_nothing_changes(world, gm):
 def test_damage_effects_stunned_knocked_out_dying_dead(world, gm):
     _npc(gm, "Viper", PD=5)
     assert _do(world, gm, "+damage Viper=30 16") == [
-        "[GM] Viper is hit by a physical attack: 30 STUN 16 BODY normal. Viper takes 25 STUN and 11 BODY "
+        ("[GM] Viper is hit by a physical attack: 30 STUN 16 BODY normal. Viper takes 25 STUN and 11 BODY "
         "(30 STUN - 5 PD, 16 BODY - 5 PD): Stunned, Knocked Out, Dying (loses 1 BODY each Post-Segment 12). "
-        "Now STUN -5, BODY -1."
+        "Now STUN -5, BODY -1.")
     ]
     # against the Knocked Out, STUN is doubled before defenses
     assert _do(world, gm, "+damage Viper=10 14") == [
-        "[GM] Viper is hit by a physical attack: 10 STUN 14 BODY normal. Viper takes 15 STUN and 9 BODY "
+        ("[GM] Viper is hit by a physical attack: 10 STUN 14 BODY normal. Viper takes 15 STUN and 9 BODY "
         "(20 STUN doubled against the Knocked Out - 5 PD, 14 BODY - 5 PD): Stunned, Knocked Out, Dead. "
-        "Now STUN -20, BODY -10."
+        "Now STUN -20, BODY -10.")
     ]
 
 
 def test_player_characters_fall_into_a_coma_instead(world, gm):
     world.login("Alice")
     assert _do(world, gm, "+damage Alice=22 22 killing") == [
-        "[GM] Alice is hit by a physical attack: 22 STUN 22 BODY killing. Alice takes 22 STUN and 22 BODY "
+        ("[GM] Alice is hit by a physical attack: 22 STUN 22 BODY killing. Alice takes 22 STUN and 22 BODY "
         "(22 STUN - 0 PD, 22 BODY - 0 rPD): Stunned, Knocked Out, in a coma (a player character never dies "
-        "without the player's consent). Now STUN -2, BODY -12."
+        "without the player's consent). Now STUN -2, BODY -12.")
     ]
 
 
@@ -102,16 +102,16 @@ def test_damage_rolled_energy_and_quiet(world, gm):
     bob = world.login("Bob")
     world.set_dice(5, 3, 4, 2, 1, 1, 6, 4, 2, 3)
     assert _do(world, gm, "+damage/quiet Viper=nd6 10 energy") == [
-        "[GM] (quiet) Viper is hit by an energy attack: 10d6 normal: 31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3). "
-        "Viper takes 28 STUN and 6 BODY (31 STUN - 3 ED, 9 BODY - 3 ED). Now STUN 32, BODY 4. [id]"
+        ("[GM] (quiet) Viper is hit by an energy attack: 10d6 normal: 31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3). "
+        "Viper takes 28 STUN and 6 BODY (31 STUN - 3 ED, 9 BODY - 3 ED). Now STUN 32, BODY 4. [id]")
     ]
     assert bob.lines == []
     world.set_dice(4, 3, 3, 3)
     out = gm.do("+damage Viper=kd6 3")
     assert out == [
-        "[GM] Viper is hit by a physical attack: 3d6 killing: 10 BODY, x2, 20 STUN (4 3 3; multiplier die 3). "
+        ("[GM] Viper is hit by a physical attack: 3d6 killing: 10 BODY, x2, 20 STUN (4 3 3; multiplier die 3). "
         "Viper takes 20 STUN and 10 BODY (20 STUN - 0 PD, 10 BODY - 0 rPD): Dying (loses 1 BODY each "
-        "Post-Segment 12). Now STUN 12, BODY -6. [r8]"
+        "Post-Segment 12). Now STUN 12, BODY -6. [r8]")
     ]
     assert bob.lines == out
 
@@ -137,9 +137,9 @@ def test_american_eagle_through_the_wall(world, gm):
     _npc(gm, "Eagle", PD=15, STUN=80, CON=30)
     world.set_dice(2, 2, *[3] * 11)
     assert _do(world, gm, "+kb Eagle=20 wall 6 5 after 2") == [
-        '[GM] Eagle: KB 20 BODY - 4 (2 2) = 16" knockback. After 2" Eagle hits a DEF 6 BODY 5 wall: 11d6 normal, '
+        ('[GM] Eagle: KB 20 BODY - 4 (2 2) = 16" knockback. After 2" Eagle hits a DEF 6 BODY 5 wall: 11d6 normal, '
         "33 STUN, 11 BODY (3 3 3 3 3 3 3 3 3 3 3). Eagle takes 18 STUN and 0 BODY (33 STUN - 15 PD, 11 BODY - 15 PD). "
-        'Now STUN 62, BODY 10. The wall shatters and Eagle goes on 3" beyond it, landing in a heap. [id]'
+        'Now STUN 62, BODY 10. The wall shatters and Eagle goes on 3" beyond it, landing in a heap. [id]')
     ]
 
 
@@ -148,9 +148,9 @@ def test_kb_landing_breakfall_and_knockdown(world, gm):
     world.set_dice(3, 4)  # Equinox: 11 - 7 = 4"; Breakfall at -2: 11-
     world.set_dice(3, 4, 6, 6, 6, 2, 2)
     assert _do(world, gm, "+kb Ox=11") == [
-        '[GM] Ox: KB 11 BODY - 7 (3 4) = 4" knockback. Ox flies back 4" and lands. Lying on the ground: '
+        ('[GM] Ox: KB 11 BODY - 7 (3 4) = 4" knockback. Ox flies back 4" and lands. Lying on the ground: '
         "1/2 DCV; standing up takes a 1/2 Phase. Breakfall at -2: 18 (6 6 6): an 18 always fails. Landing: 2d6 normal, 4 STUN, 2 BODY (2 2). "
-        "Ox takes 2 STUN and 0 BODY (4 STUN - 2 PD, 2 BODY - 2 PD). Now STUN 18, BODY 10. [id]"
+        "Ox takes 2 STUN and 0 BODY (4 STUN - 2 PD, 2 BODY - 2 PD). Now STUN 18, BODY 10. [id]")
     ]
     world.set_dice(3, 3)  # in the air -1d6, underwater +1d6: 2d6
     assert _do(world, gm, "+kb Ox=5 air underwater") == [
@@ -163,9 +163,9 @@ def test_kb_landing_breakfall_and_knockdown(world, gm):
     )
     world.set_dice(1, 1, 1, 2)  # in the air: 1d6; Breakfall 13 at -3 (7" / 2, in the character's favour)
     assert _do(world, gm, "+kb Ox=8 air") == [
-        '[GM] Ox (Target is in the air): KB 8 BODY - 1 (1) = 7" knockback. Ox flies back 7" and lands. '
+        ('[GM] Ox (Target is in the air): KB 8 BODY - 1 (1) = 7" knockback. Ox flies back 7" and lands. '
         "Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase. Breakfall at -3: 4 (1 1 2): made by 6. Ox lands on their feet "
-        "and takes no damage. [id]"
+        "and takes no damage. [id]")
     ]
 
 
@@ -175,15 +175,15 @@ def test_kb_into_another_character(world, gm):
     world.set_dice(1, 1, 2, 2, 2, 1, 1, 1)
     out = _do(world, gm, "+kb Viper=5 into Ox")
     assert out == [
-        '[GM] Viper: KB 5 BODY - 2 (1 1) = 3" knockback. Viper flies 3" into Ox; both take 3d6. '
+        ('[GM] Viper: KB 5 BODY - 2 (1 1) = 3" knockback. Viper flies 3" into Ox; both take 3d6. '
         "Viper: 6 STUN, 3 BODY (2 2 2). Viper takes 4 STUN and 1 BODY (6 STUN - 2 PD, 3 BODY - 2 PD). "
         "Now STUN 16, BODY 9. Ox: 3 STUN, 0 BODY (1 1 1). Ox takes 0 STUN and 0 BODY (3 STUN - 30 PD, "
-        "0 BODY - 30 PD). Now STUN 20, BODY 10. [id]"
+        "0 BODY - 30 PD). Now STUN 20, BODY 10. [id]")
     ]
 
 
-_KB_USAGE = ["Usage: +KB <target>=<body> [modifiers] [root flight <n>] [root str <STR>] [wall <DEF> <BODY> [after <n>]] "
-             "[into <character>]", "       +KB <target>=<roll id> [wall ...] [into ...]"]
+_KB_USAGE = [("Usage: +KB <target>=<body> [modifiers] [root flight <n>] [root str <STR>] [wall <DEF> <BODY> [after <n>]] "
+             "[into <character>]"), "       +KB <target>=<roll id> [wall ...] [into ...]"]
 _ROOT_USAGE = ["Root with flight <inches>, str <STR> or both.", *_KB_USAGE]
 
 
@@ -210,10 +210,10 @@ def test_pre_attack_on_target_and_onlookers(world, gm):
     _npc(gm, "Bystander", PRE=8)
     world.set_dice(6, 6, 6, 6, 6, 6, 6)  # 6d6 + surprise: 7d6 = 42
     assert _do(world, gm, "+pre Ox=Viper, surprise") == [
-        "[GM] Ox makes a PRE attack on Viper (Surprise): 7d6: 42 (6 6 6 6 6 6 6) against PRE/EGO 15. "
-        "Viper: Awed: hesitates 1 full Phase and is at 1/2 DCV; will possibly do as the attacker commands.",
-        "Bystander (onlooker, one level less): Awed: hesitates 1 full Phase and is at 1/2 DCV; will possibly do "
-        "as the attacker commands. [id]",
+        ("[GM] Ox makes a PRE attack on Viper (Surprise): 7d6: 42 (6 6 6 6 6 6 6) against PRE/EGO 15. "
+        "Viper: Awed: hesitates 1 full Phase and is at 1/2 DCV; will possibly do as the attacker commands."),
+        ("Bystander (onlooker, one level less): Awed: hesitates 1 full Phase and is at 1/2 DCV; will possibly do "
+        "as the attacker commands. [id]"),
     ]
     assert _do(world, gm, "+pre Ox=Viper, sideways") == [
         "'sideways' is not one PRE attack modifier. Usage: +PRE <attacker>=<target>[, <modifier>, <modifier> ...]"
@@ -272,10 +272,10 @@ def test_starfire_move_by(world, gm):
     _npc(gm, "Soundwave", PD=10, STUN=40, CON=20)
     world.set_dice(4, 4, 4, 4, 4, 4)
     assert _do(world, gm, "+moveby Starfire=20 Soundwave") == [
-        '[GM] Starfire Moves By at 20" (OCV -2, DCV -2): 6d6 normal, 24 STUN, 6 BODY (4 4 4 4 4 4). '
+        ('[GM] Starfire Moves By at 20" (OCV -2, DCV -2): 6d6 normal, 24 STUN, 6 BODY (4 4 4 4 4 4). '
         "Soundwave takes 14 STUN and 0 BODY (24 STUN - 10 PD, 6 BODY - 10 PD). Now STUN 26, BODY 10. "
         "Starfire takes 1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, "
-        "2 BODY - 20 PD). Now STUN 25, BODY 10. [id]"
+        "2 BODY - 20 PD). Now STUN 25, BODY 10. [id]")
     ]
 
 
@@ -285,13 +285,13 @@ def test_starfire_move_through_ox(world, gm):
     _npc(gm, "Ox", PD=30, STUN=60)
     world.set_dice(6, 6, 5, 4, 4, 4, 3, 2, 1, 1, 4, 3, 4, 2, 2)
     assert _do(world, gm, "+movethrough Starfire=20 Ox") == [
-        '[GM] Starfire Moves Through at 20" (OCV -4, DCV -3): 10½d6 normal, 38 STUN, 11 BODY '
+        ('[GM] Starfire Moves Through at 20" (OCV -4, DCV -3): 10½d6 normal, 38 STUN, 11 BODY '
         "(6 6 5 4 4 4 3 2 1 1 ½:2). Ox takes 8 STUN and 0 BODY (38 STUN - 30 PD, 11 BODY - 30 PD). "
         'Now STUN 52, BODY 10. KB 11 BODY - 7 (3 4) = 4" knockback. Ox flies back 4" and lands. Lying on the ground: '
         "1/2 DCV; standing up takes a 1/2 Phase. Landing: 2d6 normal, 4 STUN, 2 BODY (2 2). Ox takes 0 STUN and "
         "0 BODY (4 STUN - 30 PD, 2 BODY - 30 PD). Now STUN 52, BODY 10. "
         'Starfire takes half of it, 19 STUN 6 BODY: '
-        "Starfire takes 0 STUN and 0 BODY (19 STUN - 20 PD, 6 BODY - 20 PD). Now STUN 25, BODY 10. [id]"
+        "Starfire takes 0 STUN and 0 BODY (19 STUN - 20 PD, 6 BODY - 20 PD). Now STUN 25, BODY 10. [id]")
     ]
 
 
@@ -300,9 +300,9 @@ def test_move_through_without_knockback_costs_the_attacker_everything(world, gm)
     world.set_dice(1, 1, 1, 6, 6)  # 3d6 (2 STR + 1 for 3"), 0 BODY; KB 0 - 12: none
     out = _do(world, gm, "+movethrough Brick=3")
     assert out == [
-        '[GM] Brick Moves Through at 3" (OCV -1, DCV -3): 3d6 normal, 3 STUN, 0 BODY (1 1 1). KB 0 BODY - 12 (6 6): '
+        ('[GM] Brick Moves Through at 3" (OCV -1, DCV -3): 3d6 normal, 3 STUN, 0 BODY (1 1 1). KB 0 BODY - 12 (6 6): '
         "no knockback. Brick takes all of it (no Knockback), 3 STUN 0 BODY: Brick takes 1 STUN and 0 BODY "
-        "(3 STUN - 2 PD, 0 BODY - 2 PD). Now STUN 19, BODY 10. [id]"
+        "(3 STUN - 2 PD, 0 BODY - 2 PD). Now STUN 19, BODY 10. [id]")
     ]
 
 
@@ -312,9 +312,9 @@ def test_titanos_pulls_his_punch(world, gm):
     _npc(gm, "Agent", PD=5, STUN=80, CON=60)
     world.set_dice(*[4] * 5, *[3] * 12, 6, 6)
     assert _do(world, gm, "+pullpunch Titanos=Agent") == [
-        "[GM] Titanos Pulls a Punch (OCV -6, DCV +0): 17d6 normal, 56 STUN, 17 BODY pulled to 9 BODY "
+        ("[GM] Titanos Pulls a Punch (OCV -6, DCV +0): 17d6 normal, 56 STUN, 17 BODY pulled to 9 BODY "
         "(4 4 4 4 4 3 3 3 3 3 3 3 3 3 3 3 3). Agent takes 51 STUN and 4 BODY (56 STUN - 5 PD, 9 BODY - 5 PD). "
-        "Now STUN 29, BODY 6. KB 9 BODY - 12 (6 6): no knockback. [id]"
+        "Now STUN 29, BODY 6. KB 9 BODY - 12 (6 6): no knockback. [id]")
     ]
 
 
@@ -323,8 +323,8 @@ def test_haymaker_adds_four_dc(world, gm):
     _npc(gm, "Brute", STR=23)
     world.set_dice(*[2] * 8, 6)
     assert _do(world, gm, "+haymaker Brute") == [
-        "[GM] Brute Haymakers (OCV +0, DCV -5, 1/2 Phase and an extra Segment): 8½d6 normal, 19 STUN, 9 BODY "
-        "(2 2 2 2 2 2 2 2 ½:3). [id]"
+        ("[GM] Brute Haymakers (OCV +0, DCV -5, 1/2 Phase and an extra Segment): 8½d6 normal, 19 STUN, 9 BODY "
+        "(2 2 2 2 2 2 2 2 ½:3). [id]")
     ]
 
 
@@ -357,11 +357,11 @@ def test_multiple_move_by_stops_hitting_after_the_first_miss(world, gm):
     _npc(gm, "Mechanon", DCV=6)
     world.set_dice(2, 2, 2, 4, 4, 4, 4, 4, 4, 5, 5, 5)
     assert _do(world, gm, "+moveby/multiple Starfire=20 Viper Ox Mechanon") == [
-        '[GM] Starfire makes a Multiple Move By at 20" on 3 targets: OCV 7 - 6 = 1 on every attack, DCV -2; '
-        "6d6 normal on each hit.",
-        "1. Viper (DCV 5, 7-): 6 (2 2 2): hits; hits DCV 6 or less. 6d6 normal, 24 STUN, 6 BODY (4 4 4 4 4 4). "
+        ('[GM] Starfire makes a Multiple Move By at 20" on 3 targets: OCV 7 - 6 = 1 on every attack, DCV -2; '
+        "6d6 normal on each hit."),
+        ("1. Viper (DCV 5, 7-): 6 (2 2 2): hits; hits DCV 6 or less. 6d6 normal, 24 STUN, 6 BODY (4 4 4 4 4 4). "
         "Viper takes 14 STUN and 0 BODY (24 STUN - 10 PD, 6 BODY - 10 PD). Now STUN 26, BODY 10. Starfire takes "
-        "1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). Now STUN 25, BODY 10.",
+        "1/3 of it, 8 STUN 2 BODY: Starfire takes 0 STUN and 0 BODY (8 STUN - 20 PD, 2 BODY - 20 PD). Now STUN 25, BODY 10."),
         "2. Ox (DCV 4, 8-): 15 (5 5 5): misses; hits DCV -3 or less.",
         "3. Mechanon: missed, as every attack after the first miss.",
         "1 of 3 hit: Viper. [id]",
@@ -424,10 +424,10 @@ def test_kb_rooting_holds_or_gives_way_all_at_once(world, gm):
     assert _sheet(world, "Ox").current_stun == 20
     world.set_dice(3, 4, 2, 4)  # 10 - 7 = 3" > 2": all 3", landing 1 1/2d6
     assert _do(world, gm, "+kb Ox=10 root flight 1 str 5") == [
-        '[GM] Ox (rooted with 1" of Flight and 5 STR: resists 2"): KB 10 BODY - 7 (3 4) = 3" knockback. '
+        ('[GM] Ox (rooted with 1" of Flight and 5 STR: resists 2"): KB 10 BODY - 7 (3 4) = 3" knockback. '
         'That is more than the 2" rooted: all of it takes effect. Ox flies back 3" and lands. Lying on the ground: '
         "1/2 DCV; standing up takes a 1/2 Phase. Landing: 1½d6 normal, 4 STUN, 2 BODY (2 ½:2). Ox takes 2 STUN "
-        "and 0 BODY (4 STUN - 2 PD, 2 BODY - 2 PD). Now STUN 18, BODY 10. [id]"
+        "and 0 BODY (4 STUN - 2 PD, 2 BODY - 2 PD). Now STUN 18, BODY 10. [id]")
     ]
 
 
@@ -437,22 +437,22 @@ def test_kb_flyer_rolls_dex_to_stay_aloft(world, gm):
     _npc(gm, "Ox", DEX=18)  # DEX roll 13-, at -4: 9-
     world.set_dice(3, 2, 2, 2)
     assert _do(world, gm, "+kb Ox=11 flying") == [
-        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
-        "DEX roll to stay aloft at -4: 6 (2 2 2): made by 3. Ox stays in the air at full DCV. [id]"
+        ('[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        "DEX roll to stay aloft at -4: 6 (2 2 2): made by 3. Ox stays in the air at full DCV. [id]")
     ]
     assert _sheet(world, "Ox").current_stun == 20
     world.set_dice(3, 4, 3, 3, 1, 1, 1, 1)  # 10 misses 9-: down 1", landing 4d6
     assert _do(world, gm, "+kb Ox=11 flying") == [
-        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        ('[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
         "DEX roll to stay aloft at -4: 10 (4 3 3): missed by 1. Ox drops the inch or two to the ground and takes "
         "the Knockback damage. Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase. Landing: 4d6 normal, "
-        "4 STUN, 0 BODY (1 1 1 1). Ox takes 2 STUN and 0 BODY (4 STUN - 2 PD, 0 BODY - 2 PD). Now STUN 18, BODY 10. [id]"
+        "4 STUN, 0 BODY (1 1 1 1). Ox takes 2 STUN and 0 BODY (4 STUN - 2 PD, 0 BODY - 2 PD). Now STUN 18, BODY 10. [id]")
     ]
     world.set_dice(3, 4, 3, 3)
     assert _do(world, gm, "+kb Ox=11 flying high") == [
-        '[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
+        ('[GM] Ox (Target is in the air): KB 11 BODY - 3 (3) = 8" knockback. Ox is knocked back 8" in the air; '
         "DEX roll to stay aloft at -4: 10 (4 3 3): missed by 1. Ox falls: Falling damage, not Knockback damage, "
-        "unless the fall is stopped (the GM rolls it). [id]"
+        "unless the fall is stopped (the GM rolls it). [id]")
     ]
     _npc(gm, "Jet", DEX=10, Breakfall=15)  # Breakfall 15- beats DEX 11-: at -4, 11-
     world.set_dice(3, 4, 4, 3)
@@ -468,16 +468,16 @@ def test_damage_rolled_with_hit_locations(world, gm):
     _npc(gm, "Assaulter", PD=10, rPD=6, BODY=12, STUN=40, CON=23)
     world.set_dice(4, 3, 3, 1, 1, 2)  # Assaulter's 3d6 = 10 BODY; 4 on 3d6: Head, STUNx5, BODYx2
     assert _do(world, gm, "+damage Assaulter=kd6 3 loc") == [
-        "[GM] Assaulter is hit by a physical attack: 3d6 killing: 10 BODY, x5, 50 STUN (4 3 3; Head on 1 1 2, "
+        ("[GM] Assaulter is hit by a physical attack: 3d6 killing: 10 BODY, x5, 50 STUN (4 3 3; Head on 1 1 2, "
         "BODY x2 after defenses). Assaulter takes 34 STUN and 8 BODY (50 STUN - 16 PD, 10 BODY - 6 rPD, "
-        "BODY x2 for the Head): Stunned. Now STUN 6, BODY 4. [id]"
+        "BODY x2 for the Head): Stunned. Now STUN 6, BODY 4. [id]")
     ]
     _npc(gm, "Viper", ED=3, STUN=60, CON=30)
     world.set_dice(5, 3, 4, 2, 1, 1, 6, 4, 2, 3, 6, 6, 6)  # BattleStar's 31 STUN 9 BODY; 18: Feet, x1/2
     assert _do(world, gm, "+damage Viper=nd6 10 loc energy") == [
-        "[GM] Viper is hit by an energy attack: 10d6 normal: 16 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3), Feet "
+        ("[GM] Viper is hit by an energy attack: 10d6 normal: 16 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3), Feet "
         "(STUN x1/2, BODY x1/2 after defenses). Viper takes 13 STUN and 3 BODY (16 STUN - 3 ED, 9 BODY - 3 ED, "
-        "BODY x1/2 for the Feet). Now STUN 47, BODY 7. [id]"
+        "BODY x1/2 for the Feet). Now STUN 47, BODY 7. [id]")
     ]
 
 

@@ -31,8 +31,8 @@ def test_pasting_a_file_imports_it_with_hero_designers_figures(alice, gm):
         assert alice.do(line) == []
     assert alice.do(".") == [
         "Reading your Hero Designer file ...",
-        "Imported '5e superhero simple' from Hero Designer: 0 items. "
-        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left.",
+        ("Imported '5e superhero simple' from Hero Designer: 0 items. "
+        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left."),
     ]
     sheet = alice.do("+sheet")
     assert sheet[4:10] == [
@@ -141,17 +141,17 @@ def test_a_new_version_of_an_approved_file_keeps_the_fight_and_waits_for_approva
     assert out[2] == ("Your sheet is approved, so this new version waits for staff approval; your current sheet "
                       "stays in play until then (+sheet/changes shows what it changes).")
     assert gm.lines == [
-        "[Approval] Alice imported a new version of their Hero Designer file (+sheet/changes Alice, +approve Alice): "
+        ("[Approval] Alice imported a new version of their Hero Designer file (+sheet/changes Alice, +approve Alice): "
         "Added (1): Zap: Energy Blast 2d6 (10). Characteristics: LEAPING 29 -> 30, STR 11 -> 16. "
         "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0). "
-        "XP: the file says 15; the sheet keeps the game's 0 (+xp shows what is earned and unspent)."]
+        "XP: the file says 15; the sheet keeps the game's 0 (+xp shows what is earned and unspent).")]
     assert get_hero(game, char).value("STR") == 11  # the old sheet stays in play
     assert alice.do("+sheet/changes")[1:] == [
         "Added (1): Zap: Energy Blast 2d6 (10).", "Characteristics: LEAPING 29 -> 30, STR 11 -> 16.",
         "Total: 162 -> 177 points spent of 200 (base 200 + disadvantages 0 + XP 0)."]
     assert gm.do("+approve Alice") == [
-        "Alice's sheet: Points do not balance: 177 spent of 200 base + 0 disadvantages + 0 XP = 200 (23 left "
-        "unspent). Fix it with the player, or +approve/force Alice."]
+        ("Alice's sheet: Points do not balance: 177 spent of 200 base + 0 disadvantages + 0 XP = 200 (23 left "
+        "unspent). Fix it with the player, or +approve/force Alice.")]
     assert gm.do("+approve/force Alice") == ["Alice's new version is approved."]
     hero, sheet = get_hero(game, char), get_sheet(game, char)
     assert (hero.value("STR"), hero.spent, hero.experience) == (16, 177, 0)
@@ -167,20 +167,20 @@ def test_staff_import_an_npc_from_a_paste(world, gm):
         gm.do(line)
     assert gm.do(".") == [
         "Reading your Hero Designer file ...",
-        "Imported '5e superhero simple' from Hero Designer onto NPC Doctor Zed: 0 items. "
-        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left."]
+        ("Imported '5e superhero simple' from Hero Designer onto NPC Doctor Zed: 0 items. "
+        "Points: 162 spent of 200 base + 0 disadvantages + 0 XP = 200: 38 left.")]
     zed = world.game.find_character("Doctor Zed")
     assert zed.npc and zed.location == gm.character.location
     assert get_sheet(world.game, zed).base("STR") == 11
-    assert gm.do("+npc/import Gina") == ["Gina is a player's character, not an NPC: they import their own file "
-                                         "with +sheet/import."]
+    assert gm.do("+npc/import Gina") == [("Gina is a player's character, not an NPC: they import their own file "
+                                         "with +sheet/import.")]
 
 
 def test_building_by_hand_shows_each_cost_at_once(world, alice):
     assert alice.do("+stat DEX=20") == ["DEX is now 20 (30 points; 170 left)."]
     assert alice.do("+power Fire Blast=energy blast 12d6 +armorpiercing -oaf") == [
-        "Added #1 Fire Blast: Energy Blast 12d6, Armor Piercing (+1/2) (90 Active Points); Focus (OAF; -1): "
-        "90 Active Points, 45 Real Cost, 9 END.",
+        ("Added #1 Fire Blast: Energy Blast 12d6, Armor Piercing (+1/2) (90 Active Points); Focus (OAF; -1): "
+        "90 Active Points, 45 Real Cost, 9 END."),
         "Points: 75 spent of 200 base + 0 disadvantages + 0 XP = 200: 125 left.",
     ]
     assert alice.do("+power Suit=armor 8/8")[0] == "Added #2 Suit: Armor (8 PD/8 ED): 24 Active Points, 24 Real Cost."
@@ -237,8 +237,8 @@ def test_an_exponent_in_a_pasted_file_is_refused_at_once_naming_the_item(world, 
     text = (DATA / "base_5e.hdc").read_text("utf-8").replace('LEVELS="2"', 'LEVELS="1e10000000"', 1)
     assert _paste_text(alice, text) == [
         "Reading your Hero Designer file ...",
-        'BODY (ID 1766634909496): LEVELS="1e10000000" is not a number of points from -10000 to 10000, so the file '
-        "was refused and nothing was changed."]
+        ('BODY (ID 1766634909496): LEVELS="1e10000000" is not a number of points from -10000 to 10000, so the file '
+        "was refused and nothing was changed.")]
     assert world.store.get("hero", str(alice.character.id)) == before
 
 
@@ -325,9 +325,9 @@ def test_a_paste_of_empty_lines_names_the_encoding(alice):
     for _ in range(5):
         alice.do("")
     assert alice.do(".") == [
-        "Only empty lines arrived, so nothing was changed. A file as Hero Designer saves it (UTF-16) cannot cross "
+        ("Only empty lines arrived, so nothing was changed. A file as Hero Designer saves it (UTF-16) cannot cross "
         "telnet as it is: send it as base64 between -----BEGIN HDC----- and -----END HDC----- lines "
-        "(+help +sheet/import shows how)."]
+        "(+help +sheet/import shows how).")]
     alice.do("+sheet/import")
     assert alice.do(".") == ["Nothing was pasted, so nothing was changed."]
 

@@ -19,7 +19,7 @@ def _player():
 
 
 def test_linking_switching_staff_seeing_alts_and_the_limit():
-    world, gina, alice, bob = _player()
+    _world, gina, alice, bob = _player()
     assert alice.do("+alt/link Nightwing=wrong") == ["That is not Nightwing's password."]
     assert alice.do("+alt/link Nightwing=pw-Nightwing") == [
         "Nightwing is now on your account: Alice, Nightwing. +alt Nightwing switches to it."]
@@ -35,16 +35,16 @@ def test_linking_switching_staff_seeing_alts_and_the_limit():
 
 
 def test_a_vote_for_ones_own_alt_is_refused_by_the_account():
-    world, gina, alice, bob = _player()
+    world, _gina, alice, bob = _player()
     alice.do("+alt/link Nightwing=pw-Nightwing")
-    nightwing = world.login("Nightwing")
+    world.login("Nightwing")
     assert alice.do("+vote Nightwing") == [
         "Nightwing is one of your own characters: vote for the people you played with."]
     assert bob.do("+vote Nightwing") == ["You vote for Nightwing. Thank you for playing."]
 
 
 def test_the_roster_offers_characters_and_a_request_files_a_job():
-    world, gina, alice, bob = _player()
+    _world, gina, _alice, bob = _player()
     assert gina.do("+roster/add Robin=The Boy Wonder, free for a new player.") == ["Robin is open on the roster."]
     assert bob.do("+roster") == ["Open characters (+roster/request <name>=<why> to ask for one):",
                                  "  Robin                The Boy Wonder, free for a new player."]
@@ -57,7 +57,7 @@ def test_the_roster_offers_characters_and_a_request_files_a_job():
 
 
 def test_staff_cannot_award_xp_to_a_character_of_their_own_account():
-    world, gina, alice, bob = _player()
+    _world, gina, _alice, _bob = _player()
     assert gina.do("+alt/link Robin=pw-Robin") == [
         "Robin is now on your account: Gina, Robin. +alt Robin switches to it."]
     assert gina.do("+xp/award Robin=2 for playing") == [

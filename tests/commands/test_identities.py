@@ -17,7 +17,7 @@ def _room():
 
 
 def test_the_room_sees_the_identity_and_staff_see_the_character_behind_it():
-    world, gina, alice, bob = _room()
+    _world, gina, alice, bob = _room()
     assert alice.do("+identity nightshade") == ["You are now seen as Nightshade."]
     assert bob.lines == [] and gina.lines == []
     assert alice.do("say Halt.") == ['You say, "Halt."']
@@ -36,7 +36,7 @@ def test_the_room_sees_the_identity_and_staff_see_the_character_behind_it():
 
 
 def test_each_identity_has_its_description_finger_fields_and_outfits():
-    world, gina, alice, bob = _room()
+    _world, gina, alice, bob = _room()
     alice.do("@desc me=A student in a hoodie.")
     alice.do("+finger/set quote=Just a student.")
     alice.do("+finger/set timezone=Europe/Paris")
@@ -60,18 +60,18 @@ def test_each_identity_has_its_description_finger_fields_and_outfits():
 
 
 def test_identity_names_are_checked():
-    world, gina, alice, bob = _room()
+    _world, _gina, alice, bob = _room()
     assert alice.do("+identity/add Bob") == ["The name Bob is taken."]
     assert bob.do("+identity/add Nightshade") == ["The name Nightshade is taken."]
     assert alice.do("+identity Nobody") == ["You have no identity called 'Nobody'. +identity lists yours."]
     assert alice.do("+identity") == ["You are seen as Alice.", "Your identities: Alice, Nightshade."]
     assert alice.do("+finger/set timezone=Mars/Olympus") == [
-        "'Mars/Olympus' is not a time zone: give a name from the time zone database, "
-        "such as America/New_York, Europe/London or UTC."]
+        ("'Mars/Olympus' is not a time zone: give a name from the time zone database, "
+        "such as America/New_York, Europe/London or UTC.")]
 
 
 def test_gmcp_room_panels_show_the_identity_and_follow_a_switch():
-    world, gina, alice, bob = _room()
+    _world, _gina, alice, bob = _room()
     bob.gmcp.clear()
     alice.do("+identity Nightshade")
     assert bob.gmcp == [("Room.RemovePlayer", "Alice"),

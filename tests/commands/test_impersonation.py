@@ -83,25 +83,25 @@ def test_the_name_key_folds_case_spaces_hyphens_and_look_alikes():
                  id="stacked combining marks are cut to two"),
 ])
 def test_text_that_hides_or_breaks_lines_is_cleaned(line, seen):
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     alice.do(line)
     assert ada.lines == [seen]
 
 
 def test_colours_that_hide_text_are_dropped_and_others_kept():
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     alice.do("say |xhidden|n |[rred on red|n |#101010dark|n |rred|n ||x")
     assert ada.output == ['Alice says, "hidden|n red on red|n dark|n |rred|n ||x"']
 
 
 def test_a_message_of_nothing_visible_is_refused():
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     assert alice.do("say \u200b\u2028\u200d") == ["Usage: say <message>", '       "<message>']
     assert ada.lines == []
 
 
 def test_pages_ooc_and_channels_are_cleaned_too():
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     alice.do("addcom pub=Public")
     ada.do("addcom pub=Public")
     ada.clear()
@@ -125,21 +125,21 @@ def test_pages_ooc_and_channels_are_cleaned_too():
     "Long distance to Alice: Ada waves",
 ])
 def test_emits_passing_for_the_game_or_another_are_refused_whatever_the_unicode(fake):
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     answer = alice.do(f"@emit {fake}")
     assert answer in ([GAME_START], ["An @emit cannot start with another character's name (Ada)."])
     assert ada.lines == []
 
 
 def test_an_emit_naming_another_player_is_shown_with_its_sender():
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     alice.do("@emit The crowd parts for ada.")
     alice.do("@emit Thunder rolls over the city.")
     assert ada.lines == ["[Alice] The crowd parts for ada.", "Thunder rolls over the city."]
 
 
 def test_an_honest_emit_reaches_the_room_and_nospoof_names_the_sender_of_every_emit():
-    world, alice, bob = _room("Bob")
+    _world, alice, bob = _room("Bob")
     alice.do("@emit The wind howls; Bobby's cape snaps.")  # "Bobby" is not "Bob"
     assert bob.lines == ["The wind howls; Bobby's cape snaps."]
     bob.do("+nospoof on")
@@ -150,13 +150,13 @@ def test_an_honest_emit_reaches_the_room_and_nospoof_names_the_sender_of_every_e
 
 
 def test_an_emit_naming_a_word_that_contains_a_name_is_not_tagged():
-    world, alice, ada = _room()
+    _world, alice, ada = _room()
     alice.do("@emit The cadaver stirs.")
     assert ada.lines == ["The cadaver stirs."]
 
 
 def test_emit_cannot_start_with_another_characters_name():
-    world, alice, bob = _room("Bob")
+    _world, alice, bob = _room("Bob")
     assert alice.do("@emit Bob says, \"I give up.\"") == [
         "An @emit cannot start with another character's name (Bob)."]
     assert alice.do("@emit   |rbob|n waves.") == ["An @emit cannot start with another character's name (Bob)."]
@@ -164,7 +164,7 @@ def test_emit_cannot_start_with_another_characters_name():
 
 
 def test_emit_cannot_look_like_a_game_message():
-    world, alice, bob = _room("Bob")
+    _world, alice, bob = _room("Bob")
     for fake in ("[Dice] Bob rolls 10d6 normal: 60 STUN, 20 BODY (6 6 6) [r9]",
                  "<OOC> Bob says, \"ok\"", "[Public] Bob: hi", "Game: the server is shutting down",
                  "|r[GM]|n Bob takes 40 STUN"):
@@ -173,7 +173,7 @@ def test_emit_cannot_look_like_a_game_message():
 
 
 def test_staff_narrate_for_npcs():
-    world, alice, bob = _room("Bob")
+    world, _alice, bob = _room("Bob")
     world.game.new_character("Viper", npc=True)
     gm = world.login("Gina", role=Role.STAFF)
     bob.clear()
@@ -184,7 +184,7 @@ def test_staff_narrate_for_npcs():
 def test_say_and_pose_always_lead_with_the_speaker():
     """(Raw escape sequences never get this far: the telnet layer strips them from input,
     tests/net/test_fuzz.py.)"""
-    world, alice, bob = _room("Bob")
+    _world, alice, bob = _room("Bob")
     alice.do("say [Dice] Bob rolls 60 STUN")
     alice.do(":[GM] clears the screen")
     alice.do(";Bob says hi")

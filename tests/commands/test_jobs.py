@@ -47,7 +47,7 @@ def test_a_request_is_filed_answered_and_read():
 
 
 def test_comments_assign_close_and_reopen():
-    world, alice, gina, hal = _world()
+    _, alice, gina, hal = _world()
     alice.do("+request Power change=Please?")
     assert alice.do("+request/comment 1=Also my cape.") == ["You add to request #1. Staff have been told."]
     assert hal.lines[-1] == "[Jobs] Alice added to #1 (Power change): Also my cape."
@@ -67,7 +67,7 @@ def test_comments_assign_close_and_reopen():
 
 
 def test_players_see_only_their_own_requests_and_no_staff_notes():
-    world, alice, gina, hal = _world()
+    world, alice, gina, _hal = _world()
     bob = world.login("Bob")
     alice.do("+request Secret=My real name is Dana.")
     gina.do("+job/discuss 1=Noted.")
@@ -81,7 +81,7 @@ def test_players_see_only_their_own_requests_and_no_staff_notes():
 
 
 def test_bad_requests_are_refused_and_nothing_is_filed():
-    world, alice, gina, hal = _world()
+    world, alice, gina, _hal = _world()
     assert alice.do("+request =text") == ["A request needs a title of 1-60 characters."]
     assert alice.do("+request Title=") == ["The request needs some text."]
     assert alice.do(f"+request Title={'x' * 8001}") == ["The request may be at most 8000 characters."]

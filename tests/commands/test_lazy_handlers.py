@@ -7,7 +7,7 @@ from champions_mush.commands.base import Later
 from champions_mush.commands.table import build_table
 
 
-def _later(command) -> list[Later]:  # noqa: ANN001 - a Command
+def _later(command) -> list[Later]:  # a Command
     handlers = [command.func, *(sub.func for sub in command.subcommands.values())]
     return [h for h in handlers if isinstance(h, Later)]
 

@@ -1,11 +1,10 @@
 """The login screen: connect, create, WHO, QUIT, the connect screen, the throttle."""
 
 from champions_mush.commands import login
+from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import NOT_CONNECTED
 from champions_mush.game.accounts import Accounts, verify_password
 from champions_mush.game.world import run_inline
-
-from champions_mush.commands.base import Role
 
 from ..harness import make_world
 
@@ -294,8 +293,8 @@ def test_an_upgrade_the_disk_refuses_keeps_the_old_hash_for_next_time():
     world.store.put = refuse_hashes
     assert world.guest().do("connect Bob bobpass1") == [
         "Welcome to Champions MUSH, Bob!", "Hero Plaza", "The heart of the city. Heroes gather here.",
-        "[Storage] The game cannot save right now: you can log in, look around and read, "
-        "but nothing you change will be kept. Staff have been told."]
+        ("[Storage] The game cannot save right now: you can log in, look around and read, "
+        "but nothing you change will be kept. Staff have been told.")]
     assert bob.password_hash == old
     world.store.put = put
     world.guest().do("connect Bob bobpass1")
@@ -467,8 +466,8 @@ def test_a_full_disk_does_not_lock_anyone_out():
     world.store.put = full_disk  # the last_login write fails
     guest = world.guest()
     assert guest.do("connect Alice secret1")[:2] == [
-        "[Storage] The game cannot save right now: you can log in, look around and read, "
-        "but nothing you change will be kept. Staff have been told.",
+        ("[Storage] The game cannot save right now: you can log in, look around and read, "
+        "but nothing you change will be kept. Staff have been told."),
         "Welcome to Champions MUSH, Alice!"]
     assert guest.character.name == "Alice"
 

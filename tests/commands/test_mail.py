@@ -1,8 +1,8 @@
 """@mail the PennMUSH way: send to online and offline players, read, reply, forward, delete,
 purge, folders, the quota, staff @mail/all, and the unread notice at login."""
 
-from champions_mush.commands.dispatch import PERMISSION_DENIED
 from champions_mush.commands.base import Role
+from champions_mush.commands.dispatch import PERMISSION_DENIED
 from champions_mush.game import mail
 
 from ..harness import make_world
@@ -133,7 +133,7 @@ def test_folders_file_and_switch(world):
 
 
 def test_mail_all_is_staff_only_and_reaches_every_player(world):
-    alice, bob = world.login("Alice"), world.login("Bob")
+    alice, _bob = world.login("Alice"), world.login("Bob")
     gina = world.login("Gina", role=Role.STAFF)
     world.game.new_character("Thug", npc=True)
     assert alice.do("@mail/all News/Hi") == [PERMISSION_DENIED]

@@ -40,12 +40,12 @@ def test_finger_of_an_offline_player_shows_when_they_were_last_on(world, alice):
     assert alice.do("+finger Carl")[1] == f"Last on:        {WHEN}"
     assert alice.do("+finger Zed") == ["There is no player called 'Zed'."]
     assert alice.do("+finger")[1:3] == ["Last on:        connected now, idle 0s",
-                                        "Set your details with +finger/set <field>=<text> "
-                                        "(alias, position, timezone, rp, quote)."]
+                                        ("Set your details with +finger/set <field>=<text> "
+                                        "(alias, position, timezone, rp, quote).")]
 
 
 def test_where_lists_rooms_and_hides_the_unfindable_from_players_not_staff(world):
-    alice, bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
+    alice, _bob, carol = world.login("Alice"), world.login("Bob"), world.login("Carol")
     gina = world.login("Gina", role=Role.STAFF)
     docks = world.game.new_room("Docks")
     world.game.move_character(carol.character, docks)
@@ -54,7 +54,7 @@ def test_where_lists_rooms_and_hides_the_unfindable_from_players_not_staff(world
     assert carol.do("+where/hide") == ["You are hidden from +where (staff still see you)."]
     assert alice.do("+where") == ["Where                       Who", "Hero Plaza                  Alice, Bob, Gina",
                                   "1 more is unfindable."]
-    assert gina.do("+where") == [f"Where                       Who", f"Docks (#{docks})" + " " * (28 - len(f"Docks (#{docks})"))
+    assert gina.do("+where") == ["Where                       Who", f"Docks (#{docks})" + " " * (28 - len(f"Docks (#{docks})"))
                                  + "Carol (hidden)", "Hero Plaza (#1)             Alice, Bob, Gina"]
     assert carol.do("+where/show") == ["+where shows you again."]
     assert alice.do("+where")[1] == "Docks                       Carol"

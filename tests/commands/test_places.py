@@ -17,7 +17,7 @@ def _bar():
 
 
 def test_three_players_at_two_places_and_the_room_sees_who_sits_where():
-    world, gina, alice, bob, cara = _bar()
+    _world, gina, alice, bob, cara = _bar()
     assert alice.do("+place bar") == ["You join the Bar. A long counter of chrome."]
     assert cara.lines == ["Alice moves to the Bar."]
     bob.do("+place/join Bar")
@@ -38,7 +38,7 @@ def test_three_players_at_two_places_and_the_room_sees_who_sits_where():
 
 
 def test_leaving_a_place_or_the_room_and_mistakes():
-    world, gina, alice, bob, cara = _bar()
+    world, gina, alice, _bob, _cara = _bar()
     assert alice.do("tt hi") == ["You are not at any place here: +place <name> joins one (+places lists them)."]
     assert alice.do("+place pub") == ["There is no place here called 'pub' (places here: Bar, Rooftop corner)."]
     alice.do("+place bar")

@@ -20,7 +20,7 @@ def ptb_world(*faces):
 
 
 def test_round_one_attack_o_hits_for_8_and_the_room_sees_it():
-    world, attacko, defender = ptb_world(17)
+    _world, attacko, defender = ptb_world(17)
     attacko.do("+ptb/attack 30 vs 30 passive heavy str 20=giant mallet")
     line = ('[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15) for "giant mallet": '
             "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]")
@@ -29,32 +29,32 @@ def test_round_one_attack_o_hits_for_8_and_the_room_sees_it():
 
 
 def test_round_one_dark_defender_misses_passive_attack_o():
-    world, attacko, defender = ptb_world(7)
+    _world, attacko, defender = ptb_world(7)
     defender.do("+ptb/attack 20 vs 20 light str 20")
     assert attacko.lines == ["[PTB] Defender rolls an attack of 20 vs Dodge Resist 20 (passive 10): 7 vs 10: misses [r1]"]
 
 
 def test_round_two_both_active():
-    world, attacko, defender = ptb_world(21, 25, 9, 5)
+    _world, attacko, defender = ptb_world(21, 25, 9, 5)
     attacko.do("+ptb/attack 30 vs 30 active heavy str 20")
     defender.do("+ptb/attack 20 vs 20 active light str 20")
     assert defender.lines == [
         "[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (active): 21 vs 25: misses [r1]",
-        "[PTB] Defender rolls an attack of 20 vs Dodge Resist 20 (active): 9 vs 5: hits by 4; "
-        "Light x1/2 = 2 + 5 = 7 damage [r2]",
+        ("[PTB] Defender rolls an attack of 20 vs Dodge Resist 20 (active): 9 vs 5: hits by 4; "
+        "Light x1/2 = 2 + 5 = 7 damage [r2]"),
     ]
 
 
 def test_attack_from_sheets_uses_scores_and_strength():
-    world, attacko, defender = ptb_world(17)
+    _world, attacko, defender = ptb_world(17)
     assert attacko.do("+ptb/score attack=30") == ["Attack set to 30 on your sheet."]
     attacko.do("+ptb/score str=20")
     defender.do("+ptb/score dodge=30")
     attacko.clear()
     attacko.do("+ptb/attack vs Defender heavy")
     assert attacko.lines == [
-        "[PTB] AttackO rolls an attack of 30 vs Defender's Dodge Resist 30 (passive 15): "
-        "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]"
+        ("[PTB] AttackO rolls an attack of 30 vs Defender's Dodge Resist 30 (passive 15): "
+        "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]")
     ]
 
 
@@ -67,53 +67,53 @@ def test_attack_against_a_sheet_without_the_score_says_how_to_set_it():
 
 
 def test_tie_goes_to_the_defender():
-    world, attacko, _ = ptb_world(15)
+    _world, attacko, _ = ptb_world(15)
     assert attacko.do("+ptb/attack 30 vs 30") == [
-        "[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15): 15 vs 15: "
-        "a tie: the defender wins [r1]"
+        ("[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15): 15 vs 15: "
+        "a tie: the defender wins [r1]")
     ]
 
 
 def test_knockout_at_half_score_and_physical_resist_from_the_sheet():
-    world, attacko, defender = ptb_world(12, 2)
+    _world, attacko, defender = ptb_world(12, 2)
     defender.do("+ptb/score physical=20")
     defender.do("+ptb/score dodge=10")
     attacko.clear()
     attacko.do("+ptb/knockout 30 vs Defender medium")
     assert attacko.lines == [
-        "[PTB] AttackO rolls a knockout of 15 (half of 30) vs Defender's Dodge Resist 10 (passive 5): "
-        "12 vs 5: hits by 7; Medium x1 = 7 + 0 = 7 damage; Physical Resist 20: 2, unconscious for 5 rounds [r1]"
+        ("[PTB] AttackO rolls a knockout of 15 (half of 30) vs Defender's Dodge Resist 10 (passive 5): "
+        "12 vs 5: hits by 7; Medium x1 = 7 + 0 = 7 damage; Physical Resist 20: 2, unconscious for 5 rounds [r1]")
     ]
 
 
 def test_lethal_attack_goes_to_vim():
-    world, attacko, _ = ptb_world(10)
+    _world, attacko, _ = ptb_world(10)
     attacko.do("+ptb/lethal 20 vs 8 gun heavy")
     assert attacko.lines == [
-        "[PTB] AttackO rolls a lethal of 10 (half of 20) vs Dodge Resist 8 (passive 4): 10 vs 4: hits by 6; "
-        "Heavy x1 1/2 = 9 + 10 = 19 damage, to Vim (skipping Vigor) [r1]"
+        ("[PTB] AttackO rolls a lethal of 10 (half of 20) vs Dodge Resist 8 (passive 4): 10 vs 4: hits by 6; "
+        "Heavy x1 1/2 = 9 + 10 = 19 damage, to Vim (skipping Vigor) [r1]")
     ]
 
 
 def test_wrestling_contact_hold_damage_and_restraint():
-    world, attacko, _ = ptb_world(14, 7, 20)
+    _world, attacko, _ = ptb_world(14, 7, 20)
     attacko.do("+ptb/wrestle contact 20 vs 20")
     attacko.do("+ptb/wrestle hold 15 vs 20 +4")
     attacko.do("+ptb/wrestle damage 30 vs 20 str 20")
     attacko.do("+ptb/wrestle restrain")
     assert attacko.lines == [
-        "[PTB] AttackO rolls wrestling contact, 20 vs Dodge Resist 20 (passive 10): 14 vs 10: hits by 4 (3 AP); "
-        "+4 toward the hold [r1]",
-        "[PTB] AttackO rolls wrestling hold, 15 vs Strength 20 (passive 10): 11 (7+4) vs 10: hits by 1 (6 AP); "
-        "the hold is on [r2]",
-        "[PTB] AttackO rolls wrestling damage, 30 vs Strength 20 (passive 10): 20 vs 10: hits by 10; "
-        "x1/5 = 2 + 10 = 12 damage (full Strength bonus) [r3]",
+        ("[PTB] AttackO rolls wrestling contact, 20 vs Dodge Resist 20 (passive 10): 14 vs 10: hits by 4 (3 AP); "
+        "+4 toward the hold [r1]"),
+        ("[PTB] AttackO rolls wrestling hold, 15 vs Strength 20 (passive 10): 11 (7+4) vs 10: hits by 1 (6 AP); "
+        "the hold is on [r2]"),
+        ("[PTB] AttackO rolls wrestling damage, 30 vs Strength 20 (passive 10): 20 vs 10: hits by 10; "
+        "x1/5 = 2 + 10 = 12 damage (full Strength bonus) [r3]"),
         "[PTB] AttackO restrains their opponent (3 AP, no damage).",
     ]
 
 
 def test_initiative_for_a_scene():
-    world, attacko, defender = ptb_world(4, 11)
+    _world, attacko, defender = ptb_world(4, 11)
     defender.do("+ptb/score boldness=18")
     defender.clear()
     attacko.do("+ptb/init AttackO 12, Goon 9 passive, Defender")
@@ -123,7 +123,7 @@ def test_initiative_for_a_scene():
 
 
 def test_serpentine_and_dedicated_actions():
-    world, attacko, defender = ptb_world()
+    _world, attacko, defender = ptb_world()
     attacko.do("+ptb/serpentine 35 4")
     attacko.do("+ptb/dedicated defense 9")
     assert defender.lines == [
@@ -134,7 +134,7 @@ def test_serpentine_and_dedicated_actions():
 
 
 def test_plain_roll_of_a_named_score():
-    world, attacko, _ = ptb_world(13)
+    _world, attacko, _ = ptb_world(13)
     attacko.do("+ptb/score physical=20")
     attacko.clear()
     assert attacko.do("+ptb/roll physical") == ["[PTB] AttackO rolls Physical Resist of 20: 13 [r1]"]
@@ -166,8 +166,8 @@ def test_staff_set_another_players_score_players_may_not():
     assert attacko.do("+ptb/score Defender/dodge=1") == ["Permission denied."]
     defender.clear()
     assert defender.do("+ptb") == [
-        "Your PTB scores: Attack -, Dodge Resist 30, Physical Resist -, Boldness -, Strength -.  "
-        "(+HELP +PTB for the commands)"
+        ("Your PTB scores: Attack -, Dodge Resist 30, Physical Resist -, Boldness -, Strength -.  "
+        "(+HELP +PTB for the commands)")
     ]
 
 

@@ -36,7 +36,7 @@ def _private_scene():
 
 
 def test_the_pose_order_nudges_whose_turn_it_is_and_gag_leaves_it():
-    world, alice, bob, cara, dan = _private_scene()
+    _world, alice, bob, cara, _dan = _private_scene()
     alice.do(":looks out to sea.")
     bob.do(":checks his watch.")
     assert alice.lines[-2:] == ["Bob checks his watch.", TURN]  # the pose, then whose turn it is
@@ -54,7 +54,7 @@ def test_the_pose_order_nudges_whose_turn_it_is_and_gag_leaves_it():
 
 
 def test_a_typo_fix_changes_only_the_log_keeps_the_form_and_can_be_undone():
-    world, alice, bob, cara, dan = _private_scene()
+    _world, alice, bob, _cara, dan = _private_scene()
     alice.do('"Ther boat is late.')
     heard = list(bob.lines)
     assert alice.do("+scene/typo The boat is late.") == [
@@ -68,7 +68,7 @@ def test_a_typo_fix_changes_only_the_log_keeps_the_form_and_can_be_undone():
 
 
 def test_a_fixed_emit_may_not_pass_for_another_players_line():
-    world, alice, bob, cara, dan = _private_scene()
+    world, alice, _bob, _cara, _dan = _private_scene()
     alice.do("@emit Rain falls.")
     assert alice.do('+scene/typo Bob says, "I did it."') == [
         "An @emit cannot start with another character's name (Bob)."]  # as a new @emit is refused
@@ -77,7 +77,7 @@ def test_a_fixed_emit_may_not_pass_for_another_players_line():
 
 
 def test_ooc_lines_and_emits_are_marked_in_the_log():
-    world, alice, bob, cara, dan = _private_scene()
+    world, alice, bob, _cara, _dan = _private_scene()
     gina = world.login("Gina", role=Role.STAFF)
     gina.do("@emit The Viper agent sneers.")
     bob.do("+ooc brb")
@@ -88,7 +88,7 @@ def test_ooc_lines_and_emits_are_marked_in_the_log():
 
 
 def test_a_private_log_is_shared_once_stopped_and_then_anyone_reads_it():
-    world, alice, bob, cara, dan = _private_scene()
+    world, alice, bob, _cara, dan = _private_scene()
     assert dan.do("+scene/log 1") == ["There is no scene 1. +scene/list shows them."]
     assert bob.do("+scene/share 1") == ["Scene 1 is still running: share it once it has stopped."]
     assert dan.do("+scene/share 1") == ["There is no scene 1. +scene/list shows them."]
@@ -102,7 +102,7 @@ def test_a_private_log_is_shared_once_stopped_and_then_anyone_reads_it():
 
 
 def test_title_plot_and_summary_are_cleaned_and_shown():
-    world, alice, bob, cara, dan = _private_scene()
+    _world, alice, bob, cara, dan = _private_scene()
     assert alice.do("+scene/title Docks\u2028[GM] at night") == ["Scene 1's title: Docks [GM] at night"]
     assert alice.do("+scene/plot Harbor war") == ["Scene 1's plot: Harbor war"]
     alice.do("+scene/stop")
@@ -116,7 +116,7 @@ def test_title_plot_and_summary_are_cleaned_and_shown():
 
 
 def test_a_participant_away_hears_once_of_new_activity():
-    world, alice, bob, cara, dan = _private_scene()
+    world, alice, bob, cara, _dan = _private_scene()
     world.game.move_character(bob.character, world.game.new_room("Roof"))
     alice.do(":waves.")
     cara.do(":waves back.")
@@ -139,7 +139,7 @@ def test_at_login_a_participant_away_hears_of_a_running_scene():
 
 
 def test_the_pose_order_and_a_last_pose_survive_a_restart():
-    world, alice, bob, cara, dan = _private_scene()
+    world, alice, bob, _cara, _dan = _private_scene()
     alice.do(":waves.")
     bob.do(":nods.")
     game = Game(world.store, config=world.game.config, clock=world.clock)

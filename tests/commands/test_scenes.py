@@ -63,8 +63,8 @@ def test_stop_then_read_the_log_back_and_as_plain_text():
     plain = alice.do("+scene/text 1")
     assert plain[0] == "-- begin scene 1 --" and plain[-1] == "-- end scene 1 --"
     assert plain[1:4] == [header, "Participants: Alice, Bob",
-                          "[13:46] [Scene] Alice starts scene 1: Docks at midnight. Everything said here is logged "
-                          "until +scene/stop."]
+                          ("[13:46] [Scene] Alice starts scene 1: Docks at midnight. Everything said here is logged "
+                          "until +scene/stop.")]
     assert "|" not in "".join(alice.output[-1:])  # no colour codes in the plain text
 
 
@@ -100,7 +100,7 @@ def test_one_scene_per_room_and_who_may_stop_it():
 
 
 def test_a_running_scene_is_still_running_for_a_game_started_on_the_same_store():
-    world, alice, bob = _scene()
+    world, alice, _bob = _scene()
     game = Game(world.store, config=world.game.config, clock=world.clock)
     game.msg_room(alice.character.location, "Thunder.")
     scene = Scenes.of(game).get(1)

@@ -54,7 +54,7 @@ def staff():
 
 @pytest.mark.parametrize("line", TABLE_COMMANDS)
 def test_no_decoration_read_aloud(staff, line):
-    world, gina = staff
+    _world, gina = staff
     out = gina.do(line)
     assert out, line
     assert [x for x in out if decoration(x)] == []
@@ -62,7 +62,7 @@ def test_no_decoration_read_aloud(staff, line):
 
 def test_every_command_bare_read_aloud_has_no_decoration(staff):
     """Every command in the table, typed with no arguments, in screen-reader mode."""
-    world, gina = staff
+    _world, gina = staff
     for command in build_table().commands:
         if command.key in ("quit", "logout", "@shutdown", "@reboot", "@restart", "+sheet/import"):
             continue
@@ -73,14 +73,14 @@ def test_every_command_bare_read_aloud_has_no_decoration(staff):
 
 def test_the_same_commands_drawn_for_a_sighted_player_do_have_rules(staff):
     """The check above can fail: without the screen reader these draw rules and underlines."""
-    world, gina = staff
+    _world, gina = staff
     gina.aloud = False
     for line in ("+sheet", "+npc", "+maneuver", "+finger Gina", "rules strike", "index"):
         assert any(decoration(x) for x in gina.do(line)), line
 
 
 def test_a_table_is_read_as_label_value_lines(staff):
-    world, gina = staff
+    _world, gina = staff
     assert gina.do("+npc") == ["NPC: Viper, Where: Hero Plaza, STUN/BODY/END: 20/10/20"]
     maneuvers = gina.do("+maneuver")
     assert maneuvers[0] == ("Maneuver: Block, Phase: ½, OCV: +0, DCV: +0, Effect: Block roll, OCV vs the attacker's "
@@ -89,7 +89,7 @@ def test_a_table_is_read_as_label_value_lines(staff):
 
 
 def test_combat_status_is_one_line_per_fighter_after_the_fight_line(staff):
-    world, gina = staff
+    _world, gina = staff
     assert gina.do("+combat/status") == [
         "[Combat] Fight #1 run by Gina (auto): Turn 1, Segment 12, Gina's Phase.",
         "Name: Gina, DEX: 10, SPD: 2, STUN: 25/25, BODY: 10/10, END: 20/20, DCV: 3, Conditions: -",
@@ -98,7 +98,7 @@ def test_combat_status_is_one_line_per_fighter_after_the_fight_line(staff):
 
 
 def test_the_sheet_reads_who_how_hurt_then_each_characteristic(staff):
-    world, gina = staff
+    _world, gina = staff
     sheet = gina.do("+sheet")
     assert sheet[:5] == ["Gina, not approved.", "STUN 25 of 25, BODY 10 of 10, END 20 of 20.",
                          "Conditions: none.", "Built by hand.", "STR: 20, 10 points, roll 13-"]
@@ -109,14 +109,14 @@ def test_the_sheet_reads_who_how_hurt_then_each_characteristic(staff):
 def test_a_roll_reads_its_result_before_its_dice(staff):
     world, gina = staff
     world.set_dice(3, 4, 5)
-    assert _ids(gina.do("+hit 8 5")) == ["[Dice] Gina rolls to hit, OCV 8 vs DCV 5 (14-): 12: hits; hits DCV 7 or "
-                                         "less. Dice 3 4 5. [id]"]
+    assert _ids(gina.do("+hit 8 5")) == [("[Dice] Gina rolls to hit, OCV 8 vs DCV 5 (14-): 12: hits; hits DCV 7 or "
+                                         "less. Dice 3 4 5. [id]")]
     world.set_dice(6, 5, 2)
     assert _ids(gina.do("+kd6 2")) == ["[Dice] Gina rolls 2d6 killing: 11 BODY, x1, 11 STUN. Dice 6 5; multiplier die 2. [id]"]
     gina.aloud = False
     world.set_dice(3, 4, 5)
-    assert _ids(gina.do("+hit 8 5")) == ["[Dice] Gina rolls to hit, OCV 8 vs DCV 5 (14-): 12 (3 4 5): hits; hits DCV 7 "
-                                         "or less [id]"]
+    assert _ids(gina.do("+hit 8 5")) == [("[Dice] Gina rolls to hit, OCV 8 vs DCV 5 (14-): 12 (3 4 5): hits; hits DCV 7 "
+                                         "or less [id]")]
 
 
 def _ids(lines):
@@ -124,6 +124,6 @@ def _ids(lines):
 
 
 def test_a_list_laid_out_by_hand_is_read_with_commas(staff):
-    world, gina = staff
+    _world, gina = staff
     assert gina.do("+where") == ["Where, Who", "Hero Plaza (#1), Alice, Gina"]
     assert gina.do("who")[:2] == ["Player Name, On For  Idle  Site", "Gina, 00:00, 0s  127.0.0.1"]

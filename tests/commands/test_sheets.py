@@ -111,8 +111,8 @@ def test_npcs_are_made_here_and_their_sheets_kept_from_players(world, gm):
     viper = world.game.find_character("Viper")
     assert viper.npc and viper.location == gm.character.location
     assert gm.do("+npc/create Viper") == ["There is already a character called Viper."]
-    assert gm.do("+npc/create x") == ["Names are 2-30 letters and digits, starting with a letter; words are joined by "
-                                      "one space or one hyphen. Usage: +NPC/CREATE <name>"]
+    assert gm.do("+npc/create x") == [("Names are 2-30 letters and digits, starting with a letter; words are joined by "
+                                      "one space or one hyphen. Usage: +NPC/CREATE <name>")]
     assert alice.do("+sheet Viper") == ["Viper's sheet is kept by staff."]
     assert gm.do("+sheet Viper")[0] == "=" * 32 + " Viper (NPC) " + "=" * 33
     assert gm.do("+npc") == [

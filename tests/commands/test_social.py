@@ -16,7 +16,7 @@ def _pair():
 
 
 def test_say_and_its_quote_prefix():
-    world, alice, bob = _pair()
+    _world, alice, bob = _pair()
     assert alice.do("say Hello, Bob.") == ['You say, "Hello, Bob."']
     assert bob.lines == ['Alice says, "Hello, Bob."']
     alice.do('"Again')
@@ -25,7 +25,7 @@ def test_say_and_its_quote_prefix():
 
 
 def test_pose_semipose_and_emit_reach_everyone_in_the_room():
-    world, alice, bob = _pair()
+    _world, alice, bob = _pair()
     alice.do(":grins.")
     alice.do("pose waves.")
     alice.do(";'s cape flutters.")
@@ -45,14 +45,14 @@ def test_other_rooms_do_not_hear():
 
 
 def test_ooc_say_and_pose():
-    world, alice, bob = _pair()
+    _world, alice, bob = _pair()
     alice.do("'brb, phone")
     alice.do("+ooc :waves")
     assert bob.lines == ['<OOC> Alice says, "brb, phone"', "<OOC> Alice waves"]
 
 
 def test_look_shows_room_contents_and_exits():
-    world, alice, bob = _pair()
+    world, alice, _bob = _pair()
     game = world.game
     tower = game.new_room("Tower")
     room = game.room_of(alice.character)
@@ -107,7 +107,7 @@ def test_desc_me_and_refused_for_others():
 
 
 def test_password_change_needs_the_old_one():
-    world, alice, bob = _pair()
+    world, alice, _bob = _pair()
     char = alice.character
     char.password_hash = ""
     assert alice.do("@password wrong=newpass1") == ["That is not your current password."]
@@ -120,7 +120,7 @@ def test_password_change_needs_the_old_one():
 
 
 def test_colour_switch_is_saved():
-    world, alice, bob = _pair()
+    world, alice, _bob = _pair()
     assert alice.do("+colour off") == ["Colour is off."]
     assert world.store.get("character", str(alice.character_id))["settings"]["colour"] is False
     assert alice.do("+color on") == ["Colour is on."]
@@ -143,7 +143,7 @@ def test_exits_by_name_move_and_announce():
 
 
 def test_exit_never_hides_a_command():
-    world, alice, bob = _pair()
+    world, alice, _bob = _pair()
     game = world.game
     tower = game.new_room("Tower")
     room = game.room_of(alice.character)

@@ -62,9 +62,9 @@ _REAL = [
     *(("player", line, PERMISSION_DENIED) for line in (
         "+combat/start", "+combat/next", "+combat/end", "+stat/set Alice/STR=30", "@mail/all Hi/there",
         "+xp/award Alice=2 good", "+staff/duty on")),
-    ("player", "+combat/bogus", "+COMBAT has no /bogus switch (switches: /start, /join, /leave, /next, /hold, "
+    ("player", "+combat/bogus", ("+COMBAT has no /bogus switch (switches: /start, /join, /leave, /next, /hold, "
      "/abort, /move, /stand, /brace, /set, /pass, /wake, /status, /log, /block, /dodge, /escape, /release, /mode, /confirm, "
-     "/undo, /adjust, /end)."),
+     "/undo, /adjust, /end).")),
     ("player", "+combat/status/log", "Use one +combat switch at a time."),
     ("staff", "+combat/status", "There is no fight here. Staff start one with +combat/start."),
     ("staff", "+staff/duty on", "You are on duty."),

@@ -18,7 +18,7 @@ def _titans():
 
 
 def test_the_leader_adds_members_who_hear_the_team_channel_and_others_cannot():
-    world, gina, dick, raven, eve = _titans()
+    world, _gina, dick, raven, eve = _titans()
     assert eve.do("+team/add Titans=Eve") == ["Only the leader of Titans or staff may change its members."]
     eve.clear()
     assert dick.do("+team/add Titans=Raven") == ["Raven joins Titans."]
@@ -38,7 +38,7 @@ def test_the_leader_adds_members_who_hear_the_team_channel_and_others_cannot():
 
 
 def test_the_team_board_is_read_by_members_and_staff_only():
-    world, gina, dick, raven, eve = _titans()
+    _world, gina, dick, raven, eve = _titans()
     dick.do("+team/add Titans=Raven")
     assert dick.do("+bbpost Titans/Plans=We strike at dawn.") == ["You post 'Plans' on Titans as 1/1."]
     assert raven.lines[-1] == "[Boards] New post on Titans (1/1) by Dick: Plans"

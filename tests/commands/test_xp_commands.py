@@ -18,8 +18,8 @@ def _balanced(player):
 def test_submit_queue_balance_and_approval(world, alice, gm):
     alice.do("+stat DEX=20")
     assert alice.do("+sheet/submit") == [
-        "Your sheet is in the approval queue; staff will look at it. Before they do, note: Points do not balance: "
-        "30 spent of 200 base + 0 disadvantages + 0 XP = 200 (170 left unspent)."]
+        ("Your sheet is in the approval queue; staff will look at it. Before they do, note: Points do not balance: "
+        "30 spent of 200 base + 0 disadvantages + 0 XP = 200 (170 left unspent).")]
     assert gm.lines[-1] == "[Approval] Alice asks for approval (+sheet Alice, +approve Alice)."
     assert alice.do("+sheet/submit") == ["Your sheet is already waiting for staff."]
     assert alice.do("+approve Alice") == [PERMISSION_DENIED]
@@ -27,8 +27,8 @@ def test_submit_queue_balance_and_approval(world, alice, gm):
     assert queue[0].split() == ["Character", "Asked", "(UTC)", "Check"]
     assert queue[2] == "Alice      1970-01-12 13:46  Points do not balance: 30 spent of 200 base + 0"
     assert gm.do("+approve Alice") == [
-        "Alice's sheet: Points do not balance: 30 spent of 200 base + 0 disadvantages + 0 XP = 200 "
-        "(170 left unspent). Fix it with the player, or +approve/force Alice."]
+        ("Alice's sheet: Points do not balance: 30 spent of 200 base + 0 disadvantages + 0 XP = 200 "
+        "(170 left unspent). Fix it with the player, or +approve/force Alice.")]
     assert not get_sheet(world.game, alice.character).approved
     _balanced(alice)
     alice.do("+stat DEX=10")

@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Self
 
 __all__ = ["Client", "Server", "champions_mush_command"]
 
@@ -88,7 +89,7 @@ class Client:
         self.sock.settimeout(max(0.01, deadline - time.monotonic()))
         try:
             data = self.sock.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             return False
         except OSError:
             data = b""
@@ -140,7 +141,7 @@ class Server:
         self.port = 0
         self.clients: list[Client] = []
 
-    def start(self) -> Server:
+    def start(self) -> Self:
         cmd = [*champions_mush_command(), "serve", "--host", "127.0.0.1", "--port", "0",
                "--data-dir", str(self.data_dir), "--config", str(self.config)]
         self.output = self.data_dir / "server-output.txt"
@@ -186,7 +187,7 @@ class Server:
             client.close()
         self.clients.clear()
 
-    def __enter__(self) -> Server:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -280,7 +281,7 @@ class WebSocketClient(Client):
 class _WebSocketAsSocket:
     """Just enough of a socket (sendall, recv, settimeout, close) over a WebSocket."""
 
-    def __init__(self, ws) -> None:  # noqa: ANN001
+    def __init__(self, ws) -> None:
         self.ws, self.timeout = ws, TIMEOUT
 
     def settimeout(self, seconds: float) -> None:
@@ -298,7 +299,7 @@ class _WebSocketAsSocket:
         try:
             message = self.ws.recv(timeout=self.timeout)
         except TimeoutError as exc:
-            raise socket.timeout from exc
+            raise TimeoutError from exc
         except ConnectionClosed:
             return b""
         return message if isinstance(message, bytes) else message.encode("utf-8")

@@ -11,7 +11,7 @@ from .helpers import Server, champions_mush_command
 
 
 def _cli(*args, **kwargs):
-    return subprocess.run([*champions_mush_command(), *args], capture_output=True, text=True,
+    return subprocess.run([*champions_mush_command(), *args], check=False, capture_output=True, text=True,
                           timeout=60, **kwargs)
 
 

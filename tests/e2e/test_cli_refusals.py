@@ -15,7 +15,7 @@ from .helpers import champions_mush_command
 
 def _serve(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([*champions_mush_command(), "serve", "--host", "127.0.0.1", *args],
-                          capture_output=True, text=True, timeout=20)
+                          check=False, capture_output=True, text=True, timeout=20)
 
 
 def _refused(result: subprocess.CompletedProcess) -> str:
@@ -71,7 +71,7 @@ def _read_only_file(path):
         finally:
             path.parent.chmod(0o700)
         return
-    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], check=False, capture_output=True).returncode:
         pytest.skip("running as root and cannot set the immutable flag here (chattr +i)")
     try:
         yield
@@ -81,7 +81,7 @@ def _read_only_file(path):
 
 def test_a_read_only_database_is_refused_at_start_saying_why(tmp_path):
     made = subprocess.run([*champions_mush_command(), "create-admin", "Root", "--password", "adminpw1",
-                           "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
+                           "--data-dir", str(tmp_path)], check=False, capture_output=True, text=True, timeout=60)
     assert made.returncode == 0, made.stderr
     db = tmp_path / "game.sqlite3"
     with _read_only_file(db):
@@ -98,7 +98,7 @@ def test_a_read_only_database_is_refused_at_start_saying_why(tmp_path):
 def test_a_new_data_directory_and_its_database_are_private(tmp_path):
     data = tmp_path / "game"
     made = subprocess.run([*champions_mush_command(), "create-admin", "Root", "--password", "adminpw1",
-                           "--data-dir", str(data)], capture_output=True, text=True, timeout=60)
+                           "--data-dir", str(data)], check=False, capture_output=True, text=True, timeout=60)
     assert made.returncode == 0, made.stderr
     modes = {p.name: p.stat().st_mode & 0o777 for p in [data, *data.iterdir()]}
     assert modes["game"] == 0o700

@@ -22,7 +22,7 @@ HEADERS = ["Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions"]
 class Dice:
     """The file the server reads its dice from."""
 
-    def __init__(self, path) -> None:  # noqa: ANN001
+    def __init__(self, path) -> None:
         self.path = path
         path.write_text("")
 

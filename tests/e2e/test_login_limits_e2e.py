@@ -66,7 +66,7 @@ def test_eight_right_passwords_at_once_from_one_address_all_get_in(tmp_path):
     """Eight players behind one address connecting Bob at the same moment: none is told of failed
     logins. Each hash costs 32 MiB (tens of milliseconds), so all eight start before one ends."""
     with serving_with_admin(tmp_path, "password_cost: 32768\nfailed_logins_per_minute: 5\n", password="adapass1") \
-            as (server, ada):
+            as (server, _ada):
         server.login("Bob", "bobpass1").send("QUIT")
         guests = [server.client() for _ in range(8)]
         for guest in guests:

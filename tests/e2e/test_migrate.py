@@ -10,7 +10,7 @@ CONFIG = "password_cost: 1024\n"
 
 
 def _cli(*args):
-    return subprocess.run([*champions_mush_command(), *map(str, args)], capture_output=True, text=True, timeout=120)
+    return subprocess.run([*champions_mush_command(), *map(str, args)], check=False, capture_output=True, text=True, timeout=120)
 
 
 def _roll(client, name):

@@ -18,7 +18,7 @@ from champions_mush.net.status import read_status
 from .helpers import TIMEOUT, Server, free_port, wait_for_output
 
 
-def _portal_pid(data_dir) -> int | None:  # noqa: ANN001
+def _portal_pid(data_dir) -> int | None:
     return (read_status(data_dir) or {}).get("portal_pid")
 
 
@@ -26,7 +26,7 @@ def _opener() -> urllib.request.OpenerDirector:
     return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
 
-def _page(opener, url: str, form: dict | None = None) -> str:  # noqa: ANN001
+def _page(opener, url: str, form: dict | None = None) -> str:
     data = urllib.parse.urlencode(form).encode() if form is not None else None
     with opener.open(url, data=data, timeout=TIMEOUT) as answer:
         assert answer.headers["Content-Type"] == "text/html; charset=utf-8"

@@ -11,6 +11,7 @@ import os
 import select
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -72,7 +73,7 @@ def _socket_inodes(pid: int) -> set[str]:
 def _relay_listener(game: int, relay: int) -> int:
     """The game's loopback listener for the relay, from /proc: the port the game listens on at
     127.0.0.1 that the relay's own connections go to (a relayed player must be connected)."""
-    rows = [row.split() for row in list(open("/proc/net/tcp"))[1:]]
+    rows = [row.split() for row in Path("/proc/net/tcp").read_text().splitlines()[1:]]
     mine, theirs = _socket_inodes(game), _socket_inodes(relay)
     listening = {int(r[1].split(":")[1], 16) for r in rows if r[3] == "0A" and r[1].startswith("0100007F:")
                  and r[9] in mine}

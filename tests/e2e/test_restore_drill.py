@@ -13,7 +13,7 @@ CONFIG = "password_cost: 1024\ncommand_rate: 0\n"
 
 
 def _cli(*args):
-    return subprocess.run([*champions_mush_command(), *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run([*champions_mush_command(), *args], check=False, capture_output=True, text=True, timeout=60)
 
 
 def _roll(client, name):

@@ -3,6 +3,8 @@ order they were produced, and each message is rendered once per kind of client."
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from champions_mush.text import markup
 
 from ..harness import FakeSession, World, make_world
@@ -12,7 +14,7 @@ class KindSession(FakeSession):
     """A connection of one kind of client: renders like the server's sessions do (private
     lines after catching up on the batch) and records the byte blocks it is handed."""
 
-    renders: list[tuple[str, str]] = []
+    renders: ClassVar[list[tuple[str, str]]] = []
 
     def __init__(self, world: World, kind: str) -> None:
         super().__init__(world)

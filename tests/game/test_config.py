@@ -98,7 +98,7 @@ def test_the_admin_guide_lists_every_setting_with_its_allowed_values():
     import attrs
 
     guide = (Path(__file__).resolve().parents[2] / "docs" / "admin-guide.md").read_text(encoding="utf-8")
-    rows = dict(re.findall(r"^\| `([a-z_]+)` \| [^|]+ \| ([^|]+?) \| ", guide, flags=re.M))
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| [^|]+ \| ([^|]+?) \| ", guide, flags=re.MULTILINE))
     for cls in (ServerConfig, GameConfig):
         for field in attrs.fields(cls):
             assert rows.get(field.name) == field.metadata["check"].describe(), field.name

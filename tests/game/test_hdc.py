@@ -306,21 +306,21 @@ def test_a_utf16_file_in_base64_reads_as_the_file_itself(markers):
     (_EXTERNAL, "That file declares a DTD or entities, which Hero Designer files never do: refused."),
     ("<HTML><BODY/></HTML>", "That XML is not a Hero Designer character (its root is <HTML>, not <CHARACTER>)."),
     ('<CHARACTER TEMPLATE="builtIn.Superheroic6E.hdt"/>',
-     "That is a 6th Edition character (template builtIn.Superheroic6E.hdt): this game uses 5th Edition. "
-     "Save it with a 5E template in Hero Designer."),
-    (b"\xff\xfe\x00\xd8", "That file starts as UTF-16 (Hero Designer's own encoding) but is not valid UTF-16 at "
+     ("That is a 6th Edition character (template builtIn.Superheroic6E.hdt): this game uses 5th Edition. "
+     "Save it with a 5E template in Hero Designer.")),
+    (b"\xff\xfe\x00\xd8", ("That file starts as UTF-16 (Hero Designer's own encoding) but is not valid UTF-16 at "
                          "byte 2: it was cut or changed on the way. Save it again, or send it as base64 between a line "
-                         "-----BEGIN HDC----- and a line -----END HDC----- (+help +sheet/import shows how)."),
-    (b"\x80\x81\x82 not text", "That file is neither UTF-16 (Hero Designer's own encoding, with a byte-order mark) nor "
+                         "-----BEGIN HDC----- and a line -----END HDC----- (+help +sheet/import shows how).")),
+    (b"\x80\x81\x82 not text", ("That file is neither UTF-16 (Hero Designer's own encoding, with a byte-order mark) nor "
                              "UTF-8: byte 0x80 at 0 is not UTF-8, so it is not a Hero Designer file as saved. Nothing "
-                             "was changed."),
-    ("<\x00?\x00x\x00m\x00l\x00", "That paste looks like a UTF-16 file sent as it is, which telnet cannot carry: send "
+                             "was changed.")),
+    ("<\x00?\x00x\x00m\x00l\x00", ("That paste looks like a UTF-16 file sent as it is, which telnet cannot carry: send "
                                "it as base64 between a line -----BEGIN HDC----- and a line -----END HDC----- "
-                               "(+help +sheet/import shows how). Nothing was changed."),
-    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4=\n", "The paste has the line -----BEGIN HDC----- but no line "
-                                               "-----END HDC-----: paste the whole file. Nothing was changed."),
-    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4\n-----END HDC-----", "That base64 is damaged (a line is missing or "
-     "changed): make it again from the .hdc file and paste all of it. Nothing was changed."),
+                               "(+help +sheet/import shows how). Nothing was changed.")),
+    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4=\n", ("The paste has the line -----BEGIN HDC----- but no line "
+                                               "-----END HDC-----: paste the whole file. Nothing was changed.")),
+    ("-----BEGIN HDC-----\nPENIQVJBQ1RFUj4\n-----END HDC-----", ("That base64 is damaged (a line is missing or "
+     "changed): make it again from the .hdc file and paste all of it. Nothing was changed.")),
     ("<" * (MAX_HDC_BYTES + 1), "That file is over 2 MB: Hero Designer files are far smaller."),
     (b" " * (MAX_HDC_BYTES + 1), "That file is over 2 MB: Hero Designer files are far smaller."),
 ])

@@ -31,7 +31,7 @@ def _figures(hero):
 def test_every_sample_file_exports_and_imports_back_the_same(path):
     hero = read_hdc(path.read_bytes(), char_id=1).hero
     data = hdc_bytes(hero, "Round Trip")
-    assert data.startswith(codecs.BOM_UTF16_LE) or data.startswith(codecs.BOM_UTF16_BE)
+    assert data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     back = read_hdc(data, char_id=1)
     assert back.name == "Round Trip"
     assert _figures(back.hero) == _figures(hero)

@@ -4,7 +4,13 @@ import attrs
 import pytest
 
 from champions_mush.game.hero import (
-    HeroSheet, Section, attack_powers, defenses, get_hero, save_hero, sync_sheet,
+    HeroSheet,
+    Section,
+    attack_powers,
+    defenses,
+    get_hero,
+    save_hero,
+    sync_sheet,
 )
 from champions_mush.game.hero_items import disad_item, modifier_from_spec, power_item, price, skill_item
 from champions_mush.game.sheets import Sheet, get_sheet

@@ -47,7 +47,7 @@ def _scanned(world: World, audience: tuple) -> list[int]:
     return sorted(found)
 
 
-def _tuned_in(world: World, channel) -> list[str]:  # noqa: ANN001 - a Channel
+def _tuned_in(world: World, channel) -> list[str]:  # a Channel
     """Connected characters with an alias switched on for ``channel`` that may hear it."""
     game, channels = world.game, Channels.of(world.game)
     return sorted(c.name for c in game.connected_characters() if channels.may_join(c, channel) and any(

@@ -30,7 +30,7 @@ def test_every_command_in_the_table_is_checked(monkeypatch):
     asked: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = []
     real_check = help_cli.check
 
-    def spy(library, strict=False, commands=()):  # noqa: ANN001, ANN202
+    def spy(library, strict=False, commands=()):
         asked.extend(commands)
         return real_check(library, strict=strict, commands=commands)
 

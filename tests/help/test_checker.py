@@ -54,20 +54,20 @@ def test_a_planted_alias_collision_fails(tiny_root):
             text: Hit it.
     """)
     assert _first_two_lines_of_a_failure(tiny_root) == [
-        "ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'PRESENCE' collides with the alias of "
-        "rules/test/combat.yaml: topic 4 'PRE ATTACKS'",
-        "ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'KNOCK' collides with the name of "
-        "rules/test/combat.yaml: topic 3 'KNOCK'",
+        ("ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'PRESENCE' collides with the alias of "
+        "rules/test/combat.yaml: topic 4 'PRE ATTACKS'"),
+        ("ERROR: rules/test/extra.yaml: topic 1 'STRIKE': field 'aliases': alias 'KNOCK' collides with the name of "
+        "rules/test/combat.yaml: topic 3 'KNOCK'"),
     ]
 
 
 def test_a_duplicate_name_is_unreachable(tiny_root):
     write(tiny_root, "rules/test/zz.yaml", "topics:\n  - name: movement\n    text: again\n")
     assert _first_two_lines_of_a_failure(tiny_root) == [
-        "ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': the name is already used by "
-        "rules/test/combat.yaml: topic 5 'MOVEMENT'; only the first is reachable",
-        "ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': no input reaches this topic "
-        "(its name and aliases lead elsewhere)",
+        ("ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': the name is already used by "
+        "rules/test/combat.yaml: topic 5 'MOVEMENT'; only the first is reachable"),
+        ("ERROR: rules/test/zz.yaml: topic 1 'movement': field 'name': no input reaches this topic "
+        "(its name and aliases lead elsewhere)"),
     ]
 
 
@@ -80,8 +80,8 @@ def test_an_unwritten_help_topic_only_warns_unless_strict(tiny_root):
     status, lines = run(tiny_root)
     assert status == 0
     assert lines[:2] == [
-        "warning: rules/test/extra.yaml: topic 1 'ROLLING': field 'text': +HELP +ROLL is not in our files (yet): "
-        "write it or list it in external_refs",
+        ("warning: rules/test/extra.yaml: topic 1 'ROLLING': field 'text': +HELP +ROLL is not in our files (yet): "
+        "write it or list it in external_refs"),
         "warning: rules/test/extra.yaml: topic 1 'ROLLING': field 'text': NEWS DICE POLICY does not exist",
     ]
     assert run(tiny_root, "--strict")[0] == 1

@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from champions_mush.commands import helpcmds
-from champions_mush.commands.table import build_table
 from champions_mush.commands.base import Role
+from champions_mush.commands.table import build_table
 from champions_mush.help import HelpLibrary
 from tests.harness import answer_at_width, make_world
 

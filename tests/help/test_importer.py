@@ -19,8 +19,8 @@ IMPORT_ARGS = [
     "--map", "end use=END", "--map", "pre attacks*=PRE attacks", "--map", "recovering*=recovery",
     "--map", "experience*=experience", "--map", "gaining xp=experience", "--map", "movement=movement",
     "--mark-external",
-    "--comment", "CM 2.0 Rules (rulebk2.rules), imported from seeds/000_4623410a2fec41ba.txt by\n"
-                 "champions-mush import-help (command in docs/help-files.md). Edit freely; check-help checks it.",
+    "--comment", ("CM 2.0 Rules (rulebk2.rules), imported from seeds/000_4623410a2fec41ba.txt by\n"
+                 "champions-mush import-help (command in docs/help-files.md). Edit freely; check-help checks it."),
 ]
 
 
@@ -67,10 +67,10 @@ def test_the_seeds_defects_are_mended(seed_text):
     assert by_name["RECOVERING 2"].aliases == ("HOLDING BREATH",)
     assert by_name["DAMAGE CLASS"].next == "DC 2"
     assert [n for n in result.notes if "continues" in n or "truncated" in n] == [
-        "line 139: '& combat se' looks truncated from '& combat sfx': the entry is named COMBAT SFX, "
-        "COMBAT SE kept as an alias",
-        "line 323: '& damage' continues TAKING DAMAGE, whose text points to RULES TAKING DAMAGE 2: "
-        "named TAKING DAMAGE 2, DAMAGE kept as an alias",
+        ("line 139: '& combat se' looks truncated from '& combat sfx': the entry is named COMBAT SFX, "
+        "COMBAT SE kept as an alias"),
+        ("line 323: '& damage' continues TAKING DAMAGE, whose text points to RULES TAKING DAMAGE 2: "
+        "named TAKING DAMAGE 2, DAMAGE kept as an alias"),
     ]
 
 

@@ -182,7 +182,7 @@ def test_choosing_forms():
 
 
 def test_a_command_whose_topic_has_no_usage_gets_a_pointer_not_a_crash():
-    def cmd_frob(ctx, parsed):  # noqa: ANN001, ANN202
+    def cmd_frob(ctx, parsed):
         raise UsageError()
 
     world = make_world()
@@ -211,8 +211,8 @@ def test_a_usage_line_of_no_command_of_the_topic_is_an_error(tiny_root):
     """)
     problems = check(HelpLibrary.load(tiny_root), commands=[("+frob", "+frob")])
     assert [(p.severity, str(p)) for p in problems] == [
-        (Severity.ERROR, "help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+nd6 <dice>  not a command of "
-                         "this topic' is not a form of a command whose +HELP topic this is")]
+        (Severity.ERROR, ("help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+nd6 <dice>  not a command of "
+                         "this topic' is not a form of a command whose +HELP topic this is"))]
 
 
 def test_a_form_of_a_staff_switch_without_the_staff_mark_is_an_error(tiny_root):
@@ -224,8 +224,8 @@ def test_a_form_of_a_staff_switch_without_the_staff_mark_is_an_error(tiny_root):
     """)
     problems = check(HelpLibrary.load(tiny_root), commands=[("+frob", "+frob", ("+frob",), ("all", "wipe"))])
     assert [(p.severity, str(p)) for p in problems] == [
-        (Severity.ERROR, "help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+frob/all <n>  everyone' is a "
-                         "form of a staff-only switch: begin its text with 'staff:'")]
+        (Severity.ERROR, ("help/more.yaml: topic 1 '+FROB': field 'usage': usage line '+frob/all <n>  everyone' is a "
+                         "form of a staff-only switch: begin its text with 'staff:'"))]
 
 
 def test_usage_must_be_a_list_of_lines(tiny_root):
@@ -236,8 +236,8 @@ def test_usage_must_be_a_list_of_lines(tiny_root):
             text: Frobbing.
     """)
     assert [str(p) for p in HelpLibrary.load(tiny_root).report.errors] == [
-        "help/more.yaml: topic 1 '+FROB': field 'usage': must be a list of one-line texts, "
-        "e.g. ['+D6 <n>[=<note>]  roll n dice']"]
+        ("help/more.yaml: topic 1 '+FROB': field 'usage': must be a list of one-line texts, "
+        "e.g. ['+D6 <n>[=<note>]  roll n dice']")]
 
 
 def test_help_search_reads_the_usage_lines():

@@ -40,7 +40,7 @@ PAGES = [("portal", "guest", "/portal"), ("who", "guest", "/who"), ("characters"
          ("approvals", "gina", "/approvals")]
 
 
-def _browser(profile):  # noqa: ANN001, ANN202
+def _browser(profile):
     webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium")
     from selenium.webdriver.chrome.service import Service
 
@@ -55,7 +55,7 @@ def _browser(profile):  # noqa: ANN001, ANN202
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
-def _axe(driver) -> list[str]:  # noqa: ANN001
+def _axe(driver) -> list[str]:
     """The serious and critical violations axe-core finds on the page (rule: first target)."""
     driver.execute_script(AXE.read_text("utf-8"))
     driver.set_script_timeout(60)
@@ -67,12 +67,12 @@ def _axe(driver) -> list[str]:  # noqa: ANN001
             if v["impact"] in ("serious", "critical")]
 
 
-def _theme(driver, dark: bool) -> None:  # noqa: ANN001
+def _theme(driver, dark: bool) -> None:
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
 
 
-def _log_in(driver, base: str, name: str) -> None:  # noqa: ANN001
+def _log_in(driver, base: str, name: str) -> None:
     from selenium.webdriver.common.by import By
 
     driver.get(f"{base}/login")

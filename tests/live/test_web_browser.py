@@ -25,7 +25,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-dev-shm-usage", "--window-size=1100,760")
 
 
-def _browser(profile):  # noqa: ANN001, ANN202
+def _browser(profile):
     webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium")
     from selenium.webdriver.chrome.service import Service
 
@@ -39,7 +39,7 @@ def _browser(profile):  # noqa: ANN001, ANN202
 
 
 class Page:
-    def __init__(self, driver) -> None:  # noqa: ANN001
+    def __init__(self, driver) -> None:
         from selenium.webdriver.common.by import By
 
         self.driver, self.by = driver, By
@@ -130,7 +130,7 @@ def test_the_browser_reconnects_by_itself(tmp_path):
         server.__exit__(None, None, None)
 
 
-def _scrollback_and_storage(driver) -> str:  # noqa: ANN001
+def _scrollback_and_storage(driver) -> str:
     return driver.execute_script(
         "return document.getElementById('output').innerText + '\\n' + JSON.stringify(localStorage)")
 
@@ -223,7 +223,7 @@ def test_only_the_games_see_also_line_is_links(tmp_path):
             page.wait_for("See also: KNOCKBACK 2, WHO")
             tom.send("say a line after it")
             page.wait_for('Tom says, "a line after it"')
-            links = lambda: [(a.text, a.get_attribute("title")) for a in driver.find_elements(page.by.TAG_NAME, "a")]  # noqa: E731
+            links = lambda: [(a.text, a.get_attribute("title")) for a in driver.find_elements(page.by.TAG_NAME, "a")]
             assert links() == []
             page.type("RULES KNOCKBACK")
             page.wait_for("See also: KNOCKBACK 2.")
@@ -258,7 +258,7 @@ def test_only_the_answer_to_ones_own_edit_fills_the_input_line(tmp_path):
             tom.expect("Description set.")
             page.type("look Tom")
             assert "\nFugueEdit > @desc me=Hacked" in page.wait_for("FugueEdit > @desc me=Hacked")
-            value = lambda: driver.find_element(page.by.ID, "input").get_attribute("value")  # noqa: E731
+            value = lambda: driver.find_element(page.by.ID, "input").get_attribute("value")
             assert value() == ""
             page.type("@desc me=A quiet hero.")
             page.wait_for("Description set.")

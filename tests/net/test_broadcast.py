@@ -14,7 +14,7 @@ from champions_mush.text.markup import ColourLevel
 from .helpers import DO, GMCP, IAC, MCCP2, MCCP2_START, cmd, gmcp
 from .test_server import Rig, clear
 
-_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.S)
+_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.DOTALL)
 ALERT = "|rRed alert|n: Viper \u2014 caf\u00e9"
 
 
@@ -27,7 +27,7 @@ def received(transport, charset: str = "ascii") -> list[str]:
     return _TELNET.sub(b"", raw).decode(charset).split("\r\n")[:-1]
 
 
-def crowd(rig: Rig):  # noqa: ANN201
+def crowd(rig: Rig):
     """Five kinds of client in one room: ANSI/ASCII, xterm-256/UTF-8, MCCP2/Latin-1 (a telnet
     client, so ANSI),
     ANSI with the player's colour off, and one that negotiated nothing."""
@@ -51,7 +51,7 @@ def crowd(rig: Rig):  # noqa: ANN201
 def test_own_echo_a_page_and_room_lines_arrive_in_production_order_for_every_kind():
     rig = Rig(command_rate=0)
     rig.factory.coalesce_output = True
-    (alice, alice_t), (bob, bob_t), (carol, carol_t), (dave, dave_t), (eve, eve_t) = crowd(rig)
+    (alice, alice_t), (bob, bob_t), (carol, carol_t), (_dave, dave_t), (eve, eve_t) = crowd(rig)
     # one reactor turn: everything below before the clock moves
     carol.dataReceived(b"say first\r\n")
     bob.dataReceived(b"page Alice=psst\r\n")
@@ -106,7 +106,7 @@ def test_mccp_streams_stay_per_connection_while_the_bytes_are_shared():
     rig.factory.coalesce_output = True
     speaker, _ = rig.player("Speaker")
     zipped = [rig.player(f"Zip{i}") for i in range(2)]
-    plain, plain_t = rig.player("Plain")
+    _plain, plain_t = rig.player("Plain")
     zipped[0][0].dataReceived(cmd(DO, MCCP2))
     speaker.dataReceived(b"say warm up\r\n")  # the first stream has output before the second starts
     rig.clock.advance(0)
@@ -147,7 +147,7 @@ def test_a_slow_reader_in_a_crowded_room_is_dropped_at_its_own_cap_and_the_rest_
     rig = Rig(max_output_buffer=10_000, command_rate=0)
     rig.factory.coalesce_output = True
     talker, _ = rig.player("Talker")
-    reader, reader_t = rig.player("Reader")
+    _reader, reader_t = rig.player("Reader")
     sleeper, sleeper_t = rig.player("Sleeper")
     sleeper.outbox.pauseProducing()  # its kernel buffer is full: Twisted paused it
     line = b"say " + b"x" * 100 + b"\r\n"

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pickle
 
 from champions_mush.game.limits import TokenBucket
+from champions_mush.net import telnet
 from champions_mush.net.output import Outbox
 from champions_mush.net.pacing import Pacer
 from champions_mush.net.reload import CONN_SKIP, SESSION_SKIP, VISIT_SKIP, _restore, _state_of, rebuild_conn
 from champions_mush.net.session import TelnetSession
-from champions_mush.net import telnet
 from champions_mush.net.telnet import EMPTY
 from champions_mush.text.markup import ColourLevel
 from champions_mush.text.render import RENDER_CACHE_LONGEST
@@ -31,7 +31,7 @@ def test_the_telnet_core_pacer_and_outbox_have_no_instance_dictionary():
 
 def test_an_idle_connection_holds_no_input_queue():
     rig = Rig()
-    proto, transport = rig.connect()
+    proto, _transport = rig.connect()
     proto.dataReceived(b"WHO\r\n")
     assert proto.pacer._events is None
     assert proto.pacer.pending() == []
@@ -53,7 +53,7 @@ def test_a_state_saved_by_the_code_before_comes_back_with_its_overrides():
 def test_own_lines_and_long_texts_are_not_kept_in_the_shared_renderings():
     rig = Rig()
     proto, transport = rig.player("Alice")
-    bob, _ = rig.player("Bob")
+    _bob, _ = rig.player("Bob")
     proto.session.send("Only for Alice")
     rig.game.msg_room(rig.game.start_room, "x" * (RENDER_CACHE_LONGEST + 1))
     assert len(rig.factory.rendered) == 0

@@ -15,12 +15,10 @@ from champions_mush.game.gmcp import GMCP_MESSAGES
 from champions_mush.game.objects import Exit
 from champions_mush.game.roles import Role
 from champions_mush.net import mudlet
+from champions_mush.net.server import WELCOME_DELAY
 from champions_mush.rules.dice import FixedRoller
 
-from .helpers import gmcp
-from champions_mush.net.server import WELCOME_DELAY
-
-from .helpers import MCCP2_START
+from .helpers import MCCP2_START, gmcp
 from .test_session_overrides import HANDSHAKE, Rig, gmcp_sent
 from .transcripts import MUDLET
 
@@ -43,7 +41,7 @@ SHAPES = {
 }
 
 
-def conforms(value, shape) -> bool:  # noqa: ANN001
+def conforms(value, shape) -> bool:
     if isinstance(shape, list):
         return isinstance(value, list) and all(conforms(v, shape[0]) for v in value)
     if isinstance(shape, dict) and len(shape) == 1 and next(iter(shape)) is str:
@@ -78,7 +76,7 @@ class Mudlet:
             self._inflate = zlib.decompressobj()
         plain = self._inflate.decompress(data) if self._inflate is not None else data
         found = []
-        for payload in re.findall(rb"\xff\xfa\xc9(.*?)\xff\xf0", plain.replace(b"\xff\xff", b"\x00"), re.S):
+        for payload in re.findall(rb"\xff\xfa\xc9(.*?)\xff\xf0", plain.replace(b"\xff\xff", b"\x00"), re.DOTALL):
             package, _, body = payload.decode().partition(" ")
             found.append((package, json.loads(body) if body else None))
         return found
@@ -141,9 +139,9 @@ def test_a_mudlet_session_gets_every_package_and_each_reads_as_documented():
     # and STUN 0 is Knocked Out (RULES DAMAGE EFFECTS)
     gina.dataReceived(b"+attack Alice=strike\r\n")
     hit = take(alice)
-    assert [data for package, data in hit if package == "Char.Vitals"][0] == {
+    assert next(data for package, data in hit if package == "Char.Vitals") == {
         "stun": 0, "maxstun": 20, "body": 5, "maxbody": 10, "end": 20, "maxend": 20, "conditions": ["Stunned", "Knocked Out"]}
-    assert [data for package, data in hit if package == "Char.Status"][0] == {
+    assert next(data for package, data in hit if package == "Char.Status") == {
         "name": "Alice", "ruleset": "champions", "room": roof, "conditions": ["Stunned", "Knocked Out"], "fight": phases[-1]["fight"]}
     # a rules topic with a see-also line (the web client subscribes to Help; Mudlet's package does not)
     alice.proto.dataReceived(gmcp('Core.Supports.Add ["Help 1"]'))

@@ -13,7 +13,7 @@ from ..harness import make_world
 TOKEN = "ab" * 16
 
 
-def _connect(factory):  # noqa: ANN001, ANN202
+def _connect(factory):
     link = factory.buildProtocol(None)
     transport = StringTransport()
     link.makeConnection(transport)

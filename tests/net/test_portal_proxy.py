@@ -4,7 +4,7 @@ as the relay saw them, never as the browser claims, and bodies within the upload
 from champions_mush.net.portal_proxy import MAX_BODY, for_portal
 
 
-def _split(head: bytes):  # noqa: ANN202
+def _split(head: bytes):
     lines = head.split(b"\r\n")
     headers = {}
     for line in lines[1:]:

@@ -38,7 +38,7 @@ def test_a_proxy_that_sends_no_header_is_dropped_after_the_deadline():
 
 def test_a_peer_outside_proxy_from_is_refused_at_once():
     rig = Rig()
-    proto, transport = _connect(rig, peer="192.0.2.5", networks="10.0.0.0/8")
+    _proto, transport = _connect(rig, peer="192.0.2.5", networks="10.0.0.0/8")
     assert (transport.value(), transport.disconnecting or transport.disconnected) == (b"", True)
 
 

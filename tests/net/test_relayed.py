@@ -6,8 +6,7 @@ from __future__ import annotations
 from twisted.internet.address import IPv4Address
 
 from champions_mush.configfile import ServerConfig
-from champions_mush.net.relayed import (HEADER_DEADLINE, MAX_WAITING, RelayedFactory, relay_settings,
-                                        same_token)
+from champions_mush.net.relayed import HEADER_DEADLINE, MAX_WAITING, RelayedFactory, relay_settings, same_token
 from champions_mush.net.server import WELCOME_DELAY
 
 from .test_server import Rig, Transport
@@ -15,7 +14,7 @@ from .test_server import Rig, Transport
 TOKEN = "a" * 32
 
 
-def _relayed(rig: Rig, factory: RelayedFactory | None = None):  # noqa: ANN202
+def _relayed(rig: Rig, factory: RelayedFactory | None = None):
     proto = (factory or RelayedFactory(rig.factory, TOKEN)).buildProtocol(None)
     transport = Transport(peerAddress=IPv4Address("TCP", "127.0.0.1", 40000))
     proto.makeConnection(transport)
@@ -36,7 +35,7 @@ def test_the_header_gives_the_clients_address_and_how_it_came():
 
 def test_a_header_that_comes_in_pieces_still_counts():
     rig = Rig()
-    proto, transport = _relayed(rig)
+    proto, _transport = _relayed(rig)
     for piece in (b"RELAY ", TOKEN.encode(), b" websocket 198.51.100.7", b"\n"):
         proto.dataReceived(piece)
     assert proto.session.address == "198.51.100.7" and proto.session.client["via"] == "websocket"
@@ -110,9 +109,9 @@ def test_no_more_than_max_waiting_connections_wait_for_their_header():
     listener = RelayedFactory(rig.factory, TOKEN)
     held = [_relayed(rig, listener) for _ in range(MAX_WAITING)]
     assert not any(transport.disconnecting for _, transport in held)
-    extra, transport = _relayed(rig, listener)
+    _extra, transport = _relayed(rig, listener)
     assert transport.disconnecting and len(listener.waiting) == MAX_WAITING
-    first, first_transport = held[0]  # one sends its header: a place is free again
+    first, _first_transport = held[0]  # one sends its header: a place is free again
     first.dataReceived(f"RELAY {TOKEN} tls 203.0.113.9\n".encode())
     assert len(listener.waiting) == MAX_WAITING - 1
     _, later = _relayed(rig, listener)

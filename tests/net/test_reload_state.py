@@ -15,7 +15,7 @@ from .test_server import Rig
 MCCP_START = bytes((IAC, SB, MCCP2, IAC, SE))
 
 
-def _negotiated(rig: Rig):  # noqa: ANN202
+def _negotiated(rig: Rig):
     proto, transport = rig.connect()
     proto.dataReceived(cmd(WILL, NAWS) + naws(100, 40) + cmd(WILL, TTYPE) + ttype_is("MUDLET")
                        + ttype_is("XTERM-256COLOR") + ttype_is("MTTS 269") + cmd(DO, GMCP)

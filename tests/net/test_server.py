@@ -10,18 +10,18 @@ from twisted.internet.address import IPv4Address
 from twisted.internet.testing import StringTransport
 
 from champions_mush.commands.base import Role
+from champions_mush.commands.doorway import TOO_FAST, TOO_LONG
 from champions_mush.commands.table import build_dispatcher
 from champions_mush.game.accounts import Accounts
 from champions_mush.game.config import GameConfig
 from champions_mush.game.world import Game
-from champions_mush.commands.doorway import TOO_FAST, TOO_LONG
 from champions_mush.net.pacing import run_event
 from champions_mush.net.server import LINES_PER_TURN, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import MAX_LINE_BYTES
 from champions_mush.store.memory import MemoryStore
 from champions_mush.text.markup import ColourLevel
 
-_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.S)
+_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.DOTALL)
 NAWS_100x40 = b"\xff\xfb\x1f\xff\xfa\x1f\x00\x64\x00\x28\xff\xf0"
 
 
@@ -47,13 +47,13 @@ class Rig:
         self.game = Game(MemoryStore(), config=GameConfig(**settings), clock=self.clock.seconds)
         self.factory = MushFactory(self.game, build_dispatcher(), clock=self.clock)
 
-    def connect(self, address: str = "10.0.0.1"):  # noqa: ANN201
+    def connect(self, address: str = "10.0.0.1"):
         proto = self.factory.buildProtocol(None)
         transport = Transport(peerAddress=IPv4Address("TCP", address, 40000))
         proto.makeConnection(transport)
         return proto, transport
 
-    def player(self, name: str, address: str = "10.0.0.1", role: Role = Role.PLAYER):  # noqa: ANN201
+    def player(self, name: str, address: str = "10.0.0.1", role: Role = Role.PLAYER):
         char = self.game.find_character(name) or self.game.new_character(name, role=int(role))
         proto, transport = self.connect(address)
         proto.session.character_id = char.id
@@ -73,7 +73,7 @@ def clear(transport: StringTransport) -> None:
 
 def test_connect_screen_after_the_delay_when_the_client_negotiates_nothing():
     rig = Rig()
-    proto, transport = rig.connect()
+    _proto, transport = rig.connect()
     assert transport.nodelay is True
     assert transport.value().startswith(b"\xff")  # our option offers go out first
     assert "connect <name> <password>" not in text(transport)
@@ -95,15 +95,15 @@ def test_a_login_line_sent_at_socket_open_works():
 
 def test_naws_sets_the_session_width():
     rig = Rig()
-    proto, transport = rig.connect()
+    proto, _transport = rig.connect()
     proto.dataReceived(NAWS_100x40)
     assert (proto.session.width, proto.session.height) == (100, 40)
 
 
 def test_two_players_hear_each_other_through_the_core():
     rig = Rig()
-    alice, alice_t = rig.player("Alice")
-    bob, bob_t = rig.player("Bob")
+    alice, _alice_t = rig.player("Alice")
+    _bob, bob_t = rig.player("Bob")
     alice.dataReceived(b"say Hi Bob\r\n:waves\r\n")
     assert text(bob_t) == 'Alice says, "Hi Bob"\r\nAlice waves\r\n'
 
@@ -111,7 +111,7 @@ def test_two_players_hear_each_other_through_the_core():
 def test_command_flood_is_throttled_with_one_notice():
     rig = Rig(command_rate=1.0, command_burst=2.0)
     alice, alice_t = rig.player("Alice")
-    bob, bob_t = rig.player("Bob")
+    _bob, bob_t = rig.player("Bob")
     alice.dataReceived(b"say 1\r\nsay 2\r\nsay 3\r\nsay 4\r\n")
     assert text(bob_t) == 'Alice says, "1"\r\nAlice says, "2"\r\n'
     assert text(alice_t).count(TOO_FAST) == 1
@@ -150,8 +150,8 @@ def test_a_pasted_backlog_runs_a_few_lines_a_turn_so_others_are_not_held():
 def test_coalesced_output_is_one_write_per_connection_per_turn():
     rig = Rig()
     rig.factory.coalesce_output = True
-    alice, alice_t = rig.player("Alice")
-    bob, bob_t = rig.player("Bob")
+    alice, _alice_t = rig.player("Alice")
+    _bob, bob_t = rig.player("Bob")
     writes = []
     bob_t.write = lambda data: writes.append(data)
     alice.dataReceived(b"say one\r\n")
@@ -189,9 +189,9 @@ def test_the_line_limit_counts_characters_as_max_line_length_means():
 def test_login_timeout_is_shorter_and_staff_never_idle_out():
     rig = Rig(login_timeout=60, idle_timeout=600)
     rig.factory.start()
-    guest, guest_t = rig.connect("10.0.0.2")
-    alice, alice_t = rig.player("Alice", "10.0.0.3")
-    gm, gm_t = rig.player("Gina", "10.0.0.4", role=Role.STAFF)
+    _guest, guest_t = rig.connect("10.0.0.2")
+    _alice, alice_t = rig.player("Alice", "10.0.0.3")
+    _gm, gm_t = rig.player("Gina", "10.0.0.4", role=Role.STAFF)
     rig.clock.advance(60 + SWEEP_INTERVAL)
     assert guest_t.disconnecting and "You took too long to log in. Goodbye!" in text(guest_t)
     assert not alice_t.disconnecting
@@ -229,7 +229,7 @@ def test_a_client_that_stops_reading_is_dropped_at_the_buffer_cap():
 
 def test_paused_output_is_written_on_resume_in_order():
     rig = Rig()
-    alice, alice_t = rig.player("Alice")
+    alice, _alice_t = rig.player("Alice")
     bob, bob_t = rig.player("Bob")
     bob.outbox.pauseProducing()
     alice.dataReceived(b"say one\r\nsay two\r\n")
@@ -254,15 +254,15 @@ def test_connection_limit_and_per_address_rate():
 def test_banned_sites_are_refused():
     rig = Rig()
     Accounts.of(rig.game).ban("192.168.*")
-    proto, transport = rig.connect("192.168.1.9")
+    _proto, transport = rig.connect("192.168.1.9")
     assert text(transport) == "Connections from your site are not allowed.\r\n"
     assert rig.game.sessions == {}
 
 
 def test_a_dropped_connection_leaves_the_game_and_the_room_hears():
     rig = Rig()
-    alice, alice_t = rig.player("Alice")
-    bob, bob_t = rig.player("Bob")
+    _alice, alice_t = rig.player("Alice")
+    bob, _bob_t = rig.player("Bob")
     bob.connectionLost()
     assert text(alice_t) == "Bob has disconnected.\r\n"
     assert bob.session.id not in rig.game.sessions
@@ -346,7 +346,7 @@ def test_keepalives_go_to_telnet_clients_unless_switched_off():
     rig.factory.start()
     telnet, telnet_t = rig.player("Tess")
     telnet.dataReceived(NAWS_100x40)
-    raw, raw_t = rig.player("Rawley")
+    _raw, raw_t = rig.player("Rawley")
     quiet, quiet_t = rig.player("Quinn")
     quiet.dataReceived(NAWS_100x40)
     quiet.dataReceived(b"+client/keepalive off\r\n")

@@ -1,8 +1,8 @@
 """The command line: create-admin, config errors, the seeded data directory."""
 
 from champions_mush import cli
-from champions_mush.game.accounts import verify_password
 from champions_mush.commands.login import DEFAULT_CONNECT_SCREEN
+from champions_mush.game.accounts import verify_password
 from champions_mush.store.sqlite import SqliteStore
 
 

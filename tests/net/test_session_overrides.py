@@ -12,12 +12,12 @@ from twisted.internet.testing import StringTransport
 
 from champions_mush.commands import client
 from champions_mush.commands.dispatch import CommandTable, Dispatcher
+from champions_mush.commands.doorway import NO_PASSWORD, PASSWORD_PROMPT
 from champions_mush.commands.table import build_table
 from champions_mush.game.combat import Fight, Fighter, send_phase
 from champions_mush.game.config import GameConfig
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.game.world import Game
-from champions_mush.commands.doorway import NO_PASSWORD, PASSWORD_PROMPT
 from champions_mush.net.server import KEEPALIVE_INTERVAL, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import PromptMark
 from champions_mush.store.memory import MemoryStore
@@ -25,7 +25,7 @@ from champions_mush.text.markup import ColourLevel
 
 from .helpers import DO, ECHO, EOR_OPT, GMCP, IAC, NAWS, WILL, WONT, cmd, gmcp, naws
 
-_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.S)
+_TELNET = re.compile(rb"\xff\xfa.*?\xff\xf0|\xff[\xfb-\xfe].|\xff[^\xff]", re.DOTALL)
 #: A small telnet client: window 90x30, EOR prompts, GMCP with Char and Combat.
 HANDSHAKE = (cmd(WILL, NAWS) + naws(90, 30) + cmd(DO, EOR_OPT) + cmd(DO, GMCP)
              + gmcp('Core.Supports.Set ["Char 1", "Combat 1"]'))
@@ -47,7 +47,7 @@ class Rig:
         self.game = Game(MemoryStore(), config=config, clock=self.clock.seconds)
         self.factory = MushFactory(self.game, dispatcher(), clock=self.clock)
 
-    def connect(self, handshake: bytes = HANDSHAKE):  # noqa: ANN201
+    def connect(self, handshake: bytes = HANDSHAKE):
         proto = self.factory.buildProtocol(None)
         transport = StringTransport(peerAddress=IPv4Address("TCP", "10.0.0.1", 40000))
         proto.makeConnection(transport)
@@ -56,7 +56,7 @@ class Rig:
         transport.clear()
         return proto, transport
 
-    def player(self, name: str, handshake: bytes = HANDSHAKE):  # noqa: ANN201
+    def player(self, name: str, handshake: bytes = HANDSHAKE):
         proto, transport = self.connect(handshake)
         proto.dataReceived(f'create "{name}" secret1\r\n'.encode())
         transport.clear()
@@ -69,7 +69,7 @@ def text(transport: StringTransport) -> str:
 
 def gmcp_sent(transport: StringTransport) -> list[tuple[str, object]]:
     found = []
-    for payload in re.findall(rb"\xff\xfa\xc9(.*?)\xff\xf0", transport.value(), re.S):
+    for payload in re.findall(rb"\xff\xfa\xc9(.*?)\xff\xf0", transport.value(), re.DOTALL):
         package, _, data = payload.decode().partition(" ")
         found.append((package, json.loads(data) if data else None))
     return found
@@ -106,14 +106,14 @@ def test_screen_reader_and_prompt_overrides_reach_the_core():
 
 def test_a_setting_reaches_the_other_connections_and_comes_back_at_the_next_login():
     rig = Rig()
-    home, home_t = rig.player("Alice")
-    work, work_t = rig.connect()
+    home, _home_t = rig.player("Alice")
+    work, _work_t = rig.connect()
     work.dataReceived(b"connect Alice secret1\r\n")
     home.dataReceived(b"+client/colour 256\r\n")
     assert work.conn.colour is ColourLevel.XTERM256 and home.conn.colour is ColourLevel.XTERM256
     home.dataReceived(b"QUIT\r\n")
     work.dataReceived(b"QUIT\r\n")
-    again, again_t = rig.connect()
+    again, _again_t = rig.connect()
     assert again.conn.colour is ColourLevel.ANSI16
     again.dataReceived(b"connect Alice secret1\r\n")
     assert again.conn.colour is ColourLevel.XTERM256
@@ -151,7 +151,7 @@ def test_keepalives_follow_the_players_switch():
 
 def test_gmcp_combat_phase_and_vitals_at_login():
     rig = Rig()
-    alice, alice_t = rig.player("Alice")
+    alice, _alice_t = rig.player("Alice")
     char = rig.game.find_character("Alice")
     save_sheet(rig.game, get_sheet(rig.game, char))
     alice.dataReceived(b"QUIT\r\n")

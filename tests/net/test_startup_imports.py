@@ -80,8 +80,8 @@ def test_the_first_command_of_a_ptb_and_an_animouch_game_loads_its_handlers():
     out = subprocess.run([sys.executable, "-c", FIRST_USE], capture_output=True, text=True, timeout=60,
                          check=True, cwd=ROOT)
     assert out.stdout.splitlines() == [
-        "False True ['[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15) for \"giant mallet\": "
-        "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]']",
+        ("False True ['[PTB] AttackO rolls an attack of 30 vs Dodge Resist 30 (passive 15) for \"giant mallet\": "
+        "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]']"),
         "False True ['[AO] AttackO rolls 2D6 vs 10 for \"hide in the park\": 5 (1 4): skill shot [r1]']",
     ]
 

@@ -116,7 +116,7 @@ def test_tab_becomes_space():
 
 def test_iac_ec_and_el_edit_the_line():
     client = FakeClient()
-    client.send("lookx".encode() + bytes([IAC, EC]) + b"\r\n")
+    client.send(b"lookx" + bytes([IAC, EC]) + b"\r\n")
     client.send(b"garbage" + bytes([IAC, EL]) + b"north\r\n")
     client.send("caf\u00e9".encode() + bytes([IAC, EC]) + b"e\r\n")
     assert lines(client.events) == ["look", "north", "cafe"]

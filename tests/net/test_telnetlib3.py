@@ -12,7 +12,7 @@ import asyncio
 import telnetlib3
 from telnetlib3.client import TelnetClient
 
-from champions_mush.net.events import GMCPMessage, HandshakeComplete, LineReceived
+from champions_mush.net.events import LineReceived
 from champions_mush.net.telnet import TelnetConnection
 
 from .helpers import MCCP2_START

@@ -15,11 +15,11 @@ class XyzzyState:
     said: list[bytes] = attrs.field(factory=list)
 
 
-def _enabled(conn, ours: bool, we_asked: bool) -> None:  # noqa: ANN001
+def _enabled(conn, ours: bool, we_asked: bool) -> None:
     conn.send_sb(CODE, b"hello")
 
 
-def _subneg(conn, payload: bytes) -> None:  # noqa: ANN001
+def _subneg(conn, payload: bytes) -> None:
     if payload == b"":
         conn.violation("empty XYZZY")
         return

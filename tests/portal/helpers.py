@@ -31,21 +31,21 @@ __all__ = ["Browser", "Page", "PortalSite", "set_password", "tables"]
 class _View:
     """The portal's GameView, on the harness's game (no database file)."""
 
-    def __init__(self, game) -> None:  # noqa: ANN001
+    def __init__(self, game) -> None:
         self._game, self.config, self.help = game, game.config, help_library(game)
 
-    def game(self):  # noqa: ANN201
+    def game(self):
         return self._game
 
 
 class _Link:
     """The portal's GameLink, answered in-process by the game's own request handler."""
 
-    def __init__(self, world) -> None:  # noqa: ANN001
+    def __init__(self, world) -> None:
         self.world = world
         self.asked: list[dict] = []
 
-    def ask(self, op: str, **fields) -> defer.Deferred:  # noqa: ANN003
+    def ask(self, op: str, **fields) -> defer.Deferred:
         request = {"id": len(self.asked) + 1, "op": op, **fields}
         self.asked.append(request)
         answer: defer.Deferred = defer.Deferred()
@@ -90,7 +90,7 @@ class Page:
 class PortalSite:
     """The portal's site on ``world``'s game."""
 
-    def __init__(self, world) -> None:  # noqa: ANN001
+    def __init__(self, world) -> None:
         self.world = world
         self.link = _Link(world)
         portal_key(world.game)  # as the game makes it before it starts a portal (net/portal.py)
@@ -113,7 +113,7 @@ class PortalSite:
         channel.connectionLost(None)
         return Page(out)
 
-    def get(self, path: str, **kw) -> Page:  # noqa: ANN003
+    def get(self, path: str, **kw) -> Page:
         return self.request("GET", path, **kw)
 
 
@@ -169,7 +169,7 @@ class Browser:
         return self.post("/login", {"name": name, "password": password})
 
 
-def set_password(world, name: str, password: str) -> None:  # noqa: ANN001
+def set_password(world, name: str, password: str) -> None:
     """Give ``name`` (made if needed) a password, as ``create`` would."""
     char = world.game.find_character(name) or world.game.new_character(name)
     char.password_hash = hash_password(password, 16)
@@ -185,7 +185,7 @@ class _Tables(html.parser.HTMLParser):
         self._row: list[str] | None = None
         self._in_caption = False
 
-    def handle_starttag(self, tag: str, attrs) -> None:  # noqa: ANN001
+    def handle_starttag(self, tag: str, attrs) -> None:
         if tag == "table":
             self._table = {"id": dict(attrs).get("id", f"table{len(self.found) + 1}"), "caption": "", "rows": []}
         elif tag == "caption":

@@ -19,7 +19,7 @@ PLAIN = "text/html; charset=utf-8"
 def filled():
     """Alice (approved, +finger set), Bob (not approved), the NPC Viper, Gina (staff)."""
     world = make_world()
-    alice, bob, gina = world.login("Alice"), world.login("Bob"), world.login("Gina", role=Role.STAFF)
+    alice, _bob, gina = world.login("Alice"), world.login("Bob"), world.login("Gina", role=Role.STAFF)
     for who in ("Alice", "Bob", "Gina"):
         set_password(world, who, "secret12")
     alice.do("+finger/set alias=The Blur")
@@ -214,7 +214,7 @@ def test_a_shared_scene_is_anyone_s_with_its_ooc_folded_and_found_by_search(fill
     assert "Alice opens the vault door with a crowbar." not in folded
     assert site.get(f"/scenes/{secret}").status == 403
     found = site.get("/scenes?q=crowbar")
-    assert '<a href="/scenes/%d">The vault</a>: Alice opens the vault door with a <mark>crowbar</mark>.' % shared in found.text
+    assert f'<a href="/scenes/{shared}">The vault</a>: Alice opens the vault door with a <mark>crowbar</mark>.' in found.text
     assert "Secret meeting" not in found.main and "whispers" not in found.main
     listed = tables(found)["table1"]["rows"][1:]
     assert [(row[0], row[1], row[4]) for row in listed] == [(str(shared), "The vault", "Alice, Bob, Gina")]

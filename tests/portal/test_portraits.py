@@ -21,7 +21,7 @@ def _png(width: int = 2, height: int = 2) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
-def _world():  # noqa: ANN202
+def _world():
     world = make_world()
     for name in ("Alice", "Bob"):
         set_password(world, name, "secret12")

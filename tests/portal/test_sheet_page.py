@@ -19,7 +19,7 @@ HDC = Path(__file__).parents[1] / "game" / "data" / "hdc"
 _SECTION = re.compile(r"^-- (?P<title>.+) \((?P<points>-?\d+) points\) -+$")
 
 
-def _sheet(path: Path):  # noqa: ANN202
+def _sheet(path: Path):
     world = make_world()
     alice = world.login("Alice")
     alice.width = 120

@@ -44,7 +44,7 @@ def who_count(server: Server) -> int:
     return int(_WHO_COUNT.search(text).group(1))
 
 
-def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05) -> bool:  # noqa: ANN001
+def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05) -> bool:
     """Poll ``predicate`` until it is true or ``timeout`` passes; returns its last value."""
     deadline = time.monotonic() + timeout
     while True:

@@ -100,26 +100,26 @@ ATTACKS = {
 }
 
 
-def _world(command_key: str):  # noqa: ANN202
+def _world(command_key: str):
     world = make_world(roller=RandomRoller(3), ruleset=_RULESET.get(command_key, "champions"))
     world.login("Bob")
     actor = world.login("Alice", role=Role.ADMIN)
     return world, actor
 
 
-def _timed(actor, line: str) -> tuple[float, list[str]]:  # noqa: ANN001
+def _timed(actor, line: str) -> tuple[float, list[str]]:
     start = time.perf_counter()
     out = actor.do(line)
     return time.perf_counter() - start, out
 
 
-def _lines_for(command) -> list[str]:  # noqa: ANN001
+def _lines_for(command) -> list[str]:
     heads = [name for name in command.names if name.lower() not in _NOT_RUN]
     heads += [f"{command.key}/{switch}" for switch in command.switches] if heads else []
     return heads
 
 
-def _check(actor, head: str, caplog) -> list[str]:  # noqa: ANN001
+def _check(actor, head: str, caplog) -> list[str]:
     slow = []
     for attack, make in ATTACKS.items():
         line = f"{head} {make(LINE_LIMIT - len(head) - 1)}"
@@ -137,7 +137,7 @@ def _check(actor, head: str, caplog) -> list[str]:  # noqa: ANN001
 @pytest.mark.parametrize("command", TABLE.commands, ids=lambda c: c.key)
 def test_no_command_is_slow_or_crashes_on_hostile_arguments(command, caplog):
     """Each name and switch of ``command`` with each attack, as an admin (who reaches every branch)."""
-    world, actor = _world(command.key)
+    _, actor = _world(command.key)
     slow = []
     with caplog.at_level(logging.ERROR, logger="champions_mush.commands"):
         for head in _lines_for(command):
@@ -147,7 +147,7 @@ def test_no_command_is_slow_or_crashes_on_hostile_arguments(command, caplog):
 
 def test_lines_no_command_matches_are_not_slow(caplog):
     """The fallbacks (exits by name, channel aliases) read every unmatched line."""
-    world, actor = _world("")
+    _, actor = _world("")
     actor.do("addcom pub=Public")
     with caplog.at_level(logging.ERROR, logger="champions_mush.commands"):
         slow = _check(actor, "pub", caplog) + _check(actor, "nosuchcommand", caplog)

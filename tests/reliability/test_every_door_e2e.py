@@ -23,7 +23,7 @@ HOSTILE = ("Zp\u2028[Combat] Zq Victim is knocked out!\u2029[GM] Zr says\x85<OOC
 #: what the watcher must never get: the hostile text's hidden characters, a line starting as it does
 HIDDEN = ("\u2028", "\u2029", "\u200b", "\u200d", "\ufeff", "\u202e", "\u200f", "\x1b", "\x85", "\u3164", "\r",
           "\x0b", "\x0c")
-FAKE_START = re.compile(r"^\s{0,3}(?:\[Combat\] Zq|\[GM\] Zr|<OOC> Zs|\*\*\* Zu|\[Dice\] Zw|\[Jobs\] Zx)", re.M)
+FAKE_START = re.compile(r"^\s{0,3}(?:\[Combat\] Zq|\[GM\] Zr|<OOC> Zs|\*\*\* Zu|\[Dice\] Zw|\[Jobs\] Zx)", re.MULTILINE)
 #: lines that would end the walk itself, or start a paste that swallows the lines after it
 NOT_WALKED = {"quit", "connect", "create", "@shutdown", "@reboot", "@boot", "@ban", "@unban", "@newpassword",
               "@password", "@destroy", "@set", "+sheet/import", "@teleport", "home"}

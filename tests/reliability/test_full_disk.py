@@ -23,7 +23,7 @@ class _StderrServer(Server):
     def start(self) -> _StderrServer:
         real_popen = subprocess.Popen
 
-        def popen(cmd, stdout=None, stderr=None, **kw):  # noqa: ANN001, ANN003, ANN202
+        def popen(cmd, stdout=None, stderr=None, **kw):
             return real_popen(cmd, stdout=stdout, stderr=subprocess.PIPE, text=True, **kw)
 
         subprocess.Popen = popen

@@ -31,7 +31,7 @@ def _peak_kb(pid: int) -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
 
 
-def _attack_lines(rng: random.Random):  # noqa: ANN202
+def _attack_lines(rng: random.Random):
     letters = "abcdefghijklmnopqrstuvwxyz"
     readers = ("+help", "rules", "news", "+help/search", "rules/search")
     for n in range(10_000):

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from champions_mush.help import HelpLibrary, Rung, Topic, catalog as catalog_module
+from champions_mush.help import HelpLibrary, Rung, Topic
+from champions_mush.help import catalog as catalog_module
 from champions_mush.help import search as search_module
 from champions_mush.help.catalog import MAX_QUERY_CHARS, MAX_SUGGESTED_CHARS, Catalog
 from champions_mush.help.fuzzy import MAX_EDIT_WORD, one_edit_variants

@@ -11,10 +11,8 @@ import pytest
 
 from champions_mush.commands.login import TOO_MANY_CONNECTIONS
 from champions_mush.commands.multiline import TOO_MANY
-from tests.e2e.helpers import read_line
+from tests.e2e.helpers import Server, read_line
 from tests.reliability.helpers import rss_kb
-
-from tests.e2e.helpers import Server
 
 pytestmark = pytest.mark.e2e
 

@@ -42,7 +42,7 @@ def _login(client: Client, line: str, name: str) -> Client:
 
 def _sites(staff: Client) -> dict[str, str]:
     text = staff.do("WHO", "players connected.")
-    return dict(re.findall(r"^(\w+) +\S+ +\S+  (.+)$", text, flags=re.M))
+    return dict(re.findall(r"^(\w+) +\S+ +\S+  (.+)$", text, flags=re.MULTILINE))
 
 
 def test_v1_and_v2_headers_give_bans_and_who_the_players_own_addresses(tmp_path):

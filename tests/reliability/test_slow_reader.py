@@ -23,7 +23,7 @@ SAYS = 8_000  # about 32 MB for the sleeper: far beyond the cap plus the kernel'
 BATCH = 10  # 40 KB a batch: the readers never have more than the cap unread
 
 
-def _expect(client, needle: str) -> None:  # noqa: ANN001
+def _expect(client, needle: str) -> None:
     """``client.expect`` without quoting megabytes of x in the failure message."""
     try:
         client.expect(needle, timeout=20)

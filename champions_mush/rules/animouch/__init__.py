@@ -130,4 +130,5 @@ __all__ = [
     "standing",
     "target_number",
     "terrain_cost",
+    "terrain_shot",
 ]

@@ -8,13 +8,41 @@ See ``docs/rules-engine.md`` for the table of every rule and where it lives.
 
 from __future__ import annotations
 
-from . import adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects
-from . import endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial, mental
-from . import modifiers, movement, powers, presence, recovery, rolls, rounding, skills, speed
+from . import (
+    adding,
+    adjustment,
+    advantages,
+    catalog,
+    characteristics,
+    costs,
+    damage,
+    dcs,
+    defenses,
+    effects,
+    endurance,
+    entangle,
+    explosion,
+    grappling,
+    knockback,
+    levels,
+    locations,
+    maneuvers,
+    martial,
+    mental,
+    modifiers,
+    movement,
+    powers,
+    presence,
+    recovery,
+    rolls,
+    rounding,
+    skills,
+    speed,
+)
 
 #: Every rule module's public names (its own ``__all__``), offered here as one package. Taken
 #: before the names come in: ``recovery`` is both a module and the function it offers.
-__all__ = sorted(
+__all__ = sorted(  # noqa: PLE0605 - each rule module's own __all__, gathered
     name
     for module in (
         adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects,
@@ -24,32 +52,32 @@ __all__ = sorted(
     for name in module.__all__
 )
 
-from .adding import *  # noqa: E402, F403
-from .adjustment import *  # noqa: E402, F403
-from .advantages import *  # noqa: E402, F403
-from .catalog import *  # noqa: E402, F403
-from .characteristics import *  # noqa: E402, F403
-from .costs import *  # noqa: E402, F403
-from .damage import *  # noqa: E402, F403
-from .dcs import *  # noqa: E402, F403
-from .defenses import *  # noqa: E402, F403
-from .effects import *  # noqa: E402, F403
-from .entangle import *  # noqa: E402, F403
-from .grappling import *  # noqa: E402, F403
-from .endurance import *  # noqa: E402, F403
-from .explosion import *  # noqa: E402, F403
-from .knockback import *  # noqa: E402, F403
-from .levels import *  # noqa: E402, F403
-from .locations import *  # noqa: E402, F403
-from .maneuvers import *  # noqa: E402, F403
-from .martial import *  # noqa: E402, F403
-from .mental import *  # noqa: E402, F403
-from .modifiers import *  # noqa: E402, F403
-from .movement import *  # noqa: E402, F403
-from .powers import *  # noqa: E402, F403
-from .presence import *  # noqa: E402, F403
-from .recovery import *  # noqa: E402, F403
-from .rolls import *  # noqa: E402, F403
-from .rounding import *  # noqa: E402, F403
-from .skills import *  # noqa: E402, F403
-from .speed import *  # noqa: E402, F403
+from .adding import *
+from .adjustment import *
+from .advantages import *
+from .catalog import *
+from .characteristics import *
+from .costs import *
+from .damage import *
+from .dcs import *
+from .defenses import *
+from .effects import *
+from .endurance import *
+from .entangle import *
+from .explosion import *
+from .grappling import *
+from .knockback import *
+from .levels import *
+from .locations import *
+from .maneuvers import *
+from .martial import *
+from .mental import *
+from .modifiers import *
+from .movement import *
+from .powers import *
+from .presence import *
+from .recovery import *
+from .rolls import *
+from .rounding import *
+from .skills import *
+from .speed import *

@@ -39,7 +39,6 @@ from fractions import Fraction
 
 import attrs
 
-
 __all__ = ["ModifierOn", "PowerEffects", "charges_of", "explosion_inches", "power_effects"]
 
 #: Hero Designer's Charges options and the uses each gives.
@@ -172,7 +171,7 @@ def power_effects(modifiers: Iterable[ModifierOn]) -> PowerEffects:
             number = re.fullmatch(r"([0-9]{1,2})", m.option.strip())
             found["activation"] = int(number[1]) if number else None
         elif xmlid == "REQUIRESASKILLROLL":
-            skill = re.fullmatch(r"\s*Requires A (.+?) Roll\s*", m.name, re.I)
+            skill = re.fullmatch(r"\s*Requires A (.+?) Roll\s*", m.name, re.IGNORECASE)
             named = skill[1].strip() if skill else ""
             found["skill"] = "" if named.lower() == "skill" else named  # "": the Skill is not named
             detail = m.text.lower()

@@ -18,8 +18,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..errors import RulesError
-from .movement import forward_leap
 from .characteristics import FIGURED, FIGURED_FROM, PRIMARY_BASE, figured_exact, figured_value
+from .movement import forward_leap
 from .rounding import Half, hero_round
 
 __all__ = [
@@ -81,7 +81,7 @@ def _parsed(text: str) -> Fraction:
         raise RulesError(f"'{text[:20]}' is not a number of points.") from None
 
 
-def round_cost(value: Fraction | int | float) -> int:
+def round_cost(value: Fraction | float) -> int:
     """A cost rounded HERO 5E style: to the nearest point, an exact .5 down (in the
     character's favour; a negative .5 therefore gives the larger refund)."""
     if isinstance(value, int):

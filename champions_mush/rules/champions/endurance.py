@@ -14,8 +14,8 @@ from ..errors import RulesError
 from .rounding import Half, hero_round
 
 __all__ = [
-    "EndSpent",
     "MAX_PUSH",
+    "EndSpent",
     "Push",
     "end_cost",
     "movement_end",

@@ -16,7 +16,6 @@ import attrs
 from ..dice import DiceAmount
 from ..errors import RulesError
 from .costs import level_points, round_cost
-from .dcs import AttackKind
 
 __all__ = [
     "DIE_PARTS",

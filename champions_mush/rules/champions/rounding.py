@@ -26,7 +26,7 @@ class Half(enum.Enum):
     DOWN = "down"
 
 
-def hero_round(value: Fraction | int | float, half: Half = Half.UP) -> int:
+def hero_round(value: Fraction | float, half: Half = Half.UP) -> int:
     """Round ``value`` to the nearest whole number, an exact .5 going the ``half`` way.
 
     Rule: HERO 5E rounding (docs/rules-engine.md); the .5 cases as the rules file's examples show.

@@ -1,5 +1,6 @@
 """Property tests for the AnimOuch! engine, and the 2D6 distribution with a fixed seed."""
 
+import itertools
 from collections import Counter
 
 from hypothesis import given, settings
@@ -104,6 +105,6 @@ def test_initiative_order_never_rises_and_keeps_everyone(mods, seed):
     assert totals == sorted(totals, reverse=True)
     for r, e in ((r, next(e for e in entries if e.name == r.name)) for r in order):
         assert r.total == r.face + e.modifier - (3 if e.hurt_last_turn else 0)
-    for a, b in zip(order, order[1:]):
+    for a, b in itertools.pairwise(order):
         if a.total == b.total:
             assert a.tie_breaks and b.tie_breaks

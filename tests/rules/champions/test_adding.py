@@ -7,8 +7,8 @@ from champions_mush.rules.champions import (
     AttackKind,
     haymaker,
     killing_attack_dice,
-    strength_attack_dice,
     str_dice,
+    strength_attack_dice,
 )
 from champions_mush.rules.dice import DiceAmount
 from champions_mush.rules.errors import RulesError

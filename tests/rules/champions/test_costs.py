@@ -9,9 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from champions_mush.rules.champions.costs import as_fraction
-from champions_mush.rules.errors import RulesError
-
 from champions_mush.rules.champions import (
     DIE_PARTS,
     MODIFIERS,
@@ -33,6 +30,7 @@ from champions_mush.rules.champions import (
     total_advantages,
     total_limitations,
 )
+from champions_mush.rules.champions.costs import as_fraction
 from champions_mush.rules.dice import DiceAmount
 from champions_mush.rules.errors import RulesError
 

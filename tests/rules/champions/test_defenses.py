@@ -23,7 +23,6 @@ from champions_mush.rules.champions.defenses import reduced
 from champions_mush.rules.dice import DiceAmount, FixedRoller, RandomRoller, roll
 from champions_mush.rules.errors import RulesError
 
-
 MEGATRON_FACES = [6, 1, 5, 5, 4, 4, 3, 2, 2]  # 9D6: 32 STUN, 9 BODY
 
 

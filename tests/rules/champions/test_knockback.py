@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 from champions_mush.rules.champions import (
     ATTACKS_WITHOUT_KNOCKBACK,
-    KBModifier,
     PRONE_EFFECT,
+    KBModifier,
     KBResult,
     airborne_dex_modifier,
     breakfall_modifier,

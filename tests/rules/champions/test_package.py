@@ -5,7 +5,7 @@ import ast
 import importlib
 import pathlib
 
-import champions_mush.rules.champions as champions
+from champions_mush.rules import champions
 
 PACKAGE = pathlib.Path(champions.__file__).parent
 MODULES = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")

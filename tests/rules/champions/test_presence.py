@@ -3,8 +3,8 @@
 import pytest
 
 from champions_mush.rules.champions import (
-    PresenceLevel,
     PreModifier,
+    PresenceLevel,
     presence_attack,
     presence_dice,
     presence_level,

@@ -67,7 +67,7 @@ def test_round_two_attack_o_misses_an_active_25():
 
 
 def test_round_two_dark_defender_hits_by_4_for_7():
-    attack, defense, result = _round_two(CESTUS, 20, 20, [9, 5])
+    _attack, defense, result = _round_two(CESTUS, 20, 20, [9, 5])
     assert defense.value == 5
     assert result.hit
     assert result.margin == 4
