@@ -22,8 +22,13 @@ from .usage import STAFF_MARK, Usage, names_form, parse_usage
 
 __all__ = ["check"]
 
+#: What ``check`` is told of a command: its key, its help topic, then optionally its names and its
+#: staff switches.
+CommandFacts = tuple[str, str] | tuple[str, str, Sequence[str]] | tuple[str, str, Sequence[str], Sequence[str]]
+
+
 def check(library: HelpLibrary, strict: bool = False,
-          commands: Iterable[tuple[str, str] | tuple[str, str, Sequence[str]]] = ()) -> list[Problem]:
+          commands: Iterable[CommandFacts] = ()) -> list[Problem]:
     """Every problem in the library's files, errors first.
 
     Args:
@@ -140,10 +145,10 @@ def _topic_references(library: HelpLibrary, catalog: Catalog, topic: Topic) -> I
         mentioned.add(normalize(str(ref)))
         yield from _check_ref(library, catalog, topic, ref, external, "text")
     for item in topic.see_also:
-        ref = None if catalog.get(item) is not None else parse_reference(item)
-        if ref is not None:
-            mentioned.add(normalize(str(ref)))
-            yield from _check_ref(library, catalog, topic, ref, external, "see_also")
+        listed = None if catalog.get(item) is not None else parse_reference(item)
+        if listed is not None:
+            mentioned.add(normalize(str(listed)))
+            yield from _check_ref(library, catalog, topic, listed, external, "see_also")
         elif catalog.get(item) is None:
             yield _problem(severity, topic, f"{item!r} is not a topic here", "see_also")
     if topic.next and catalog.get(topic.next) is None:
@@ -183,7 +188,7 @@ def _check_ref(library: HelpLibrary, catalog: Catalog, topic: Topic, ref: Refere
     inside_ruleset = ref.kind == "rules" and catalog.kind.startswith(RULES_PREFIX)
     if inside_ruleset and target_catalog is not None:
         match = target_catalog.lookup(ref.target, staff=True)
-        if match.found and match.rung is not Rung.NONE:
+        if match.topic is not None and match.rung is not Rung.NONE:
             yield _problem(Severity.WARNING, topic, f"{ref} only abbreviates {match.topic.name!r}", field)
             return
         yield _problem(Severity.ERROR, topic, f"{ref} does not exist (dangling reference)", field)

@@ -118,8 +118,7 @@ def import_mush(
         kind: which references resolve inside this file: ``rules``, ``help`` or ``news``.
     """
     entries, notes = parse_mush(text)
-    named = [_name_entry(entry, notes) for entry in entries]
-    named = [n for n in named if n is not None]
+    named = [n for n in (_name_entry(entry, notes) for entry in entries) if n is not None]
     _mend_continuations(named, notes, kind)
     topics = []
     for number, (name, aliases, entry) in enumerate(named, start=1):
@@ -131,14 +130,13 @@ def import_mush(
     catalog = Catalog(kind, topics)
     final = []
     for topic in topics:
-        extra = {}
-        if see_also:
-            extra["see_also"] = _see_also(catalog, topic, kind)
+        linked = _see_also(catalog, topic, kind) if see_also else topic.see_also
+        external = topic.external_refs
         if mark_external:
-            extra["external_refs"] = tuple(str(r) for r in _outside(catalog, topic, kind))
-            for ref in extra["external_refs"]:
+            external = tuple(str(r) for r in _outside(catalog, topic, kind))
+            for ref in external:
                 notes.append(f"{topic.name}: {ref} is not in this file; listed in external_refs")
-        final.append(attrs.evolve(topic, **extra))
+        final.append(attrs.evolve(topic, see_also=linked, external_refs=external))
     return ImportResult(tuple(final), tuple(entries), tuple(notes), category)
 
 
@@ -202,7 +200,8 @@ def _set_next(topics: list[Topic], kind: str) -> list[Topic]:
     for topic in topics:
         refs = [r for r in find_references(topic.text) if r.kind == kind]
         last = normalize(refs[-1].target) if refs else ""
-        successor = f"{_base(topic.key)} {int(_NUMBERED.match(topic.key)[2]) + 1}" if _NUMBERED.match(topic.key) else f"{topic.key} 2"
+        numbered = _NUMBERED.match(topic.key)
+        successor = f"{_base(topic.key)} {int(numbered[2]) + 1}" if numbered else f"{topic.key} 2"
         if last in keys and _NUMBERED.match(last) and last != successor and last != topic.key:
             topic = attrs.evolve(topic, next=refs[-1].target.upper())
         out.append(topic)

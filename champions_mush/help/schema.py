@@ -86,6 +86,7 @@ def _topic(entry: Any, number: int, file: str, category: str, problems: list[Pro
     text = entry.get("text")
     if not isinstance(text, str) or not text.strip():
         problem("text", "missing or empty (the entry's text is required)")
+        text = ""
     aliases = _names(entry, "aliases", problem)
     see_also = _names(entry, "see_also", problem)
     external = _names(entry, "external_refs", problem)

@@ -150,7 +150,7 @@ class PostgresStore:
         the next moment (``wal_writer_delay``, 200 ms) could (docs/admin-guide.md, "PostgreSQL")."""
         cursor = self._relaxed("INSERT INTO log (log, time, data) VALUES (%s, %s, %s) RETURNING id",
                                (log, time, json.dumps(data)))
-        return self._pruned(int(cursor.fetchone()[0]), log, time)
+        return self._pruned(_returned(cursor), log, time)
 
     def _relaxed(self, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor:
         """One insert with ``synchronous_commit`` off (see :meth:`append`); inside a transaction
@@ -209,7 +209,7 @@ class PostgresStore:
     def add_row(self, kind: str, owner: str, author: int, data: dict[str, Any], time: float) -> int:
         cursor = self._relaxed("INSERT INTO rows (kind, owner, author, time, data) VALUES (%s, %s, %s, %s, %s) "
                                "RETURNING id", (kind, owner, author, time, json.dumps(data)))
-        return self._pruned(int(cursor.fetchone()[0]), kind, time)
+        return self._pruned(_returned(cursor), kind, time)
 
     def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
         if limit <= 0:
@@ -220,7 +220,8 @@ class PostgresStore:
 
     def count_rows(self, kind: str, owner: str | None = None, author: int | None = None,
                    since: float | None = None) -> int:
-        sql, params = "SELECT COUNT(*) FROM rows WHERE kind=%s", [kind]
+        sql = "SELECT COUNT(*) FROM rows WHERE kind=%s"
+        params: list[str | int | float] = [kind]
         for clause, value in (("owner=%s", owner), ("author=%s", author), ("time>=%s", since)):
             if value is not None:
                 sql += f" AND {clause}"
@@ -244,7 +245,7 @@ class PostgresStore:
     def next_id(self, counter: str) -> int:
         cursor = self._write("INSERT INTO counters (name, value) VALUES (%s, 1) "
                              "ON CONFLICT (name) DO UPDATE SET value=counters.value+1 RETURNING value", (counter,))
-        return int(cursor.fetchone()[0])
+        return _returned(cursor)
 
     # --- whole tables, for moving a game between stores (store/moving.py) -------------------------
     def table_rows(self, table: str, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
@@ -274,6 +275,13 @@ def _row(found: tuple[Any, ...]) -> Row:
     return Row(found[0], found[1], found[2], found[3], found[4], json.loads(found[5]))
 
 
+def _returned(cursor: psycopg.Cursor) -> int:
+    """The one value an ``INSERT ... RETURNING`` gave back."""
+    row = cursor.fetchone()
+    assert row is not None  # RETURNING gives the written row
+    return int(row[0])
+
+
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
@@ -285,4 +293,4 @@ def _safe(url: str) -> str:
     except psycopg.Error:
         return "(an unreadable postgresql:// address)"
     info.pop("password", None)
-    return psycopg.conninfo.make_conninfo(**info)
+    return psycopg.conninfo.make_conninfo("", **info)

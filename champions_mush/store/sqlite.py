@@ -222,7 +222,8 @@ class SqliteStore:
         rule = self.retention.due(log)
         if rule is not None:
             self._prune_quietly(log, rule, time)
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT's row
+        return cur.lastrowid
 
     def prune(self, log: str, rule: Retention, now: float) -> int:
         """Delete what ``rule`` does not keep of ``log``; returns how many entries went."""
@@ -281,7 +282,8 @@ class SqliteStore:
 
     def count_rows(self, kind: str, owner: str | None = None, author: int | None = None,
                    since: float | None = None) -> int:
-        sql, params = "SELECT COUNT(*) FROM rows WHERE kind=?", [kind]
+        sql = "SELECT COUNT(*) FROM rows WHERE kind=?"
+        params: list[str | int | float] = [kind]
         for clause, value in (("owner=?", owner), ("author=?", author), ("time>=?", since)):
             if value is not None:
                 sql += f" AND {clause}"

@@ -99,7 +99,8 @@ def scale_knockback(distance: int, carries: int) -> int:
     """
     if carries < 1:
         raise RulesError("A target carries at least 1 (itself).")
-    return _inches(distance) // carries
+    _inches(distance)
+    return distance // carries
 
 
 @attrs.frozen

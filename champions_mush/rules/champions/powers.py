@@ -70,8 +70,9 @@ _ATTACK, _DEFENSE, _MOVE = PowerKind.ATTACK, PowerKind.DEFENSE, PowerKind.MOVEME
 
 
 def _p(xmlid: str, name: str, base: int | Fraction, per: int | Fraction, unit: str = "",
-       kind: PowerKind = PowerKind.OTHER, end: bool = True, **fight: object) -> PowerSpec:
-    return PowerSpec(xmlid, name, _F(base), _F(per), unit, kind, end, **fight)
+       kind: PowerKind = PowerKind.OTHER, end: bool = True, *, versus: str = "", killing: bool = False,
+       ranged: bool = False) -> PowerSpec:
+    return PowerSpec(xmlid, name, _F(base), _F(per), unit, kind, end, versus, killing, ranged)
 
 
 #: HERO 5E revised power costs by Hero Designer XMLID.
