@@ -25,7 +25,7 @@ from .multiline import collecting, expire, forget, holding
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["NO_PASSWORD", "PASSWORD_PROMPT", "TOO_FAST", "TOO_LONG", "Doorway", "Visit"]
+__all__ = ["Doorway", "NO_PASSWORD", "PASSWORD_PROMPT", "TOO_FAST", "TOO_LONG", "Visit"]
 
 log = logging.getLogger("champions_mush.net")
 

@@ -20,7 +20,7 @@ from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["area_lines", "attack_lines", "autofire_lines", "dcv_text", "defense_text", "failed_lines", "hurt_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text", "windup_text"]
+__all__ = ["area_lines", "attack_lines", "autofire_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------

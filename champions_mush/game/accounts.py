@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = [
-    "BAN_KIND",
     "Accounts",
+    "BAN_KIND",
     "LoginThrottle",
     "hash_password",
     "needs_rehash",

@@ -52,33 +52,9 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = [
-    "AREA_DCV",
-    "MANEUVERS",
-    "STRIKE",
-    "AreaHit",
-    "AreaOutcome",
-    "AttackOrder",
-    "AttackOutcome",
-    "AttackRolled",
-    "AutofireOutcome",
-    "DamageRolled",
-    "Maneuver",
-    "PowerFailed",
-    "PowerRoll",
-    "Share",
-    "WindingUp",
-    "WindupLands",
-    "WindupLost",
-    "effects_of",
-    "land_windups",
-    "maneuver_named",
-    "moved_away",
-    "resolve",
-    "resolve_area",
-    "resolve_autofire",
-    "wind_up",
-]
+__all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled", "DamageRolled", "Maneuver",
+           "AREA_DCV", "AreaHit", "AreaOutcome", "AutofireOutcome", "PowerFailed", "PowerRoll", "Share", "effects_of", "resolve_area", "resolve_autofire", "WindingUp", "WindupLands", "WindupLost", "land_windups", "maneuver_named", "moved_away",
+           "resolve", "wind_up"]
 
 
 @attrs.frozen

@@ -17,21 +17,8 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = [
-    "BLOCK_KINDS",
-    "BLOCK_LOG",
-    "OFFLINE_PAGE",
-    "BlockError",
-    "block",
-    "blocked_by",
-    "blocks",
-    "blocks_of",
-    "haven",
-    "in_haven",
-    "keep_page",
-    "login_notice",
-    "unblock",
-]
+__all__ = ["BLOCK_KINDS", "BLOCK_LOG", "BlockError", "OFFLINE_PAGE", "block", "blocked_by", "blocks",
+           "blocks_of", "haven", "in_haven", "keep_page", "login_notice", "unblock"]
 
 #: what a block may stop (``all`` is every one of them)
 BLOCK_KINDS = ("page", "mail", "channel")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: what an alias binds to: (channel name in lower case, channel id)
 _Key = tuple[str, int]
 
-__all__ = ["CHANNEL_LOG", "DEFAULT_ALIAS", "DEFAULT_CHANNEL", "Channel", "ChannelError", "Channels"]
+__all__ = ["CHANNEL_LOG", "Channel", "ChannelError", "Channels", "DEFAULT_ALIAS", "DEFAULT_CHANNEL"]
 
 #: the store log holding every channel's history
 CHANNEL_LOG = "channel"

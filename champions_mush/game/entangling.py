@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["ENTANGLE", "EntangleStruck", "Entangled", "entangle", "entangle_of", "entangle_powers", "strike_entangle"]
+__all__ = ["ENTANGLE", "Entangled", "EntangleStruck", "entangle", "entangle_of", "entangle_powers", "strike_entangle"]
 
 #: What an Entangle power works against, as AttackPower.versus says it.
 ENTANGLE = "Entangle"

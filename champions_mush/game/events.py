@@ -24,25 +24,8 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = [
-    "EVENT_KIND",
-    "REMIND_BEFORE",
-    "Event",
-    "EventError",
-    "cancel",
-    "create",
-    "event_view",
-    "find",
-    "ical",
-    "local_time",
-    "login_notice",
-    "parse_local",
-    "remind_soon",
-    "signed_up",
-    "signup",
-    "upcoming",
-    "withdraw",
-]
+__all__ = ["EVENT_KIND", "Event", "EventError", "REMIND_BEFORE", "cancel", "create", "find", "ical", "local_time",
+           "login_notice", "parse_local", "remind_soon", "signed_up", "signup", "upcoming", "withdraw", "event_view"]
 
 EVENT_KIND = "event"
 #: the longest title, description and sign-up comment

@@ -43,17 +43,17 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = [
+    "AttackPower",
     "CHARACTERISTIC_ORDER",
     "HERO_KIND",
+    "HeroSheet",
+    "Item",
     "MAX_DETAIL",
     "MAX_FIGURE",
     "MAX_HDC_BYTES",
     "MAX_ITEMS",
     "MAX_ITEM_NAME",
     "MAX_ITEM_TEXT",
-    "AttackPower",
-    "HeroSheet",
-    "Item",
     "Modifier",
     "Section",
     "attack_powers",

@@ -20,18 +20,8 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = [
-    "ACCOUNT_KIND",
-    "ROSTER_KIND",
-    "HeroError",
-    "heroes",
-    "link",
-    "offer",
-    "roster",
-    "same_player",
-    "unlink",
-    "withdraw",
-]
+__all__ = ["ACCOUNT_KIND", "HeroError", "ROSTER_KIND", "heroes", "link", "offer", "roster", "same_player",
+           "unlink", "withdraw"]
 
 ACCOUNT_KIND = "account"
 ROSTER_KIND = "roster"

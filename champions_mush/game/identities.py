@@ -20,25 +20,9 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = [
-    "MAX_IDENTITIES",
-    "MAX_OUTFITS",
-    "IdentityError",
-    "add_identity",
-    "current",
-    "describe",
-    "description",
-    "find_shown",
-    "identities",
-    "outfits",
-    "remove_identity",
-    "save_outfit",
-    "set_identity_finger",
-    "shown_name",
-    "switch",
-    "tell_room",
-    "wear_outfit",
-]
+__all__ = ["IdentityError", "MAX_IDENTITIES", "MAX_OUTFITS", "add_identity", "current", "describe",
+           "description", "find_shown", "identities", "outfits", "remove_identity", "save_outfit",
+           "set_identity_finger", "shown_name", "switch", "tell_room", "wear_outfit"]
 
 #: identities one character may keep (besides itself), and outfits per identity
 MAX_IDENTITIES, MAX_OUTFITS = 5, 10

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = [
     "INBOX",
     "MAX_SUBJECT",
-    "MailError",
     "Mailbox",
+    "MailError",
     "Message",
     "Sent",
     "load",

@@ -21,7 +21,7 @@ import struct
 
 import attrs
 
-__all__ = ["MAX_V1_HEADER", "MAX_V2_PAYLOAD", "V2_SIGNATURE", "ProxyError", "ProxyHeader", "ProxyParser"]
+__all__ = ["MAX_V1_HEADER", "MAX_V2_PAYLOAD", "ProxyError", "ProxyHeader", "ProxyParser", "V2_SIGNATURE"]
 
 #: A version 1 header is at most 107 bytes with its CRLF (the specification's bound).
 MAX_V1_HEADER = 107

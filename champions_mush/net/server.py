@@ -21,7 +21,7 @@ from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, rende
 if TYPE_CHECKING:
     from ..game.world import Game
 
-__all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "WELCOME_DELAY", "MushFactory", "MushProtocol"]
+__all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "MushFactory", "MushProtocol", "WELCOME_DELAY"]
 
 log = logging.getLogger("champions_mush.net")
 

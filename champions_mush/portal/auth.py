@@ -21,7 +21,7 @@ from ..game.roles import Role
 from ..game.web_logins import NOTE_EVERY, find
 from .pages import GUEST, Viewer
 
-__all__ = ["SESSION_COOKIE", "Logins"]
+__all__ = ["Logins", "SESSION_COOKIE"]
 
 SESSION_COOKIE = b"cm_session"
 PRE_COOKIE = b"cm_pre"

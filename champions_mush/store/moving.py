@@ -14,7 +14,7 @@ import attrs
 
 from .base import StoreError
 
-__all__ = ["TABLES", "Moved", "move_game"]
+__all__ = ["Moved", "TABLES", "move_game"]
 
 #: the store's own tables and their columns; the first two order the rows
 TABLES: dict[str, tuple[str, ...]] = {

@@ -25,7 +25,7 @@ from .policy import OptionPolicy, always
 if TYPE_CHECKING:
     from ..telnet import TelnetConnection
 
-__all__ = ["POLICY", "CharsetState"]
+__all__ = ["CharsetState", "POLICY"]
 
 _REQUEST = bytes((CHARSET_REQUEST,)) + (";" + ";".join(OFFERED_CHARSETS)).encode("ascii")
 _REJECTED = bytes((CHARSET_REJECTED,))

@@ -17,7 +17,7 @@ from .policy import OptionPolicy, read
 if TYPE_CHECKING:
     from ..telnet import TelnetConnection
 
-__all__ = ["MAX_GMCP_PACKAGES", "POLICY", "GMCPState", "wanted"]
+__all__ = ["GMCPState", "MAX_GMCP_PACKAGES", "POLICY", "wanted"]
 
 #: Most package names one connection may subscribe to. Real clients name a dozen; past this
 #: further names are ignored, so a flood of unique ``Core.Supports.Add`` names costs nothing.

@@ -17,7 +17,7 @@ import attrs
 from ..dice import DiceAmount
 from .costs import CHARACTERISTIC_COSTS
 
-__all__ = ["ADJUSTABLE", "RETURN_PER_TURN", "Adjusted", "aid_points", "change_of", "drain_points", "returned"]
+__all__ = ["ADJUSTABLE", "Adjusted", "RETURN_PER_TURN", "aid_points", "change_of", "drain_points", "returned"]
 
 #: HERO 5E revised: adjusted points return (Drain) or fade (Aid) at 5 Character Points per Turn.
 RETURN_PER_TURN = 5

@@ -17,10 +17,10 @@ from .rounding import hero_round
 __all__ = [
     "FIGURED",
     "FIGURED_FROM",
+    "Figured",
     "MAX_SPD",
     "PRIMARY",
     "PRIMARY_BASE",
-    "Figured",
     "figured_characteristics",
     "figured_exact",
     "figured_value",

@@ -18,9 +18,9 @@ from ..dice import DiceAmount
 from ..errors import RulesError
 
 __all__ = [
+    "AttackKind",
     "POINTS_PER_DC",
     "POINTS_PER_DIE",
-    "AttackKind",
     "add_dcs",
     "as_amount",
     "dc_for_active_points",

@@ -16,11 +16,11 @@ from .rounding import Half, hero_round
 
 __all__ = [
     "KNOCKED_OUT_EFFECT",
-    "RECOVERY_CHART",
-    "STUNNED_EFFECT",
     "LifeState",
+    "RECOVERY_CHART",
     "RecoveryFrequency",
     "RecoveryRow",
+    "STUNNED_EFFECT",
     "is_knocked_out",
     "is_stunned",
     "knocked_out_stun",

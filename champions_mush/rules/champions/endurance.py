@@ -14,8 +14,8 @@ from ..errors import RulesError
 from .rounding import Half, hero_round
 
 __all__ = [
-    "MAX_PUSH",
     "EndSpent",
+    "MAX_PUSH",
     "Push",
     "end_cost",
     "movement_end",

@@ -21,11 +21,11 @@ from .rounding import Half, hero_round
 __all__ = [
     "ATTACKS_WITHOUT_KNOCKBACK",
     "BASE_KB_DICE",
-    "PRONE_EFFECT",
     "CharacterImpact",
     "KBModifier",
     "KBResult",
     "Knockback",
+    "PRONE_EFFECT",
     "WallImpact",
     "airborne_dex_modifier",
     "breakfall_modifier",

@@ -15,10 +15,10 @@ from ..errors import RulesError
 from .endurance import spend_end
 
 __all__ = [
-    "HOLDING_BREATH_MIN_SPD",
-    "RECOVERY_EFFECT",
     "BreathPhase",
+    "HOLDING_BREATH_MIN_SPD",
     "HealingRate",
+    "RECOVERY_EFFECT",
     "Recovery",
     "body_healing",
     "can_recover",

@@ -12,10 +12,10 @@ import attrs
 from ..errors import RulesError
 
 __all__ = [
+    "Combatant",
     "FIRST_SEGMENT",
     "SEGMENTS",
     "SPEED_CHART",
-    "Combatant",
     "acts_in_segment",
     "next_segment",
     "phase_order",
