@@ -171,10 +171,10 @@ def test_telekinesis_and_a_charged_rifle_cost_what_hero_designer_says():
     ('<POWER XMLID="DETECT" ID="1" BASECOST="5.0" LEVELS="2" ALIAS="Detect" OPTIONID="CLASS" />', 7),
     ('<POWER XMLID="ENHANCEDPERCEPTION" ID="1" BASECOST="0.0" LEVELS="3" ALIAS="+3 PER" OPTIONID="ALL" />', 9),
     # Energy Blast 1d6 with -2 of Limitations: 5 / 3 = 1.67, rounds to 2; with -5: 0.83 but at least 1
-    ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
-     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-2.0" LEVELS="0" ALIAS="Focus" /></POWER>', 2),
-    ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
-     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-5.0" LEVELS="0" ALIAS="Focus" /></POWER>', 1),
+    (('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
+     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-2.0" LEVELS="0" ALIAS="Focus" /></POWER>'), 2),
+    (('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="1" ALIAS="Energy Blast">'
+     '<MODIFIER XMLID="FOCUS" ID="2" BASECOST="-5.0" LEVELS="0" ALIAS="Focus" /></POWER>'), 1),
     # four of a Focus (QUANTITY 4): +5 a doubling: Energy Blast 2d6 10 + 10
     ('<POWER XMLID="ENERGYBLAST" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Energy Blast" QUANTITY="4" />', 20),
 ])
