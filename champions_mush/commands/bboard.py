@@ -80,7 +80,8 @@ def _post_list(ctx: Context, number: int, board: Board, offset: int = 0) -> str:
 
 def _show_posts(ctx: Context, number: int, board: Board, posts: list[Post], spec: str) -> str:
     """The chosen posts, as many as fit a page (game/growing.py); the rest for ``+bbread/next``."""
-    shown, used = [], 0
+    shown: list[Post] = []
+    used = 0
     for post in posts:
         post = _boards(ctx).full(post)
         used += len(post.body)
@@ -185,21 +186,23 @@ def _announce(ctx: Context, number: int, board: Board, post: Post) -> None:
 
 
 def cmd_bbpost(ctx: Context, parsed: ParsedCommand) -> None:
+    rhs = parsed.rhs
     where, slash, title = parsed.lhs.partition("/")
-    if parsed.rhs is None or not slash or not where.strip():
+    if rhs is None or not slash or not where.strip():
         raise UsageError()
     number, board = _board(ctx, where)
-    board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title, parsed.rhs))
+    board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title, rhs))
     ctx.reply(f"You post '{post.title}' on {board.name} as {number}/{_boards(ctx).number_of(board, post)}.")
     _announce(ctx, number, board, post)
 
 
 def cmd_bbreply(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None:
+    rhs = parsed.rhs
+    if rhs is None:
         raise UsageError()
     number, board, original = _board_post(ctx, parsed.lhs)
     title = original.title if original.title.lower().startswith("re:") else f"Re: {original.title}"
-    board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title[:60], parsed.rhs, original.id))
+    board, post = _run(lambda: _boards(ctx).post(ctx.actor, board, title[:60], rhs, original.id))
     ctx.reply(f"You reply to '{original.title}' on {board.name} as {number}/{_boards(ctx).number_of(board, post)}.")
     _announce(ctx, number, board, post)
 

@@ -140,10 +140,11 @@ def cmd_teleport(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None:
         who, where = ctx.actor, parsed.args
     else:
-        who = ctx.game.match_character(parsed.lhs)
+        named = ctx.game.match_character(parsed.lhs)
         where = parsed.rhs
-        if who is None:
+        if named is None:
             raise CommandError(f"No character called '{parsed.lhs.strip()}'.")
+        who = named
     if not where.strip():
         raise UsageError()
     dest = find_room(ctx, where)

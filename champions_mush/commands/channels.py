@@ -25,12 +25,13 @@ _run = telling(ChannelError)
 
 
 def cmd_addcom(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
+    rhs = parsed.rhs
+    if rhs is None or not parsed.lhs or not rhs:
         raise UsageError()
-    wanted = _channels(ctx).find(parsed.rhs)
+    wanted = _channels(ctx).find(rhs)
     if wanted is not None and wanted.staff_only and not permit(ctx, Role.STAFF):
         raise CommandError(f"Only staff may join {wanted.name}.")
-    channel = _run(lambda: _channels(ctx).add_alias(ctx.actor, parsed.lhs.strip(), parsed.rhs.strip()))
+    channel = _run(lambda: _channels(ctx).add_alias(ctx.actor, parsed.lhs.strip(), rhs.strip()))
     ctx.reply(f"Channel {channel.name} added with alias '{parsed.lhs.strip().lower()}'.")
 
 
@@ -49,7 +50,8 @@ def cmd_comlist(ctx: Context, parsed: ParsedCommand) -> None:
         return
     lines = [f"|h{'Alias':<12}{'Channel':<22}Status|n"]
     for alias, entry in sorted(aliases.items()):
-        usable = _channels(ctx).may_join(ctx.actor, _channels(ctx).bound(entry))
+        channel = _channels(ctx).bound(entry)
+        usable = channel is not None and _channels(ctx).may_join(ctx.actor, channel)
         status = ("on" if entry.get("on", True) else "off") if usable else "staff only"
         lines.append(f"{alias:<12}{cell(entry['channel'], 22)}{status}")
     ctx.reply("\n".join(lines))

@@ -19,7 +19,7 @@ from ..game.session import Session
 from ..game.world import Game
 from ..text.markup import escape, strip_controls
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
-from .context import Context
+from .context import SessionContext
 
 __all__ = ["COMMANDS", "SETTING_CHOICES", "install", "report_lines", "saved_settings", "set_client_setting"]
 
@@ -164,7 +164,7 @@ def _word(key: str, value: object) -> str:
 
 
 # --- the command --------------------------------------------------------------------------------
-def cmd_client(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_client(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """+client: what this connection negotiated and the settings saved (each setting is a subcommand)."""
     if parsed.args.strip():
         raise UsageError(switch="<setting>")
@@ -173,18 +173,18 @@ def cmd_client(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.session.send("\n".join(report_lines(ctx.session.client_report(), colour_on)))
 
 
-def _connected(ctx: Context) -> Character:
+def _connected(ctx: SessionContext) -> Character:
     if ctx.actor is None:
         raise CommandError("Connect to a character first: settings are saved with it.")
     return ctx.actor
 
 
-def _reset(ctx: Context, parsed: ParsedCommand) -> None:
+def _reset(ctx: SessionContext, parsed: ParsedCommand) -> None:
     _save(ctx.game, _connected(ctx), {})
     ctx.reply("Your client settings are cleared: everything follows your client again.")
 
 
-def _set(ctx: Context, parsed: ParsedCommand, key: str) -> None:
+def _set(ctx: SessionContext, parsed: ParsedCommand, key: str) -> None:
     """+client/<setting> <value>: save one setting (``key``) with the character, or ``auto``."""
     actor = _connected(ctx)
     word = parsed.args.strip().lower()

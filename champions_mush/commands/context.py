@@ -1,10 +1,15 @@
-"""What a command handler gets: the game, the connection, the actor, and ways to answer."""
+"""What a command handler gets: the game, the connection, the actor, and ways to answer.
+
+A command that runs before login (``connect``, ``WHO``, ``+help``) gets a :class:`SessionContext`,
+whose ``actor`` may be None; every other command runs only for a logged-in character
+(commands/dispatch.py) and gets a :class:`Context`, whose ``actor`` is that Character.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import ParsedCommand, Role
+from .base import CommandError, ParsedCommand, Role
 from .brief import wants_brief
 
 if TYPE_CHECKING:
@@ -13,11 +18,14 @@ if TYPE_CHECKING:
     from ..game.world import Game
     from ..rules.dice import Roller
 
-__all__ = ["Context"]
+__all__ = ["NOT_CONNECTED", "Context", "SessionContext"]
+
+NOT_CONNECTED = "You are not connected to a character: use connect <name> <password> or create <name> <password>."
 
 
-class Context:
-    """One command's view of the world. Handlers answer through :meth:`reply` and :meth:`emit_room`."""
+class SessionContext:
+    """One command's view of the world from a connection, logged in or not. Handlers answer through
+    :meth:`reply` and :meth:`emit_room`."""
 
     def __init__(self, game: Game, session: Session, parsed: ParsedCommand | None = None) -> None:
         self.game = game
@@ -26,12 +34,15 @@ class Context:
 
     @property
     def actor(self) -> Character | None:
+        return self._character()
+
+    def _character(self) -> Character | None:
         cid = self.session.character_id
         return None if cid is None else self.game.characters.get(cid)
 
     @property
     def role(self) -> Role:
-        actor = self.actor
+        actor = self._character()
         return Role.GUEST if actor is None else Role(actor.role)
 
     @property
@@ -46,14 +57,9 @@ class Context:
     def width(self) -> int:
         return self.session.width
 
-    @property
-    def room(self) -> Room:
-        assert self.actor is not None
-        return self.game.room_of(self.actor)
-
     def reply(self, text: str) -> None:
         """To the actor (all their connections), or this connection before login."""
-        actor = self.actor
+        actor = self._character()
         if actor is None:
             self.session.send(text)
         else:
@@ -63,16 +69,32 @@ class Context:
         """To everyone in the actor's room, the actor included unless ``exclude_actor``; with
         ``brief``, those who chose brief combat get it instead of ``text`` (commands/brief.py);
         ``form`` is what the actor sent, for a scene's log (game/scenes.py ``FORMS``)."""
-        actor = self.actor
+        actor = self._character()
         if actor is None:
             return
         exclude = [actor] if exclude_actor else []
         short = [] if brief is None else [c for c in self.game.connected_characters()
                                           if c.location == actor.location and wants_brief(c) and c not in exclude]
         self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor, form=form)
-        if short:
+        if short and brief is not None:
             self.game.msg_characters(short, brief)
 
     def emit_staff(self, text: str) -> None:
         """To every connected staff member."""
         self.game.msg_staff(text)
+
+
+class Context(SessionContext):
+    """A command of a logged-in character: the dispatcher makes one only when the connection has
+    a character, so ``actor`` is that Character."""
+
+    @property
+    def actor(self) -> Character:
+        actor = self._character()
+        if actor is None:  # the character was destroyed, or logged out, by this very command
+            raise CommandError(NOT_CONNECTED)
+        return actor
+
+    @property
+    def room(self) -> Room:
+        return self.game.room_of(self.actor)

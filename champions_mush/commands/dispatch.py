@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from time import perf_counter
+from typing import TypeVar, cast
 
 from ..game.storage import StorageHealth
 from ..game.world import redact_secrets
@@ -18,11 +19,12 @@ from ..store.base import StoreError
 from ..text.aloud import reading_aloud
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
-from .context import Context
+from .context import NOT_CONNECTED, Context, SessionContext
 from .multiline import collecting, expire, feed, give_up, passes_through
 from .usage import usage_message
 
-__all__ = ["HUH", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "permit", "wrong_ruleset"]
+__all__ = ["HUH", "NOT_CONNECTED", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "GuestHandler", "permit",
+           "wrong_ruleset"]
 
 log = logging.getLogger("champions_mush.commands")
 
@@ -30,11 +32,16 @@ PERMISSION_DENIED = "Permission denied."
 HUH = 'Huh? (Type "+help" for help.)'
 #: what a player sees when a command crashed (the traceback goes to the log)
 CRASHED = "Something went wrong with that command. It has been logged for staff."
-NOT_CONNECTED = "You are not connected to a character: use connect <name> <password> or create <name> <password>."
 
 #: A fallback gets a line no command matched; it returns True when it handled it
 #: (exits by name, channel aliases). Fallbacks run only for connected characters.
 Fallback = Callable[[Context, ParsedCommand], bool]
+
+#: The handler of a command that runs before login too (``Command.before_login``): its context's
+#: actor may be None.
+GuestHandler = Callable[[SessionContext, ParsedCommand], None]
+
+_Ctx = TypeVar("_Ctx", bound=SessionContext)
 
 
 #: The refusal of a command of another ruleset than the game's, by the ruleset it is for.
@@ -51,7 +58,7 @@ def wrong_ruleset(wanted: str, running: str, command: str = "") -> str:
     return text.format(wanted=wanted, running=running, command=command.upper())
 
 
-def permit(ctx: Context, role: Role) -> bool:
+def permit(ctx: SessionContext, role: Role) -> bool:
     """The one permission check: may the actor act at ``role``? Staff actions are logged.
 
     The dispatcher calls it for every command (with the role its switches need); a handler
@@ -59,12 +66,13 @@ def permit(ctx: Context, role: Role) -> bool:
     """
     if ctx.role < role:
         return False
-    if role >= Role.STAFF and ctx.actor is not None and ctx.parsed is not None:
-        ctx.game.log_staff_action(ctx.actor, ctx.parsed.raw.strip())
+    actor = ctx.actor
+    if role >= Role.STAFF and actor is not None and ctx.parsed is not None:
+        ctx.game.log_staff_action(actor, ctx.parsed.raw.strip())
     return True
 
 
-def _forget_unsaved(ctx: Context) -> None:
+def _forget_unsaved(ctx: SessionContext) -> None:
     """After a failed write, go back to what the store holds (so "nothing changed" is true)."""
     if ctx.game.unit is not None:
         ctx.game.unit.abandon()
@@ -74,13 +82,34 @@ def _forget_unsaved(ctx: Context) -> None:
         log.exception("could not reload the world after a storage failure")
 
 
-def _storage_failed(ctx: Context, exc: StoreError) -> None:
+def _storage_failed(ctx: SessionContext, exc: StoreError) -> None:
     """A write was refused: nothing of the command is kept, and the player and staff are told."""
     raw = ctx.parsed.raw if ctx.parsed is not None else ""
     log.error("storage failure running %r: %s", redact_secrets(raw), exc)
     _forget_unsaved(ctx)
     ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
     StorageHealth.of(ctx.game).failed(exc)
+
+
+def _context(game, session, parsed: ParsedCommand) -> SessionContext:  # Game, Session (import cycle)
+    """A logged-in character's :class:`Context`, else a :class:`SessionContext` (no actor)."""
+    logged_in = session.character_id is not None and game.characters.get(session.character_id) is not None
+    return (Context if logged_in else SessionContext)(game, session, parsed)
+
+
+def _run_command(command: Command) -> Callable[[SessionContext, ParsedCommand], None]:
+    """Run the command's handler for the line's switches. A handler of a logged-in command takes a
+    :class:`Context`; only a ``before_login`` command reaches here without one (``_refusal``), and
+    its handlers are written for a :class:`SessionContext` (a :data:`GuestHandler`)."""
+
+    def run(ctx: SessionContext, parsed: ParsedCommand) -> None:
+        handler = command.handler_for(parsed.switches)
+        if isinstance(ctx, Context):
+            handler(ctx, parsed)
+        else:
+            cast(GuestHandler, handler)(ctx, parsed)
+
+    return run
 
 
 class CommandTable:
@@ -116,7 +145,7 @@ class Dispatcher:
                     unit.lost = lambda exc: _storage_failed(Context(game, session, parse_command(line)), exc)
                 self._run(game, session, line)
         except StoreError as exc:  # the command's one write at its end was refused
-            _storage_failed(Context(game, session, parse_command(line)), exc)
+            _storage_failed(SessionContext(game, session, parse_command(line)), exc)
 
     def _run(self, game, session, line: str) -> None:
         if collecting(session):
@@ -125,13 +154,13 @@ class Dispatcher:
             give_up(session)
         if collecting(session):  # a pasted file: the line is text, not a command
             pasted = ParsedCommand(name="(pasted text)", raw="(pasted text)")
-            self._guarded(Context(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)
+            self._guarded(SessionContext(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)
             return
         parsed = parse_command(line)
         if not parsed.name:
             return
-        ctx = Context(game, session, parsed)
-        if ctx.actor is not None:
+        ctx = _context(game, session, parsed)
+        if isinstance(ctx, Context):
             note_presence(game, ctx.actor)  # +vote asks who was active in the same room lately
         command = self.table.find(parsed.name)
         if command is None:
@@ -146,13 +175,13 @@ class Dispatcher:
             return
         observe = self.observe
         started = perf_counter() if observe is not None else 0.0
-        self._guarded(ctx, lambda ctx_, parsed_: command.handler_for(parsed_.switches)(ctx_, parsed_), parsed)
+        self._guarded(ctx, _run_command(command), parsed)
         if observe is not None:
             observe(command.key, perf_counter() - started)
 
-    def _refusal(self, ctx: Context, command: Command, parsed: ParsedCommand) -> str | None:
+    def _refusal(self, ctx: SessionContext, command: Command, parsed: ParsedCommand) -> str | None:
         """Why the line may not run, checked in this order: login, role (once), switches."""
-        if ctx.actor is None and not command.before_login:
+        if not isinstance(ctx, Context) and not command.before_login:
             return NOT_CONNECTED
         if not permit(ctx, command.role_for(parsed.switches)):
             return PERMISSION_DENIED
@@ -162,8 +191,8 @@ class Dispatcher:
                 return f"{command.key.upper()} has no /{switch} switch (switches: {allowed})."
         return None
 
-    def _unmatched(self, ctx: Context, parsed: ParsedCommand) -> None:
-        if ctx.actor is None:
+    def _unmatched(self, ctx: SessionContext, parsed: ParsedCommand) -> None:
+        if not isinstance(ctx, Context):
             ctx.reply(NOT_CONNECTED)
             return
         for fallback in self.table.fallbacks:
@@ -172,7 +201,7 @@ class Dispatcher:
                 return
         ctx.reply(HUH)
 
-    def _guarded(self, ctx: Context, func: Callable[[Context, ParsedCommand], object], parsed: ParsedCommand) -> object:
+    def _guarded(self, ctx: _Ctx, func: Callable[[_Ctx, ParsedCommand], object], parsed: ParsedCommand) -> object:
         """Run a handler; a player's mistake becomes its message, our bug a logged error and a short line."""
         try:
             try:

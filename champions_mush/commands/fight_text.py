@@ -14,7 +14,7 @@ import attrs
 
 from ..game import adjusting, attacks, continuing, harm
 from ..game import combat as fights
-from ..rules.champions.damage import KillingDamage
+from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
@@ -86,6 +86,7 @@ def spent_text(spent: harm.Spent, what: str = "") -> str:
 # --- Knockback (RULES KNOCKBACK 2-6) ------------------------------------------------------------
 def _impact(step: harm.ImpactDamage) -> str:
     damage = step.hurt.damage
+    assert isinstance(damage, NormalDamage)  # a wall's or the ground's dice are normal damage
     head = "Landing: " if step.landing else ""
     return f"{head}{damage.amount} normal, {normal_text(damage)}. {hurt_text(step.hurt)}"
 

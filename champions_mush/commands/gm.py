@@ -42,6 +42,7 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, UsageError
 from .context import Context
 from .dice import (
+    dice_of,
     find_target,
     hit_text,
     kb_text,
@@ -94,13 +95,14 @@ def _read_damage(ctx: Context, text: str) -> tuple[NormalDamage | KillingDamage,
     located = any(w.lower() == "loc" for w in words)
     if rest and rest[0].lower() in ("nd6", "kd6"):
         dice_text = " ".join(rest[1:])
+        damage: NormalDamage | KillingDamage
         if rest[0].lower() == "nd6":
-            damage = roll_normal(parse_amount(dice_text), ctx.roller, hit_locations=located)
-            said = f"{damage.amount} normal: {normal_text(damage)}"
+            damage = normal = roll_normal(parse_amount(dice_text), ctx.roller, hit_locations=located)
+            said = f"{normal.amount} normal: {normal_text(normal)}"
         else:
             amount, multiplier = parse_kd6(dice_text, ("loc",) if located else ())
-            damage = roll_killing(amount, ctx.roller, multiplier)
-            said = f"{damage.amount} killing: {killing_text(damage)}"
+            damage = rolled = roll_killing(amount, ctx.roller, multiplier)
+            said = f"{rolled.amount} killing: {killing_text(rolled)}"
         return damage, against, said
     if len(rest) != 2 or not all(is_number(w, 4) for w in rest):
         raise UsageError()
@@ -203,7 +205,7 @@ def cmd_kb(ctx: Context, parsed: ParsedCommand) -> None:
     if kb.result is KBResult.KNOCKED_BACK and resistance:
         lines.append(f"That is more than the {resistance}\" rooted: all of it takes effect.")
     fresh = fights.fight_of(ctx.game, target)
-    fresh_ko = fresh is not None and fresh.fighter(target.id).fresh_ko
+    fresh_ko = fresh is not None and fresh.member(target.id).fresh_ko
     lines.extend(kb_lines(harm.apply_knockback(ctx.game, target, kb, ctx.roller, options,
                                                knocked_out=False if fresh_ko else None)))
     if rolled:
@@ -292,7 +294,7 @@ def _presence_effect(ctx: Context, char, level: PresenceLevel) -> None:
     fight = fights.fight_of(ctx.game, char)
     if found is None or fight is None:
         return
-    if fight.fighter(char.id).presence != fights.COWED:
+    if fight.member(char.id).presence != fights.COWED:
         fights.update_fighter(ctx.game, char, presence=found)
 
 
@@ -403,7 +405,7 @@ def _move_by_targets(ctx: Context, text: str) -> list[tuple[str, object, int | N
         raise UsageError()
     if len(pieces) > MAX_MOVE_BY_TARGETS:
         raise CommandError(f"At most {MAX_MOVE_BY_TARGETS} attacks in one Multiple Move By.")
-    targets = []
+    targets: list[tuple[str, object, int | None]] = []
     for number, piece in enumerate(pieces, 1):
         given = _GIVEN_DCV.fullmatch(piece)
         if given and given.group(1) is None:
@@ -519,7 +521,7 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
     pulled = pull_punch(rolled)
     was_out = target is not None and get_sheet(ctx.game, target).knocked_out
     text = (f"{attacker.name} Pulls a Punch (OCV {pull_punch_ocv(amount):+d}, DCV +0): {amount} normal, "
-            f"{rolled.stun} STUN, {rolled.body} BODY pulled to {pulled.body} BODY ({rolled.roll.faces_text()}).")
+            f"{rolled.stun} STUN, {rolled.body} BODY pulled to {pulled.body} BODY ({dice_of(rolled).faces_text()}).")
     text += _hit_target(ctx, target, pulled)
     kb = roll_knockback(pulled.body, ctx.roller)
     text += f" {kb_text(kb)}."

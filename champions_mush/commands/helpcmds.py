@@ -22,7 +22,7 @@ from ..help.search import MAX_SEARCH_WORDS
 from ..help.usage import parse_usage
 from ..text.format import DEFAULT_WIDTH, wrap
 from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
-from .context import Context
+from .context import SessionContext
 
 __all__ = ["COMMANDS", "describe_reload", "help_library"]
 
@@ -51,15 +51,15 @@ class _Reader:
     title: str
 
 
-def _staff(ctx: Context) -> bool:
+def _staff(ctx: SessionContext) -> bool:
     return ctx.role >= Role.STAFF
 
 
 #: Where a reader's topics come from: (catalog, reader) for the line; True for /NEXT.
-_Source = Callable[[Context, ParsedCommand, bool], tuple[Catalog, _Reader]]
+_Source = Callable[[SessionContext, ParsedCommand, bool], tuple[Catalog, _Reader]]
 
 
-def _topic_or_index(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reader: _Reader, intro: str = "") -> None:
+def _topic_or_index(ctx: SessionContext, parsed: ParsedCommand, catalog: Catalog, reader: _Reader, intro: str = "") -> None:
     """``RULES`` alone: the index; ``RULES <topic>``: the topic, or the near ones, or what to try."""
     staff, width = _staff(ctx), ctx.width
     if not parsed.args.strip():
@@ -81,7 +81,7 @@ def _topic_or_index(ctx: Context, parsed: ParsedCommand, catalog: Catalog, reade
         ctx.reply(render_missing(match, reader.noun, width, hint=hint))
 
 
-def _command_help(ctx: Context, query: str) -> Topic | None:
+def _command_help(ctx: SessionContext, query: str) -> Topic | None:
     """The +HELP topic for the command ``query`` names (``haymaker`` or ``+haymaker``): the one
     whose usage lines give it, else the first that mentions it (a player reads +HAYMAKER's
     family in +MANEUVER). Where a RULES lookup that found nothing points."""
@@ -97,7 +97,7 @@ def _command_help(ctx: Context, query: str) -> Topic | None:
     return hits[0].topic if hits else None
 
 
-def _search(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
+def _search(ctx: SessionContext, parsed: ParsedCommand, source: _Source) -> None:
     """``<reader>/SEARCH <words>``: the topics that mention them."""
     catalog, reader = source(ctx, parsed, False)
     if not parsed.args.strip():
@@ -108,7 +108,7 @@ def _search(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
     ctx.reply(render_search(hits, parsed.args, reader.noun, ctx.width))
 
 
-def _read_on(ctx: Context, parsed: ParsedCommand, source: _Source) -> None:
+def _read_on(ctx: SessionContext, parsed: ParsedCommand, source: _Source) -> None:
     """``<reader>/NEXT``: the page after the one last read."""
     _next_page(ctx, *source(ctx, parsed, True))
 
@@ -117,7 +117,7 @@ def _subcommands(source: _Source) -> dict[str, Handler]:
     return {"search": partial(_search, source=source), "next": partial(_read_on, source=source)}
 
 
-def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
+def _show(ctx: SessionContext, catalog: Catalog, reader: _Reader, topic: Topic) -> None:
     links = see_also(topic, catalog, staff=_staff(ctx))
     if links:  # just before the topic: the client links these names in its see-also line, nothing else
         ctx.session.send_gmcp("Help.SeeAlso", {"command": reader.command, "topics": links})
@@ -125,7 +125,7 @@ def _show(ctx: Context, catalog: Catalog, reader: _Reader, topic: Topic) -> None
     ctx.session.reading[reader.command] = (catalog.kind, topic.key)
 
 
-def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
+def _next_page(ctx: SessionContext, catalog: Catalog, reader: _Reader) -> None:
     place = ctx.session.reading.get(reader.command)
     if place is None or place[0] != catalog.kind:
         raise CommandError(f"Read a topic first: {reader.command} <topic>, then {reader.command}/NEXT reads on.")
@@ -139,13 +139,13 @@ def _next_page(ctx: Context, catalog: Catalog, reader: _Reader) -> None:
     _show(ctx, catalog, reader, following)
 
 
-def _last_ruleset(ctx: Context) -> str | None:
+def _last_ruleset(ctx: SessionContext) -> str | None:
     """For RULES/NEXT: the ruleset of the page last read, which may be another than the game's."""
     place = ctx.session.reading.get("RULES")
     return place[0].split("/", 1)[1] if place else None
 
 
-def _rules(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+def _rules(ctx: SessionContext, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
     """What RULES reads: the game's ruleset, RULES/<ruleset>'s, or for /NEXT the one last read."""
     library = help_library(ctx.game)
     chosen = [s for s in parsed.switches if s not in ("search", "next")]
@@ -161,30 +161,31 @@ def _rules(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catal
     return catalog, _Reader("RULES", "rules", f"RULES: {ruleset}")
 
 
-def _help(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+def _help(ctx: SessionContext, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
     return help_library(ctx.game).help, _Reader("+HELP", "help", "+HELP")
 
 
-def _news(ctx: Context, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
+def _news(ctx: SessionContext, parsed: ParsedCommand, reading_on: bool) -> tuple[Catalog, _Reader]:
     return help_library(ctx.game).news, _Reader("NEWS", "news", "NEWS")
 
 
-def cmd_rules(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_rules(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """RULES [<topic>]; RULES/<ruleset> reads another ruleset (/SEARCH and /NEXT are subcommands)."""
     _topic_or_index(ctx, parsed, *_rules(ctx, parsed, False))
 
 
-def cmd_help(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_help(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """+HELP [<command or topic>] (/SEARCH and /NEXT are subcommands)."""
     catalog, reader = _help(ctx, parsed, False)
     intro = ""
     if not parsed.args.strip():
         index = catalog.lookup("index", staff=_staff(ctx))
-        intro = wrap(escape(index.topic.text), ctx.width) if index.rung is Rung.EXACT else ""
+        exact = index.topic if index.rung is Rung.EXACT else None
+        intro = wrap(escape(exact.text), ctx.width) if exact is not None else ""
     _topic_or_index(ctx, parsed, catalog, reader, intro=intro)
 
 
-def cmd_index(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_index(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """INDEX: the +HELP, RULES and NEWS indexes, one after the other."""
     if parsed.args.strip():
         raise UsageError()
@@ -197,7 +198,7 @@ def cmd_index(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply("\n".join(parts))
 
 
-def cmd_news(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_news(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """NEWS [<topic>] (/SEARCH and /NEXT are subcommands)."""
     _topic_or_index(ctx, parsed, *_news(ctx, parsed, False))
 
@@ -228,7 +229,7 @@ def describe_reload(report: ReloadReport, width: int = DEFAULT_WIDTH) -> str:
     return wrap("\n".join(lines), width)
 
 
-def cmd_reload_help(ctx: Context, parsed: ParsedCommand) -> None:
+def cmd_reload_help(ctx: SessionContext, parsed: ParsedCommand) -> None:
     """@reload-help: read every help file again, without a restart; report changes and errors."""
     report = help_library(ctx.game).reload()
     ctx.reply(describe_reload(report, ctx.width))

@@ -236,10 +236,10 @@ def cmd_skill(ctx: Context, parsed: ParsedCommand) -> None:
         xmlid = {"KS": "KNOWLEDGE_SKILL", "PS": "PROFESSIONAL_SKILL", "SS": "SCIENCE_SKILL"}[base]
         item = skill_item(_item_id(hero, name), xmlid, name, "GENERAL", None, levels)
     else:
-        char = normalise_stat(base)
-        if char not in PRIMARY:
+        stat = normalise_stat(base)
+        if stat is None or stat not in PRIMARY:
             raise CommandError(f"'{base}' is not a characteristic a Skill is based on (DEX, INT, PRE ...) or KS.")
-        item = skill_item(_item_id(hero, name), name.upper().replace(" ", "_"), name, char, hero.value(char), levels)
+        item = skill_item(_item_id(hero, name), name.upper().replace(" ", "_"), name, stat, hero.value(stat), levels)
     _added(ctx, hero, item)
 
 

@@ -123,12 +123,13 @@ def _withdraw(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _request(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None or not parsed.rhs.strip():
+    rhs = parsed.rhs
+    if rhs is None or not rhs.strip():
         raise UsageError()
     char = _character(ctx, parsed.lhs)
     if char.id not in heroes.roster(ctx.game):
         raise CommandError(f"{char.name} is not open on the roster (+roster lists who is).")
-    job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, f"Roster: {char.name}", parsed.rhs))
+    job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, f"Roster: {char.name}", rhs))
     ctx.reply(f"Your request for {char.name} is request #{job.id}: staff will answer it there.")
 
 

@@ -68,8 +68,9 @@ def _rows(jobs_: list[Job], staff: bool) -> list[str]:
 
 # --- players ------------------------------------------------------------------------------------
 def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is not None:
-        job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
+    rhs = parsed.rhs
+    if rhs is not None:
+        job = _run(lambda: jobs.open_request(ctx.game, ctx.actor, parsed.lhs, rhs))
         ctx.reply(f"Request #{job.id} filed: {job.title}. You will be told when staff answer (+request {job.id}).")
     elif parsed.args.strip():
         job = _job(ctx, parsed.args, own=True)
@@ -86,12 +87,13 @@ def cmd_request(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _request_comment(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None:
+    rhs = parsed.rhs
+    if rhs is None:
         raise UsageError()
     job = _job(ctx, parsed.lhs, own=True)
     if job.status == CLOSED:
         raise CommandError(f"Request #{job.id} is closed: file a new one with +request <title>=<text>.")
-    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs))
+    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, rhs))
     ctx.reply(f"You add to request #{job.id}. Staff have been told.")
 
 
@@ -113,10 +115,11 @@ def cmd_job(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _answer(ctx: Context, parsed: ParsedCommand, staff_only: bool) -> None:
     """+job/comment (the opener reads it) or +job/discuss (staff only) <number>=<text>."""
+    rhs = parsed.rhs
     job = _job(ctx, parsed.lhs, own=False)
-    if not parsed.rhs:
+    if not rhs:
         raise UsageError()
-    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, parsed.rhs, staff_only=staff_only))
+    _run(lambda: jobs.add_comment(ctx.game, job, ctx.actor, rhs, staff_only=staff_only))
     ctx.reply(f"You note on #{job.id} for staff only." if staff_only
               else f"You answer #{job.id}; {job.opener} is told.")
 
@@ -138,10 +141,11 @@ def _assign(ctx: Context, parsed: ParsedCommand) -> None:
 
 def _set_status(ctx: Context, parsed: ParsedCommand, closing: bool) -> None:
     """+job/close <number>[=<last word>] or +job/reopen <number>."""
+    rhs = parsed.rhs
     game, actor = ctx.game, ctx.actor
     job = _job(ctx, parsed.lhs, own=False)
-    if closing and parsed.rhs:
-        job = _run(lambda: jobs.add_comment(game, job, actor, parsed.rhs))
+    if closing and rhs:
+        job = _run(lambda: jobs.add_comment(game, job, actor, rhs))
     _run(lambda: jobs.set_status(game, job, actor, CLOSED if closing else OPEN))
     ctx.reply(f"#{job.id} {'closed' if closing else 'reopened'}; {job.opener} is told.")
 

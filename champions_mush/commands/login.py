@@ -21,7 +21,7 @@ from ..game.storage import StorageHealth
 from ..game.world import Game
 from ..store.base import StoreError
 from .base import Command, CommandError, Role, UsageError
-from .context import Context
+from .context import SessionContext
 from .social import look_text
 
 __all__ = [
@@ -145,7 +145,7 @@ def _tell_departures(game: Game, char_ids: list[int]) -> None:
     game.msg_room(gone[0].location, f"{named} and {len(gone) - DEPARTURES_TOLD_ONE_BY_ONE} others have disconnected.")
 
 
-def _begin(ctx: Context) -> Session:
+def _begin(ctx: SessionContext) -> Session:
     session = ctx.session
     if ctx.actor is not None:
         raise CommandError(f"You are already connected as {ctx.actor.name}.")
@@ -195,7 +195,7 @@ def _room_for_one_more(game: Game, char: Character) -> None:
         oldest.disconnect(TOO_MANY_CONNECTIONS.format(cap))
 
 
-def cmd_connect(ctx: Context, parsed) -> None:
+def cmd_connect(ctx: SessionContext, parsed) -> None:
     name, password = split_login(parsed.args)
     if not name or not password:
         raise UsageError()
@@ -205,7 +205,7 @@ def cmd_connect(ctx: Context, parsed) -> None:
                                    lambda char, err: _finish(game, session, char, err), owner=session.id)
 
 
-def cmd_create(ctx: Context, parsed) -> None:
+def cmd_create(ctx: SessionContext, parsed) -> None:
     name, password = split_login(parsed.args)
     if not name or not password:
         raise UsageError()
@@ -265,11 +265,11 @@ def who_lines(game: Game, staff: bool = False, viewer: Character | None = None) 
     return lines
 
 
-def cmd_who(ctx: Context, parsed) -> None:
+def cmd_who(ctx: SessionContext, parsed) -> None:
     ctx.reply("\n".join(who_lines(ctx.game, staff=ctx.is_staff, viewer=ctx.actor)))
 
 
-def cmd_quit(ctx: Context, parsed) -> None:
+def cmd_quit(ctx: SessionContext, parsed) -> None:
     session = ctx.session
     logout_session(ctx.game, session)
     session.disconnect("Goodbye! Come back soon.")

@@ -143,10 +143,11 @@ def _known(ctx: Context, names: list[str]) -> list[Character]:
 
 
 def _forward(ctx: Context, parsed: ParsedCommand) -> None:
-    if not parsed.rhs:
+    rhs = parsed.rhs
+    if not rhs:
         raise UsageError(switch="fwd")
     message = _one(ctx, parsed.lhs)
-    to = _run(lambda: mail.recipients(ctx.game, parsed.rhs))
+    to = _run(lambda: mail.recipients(ctx.game, rhs))
     body = f"---- Forwarded from {message.sender} ({when(message.time)}) ----\n{message.body}"
     _deliver(ctx, to, _re("Fwd:", message.subject), body)
 
@@ -191,11 +192,12 @@ def _purge(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _file(ctx: Context, parsed: ParsedCommand) -> None:
-    if not parsed.rhs or not parsed.lhs:
+    rhs = parsed.rhs
+    if not rhs or not parsed.lhs:
         raise UsageError()
     box = _box(ctx)
     chosen = _run(lambda: mail.parse_list(box, parsed.lhs))
-    folder = _run(lambda: mail.folder_name(box, parsed.rhs))
+    folder = _run(lambda: mail.folder_name(box, rhs))
     mail.change(box, chosen, folder=folder)
     mail.save(ctx.game, box)
     ctx.reply(f"{len(chosen)} message{'s' if len(chosen) != 1 else ''} filed in {folder}.")

@@ -102,9 +102,13 @@ class LineCollector:
         self._held(-self.size)
         self.lines, self.size = [], 0
 
+    def _timeout(self) -> float:
+        """The config's ``paste_timeout`` (0, none, without a game)."""
+        return self.game.config.paste_timeout if self.game is not None else 0
+
     def overdue(self, now: float) -> bool:
         """True when the paste has run past the config's ``paste_timeout``."""
-        limit = self.game.config.paste_timeout if self.game is not None else 0
+        limit = self._timeout()
         return limit > 0 and now - self.started > limit
 
     def add(self, line: str) -> bool:
@@ -129,7 +133,7 @@ class LineCollector:
         if self.dropped:
             return False
         if self.overdue(now):
-            self.drop(TOO_SLOW.format(self.game.config.paste_timeout))
+            self.drop(TOO_SLOW.format(self._timeout()))
         elif self.size + len(line) + 1 > self.limit:
             self.drop(self.too_big)
         elif not self._held(len(line) + 1):

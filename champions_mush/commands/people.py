@@ -28,9 +28,10 @@ def _last_on(ctx: Context, char: Character) -> str:
 
 
 def _finger_set(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None:
+    rhs = parsed.rhs
+    if rhs is None:
         raise UsageError(note=f"fields: {', '.join(FINGER_FIELDS)}")
-    key = _run(lambda: people.set_field(ctx.game, ctx.actor, parsed.lhs, parsed.rhs))
+    key = _run(lambda: people.set_field(ctx.game, ctx.actor, parsed.lhs, rhs))
     label = FINGER_FIELDS[key][0]
     ctx.reply(f"{label} set." if key in people.finger(ctx.actor) else f"{label} cleared.")
 

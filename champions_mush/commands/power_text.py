@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..game import adjusting, entangling, mental
 from ..rules.champions.damage import KillingDamage
-from .dice import hit_text, killing_text, normal_text
+from .dice import dice_of, hit_text, killing_text, normal_text
 from .fight_text import roll_line, spent_text
 
 __all__ = ["adjustment_lines", "ego_lines", "entangle_lines", "struck_lines"]
@@ -60,7 +60,7 @@ def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
         state = ", Stunned" if o.stunned else ""
         state += ", Knocked Out" if o.sheet.knocked_out else ""
         lines.append(f"{o.amount} Ego Attack: {o.damage.stun} STUN "
-                     f"({o.damage.roll.faces_text()}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
+                     f"({dice_of(o.damage).faces_text()}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
                      f"{o.stun.defense} Mental Defense), no BODY{state}. Now STUN {o.sheet.current_stun}.")
     lines.append(_end(o))
     return lines

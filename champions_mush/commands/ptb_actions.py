@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 from ..game.sheets import SheetError, get_sheet, save_sheet
 from ..rules import ptb
@@ -144,7 +145,7 @@ def _split_vs(text: str) -> tuple[str, str, list[str]]:
     """``30 vs Bob active heavy`` -> ("30", "Bob", ["active", "heavy"])."""
     found = split_versus(text)
     words = found[1].split() if found else []
-    if not words:
+    if found is None or not words:
         raise UsageError()
     return found[0], words[0], words[1:]
 
@@ -260,10 +261,11 @@ def _wrestle(ctx: Context, parsed: ParsedCommand) -> None:
         text = _contest_text(result.contest)
         if result.hit:
             text += f"; {_damage_text(result, None)} (full Strength bonus)"
-        data = {"damage": result.damage}
+        data: dict[str, Any] = {"damage": result.damage}
     else:
         move = ptb.wrestle_contact(roll, defense) if step == "contact" else ptb.wrestle_hold(
             roll, defense, opts.contact_margin)
+        assert move.contest is not None  # contact and hold are rolled (only restraint is not)
         text = f"{_contest_text(move.contest)} ({move.ap_cost} AP)"
         if step == "contact" and move.succeeded:
             text += f"; +{move.margin} toward the hold"
@@ -323,7 +325,7 @@ def _init_entries(ctx: Context, text: str) -> list[ptb.InitiativeEntry]:
 def _init(ctx: Context, parsed: ParsedCommand) -> None:
     order = ptb.roll_initiative(_init_entries(ctx, parsed.lhs), ctx.roller, _method(ctx))
     shown = ", ".join(
-        f"{r.name} |h{r.value}|n" + (" (passive)" if r.passive else f" ({r.roll.faces_text()} on {r.boldness})")
+        f"{r.name} |h{r.value}|n" + (" (passive)" if r.passive or r.roll is None else f" ({r.roll.faces_text()} on {r.boldness})")
         for r in order)
     data = {"order": [[r.name, r.value, list(r.roll.faces) if r.roll else None] for r in order]}
     _log(ctx, parsed, "init", "initiative", shown, data)

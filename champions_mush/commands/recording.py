@@ -67,7 +67,11 @@ def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler) -> list[
     finally:
         for name in _SAYING:
             delattr(ctx, name)  # the class's own methods again (the guard's answer is not held)
-    unit.after_commit(lambda: [send(text, *args, **kwargs) for send, text, args, kwargs in held])
+    def send_held() -> None:
+        for send, text, args, kwargs in held:
+            send(text, *args, **kwargs)
+
+    unit.after_commit(send_held)
     return [text for _, text, _, _ in held]
 
 

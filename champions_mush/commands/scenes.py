@@ -155,9 +155,9 @@ def cmd_scene(ctx: Context, parsed: ParsedCommand) -> None:
         ctx.reply("\n".join([_header(scene), *_about(scene), f"|hParticipants:|n {_names(ctx, scene)}",
                              *([f"|hInvited:|n {invited}"] if invited else []), f"|hScene is|n {kind}."]))
         return
-    scene = _scenes(ctx).running.get(ctx.actor.location)
-    ctx.reply(f"Scene {scene.id} ({scene.title}) is running here, started by {scene.starter}."
-              if scene else "No scene is running here. +scene/start <title> starts one.")
+    running = _scenes(ctx).running.get(ctx.actor.location)
+    ctx.reply(f"Scene {running.id} ({running.title}) is running here, started by {running.starter}."
+              if running else "No scene is running here. +scene/start <title> starts one.")
 
 
 # --- what a scene is, who joins and reads it -----------------------------------------------------
@@ -195,10 +195,10 @@ def cmd_join(ctx: Context, parsed: ParsedCommand) -> None:
     ref = parsed.args.strip().lstrip("#")
     if not is_number(ref):
         raise UsageError(switch="join")
-    scene = _scenes(ctx).get(int(ref))
-    if scene is None or not _scenes(ctx).may_see(ctx.actor, scene):
+    found = _scenes(ctx).get(int(ref))
+    if found is None or not _scenes(ctx).may_see(ctx.actor, found):
         raise CommandError(f"There is no scene {ref}. +scene/list shows them.")
-    scene = _run(lambda: _scenes(ctx).join(ctx.actor, scene))
+    scene = _run(lambda: _scenes(ctx).join(ctx.actor, found))
     if ctx.actor.location == scene.room:
         ctx.reply(f"You are in scene {scene.id} ({scene.title}) already.")
         return

@@ -9,7 +9,7 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -99,7 +99,7 @@ def _characteristic_rows(hero: HeroSheet, width: int) -> str:
     per_row = 3 if width >= DEFAULT_WIDTH else 2 if width >= 52 else 1
     rows = []
     for start in range(0, len(cells), per_row):
-        row = []
+        row: list[str] = []
         for cell in cells[start:start + per_row]:
             row.extend(cell)
         rows.append(row)
@@ -510,13 +510,16 @@ def _apply(sheet: Sheet, key: str, value: str, staff: bool) -> tuple[Sheet, str]
         if value.lower() not in _YES | _NO:
             raise SheetError(f"{key} is yes or no.")
         on = value.lower() in _YES
-        return attrs.evolve(sheet, **{flag: on}), f"{flag.replace('_', ' ').capitalize()}: {'yes' if on else 'no'}."
+        changes: dict[str, Any] = {flag: on}
+        return attrs.evolve(sheet, **changes), f"{flag.replace('_', ' ').capitalize()}: {'yes' if on else 'no'}."
     if value == "":
         if sheet.find_skill(key) is None:
             raise SheetError(f"There is no skill '{escape(key[:30])}' to clear.")
         return sheet.with_skill(key, None), f"Skill {escape(key)} removed."
     new = sheet.with_skill(key, value)
-    name, stored = new.find_skill(key)
+    found = new.find_skill(key)
+    assert found is not None  # the skill just set
+    name, stored = found
     return new, f"{escape(key)} is not a characteristic, so it is kept as a skill: {escape(name)} {stored}."
 
 

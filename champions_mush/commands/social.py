@@ -297,11 +297,12 @@ def _group(game: Game, targets: list[Character], viewer: Character) -> str:
 
 # --- yourself -----------------------------------------------------------------------------------
 def cmd_desc(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None or parsed.lhs.strip().lower() not in ("me", ctx.actor.name.lower()):
+    rhs = parsed.rhs
+    if rhs is None or parsed.lhs.strip().lower() not in ("me", ctx.actor.name.lower()):
         raise UsageError()
-    if len(parsed.rhs) > MAX_DESC:
+    if len(rhs) > MAX_DESC:
         raise CommandError(f"Descriptions may be at most {MAX_DESC} characters.")
-    _run_identity(lambda: identities.describe(ctx.game, ctx.actor, parsed.rhs))
+    _run_identity(lambda: identities.describe(ctx.game, ctx.actor, rhs))
     ctx.reply("Description set.")
 
 
@@ -319,7 +320,8 @@ def cmd_doing(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
-    if parsed.rhs is None or not parsed.lhs or not parsed.rhs:
+    rhs = parsed.rhs
+    if rhs is None or not parsed.lhs or not rhs:
         raise UsageError()
     game, actor, session = ctx.game, ctx.actor, ctx.session
     accounts = Accounts.of(game)
@@ -331,7 +333,7 @@ def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
         if error:
             session.send(error)
             return
-        accounts.set_password(actor, parsed.rhs, changed, owner=session.id)
+        accounts.set_password(actor, rhs, changed, owner=session.id)
 
     accounts.check_password(actor, parsed.lhs, checked, address=session.address, owner=session.id)
 

@@ -43,7 +43,7 @@ def _amount(text: str) -> Fraction:
     if "0" in (match["d"], match["d2"]):
         raise CommandError(f"{text.strip()} is not an amount: a fraction's bottom number is 1 to 9.")
     if match["dec"]:
-        amount = as_fraction(match["dec"])
+        amount: Fraction | int = as_fraction(match["dec"])
     elif match["n2"]:
         amount = Fraction(int(match["n2"]), int(match["d2"]))
     else:

@@ -20,7 +20,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import argon2
 import attrs
@@ -44,6 +44,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("champions_mush.login")
+
+T = TypeVar("T")
 
 #: the store kind holding site bans (the shell's ``champions-mush unban`` reads it too)
 BAN_KIND = "ban"
@@ -251,7 +253,7 @@ class Accounts:
         return None
 
     # --- the hashing queue --------------------------------------------------------------------
-    def _hash(self, owner: object, work: Callable[[], object], then: Callable[[object], None],
+    def _hash(self, owner: object, work: Callable[[], T], then: Callable[[T], None],
               failed: Callable[[str], None]) -> None:
         """Run ``work`` off the game's thread, one at a time per ``owner``, at most
         :attr:`MAX_PENDING_HASHES` in all; ``failed(message)`` when refused or broken."""
@@ -270,7 +272,7 @@ class Accounts:
             if not self._hashing[owner]:
                 del self._hashing[owner]
 
-        def done(result: object) -> None:
+        def done(result: T) -> None:
             finished()
             then(result)
 
@@ -354,7 +356,8 @@ class Accounts:
             if ok and current is not None and not current.npc:
                 self.throttle.succeeded(*keys)
                 done(current, None)
-                self._rehash(current, password, stored)
+                if stored is not None:  # (a decoy hash never verifies)
+                    self._rehash(current, password, stored)
             else:
                 self._failed_try(current, name, address, count)
                 done(None, self.WRONG_LOGIN)
@@ -406,7 +409,8 @@ class Accounts:
         if char is not None and not char.npc:
             failures = char.settings.get("failed_logins")
             failures = failures if isinstance(failures, dict) else {}
-            number = failures.get("count") if isinstance(failures.get("count"), int) else 0
+            earlier = failures.get("count")
+            number = earlier if isinstance(earlier, int) else 0
             char.settings = {**char.settings, "failed_logins": {
                 "count": number + 1, "from": address, "time": self.game.clock()}}
             try:

@@ -111,7 +111,7 @@ def adjust(game: Game, attacker: Character, target: Character, order: AttackOrde
     fight = fights.fight_of(game, target)
     if rolled.roll.hit and fight is not None:
         dice = roll(power.dice, roller)
-        entries = _held(fight.fighter(target.id))
+        entries = _held(fight.member(target.id))
         mine = next((a for a, _ in entries if a.kind == power.versus and a.characteristic == name), None)
         if power.versus == "Drain":
             defense = _power_defense(game, target)

@@ -100,8 +100,9 @@ class Channels:
     def create(self, name: str, desc: str = "", staff_only: bool = False, team: str = "") -> Channel:
         if not _CHANNEL_NAME.fullmatch(name):
             raise ChannelError("Channel names are 1-20 letters, digits, - or _, starting with a letter.")
-        if self.find(name) is not None:
-            raise ChannelError(f"There is already a channel called {self.find(name).name}.")
+        existing = self.find(name)
+        if existing is not None:
+            raise ChannelError(f"There is already a channel called {existing.name}.")
         channel = Channel(name=name, desc=desc, staff_only=staff_only, created=self.game.clock(),
                           id=self.game.store.next_id("channel"), team=team)
         self.game.store.put("channel", name.lower(), channel.to_doc())
@@ -178,9 +179,9 @@ class Channels:
     def set_on(self, char: Character, alias: str, on: bool) -> Channel:
         mine = self.aliases(char)
         entry = mine.get(alias.lower())
-        if entry is None:
+        channel = None if entry is None else self.bound(entry)
+        if entry is None or channel is None:
             raise ChannelError(f"You have no channel alias '{alias}'.")
-        channel = self.bound(entry)
         self.check_use(char, channel)
         mine[alias.lower()] = {**entry, "on": on}
         self._save_aliases(char, mine)
@@ -261,8 +262,8 @@ class Channels:
 
     def send_list(self, char: Character) -> None:
         """``Comm.Channel.List`` to ``char``: each channel with an alias, the alias, on or off."""
-        entries = [(self.bound(entry).name, alias, bool(entry.get("on", True)))
-                   for alias, entry in sorted(self.aliases(char).items())]
+        entries = [(channel.name, alias, bool(entry.get("on", True)))
+                   for alias, entry in sorted(self.aliases(char).items()) if (channel := self.bound(entry)) is not None]
         gmcp.channel_list(self.game, char, entries)
 
     def last(self, channel: Channel, count: int) -> list[str]:

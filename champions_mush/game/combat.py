@@ -228,6 +228,13 @@ class Fight:
     def fighter(self, char_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.char_id == char_id), None)
 
+    def member(self, char_id: int) -> Fighter:
+        """The record of one known to be in this fight (``fight_of`` found it for him)."""
+        found = self.fighter(char_id)
+        if found is None:
+            raise LookupError(f"#{char_id} is not in fight #{self.id}")
+        return found
+
     def with_fighter(self, fighter: Fighter) -> Fight:
         """Add or replace one fighter (the join order is kept)."""
         if self.fighter(fighter.char_id) is None:
@@ -324,7 +331,7 @@ def update_fighter(game: Game, char: Character, **changes: Any) -> Fighter | Non
     fight = fight_of(game, char)
     if fight is None:
         return None
-    fighter = attrs.evolve(fight.fighter(char.id), **changes)
+    fighter = attrs.evolve(fight.member(char.id), **changes)
     save_fight(game, fight.with_fighter(fighter))
     return fighter
 
@@ -348,7 +355,7 @@ def note_damage(game: Game, char: Character, got_through: bool) -> LostRecovery 
     fight = fight_of(game, char)
     if fight is None or not got_through:
         return None
-    fighter = fight.fighter(char.id)
+    fighter = fight.member(char.id)
     lost = None
     if fighter.recovered is not None:
         stun, end = fighter.recovered
@@ -385,7 +392,7 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     """
     sheet = get_sheet(game, char)
     fight = fight_of(game, char)
-    fighter = fight.fighter(char.id) if fight else Fighter(char.id, char.name)
+    fighter = fight.member(char.id) if fight else Fighter(char.id, char.name)
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
     why += [c for c in fighter.conditions()
             if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking") and not c.endswith("(Continuous)")]

@@ -50,21 +50,29 @@ class Check:
             return f"must be one of {', '.join(self.choices)}, not {_shown(value)}"
         return self._number_problem(value)
 
+    def _span(self) -> tuple[float, float]:
+        """Both ends of a text or number check's range (``check`` gives every such one both)."""
+        if self.low is None or self.high is None:
+            raise ValueError(f"a {self.kind} check needs its low and high ends")
+        return self.low, self.high
+
     def _length_problem(self, value: str) -> str | None:
-        if self.low is not None and len(value) < self.low or self.high is not None and len(value) > self.high:
-            return f"must be {_n(self.low)} to {_n(self.high)} characters long"
+        low, high = self._span()
+        if len(value) < low or len(value) > high:
+            return f"must be {_n(low)} to {_n(high)} characters long"
         return None
 
     def _number_problem(self, value: Any) -> str | None:
         whole = self.kind == "whole"
-        span = f"from {_n(self.low)} to {_n(self.high)}"
+        low, high = self._span()
+        span = f"from {_n(low)} to {_n(high)}"
         wanted = f"a power of two {span}" if self.power_of_two else f"a whole number {span}" if whole else \
             f"a number {span}"
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
             return f"must be {wanted}, not {_shown(value)}"
-        if math.isnan(value) or not self.low <= value <= self.high:
+        if math.isnan(value) or not low <= value <= high:
             return f"must be {wanted}, not {_shown(value)}"
-        if self.power_of_two and value & (value - 1):
+        if self.power_of_two and int(value) & (int(value) - 1):
             return f"must be {wanted}, not {_shown(value)}"
         return None
 
@@ -76,7 +84,8 @@ class Check:
             return ", ".join(self.choices)
         if self.kind == "networks":
             return "addresses or networks (CIDR), space-separated"
-        span = f"{_n(self.low)} to {_n(self.high)}"
+        low, high = self._span()
+        span = f"{_n(low)} to {_n(high)}"
         if self.kind == "text":
             return f"text, {span} characters"
         return f"a power of two, {span}" if self.power_of_two else f"whole, {span}" if self.kind == "whole" else span

@@ -8,7 +8,7 @@ grows with play is not a field but the store's rows (game/growing.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -19,6 +19,8 @@ class Document:
     """Mixed into an attrs class: ``to_doc`` for the store, ``from_doc`` to read it back."""
 
     __slots__ = ()
+    #: what attrs gives the class it is mixed into (``attrs.asdict`` reads it)
+    __attrs_attrs__: ClassVar[Any]
 
     def to_doc(self) -> dict[str, Any]:
         return attrs.asdict(self)

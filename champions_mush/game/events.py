@@ -185,7 +185,8 @@ def _ical_text(text: str) -> str:
 
 def _fold(line: str) -> list[str]:
     """RFC 5545 3.1: lines longer than 75 octets continue on lines starting with a space."""
-    out, current = [], ""
+    out: list[str] = []
+    current = ""
     for char in line:
         if len((current + char).encode("utf-8")) > (75 if not out else 74):
             out.append(current)

@@ -54,7 +54,8 @@ def page(store: Store, kind: str, owner: str, offset: int, size: Callable[[Row],
     :data:`PAGE_CHARS` of text by ``size`` after the first; with the offset of the next page
     (0 when none follows)."""
     rows = store.rows(kind, owner, offset, PAGE_ROWS + 1)
-    taken, used = [], 0
+    taken: list[Row] = []
+    used = 0
     for row in rows[:PAGE_ROWS]:
         used += size(row)
         if taken and used > PAGE_CHARS:

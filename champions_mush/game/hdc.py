@@ -21,6 +21,7 @@ import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import partial
 from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import attrs
@@ -197,7 +198,8 @@ def _tidy(root: Element) -> None:
 def _where(element: Element) -> str:
     """The item as a player finds it in the file: ``Energy Blast (ID 12)``."""
     alias = (element.get("ALIAS") or element.get("XMLID") or element.tag).strip()[:40]
-    return f"{alias} (ID {element.get('ID')[:20]})" if element.get("ID") else alias
+    ident = element.get("ID")
+    return f"{alias} (ID {ident[:20]})" if ident else alias
 
 
 def _num(element: Element, attr: str, default: str = "0") -> Fraction:
@@ -306,7 +308,8 @@ def _power(element: Element, ctx: _Context) -> Item:
     mods = _modifiers(element)
     levels = _int(element, "LEVELS")
     names = {a.get("XMLID") for a in element.findall("ADDER")}
-    common = {"name": name, "modifiers": mods, "section": ctx.section, "parent": element.get("PARENTID", "")}
+    priced = partial(power_item, element.get("ID", ""), spec, name=name, modifiers=mods, section=ctx.section,
+                     parent=element.get("PARENTID", ""))
     if spec.unit == "d6":
         dice = DiceAmount(whole=levels, half="PLUSONEHALFDIE" in names, pips=1 if "PLUSONEPIP" in names else 0) \
             if levels or names & {"PLUSONEHALFDIE", "PLUSONEPIP"} else None
@@ -314,16 +317,15 @@ def _power(element: Element, ctx: _Context) -> Item:
             return _stated(element, ctx, known=False)
         extra = adders - sum((_adder_value(a) for a in element.findall("ADDER")
                               if a.get("XMLID") in ("PLUSONEHALFDIE", "PLUSONEPIP")), Fraction(0))
-        item = power_item(element.get("ID", ""), spec, dice=dice, adders=round_cost(extra), **common)
+        item = priced(dice=dice, adders=round_cost(extra))
     elif spec.kind is PowerKind.DEFENSE and spec.xmlid in ("ARMOR", "FORCEFIELD", "DAMAGERESISTANCE"):
         pd, ed = _int(element, "PDLEVELS"), _int(element, "EDLEVELS")
         others = _int(element, "MDLEVELS") + _int(element, "POWDLEVELS")
         if pd + ed + others == 0:
             return _stated(element, ctx, known=True)  # nothing bought yet: 0 points
-        item = power_item(element.get("ID", ""), spec, pd=pd, ed=ed, adders=round_cost(adders + spec.per_level * others),
-                          **common)
+        item = priced(pd=pd, ed=ed, adders=round_cost(adders + spec.per_level * others))
     else:
-        item = power_item(element.get("ID", ""), spec, levels=levels, adders=round_cost(adders), **common)
+        item = priced(levels=levels, adders=round_cost(adders))
     if alias != spec.name:
         item = attrs.evolve(item, text=item.text.replace(spec.name, alias, 1))
     versus = element.get("INPUT", "").upper()
@@ -347,6 +349,7 @@ def _catalogued(element: Element, ctx: _Context) -> Item | None:
     numbers = {k: _num(element, k) for k in _FORMULA_NUMBERS if element.get(k) is not None}
     base = formula_base(xmlid, numbers, levels, stated)
     if base is None:
+        rate: tuple[Fraction, int] | None
         if xmlid in CHARACTERISTIC_POWERS:
             cost = CHARACTERISTIC_COSTS[xmlid]
             rate = (Fraction(cost.numerator), cost.denominator)
@@ -586,8 +589,9 @@ def _with_modifiers(key: str, element: Element, plain: int) -> Item:
 
 def _listed(root: Element) -> list[tuple[Section, Element]]:
     """Every item element with its section, at most :data:`~.hero.MAX_ITEMS` of them."""
-    listed = [(section, element) for section in Section if section is not Section.CHARACTERISTICS
-              and root.find(section.value) is not None for element in _elements(root.find(section.value))]
+    holders: list[tuple[Section, Element | None]] = [(section, root.find(section.value)) for section in Section
+                                                     if section is not Section.CHARACTERISTICS]
+    listed = [(section, element) for section, holder in holders if holder is not None for element in _elements(holder)]
     _check_count(len(listed))
     return listed
 

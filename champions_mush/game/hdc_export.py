@@ -67,7 +67,7 @@ def _power(item: Item, element: Element) -> None:
         if dice.pips:
             SubElement(element, "ADDER", XMLID="PLUSONEPIP", ID=f"{item.id}p", BASECOST=_number(pip * dice.pips),
                        LEVELS="0", ALIAS="+1 pip")
-        rest = item.base - dice_cost(spec.per_level, dice)
+        rest: Fraction | int = item.base - dice_cost(spec.per_level, dice)
     elif spec.kind is PowerKind.DEFENSE and spec.xmlid in ("ARMOR", "FORCEFIELD", "DAMAGERESISTANCE"):
         element.set("PDLEVELS", str(item.pd))
         element.set("EDLEVELS", str(item.ed))

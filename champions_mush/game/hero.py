@@ -126,11 +126,23 @@ def _bounded_values(instance: object, attribute: attrs.Attribute, value: Mapping
             raise RulesError(f"{str(key)[:10]} is not a whole number from {-MAX_FIGURE} to {MAX_FIGURE}.")
 
 
-def _shown(limit: int) -> Any:
-    """A converter: the text as :func:`~.speech.one_line` shows it, whatever door it came by (a
-    file, a hand-built item, a document stored before the caps): every sheet renders in a few
-    milliseconds (docs/reliability.md, "Every door")."""
-    return lambda text: one_line(str(text), limit)
+# Converters: the text as :func:`~.speech.one_line` shows it, whatever door it came by (a file, a
+# hand-built item, a document stored before the caps): every sheet renders in a few milliseconds
+# (docs/reliability.md, "Every door").
+def _shown_name(text: object) -> str:
+    return one_line(str(text), MAX_ITEM_NAME)
+
+
+def _shown_detail(text: object) -> str:
+    return one_line(str(text), MAX_DETAIL)
+
+
+def _shown_text(text: object) -> str:
+    return one_line(str(text), MAX_ITEM_TEXT)
+
+
+def _shown_source(text: object) -> str:
+    return one_line(str(text), MAX_ITEM_NAME * 2)
 
 
 def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
@@ -142,9 +154,9 @@ def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
 class Modifier:
     """An Advantage (``value`` > 0) or Limitation (< 0) on an item; ``text`` is its detail."""
 
-    name: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
+    name: str = attrs.field(converter=_shown_name)
     value: Fraction = attrs.field(converter=_frac)
-    text: str = attrs.field(default="", converter=_shown(MAX_DETAIL))
+    text: str = attrs.field(default="", converter=_shown_detail)
     xmlid: str = ""
     #: Hero Designer's OPTIONID (``HALFEND``, ``ZERO``, ``OAF`` ...)
     option: str = ""
@@ -177,9 +189,9 @@ class Item(Document):
 
     id: str
     section: Section = attrs.field(converter=Section)
-    xmlid: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
-    name: str = attrs.field(converter=_shown(MAX_ITEM_NAME))
-    text: str = attrs.field(converter=_shown(MAX_ITEM_TEXT))
+    xmlid: str = attrs.field(converter=_shown_name)
+    name: str = attrs.field(converter=_shown_name)
+    text: str = attrs.field(converter=_shown_text)
     levels: int = attrs.field(default=0, validator=_bounded)
     base: int = attrs.field(default=0, validator=_bounded)
     active: int = attrs.field(default=0, validator=_bounded)
@@ -231,7 +243,7 @@ class HeroSheet(Document):
     items: tuple[Item, ...] = attrs.field(default=(), validator=_few, converter=lambda v: tuple(
         i if isinstance(i, Item) else Item.from_doc(i) for i in v))
     #: where it came from: "by hand" or "from Hero Designer (<the file's character name>)"
-    source: str = attrs.field(default="by hand", converter=_shown(MAX_ITEM_NAME * 2))
+    source: str = attrs.field(default="by hand", converter=_shown_source)
 
     # --- characteristics ----------------------------------------------------------------
     def primaries(self) -> dict[str, int]:

@@ -195,10 +195,11 @@ def tell_room(game: Game, speaker: Character, make: Callable[[str], str],
     room heard, as ``form`` (game/scenes.py ``FORMS``)."""
     exclude = tuple(exclude)
     public = make(shown_name(game, speaker))
-    if current(speaker) is None:
+    worn = current(speaker)
+    if worn is None:
         game.msg_room(speaker.location, public, exclude=exclude, speaker=speaker, form=form)
         return
     staff = [c for c in game.connected_characters() if c.location == speaker.location
              and game.is_staff(c) and c not in exclude and c.id != speaker.id]
     game.msg_room(speaker.location, public, exclude=(*exclude, *staff), speaker=speaker, form=form)
-    game.msg_characters(staff, make(f"{current(speaker)['name']}({speaker.name})"))
+    game.msg_characters(staff, make(f"{worn['name']}({speaker.name})"))

@@ -66,7 +66,7 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
         return None
     fight = get_fight(game, room)
     fighters = {f.char_id for f in fight.fighters} if fight else set()
-    fighters |= {int(key) for kind, key, *_ in docs if kind == SHEET_KIND}
+    fighters |= {int(key) for kind, key, *_ in game.unit.changes() if kind == SHEET_KIND}
     data = {"fight": fight_id, "room": room, "actor": actor, "text": text, "docs": docs,
             "fighters": sorted(fighters)}
     entry_id = game.store.append(COMBAT_LOG, data, game.clock())

@@ -5,6 +5,8 @@ Both take the time as an argument, so they run the same under a real reactor and
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..limits import ConnectLimiter
 
 __all__ = ["ConnectLimiter", "TokenBucket"]
@@ -26,7 +28,7 @@ class TokenBucket:
         #: a paste spent the tokens (:meth:`charge`): the next line waits for a whole one
         self.paste = False
 
-    def __setstate__(self, state: object) -> None:
+    def __setstate__(self, state: dict[str, Any] | tuple[dict[str, Any] | None, dict[str, Any]]) -> None:
         """From a reload's state: slots (``(None, {...})``), or the dictionary the code before
         slots saved (net/reload.py)."""
         if isinstance(state, tuple):

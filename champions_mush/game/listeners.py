@@ -55,8 +55,8 @@ class Listeners:
     def remove(self, session: Session) -> None:
         """``session`` is leaving its character (logging out, switching, disconnecting)."""
         cid = session.character_id
-        listed = self.by_char.get(cid, ())
-        if session in listed:
+        listed = () if cid is None else self.by_char.get(cid, ())
+        if cid is not None and session in listed:
             rest = tuple(s for s in listed if s is not session)
             if rest:
                 self.by_char[cid] = rest
@@ -78,7 +78,8 @@ class Listeners:
             self.add(session)
 
     def _put(self, session: Session) -> None:
-        char = self._game.characters.get(session.character_id)
+        cid = session.character_id
+        char = None if cid is None else self._game.characters.get(cid)
         if char is None:
             return
         sid = session.id

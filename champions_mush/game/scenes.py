@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -240,7 +240,8 @@ class Scenes:
         text = speech.clean(text).strip()
         if field == "title" and not text or len(text) > limit:
             raise SceneError(f"A scene's {field} is {'1' if field == 'title' else '0'}-{limit} characters.")
-        return self._save(attrs.evolve(scene, **{field: text}))
+        changes: dict[str, Any] = {field: text}
+        return self._save(attrs.evolve(scene, **changes))
 
     def set_private(self, scene: Scene, private: bool) -> Scene:
         return self._save(attrs.evolve(scene, private=private))

@@ -160,6 +160,9 @@ class Session:
         :data:`CLIENT_REPORT_DEFAULTS` plus ``width`` and ``height``."""
         return {**CLIENT_REPORT_DEFAULTS, "width": self.width, "height": self.height}
 
+    def update_client(self) -> None:
+        """The client told us more about itself (a telnet connection takes its window size)."""
+
     def apply_client_settings(self, settings: dict[str, Any]) -> None:
         """Use a character's saved ``+client`` overrides on this connection (keys colour,
         charset, screen_reader, prompt, keepalive; a missing key follows negotiation).

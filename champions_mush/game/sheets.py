@@ -381,7 +381,9 @@ def take_damage(
         current=Health(stun=sheet.current_stun, body=sheet.current_body),
         target_knocked_out=sheet.knocked_out if knocked_out is None else knocked_out, delivery=delivery,
     )
-    new = sheet.with_vitals(stun=taken.after.stun, body=taken.after.body)
+    after = taken.after
+    assert after is not None  # given the current STUN and BODY, apply_damage says what is left
+    new = sheet.with_vitals(stun=after.stun, body=after.body)
     if taken.stunned:
         new = attrs.evolve(new, stunned=True)
     save_sheet(game, new)

@@ -310,7 +310,7 @@ class Unit:
                 if kept is not None:
                     kept.put((kind, key), doc, found, parse)
             self._values[(kind, key)] = found
-        return found  # type: ignore[return-value]
+        return found
 
     def keep(self, kind: str, key: str, value: T | None, to_doc: Callable[[T], Doc]) -> None:
         """Write a value (None deletes): in a fight it becomes a document when the command ends,

@@ -84,7 +84,7 @@ def load_twisted_lean(tls: bool = False) -> None:
     if tls:
         hidden.pop("OpenSSL")  # loaded as usual, and kept
     elif hidden["OpenSSL"] is None:
-        sys.modules["OpenSSL"] = None  # type: ignore[assignment] - makes ``import OpenSSL`` fail
+        sys.modules["OpenSSL"] = None  # type: ignore[assignment]  # None there makes ``import OpenSSL`` fail
     if hidden["asyncio"] is None:
         sys.modules["asyncio"] = _asyncio_stand_in()
     for name, names in _FORWARDED.items():
@@ -130,9 +130,8 @@ def _asyncio_stand_in() -> types.ModuleType:
     def iscoroutine(obj: object) -> bool:
         return isinstance(obj, coroutine_types)
 
-    stand_in.iscoroutine = iscoroutine
-    stand_in.AbstractEventLoop = type("AbstractEventLoop", (), {})
-    stand_in.Future = type("Future", (), {})
+    vars(stand_in).update(iscoroutine=iscoroutine, AbstractEventLoop=type("AbstractEventLoop", (), {}),
+                          Future=type("Future", (), {}))
     return stand_in
 
 
@@ -169,7 +168,7 @@ def load_at_first_use(name: str) -> None:
                 importlib.import_module(name)
         return getattr(sys.modules[name], attr)
 
-    stand_in.__getattr__ = real
+    vars(stand_in)["__getattr__"] = real  # PEP 562: the module's missing names
     sys.modules[name] = stand_in
 
 

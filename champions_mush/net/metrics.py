@@ -11,6 +11,7 @@ time (docs/admin-guide.md, "Metrics").
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
@@ -20,6 +21,9 @@ from twisted.internet import protocol
 
 from ..commands.table import FAMILIES
 from ..game.accounts import Accounts
+
+if TYPE_CHECKING:
+    from .output import ITCPConnection
 
 __all__ = ["GameMetrics", "listen_metrics"]
 
@@ -89,11 +93,17 @@ def _queued(proto) -> int:  # MushProtocol
 class _MetricsRequest(protocol.Protocol):
     """One HTTP request: ``GET /metrics`` answers the page, anything else 404; then closed."""
 
+    transport: ITCPConnection  # set by Twisted before connectionMade
+    factory: _MetricsSite
+
     def connectionMade(self) -> None:
         self.buffer = b""
+        self.answered = False
         self.deadline = self.factory.reactor.callLater(REQUEST_DEADLINE, self.transport.abortConnection)
 
     def dataReceived(self, data: bytes) -> None:
+        if self.answered:
+            return
         self.buffer += data
         if b"\r\n\r\n" not in self.buffer and b"\n\n" not in self.buffer:
             if len(self.buffer) > MAX_REQUEST_BYTES:
@@ -111,11 +121,20 @@ class _MetricsRequest(protocol.Protocol):
                              + str(len(body) if length is None else length).encode() + b"\r\nConnection: close\r\n\r\n"
                              + body)
         self.transport.loseConnection()
-        self.dataReceived = lambda data: None  # type: ignore[method-assign] - the answer is given
+        self.answered = True
 
-    def connectionLost(self, reason) -> None:
+    def connectionLost(self, reason=protocol.connectionDone) -> None:
         if self.deadline.active():
             self.deadline.cancel()
+
+
+class _MetricsSite(protocol.Factory[_MetricsRequest]):
+    """The metrics port: each connection one request, answered from ``metrics``."""
+
+    protocol = _MetricsRequest
+
+    def __init__(self, reactor, metrics: GameMetrics) -> None:
+        self.reactor, self.metrics = reactor, metrics
 
 
 def listen_metrics(reactor, metrics: GameMetrics, server) -> int:
@@ -124,8 +143,7 @@ def listen_metrics(reactor, metrics: GameMetrics, server) -> int:
     Raises:
         CannotListenError: the port is taken.
     """
-    site = protocol.Factory.forProtocol(_MetricsRequest)
-    site.reactor, site.metrics = reactor, metrics
+    site = _MetricsSite(reactor, metrics)
     port = reactor.listenTCP(server.metrics_port, site, interface=server.metrics_host)
     number = port.getHost().port
     log.info("metrics on http://%s:%d/metrics", server.metrics_host, number)

@@ -5,13 +5,33 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from twisted.internet import interfaces
 from zope.interface import implementer
 
-__all__ = ["Coalescer", "Outbox", "socket_writer"]
+if TYPE_CHECKING:
+    import socket
+
+__all__ = ["Coalescer", "ITCPConnection", "Outbox", "socket_writer"]
 
 log = logging.getLogger("champions_mush.net")
+
+
+class ITCPConnection(interfaces.ITCPTransport, interfaces.IConsumer, interfaces.IPushProducer):
+    """What Twisted gives a protocol of ours as its ``transport`` (``tcp.Connection``, TLS alike):
+    a TCP transport that takes a producer and can itself be paused. Declared for type checkers."""
+
+    #: True once the connection is closing (``loseConnection`` was called)
+    disconnecting: bool
+    #: the connected socket (a reload hands it over: net/reload.py)
+    socket: socket.socket
+
+    def fileno() -> int:
+        """The socket's descriptor (a reload hands it over: net/reload.py)."""
+
+    def stopReading() -> None:
+        """Read nothing more from the socket."""
 
 
 @implementer(interfaces.IPushProducer)
@@ -112,7 +132,7 @@ class Coalescer:
         self._call_later = call_later
         self._before = before
         self._dirty: set = set()
-        self._call = None
+        self._call: object | None = None  # the flush due at the end of this turn
 
     def mark(self, proto) -> None:  # anything with flush()
         self._dirty.add(proto)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, assert_never
 from . import events as ev
 
 if TYPE_CHECKING:
+    from twisted.internet.interfaces import IDelayedCall
+
     from .server import MushProtocol
 
 __all__ = ["LINES_PER_TURN", "Pacer", "run_event"]
@@ -41,7 +43,7 @@ class Pacer:
         self._running = False
         self.stopped = False
         #: the next turn's run, when one is due
-        self.call = None
+        self.call: IDelayedCall | None = None
 
     def add(self, events: list[ev.Event]) -> None:
         """Events just read: run what may run now."""
@@ -63,11 +65,14 @@ class Pacer:
     def run(self) -> None:
         self.call, self._running, lines = None, True, 0
         try:
+            visit = self._proto.visit
+            if visit is None:  # (a Pacer comes with a connection made in full: net/server.py)
+                return
             while self._events and not self.stopped:
-                if self._proto.visit.waiting:  # a password is checked: later lines wait for it
+                if visit.waiting:  # a password is checked: later lines wait for it
                     self._set_reading(False)
                     return
-                delay = self._proto.visit.held_for()
+                delay = visit.held_for()
                 if delay > 0:  # a paste outran the command rate: reading waits, nothing is cut
                     self._set_reading(False)
                     self.call = self._proto.factory.clock.callLater(delay, self.run)
@@ -99,7 +104,9 @@ class Pacer:
 
 def run_event(proto: MushProtocol, event: ev.Event) -> None:
     """Hand one event from the telnet core to the connection's Visit (commands/doorway.py)."""
-    visit = proto.visit
+    visit, session = proto.visit, proto.session
+    if visit is None or session is None:  # (events come only to a connection made in full)
+        return
     match event:
         case ev.LineReceived(text=text):
             visit.line(text)
@@ -114,7 +121,7 @@ def run_event(proto: MushProtocol, event: ev.Event) -> None:
         case ev.LineTooLong():
             visit.too_long()
         case ev.OptionRefused(option=option):
-            log.debug("session %d refused option %d", proto.session.id, option)
+            log.debug("session %d refused option %d", session.id, option)
         case ev.ProtocolViolation(reason=reason):
             proto.violation(reason)
         case ev.Closed():

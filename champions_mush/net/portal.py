@@ -38,6 +38,7 @@ from .relayed import _read_answer, same_token
 if TYPE_CHECKING:
     from ..configfile import ServerConfig
     from ..game.world import Game
+    from .output import ITCPConnection
 
 __all__ = ["PORTAL_COMMANDS", "PortalLink", "PortalProcess", "adopt_portal", "start_portal", "watch_portal"]
 
@@ -80,6 +81,8 @@ class PortalLink(protocol.Protocol):
     """One portal's connection to the game: its header, then requests, a line each (split
     here rather than with twisted.protocols.basic, which the game's process would load only
     for this: docs/performance.md, "Memory")."""
+
+    transport: ITCPConnection  # set by Twisted before connectionMade
 
     def __init__(self, factory: PortalLinkFactory) -> None:
         self.factory = factory
@@ -217,7 +220,8 @@ def _login(game: Game, request: dict[str, Any], reply) -> None:
 
 
 def _actor(game: Game, request: dict[str, Any]):
-    char = game.characters.get(request.get("char")) if isinstance(request.get("char"), int) else None
+    cid = request.get("char")
+    char = game.characters.get(cid) if isinstance(cid, int) else None
     return None if char is None or char.npc else char
 
 
@@ -341,12 +345,14 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
                 "config": str(data_dir / "config.yaml"), "secure_cookies": False}
     proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.portal"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, close_fds=True, pass_fds=(sock.fileno(),))
-    proc.stdin.write(json.dumps(settings).encode() + b"\n")
-    proc.stdin.flush()
+    stdin, stdout = proc.stdin, proc.stdout
+    assert stdin is not None and stdout is not None  # both piped
+    stdin.write(json.dumps(settings).encode() + b"\n")
+    stdin.flush()
     answer = _read_answer(proc)
-    stdin_fd = os.dup(proc.stdin.fileno())
-    proc.stdin.close()
-    proc.stdout.close()
+    stdin_fd = os.dup(stdin.fileno())
+    stdin.close()
+    stdout.close()
     portal = PortalProcess(proc.pid, stdin_fd, sock, listener, token)
     if answer is None or "error" in answer:
         log.error("the web portal did not start: %s", (answer or {}).get("error", "no answer"))

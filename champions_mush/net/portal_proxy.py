@@ -12,7 +12,12 @@ client's again).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from twisted.internet import protocol
+
+if TYPE_CHECKING:
+    from .output import ITCPConnection
 
 __all__ = ["MAX_BODY", "PortalPipe", "for_portal"]
 
@@ -46,6 +51,8 @@ def for_portal(lines: list[bytes], headers: dict[bytes, bytes], peer: str) -> tu
 
 
 class _PortalSide(protocol.Protocol):
+    transport: ITCPConnection  # set by Twisted before connectionMade
+
     def __init__(self, pipe: PortalPipe) -> None:
         self.pipe = pipe
 
@@ -59,6 +66,21 @@ class _PortalSide(protocol.Protocol):
         self.pipe.client.transport.loseConnection()
 
 
+class _PortalSideFactory(protocol.ClientFactory):
+    """One request's connection to the portal; its browser is told when the portal is not there."""
+
+    noisy = False
+
+    def __init__(self, pipe: PortalPipe) -> None:
+        self.pipe = pipe
+
+    def buildProtocol(self, addr) -> _PortalSide:  # Twisted's names
+        return _PortalSide(self.pipe)
+
+    def clientConnectionFailed(self, connector, reason) -> None:
+        self.pipe.client.portal_failed()
+
+
 class PortalPipe:
     """One request's bytes to the portal and its answer back to ``client`` (a web.WebClient)."""
 
@@ -68,11 +90,7 @@ class PortalPipe:
         self._early = bytearray(head)
         self._left = length  # body bytes still to forward: what follows is not the portal's
         self.from_client(body)
-        factory = protocol.ClientFactory()
-        factory.noisy = False
-        factory.buildProtocol = lambda addr: _PortalSide(self)
-        factory.clientConnectionFailed = lambda connector, reason: client.portal_failed()
-        reactor.connectTCP("127.0.0.1", port, factory, timeout=30)
+        reactor.connectTCP("127.0.0.1", port, _PortalSideFactory(self), timeout=30)
 
     def connected(self, transport) -> None:
         self.portal = transport

@@ -34,7 +34,8 @@ V2_SIGNATURE = b"\r\n\r\n\x00\r\nQUIT\n"
 MAX_V2_PAYLOAD = 4096
 _V2_FIXED = 16
 #: version 2 families (high nibble of byte 14) -> (address size in bytes, ipaddress class)
-_V2_FAMILIES = {0x1: (4, ipaddress.IPv4Address), 0x2: (16, ipaddress.IPv6Address)}
+_V2_FAMILIES: dict[int, tuple[int, type[ipaddress.IPv4Address | ipaddress.IPv6Address]]] = {
+    0x1: (4, ipaddress.IPv4Address), 0x2: (16, ipaddress.IPv6Address)}
 _V2_LOCAL, _V2_PROXY = 0x20, 0x21
 _V2_UNIX = 0x3
 _STREAM = 0x1

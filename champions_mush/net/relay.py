@@ -22,7 +22,7 @@ import logging.handlers
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 if __name__ == "__main__":  # the relay process: its settings first, before Twisted loads
     import signal
@@ -34,11 +34,17 @@ if __name__ == "__main__":  # the relay process: its settings first, before Twis
     load_twisted_lean(tls=b'"tls_port"' in _SETTINGS_LINE)  # pyOpenSSL only for a TLS port
 
 from twisted.internet import protocol
-from twisted.internet.interfaces import IHandshakeListener
+from twisted.internet.interfaces import IHandshakeListener, IReactorFromThreads
 from zope.interface import implementer
 
 from ..limits import FULL, TOO_MANY_CONNECTS, ConnectLimiter
 from .output import socket_writer
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .output import ITCPConnection
+    from .tls import _ServerContext
 
 __all__ = ["HANDSHAKE_DEADLINE", "GamePipe", "RelayedClient", "main"]
 
@@ -56,6 +62,8 @@ SWEEP_INTERVAL = 30.0
 class GameSide(protocol.Protocol):
     """The relay's loopback connection to the game, for one client."""
 
+    transport: ITCPConnection  # set by Twisted before connectionMade
+
     def __init__(self, pipe: GamePipe) -> None:
         self.pipe = pipe
 
@@ -69,24 +77,36 @@ class GameSide(protocol.Protocol):
         self.pipe.game_lost()
 
 
+class _GameSideFactory(protocol.ClientFactory):
+    """One client's loopback connection to the game, made for its pipe."""
+
+    noisy = False
+
+    def __init__(self, pipe: GamePipe) -> None:
+        self.pipe = pipe
+
+    def buildProtocol(self, addr) -> GameSide:  # Twisted's names
+        return GameSide(self.pipe)
+
+    def clientConnectionFailed(self, connector, reason) -> None:
+        self.pipe.failed(reason)
+
+
 class GamePipe:
     """One client's bytes to and from the game. ``client`` is a :class:`RelayedClient`."""
 
     def __init__(self, relay: Relay, client: RelayedClient, kind: str, address: str) -> None:
         self.relay, self.client = relay, client
         self.game = None
-        self._write = None  # to the game: straight to the socket (net/output.py)
+        self._write: Callable[[bytes], None] | None = None  # to the game: straight to the socket (net/output.py)
         self._early = bytearray()
         self._closed = False
         header = f"RELAY {relay.token} {kind} {address}\n".encode("ascii", "replace")
         self._early += header
-        factory = protocol.ClientFactory()
-        factory.noisy = False
-        factory.buildProtocol = lambda addr: GameSide(self)
-        factory.clientConnectionFailed = lambda connector, reason: self._failed(reason)
-        relay.reactor.connectTCP("127.0.0.1", relay.game_port, factory, timeout=30)
+        relay.reactor.connectTCP("127.0.0.1", relay.game_port, _GameSideFactory(self), timeout=30)
 
-    def _failed(self, reason) -> None:
+    def failed(self, reason) -> None:
+        """The game could not be reached (a Failure)."""
         log.warning("cannot reach the game for %s: %s", self.client.address(), reason.getErrorMessage())
         self._closed = True
         self.client.close_client("The game cannot be reached right now: please try again in a minute.")
@@ -172,6 +192,8 @@ class RelayedClient:
 class TlsClient(protocol.Protocol, RelayedClient):
     """A TLS client: the decrypted stream is the telnet stream, once the handshake is done."""
 
+    transport: ITCPConnection  # set by Twisted before connectionMade
+
     def __init__(self, relay: Relay) -> None:
         self.relay = relay
         self.pipe: GamePipe | None = None
@@ -215,7 +237,7 @@ class Relay:
         self.game_port = int(settings["game_port"])
         self.settings = settings
         #: the TLS listener's context factory (None while TLS is off)
-        self.tls_context = None
+        self.tls_context: _ServerContext | None = None
         #: every open client connection, from its first byte to its last (TLS and web)
         self.clients: set[RelayedClient] = set()
         #: the game's own limits, for the game's own settings (game/config.py)
@@ -330,7 +352,12 @@ def main(line: bytes) -> int:
     from twisted.python import log as twisted_log
 
     relay: Relay | None = None
-    signal.signal(signal.SIGUSR1, lambda number, frame: relay and reactor.callFromThread(relay.reload_certificate))
+
+    def reread_certificate(number: int, frame: object) -> None:  # a reload's SIGUSR1
+        if relay is not None:
+            IReactorFromThreads(reactor).callFromThread(relay.reload_certificate)
+
+    signal.signal(signal.SIGUSR1, reread_certificate)
     try:
         settings = json.loads(line)
         relay = Relay(reactor, settings)

@@ -211,12 +211,14 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
     settings.update(token=token, game_port=listener.getHost().port)
     proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.net.relay"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, close_fds=True)
-    proc.stdin.write(json.dumps(settings).encode() + b"\n")
-    proc.stdin.flush()
+    stdin, stdout = proc.stdin, proc.stdout
+    assert stdin is not None and stdout is not None  # both piped
+    stdin.write(json.dumps(settings).encode() + b"\n")
+    stdin.flush()
     answer = _read_answer(proc)
-    stdin_fd = os.dup(proc.stdin.fileno())
-    proc.stdin.close()
-    proc.stdout.close()
+    stdin_fd = os.dup(stdin.fileno())
+    stdin.close()
+    stdout.close()
     relay = RelayProcess(proc.pid, stdin_fd, listener, token, {})
     if answer is None:
         log.error("the relay (TLS and web client) did not start")
@@ -237,6 +239,7 @@ def start_relay(reactor, factory: MushFactory, server: ServerConfig, data_dir: P
 def _read_answer(proc: subprocess.Popen) -> dict[str, Any] | None:
     deadline = time.monotonic() + RELAY_START_TIMEOUT
     buffer = b""
+    assert proc.stdout is not None  # piped
     fd = proc.stdout.fileno()
     while b"\n" not in buffer:
         left = deadline - time.monotonic()

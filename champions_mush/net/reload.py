@@ -105,16 +105,17 @@ def _unsent(transport) -> bytes:  # a twisted.internet.tcp.Connection
 
 def snapshot(proto: MushProtocol) -> dict[str, Any]:
     """One connection's state (its descriptor is handed over by number)."""
-    transport = proto.transport
+    transport, session, pacer, outbox = proto.transport, proto.session, proto.pacer, proto.outbox
+    assert session is not None and pacer is not None and outbox is not None  # a connection made in full
     family = transport.socket.family
     return {
         "fd": transport.fileno(), "family": int(family), "via": getattr(proto, "via", None),
-        "conn": _state_of(proto.conn, CONN_SKIP), "session": _state_of(proto.session, SESSION_SKIP),
-        "character_id": proto.session.character_id, "visit": _state_of(proto.visit, VISIT_SKIP),
-        "events": proto.pacer.pending(), "violations": proto.violations,
-        "unsent": _unsent(transport) + b"".join(proto.outbox._held),
+        "conn": _state_of(proto.conn, CONN_SKIP), "session": _state_of(session, SESSION_SKIP),
+        "character_id": session.character_id, "visit": _state_of(proto.visit, VISIT_SKIP),
+        "events": pacer.pending(), "violations": proto.violations,
+        "unsent": _unsent(transport) + b"".join(outbox._held),
         "mccp_again": bool(getattr(proto, "mccp_was_on", False)),
-        "paste": multiline.saved(proto.session),
+        "paste": multiline.saved(session),
     }
 
 
@@ -180,8 +181,9 @@ class Reloader:
         for port in self.handover["listeners"].values():
             port.stopReading()  # new connections wait in the kernel's queue
         for proto in list(factory.protocols):
-            conn = proto.conn
-            proto.session.send(RESTARTING)
+            conn, session = proto.conn, proto.session
+            assert conn is not None and session is not None  # a connection made in full
+            session.send(RESTARTING)
             proto.mccp_was_on = conn.mccp
             if conn.mccp:
                 conn.stop_compression()  # the compressed stream ends cleanly (zlib's end)
@@ -193,7 +195,7 @@ class Reloader:
 
     def _drain(self) -> None:
         protos = list(self.factory.protocols)
-        busy = any(p.session.busy for p in protos)
+        busy = any(p.session is not None and p.session.busy for p in protos)
         unsent = any(_unsent(p.transport) for p in protos)
         if (busy or unsent) and time.monotonic() < self._drain_until:
             self.reactor.callLater(0.05, self._drain)
@@ -381,7 +383,8 @@ def install_reloader(reactor, factory: MushFactory, data_dir: Path, argv: list[s
         relay = handover.get("relay")
         if relay is not None:
             relay.reread_certificate()
-        asker = factory.game.sessions.get(resume.get("by"))
+        by = resume.get("by")
+        asker = factory.game.sessions.get(by) if isinstance(by, int) else None
         if asker is not None:
             asker.send(message)
     return reloader
@@ -411,7 +414,7 @@ def check(path: Path) -> int:
         if key not in state:
             raise KeyError(f"the saved state has no {key}")
     probe = MushFactory.__new__(MushFactory)
-    probe.offer_mccp, probe.port, probe.tls_port, probe.doorway = True, 0, 0, None
+    probe.offer_mccp, probe.port, probe.tls_port = True, 0, 0
     probe.rendered = RenderCache(render_line)
     for saved in state["connections"]:
         rebuild_conn(probe, saved["conn"]).style()

@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 from twisted.internet import threads
+from twisted.internet.address import IPv4Address, IPv6Address
 from twisted.internet.error import ReactorNotRunning
 from twisted.python import log as twisted_log
 
@@ -182,6 +183,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     """Serve until stopped; returns the exit status. ``resume``: the state a reload handed over
     (docs/reload.md); ``argv`` and ``lock_fd`` are what a reload needs to start again."""
     from twisted.internet import reactor
+    from twisted.internet.interfaces import IReactorThreads
 
     from ..commands.table import build_dispatcher
     from ..opening import open_game
@@ -193,7 +195,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     keep_big_allocations_returnable()
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()
     store, game = open_game(data_dir, game_config, server)
-    reactor.suggestThreadPoolSize(hash_thread_count(server))
+    IReactorThreads(reactor).suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor)
     game.run_parse = file_worker(reactor)
     dispatcher = build_dispatcher()
@@ -213,14 +215,15 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
         else:
             port = adopt_port(reactor, resume["listeners"]["telnet"], _listener(factory, server))
             game.started_at = resume["started_at"]
-        factory.port = port.getHost().port
+        where = port.getHost()
+        assert isinstance(where, (IPv4Address, IPv6Address))  # a TCP listener's
+        factory.port = where.port
     except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
         log.error("cannot listen on %s:%s: %s", server.host, server.port, exc)
         store.close()
         return 1
     factory.start()
     reactor.callWhenRunning(_install_signal_handlers, reactor)
-    where = port.getHost()
     message = f"{game.config.name} listening on {where.host}:{where.port} (data in {data_dir})"
     log.info(message)
     announce(message)

@@ -14,11 +14,13 @@ from ..commands.doorway import Doorway, Visit
 from ..text.render import RenderCache
 from .memory import release_free_memory
 from .mudlet import gui_message
-from .output import Coalescer, Outbox, socket_writer
+from .output import Coalescer, ITCPConnection, Outbox, socket_writer
 from .pacing import LINES_PER_TURN, Pacer
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 
 if TYPE_CHECKING:
+    from twisted.internet.interfaces import IDelayedCall
+
     from ..game.world import Game
 
 __all__ = ["LINES_PER_TURN", "MAX_VIOLATIONS", "MushFactory", "MushProtocol", "WELCOME_DELAY"]
@@ -41,8 +43,13 @@ TOO_MANY_VIOLATIONS = "Your client sent too much the game cannot understand. Goo
 class MushProtocol(protocol.Protocol):
     """One client connection."""
 
+    transport: ITCPConnection  # set by Twisted before connectionMade
+    #: whether MCCP was on when a reload began (net/reload.py), set only then
+    mccp_was_on: bool
+
     def __init__(self, factory: MushFactory) -> None:
-        self.factory, self._calls = factory, []  # timers to cancel when the connection goes
+        self.factory = factory
+        self._calls: list[IDelayedCall] = []  # timers to cancel when the connection goes
         self.conn: SharedRenderConnection | None = None
         self.session: TelnetSession | None = None
         self.visit: Visit | None = None
@@ -79,24 +86,25 @@ class MushProtocol(protocol.Protocol):
 
     def _welcome(self) -> None:
         self._calls = [call for call in self._calls if call.active()]  # this one has run: not kept
-        self.visit.welcome()
+        if self.visit is not None:
+            self.visit.welcome()
 
     def peer_address(self) -> str:
         """The client's address (a relayed client's comes in its header: net/relayed.py)."""
         return getattr(self.transport.getPeer(), "host", "") or ""
 
     def dataReceived(self, data: bytes) -> None:
-        if self.conn is None or self._closing:
+        if self.conn is None or self.pacer is None or self._closing:
             return
         self.conn.receive_data(data)
         self.pacer.add(self.conn.next_events())
         self.flush()
 
     def connectionLost(self, reason=protocol.connectionDone) -> None:
-        for call in (*self._calls, self.pacer and self.pacer.call):
+        for call in (*self._calls, self.pacer.call if self.pacer is not None else None):
             if call is not None and call.active():
                 call.cancel()
-        if self.visit is None:
+        if self.visit is None or self.session is None:
             return
         self.factory.protocols.discard(self)
         self.visit.leave()
@@ -113,7 +121,8 @@ class MushProtocol(protocol.Protocol):
 
     def continue_input(self) -> None:
         """The game stopped waiting: the held lines may run."""
-        self.pacer.go_on()
+        if self.pacer is not None:
+            self.pacer.go_on()
 
     def set_reading(self, on: bool) -> None:
         """Pause (False) or resume (True) reading from the socket."""
@@ -124,6 +133,8 @@ class MushProtocol(protocol.Protocol):
         """A telnet message that makes no sense: counted; too many close the connection."""
         self.violations += 1
         self.factory.violations += 1
+        if self.session is None:  # (only a connection made in full reads telnet)
+            return
         log.info("telnet violation %d from %s: %s", self.violations, self.session.address, reason)
         if self.violations >= MAX_VIOLATIONS:
             self.session.disconnect(TOO_MANY_VIOLATIONS)
@@ -142,14 +153,23 @@ class MushProtocol(protocol.Protocol):
             return
         data = self.conn.data_to_send()
         if data and not self.outbox.put(data):
-            log.warning("dropping %s: over %d bytes of output unread", self.session.address, self.outbox.cap)
-            self._closing = self.pacer.stopped = True
+            address = self.session.address if self.session is not None else "?"
+            log.warning("dropping %s: over %d bytes of output unread", address, self.outbox.cap)
+            self._stop_reading()
             self.conn.close()
             self.conn.data_to_send()  # the end of a compressed stream: nobody will read it
             self.transport.abortConnection()
 
+    def _stop_reading(self) -> None:
+        """No more of what the client sends is run: the connection is closing."""
+        self._closing = True
+        if self.pacer is not None:
+            self.pacer.stopped = True
+
     def keepalive(self, now: float) -> None:
         """An IAC NOP now and then to a telnet client, unless its player switched it off."""
+        if self.session is None or self.conn is None:
+            return
         if now - self.last_keepalive >= KEEPALIVE_INTERVAL and not self._closing:
             self.last_keepalive = now
             if self.session.wants_keepalive():
@@ -158,11 +178,11 @@ class MushProtocol(protocol.Protocol):
 
     def close(self) -> None:
         """Close politely: whatever is queued goes out first."""
-        if self._closing:
+        if self._closing or self.conn is None or self.outbox is None:
             return
         self.conn.close()
         self.flush()
-        self._closing = self.pacer.stopped = True
+        self._stop_reading()
         self.outbox.resumeProducing()
         self.transport.loseConnection()
         self._calls.append(self.factory.clock.callLater(CLOSE_GRACE, self.transport.abortConnection))
@@ -231,7 +251,7 @@ class MushFactory(protocol.Factory):
             self._sweeper.stop()
 
     def sweep(self) -> None:
-        self.doorway.sweep([proto.visit for proto in list(self.protocols)])
+        self.doorway.sweep([proto.visit for proto in list(self.protocols) if proto.visit is not None])
         now = self.game.clock()
         for proto in list(self.protocols):
             proto.keepalive(now)
@@ -247,7 +267,8 @@ class MushFactory(protocol.Factory):
         """Tell everyone, close every connection; fires when all are closed (or after ``timeout``)."""
         self.stop()
         for proto in list(self.protocols):
-            proto.session.send(message)
+            if proto.session is not None:
+                proto.session.send(message)
             proto.close()
         if not self.protocols:
             return defer.succeed(None)

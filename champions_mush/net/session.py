@@ -52,7 +52,7 @@ def _resetting(name: str) -> property:
 
 
 #: every (colour level, charset) seen, one tuple each, shared by the connections of that kind
-_STYLES: dict[tuple[object, str], tuple[object, str]] = {}
+_STYLES: dict[tuple[ColourLevel, str], tuple[ColourLevel, str]] = {}
 
 
 class SharedRenderConnection(TelnetConnection):
@@ -73,7 +73,7 @@ class SharedRenderConnection(TelnetConnection):
     __slots__ = ("_style", "rendered")
 
     def __init__(self, *, rendered: RenderCache, **options: Any) -> None:
-        self._style: tuple[object, str] | None = None
+        self._style: tuple[ColourLevel, str] | None = None
         super().__init__(**options)
         self.rendered = rendered
     colour_override = _resetting("colour_override")
@@ -85,7 +85,7 @@ class SharedRenderConnection(TelnetConnection):
             self._style = None
         super().receive_data(data)
 
-    def style(self) -> tuple[object, str]:
+    def style(self) -> tuple[ColourLevel, str]:
         """(colour level, charset) for this client now."""
         style = self._style
         if style is None:
@@ -136,7 +136,7 @@ class TelnetSession(Session):
 
     __slots__ = ("conn", "overrides", "writer")
 
-    def __init__(self, conn: TelnetConnection, writer: _Writer, address: str = "", now: float = 0.0) -> None:
+    def __init__(self, conn: SharedRenderConnection, writer: _Writer, address: str = "", now: float = 0.0) -> None:
         super().__init__(address=address, now=now)
         self.conn = conn
         self.writer = writer

@@ -25,6 +25,7 @@ import re
 import zlib
 from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING, cast
 
 from champions_mush.net import qmethod
 from champions_mush.net.capabilities import MTTS, colour_from_mtts, colour_from_names, is_known_client
@@ -38,6 +39,9 @@ from champions_mush.net.events import (
     ProtocolViolation,
 )
 from champions_mush.net.options import OPTIONS, OptionPolicy, gmcp
+
+if TYPE_CHECKING:
+    from champions_mush.net.options.charset import CharsetState
 from champions_mush.net.wire import (
     AYT,
     CR,
@@ -207,8 +211,8 @@ class TelnetConnection:
         self.max_line_bytes = max_line_bytes
         #: settings the option policies read
         self.mssp_source = mssp
-        self.offer_mccp = offer_mccp
-        self.offer_gmcp = offer_gmcp
+        self.offer_mccp: bool = offer_mccp
+        self.offer_gmcp: bool = offer_gmcp
         roots = frozenset(p.lower() for p in gmcp_supports) | {"core"}
         self._gmcp_supports = gmcp_supports if roots == gmcp_supports else roots  # shared when it can be
         self._policies: Mapping[int, OptionPolicy] = (
@@ -221,7 +225,7 @@ class TelnetConnection:
         self._events: list[Event] | None = None
         self._out: bytes | bytearray = b""          # bytes ready to go out
         self._to_compress: bytes | bytearray = b""  # bytes waiting for the MCCP2 compressor
-        self._compressor = None
+        self._compressor: zlib._Compress | None = None
         self._closed = False
         self._peer_closed = False
         self._parser = _P.DATA
@@ -515,9 +519,12 @@ class TelnetConnection:
         """The option's per-connection state (its policy's ``new_state()``)."""
         found = self._states.get(option)
         if found is None:
-            if self._states is EMPTY:
-                self._states = {}
-            found = self._states[option] = self._policies[option].new_state()
+            make = self._policies[option].new_state
+            if make is None:
+                raise KeyError(f"telnet option {option} keeps no state")
+            states = self._states if isinstance(self._states, dict) else {}  # the shared EMPTY until now
+            found = states[option] = make()
+            self._states = states
         return found
 
     def emit(self, event: Event) -> None:
@@ -565,7 +572,7 @@ class TelnetConnection:
         return self.peek(Option.GMCP)
 
     def _agreed_charset(self) -> str | None:
-        return self.peek(Option.CHARSET).agreed
+        return cast("CharsetState", self.peek(Option.CHARSET)).agreed  # the CHARSET policy's state
 
     def _negotiated_anything(self) -> bool:
         return any(s.enabled for s in self._us.values()) or any(
@@ -656,7 +663,9 @@ class TelnetConnection:
         while i < n:
             state = self._parser
             if state is _P.DATA:
-                end = _DATA_RUN.match(data, i).end()
+                run = _DATA_RUN.match(data, i)
+                assert run is not None  # it matches an empty run too
+                end = run.end()
                 if end > i:
                     self._add_line_bytes(data[i:end].replace(b"\xff\xff", b"\xff"))
                 if end == n:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import struct
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from twisted.internet import protocol
 from wsproto import ConnectionType, WSConnection
@@ -35,6 +36,9 @@ from wsproto.utilities import ProtocolError
 from .output import socket_writer
 from .portal_proxy import PortalPipe, for_portal
 from .relay import GamePipe, RelayedClient
+
+if TYPE_CHECKING:
+    from .output import ITCPConnection
 
 __all__ = ["MAX_HEAD", "STATIC_FILES", "SUBPROTOCOL", "WebClient", "frame", "web_factory"]
 
@@ -70,6 +74,8 @@ def frame(data: bytes, first: int = _BINARY) -> bytes:
 class WebClient(protocol.Protocol, RelayedClient):
     """One connection to the web port: HTTP requests for the page's files until it asks for
     the WebSocket; then binary (or text) messages are the telnet stream both ways."""
+
+    transport: ITCPConnection  # set by Twisted before connectionMade
 
     def __init__(self, relay, files: dict[bytes, tuple[str, bytes]]) -> None:  # a relay.Relay
         self.relay, self.files = relay, files
@@ -206,16 +212,18 @@ class WebClient(protocol.Protocol, RelayedClient):
 
     # --- WebSocket --------------------------------------------------------------------------------
     def _frames(self, data: bytes) -> None:
-        ws = self.ws
+        ws, pipe = self.ws, self.pipe
+        if ws is None or pipe is None:  # (frames come only after the upgrade)
+            return
         try:
             ws.receive_data(data)
         except ProtocolError:  # data after the close: nothing more to read
             return
         for event in ws.events():
             if isinstance(event, BytesMessage):
-                self.pipe.to_game(bytes(event.data))
+                pipe.to_game(bytes(event.data))
             elif isinstance(event, TextMessage):
-                self.pipe.to_game(event.data.encode("utf-8"))  # a text frame is UTF-8, the same bytes
+                pipe.to_game(event.data.encode("utf-8"))  # a text frame is UTF-8, the same bytes
             elif isinstance(event, Ping):
                 self.transport.write(ws.send(event.response()))
             elif isinstance(event, Pong):
@@ -264,7 +272,7 @@ def _files() -> dict[bytes, tuple[str, bytes]]:
     return files
 
 
-def web_factory(relay) -> protocol.Factory:  # a relay.Relay
+def web_factory(relay) -> protocol.Factory[WebClient]:  # a relay.Relay
     """The web port's factory: the client's files (read once) and the WebSocket."""
     files = _files()
     factory = protocol.Factory.forProtocol(lambda: WebClient(relay, files))

@@ -50,6 +50,21 @@ class _Side(LineOnlyReceiver):
         self.link.lost(self)
 
 
+class _SideFactory(protocol.ClientFactory):
+    """The link's connection to the game."""
+
+    noisy = False
+
+    def __init__(self, link: GameLink) -> None:
+        self.link = link
+
+    def buildProtocol(self, addr) -> _Side:  # Twisted's names
+        return _Side(self.link)
+
+    def clientConnectionFailed(self, connector, reason) -> None:
+        self.link.failed(reason)
+
+
 class GameLink:
     """Asks the game; :meth:`ask` returns a Deferred firing with the answer dict."""
 
@@ -66,14 +81,11 @@ class GameLink:
         waiting: defer.Deferred = defer.Deferred()
         self._connecting.append(waiting)
         if len(self._connecting) == 1:
-            factory = protocol.ClientFactory()
-            factory.noisy = False
-            factory.buildProtocol = lambda addr: _Side(self)
-            factory.clientConnectionFailed = lambda connector, reason: self._failed(reason)
-            self.reactor.connectTCP("127.0.0.1", self.port, factory, timeout=10)
+            self.reactor.connectTCP("127.0.0.1", self.port, _SideFactory(self), timeout=10)
         return waiting
 
-    def _failed(self, reason) -> None:
+    def failed(self, reason) -> None:
+        """The game could not be reached (a Failure): every ask waiting fails."""
         waiters, self._connecting = self._connecting, []
         for waiting in waiters:
             waiting.errback(GameUnreachable(reason.getErrorMessage()))
@@ -92,7 +104,8 @@ class GameLink:
         self._waiting.clear()
 
     def answered(self, answer: dict[str, Any]) -> None:
-        waiting = self._waiting.pop(answer.get("id"), None)
+        ident = answer.get("id")
+        waiting = self._waiting.pop(ident, None) if isinstance(ident, int) else None
         if waiting is not None:
             waiting.callback(answer)
 

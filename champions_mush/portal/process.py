@@ -58,14 +58,19 @@ def site_for(settings: dict, reactor):
 
     view = GameView(settings["db"], settings.get("game_config"))
     link = GameLink(reactor, int(settings["game_port"]), str(settings["token"]))
-    site = Site(Portal(view, link))
-    site.log = lambda request: None  # no access log
+    class QuietSite(Site):
+        def log(self, request) -> None:
+            """No access log."""
+
+    site = QuietSite(Portal(view, link))
     site.displayTracebacks = False
     return site
 
 
 def main() -> int:
     from twisted.internet import reactor
+    from twisted.internet.address import IPv4Address, IPv6Address
+    from twisted.internet.interfaces import IReactorSocket
     from twisted.python import log as twisted_log
 
     line = sys.stdin.buffer.readline()
@@ -79,13 +84,15 @@ def main() -> int:
     twisted_log.PythonLoggingObserver(loggerName="twisted").start()
     try:
         site = site_for(settings, reactor)
-        port = reactor.adoptStreamPort(fd, socket.AF_INET, site)
+        port = IReactorSocket(reactor).adoptStreamPort(fd, socket.AF_INET, site)
         os.close(fd)
     except Exception as exc:  # one clear line for the game's log
         log.exception("the portal cannot start")
         print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}), flush=True)
         return 1
-    answer = {"port": port.getHost().port}
+    host = port.getHost()
+    assert isinstance(host, (IPv4Address, IPv6Address))  # an adopted TCP socket's
+    answer = {"port": host.port}
     print(json.dumps(answer), flush=True)
     log.info("portal up (pid %d): %s", os.getpid(), answer)
     _stop_when_stdin_closes(reactor)

@@ -37,9 +37,9 @@ class SceneSearch:
         self._game: Game | None = None
 
     def _index(self, game: Game) -> sqlite3.Connection:
-        fresh = self._db is not None and (game is self._game or self.clock() - self._built_at < REFRESH)
-        if fresh:
-            return self._db
+        kept = self._db
+        if kept is not None and (game is self._game or self.clock() - self._built_at < REFRESH):
+            return kept
         db = sqlite3.connect(":memory:")
         db.execute("CREATE VIRTUAL TABLE line USING fts5(text, scene UNINDEXED, title UNINDEXED)")
         scenes = Scenes.of(game)

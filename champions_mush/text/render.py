@@ -9,6 +9,7 @@ several rooms once in all (game/batch.py groups the listeners; docs/performance.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 __all__ = ["RENDER_CACHE_LONGEST", "RENDER_CACHE_SIZE", "RenderCache"]
 
@@ -20,7 +21,11 @@ RENDER_CACHE_SIZE = 2048
 RENDER_CACHE_LONGEST = 1024
 
 
-class RenderCache:
+#: a kind of client, as the render function takes it
+K = TypeVar("K", bound=Hashable)
+
+
+class RenderCache(Generic[K]):
     """``cache(text, kind)`` is ``render(text, kind)``, computed once while it is kept.
 
     Args:
@@ -31,14 +36,14 @@ class RenderCache:
 
     __slots__ = ("_kept", "_longest", "_render", "_size")
 
-    def __init__(self, render: Callable[[str, Hashable], bytes], size: int = RENDER_CACHE_SIZE,
+    def __init__(self, render: Callable[[str, K], bytes], size: int = RENDER_CACHE_SIZE,
                  longest: int = RENDER_CACHE_LONGEST) -> None:
         self._render = render
         self._size = size
         self._longest = longest
-        self._kept: dict[tuple[str, Hashable], bytes] = {}
+        self._kept: dict[tuple[str, K], bytes] = {}
 
-    def __call__(self, text: str, kind: Hashable) -> bytes:
+    def __call__(self, text: str, kind: K) -> bytes:
         if len(text) > self._longest:
             return self._render(text, kind)
         key = (text, kind)

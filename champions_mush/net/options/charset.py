@@ -4,7 +4,7 @@ instead (MUSHclient's way round: it answers WILL, then waits for our REQUEST).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -40,7 +40,11 @@ class CharsetState:
 
 
 def _state(conn: TelnetConnection) -> CharsetState:
-    return conn.state(Option.CHARSET)
+    return cast(CharsetState, conn.state(Option.CHARSET))  # what this policy's new_state made
+
+
+def _peek(conn: TelnetConnection) -> CharsetState:
+    return cast(CharsetState, conn.peek(Option.CHARSET))  # or the stand-in with its fields
 
 
 def _request(conn: TelnetConnection) -> None:
@@ -70,7 +74,7 @@ def _disabled(conn: TelnetConnection, ours: bool) -> None:
 
 
 def _refused(conn: TelnetConnection, ours: bool) -> None:
-    if ours and conn.peek(Option.CHARSET).agreed is None:
+    if ours and _peek(conn).agreed is None:
         conn.ask(False, Option.CHARSET, True)
 
 
@@ -89,12 +93,12 @@ def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
         conn.send_sb(Option.CHARSET, bytes((CHARSET_ACCEPTED,)) + spelled.encode("ascii"))
         _agree(conn, name)
     elif code == CHARSET_ACCEPTED:
-        name = charset_name(rest.decode("ascii", "replace"))
-        if not state.requested or name is None:
+        accepted = charset_name(rest.decode("ascii", "replace"))
+        if not state.requested or accepted is None:
             conn.violation("CHARSET ACCEPTED of something we did not offer")
             return
         state.requested = False
-        _agree(conn, name)
+        _agree(conn, accepted)
     elif code == CHARSET_REJECTED:
         state.requested = False
     elif code == CHARSET_TTABLE_IS:
@@ -105,7 +109,7 @@ def on_subneg(conn: TelnetConnection, payload: bytes) -> None:
 
 POLICY = OptionPolicy(
     Option.CHARSET, "CHARSET", offer_us=always, accept_us=always, accept_him=always,
-    handshake=True, awaiting=lambda conn: conn.peek(Option.CHARSET).requested,
+    handshake=True, awaiting=lambda conn: _peek(conn).requested,
     on_enable=_enabled, on_disable=_disabled, on_refuse=_refused, on_subneg=on_subneg,
     new_state=CharsetState,
 )

@@ -6,7 +6,7 @@ Remove``) and pings; the game sends only packages it declared and the client sub
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -34,7 +34,7 @@ class GMCPState:
 
 
 def _state(conn: TelnetConnection) -> GMCPState:
-    return conn.state(Option.GMCP)
+    return cast(GMCPState, conn.state(Option.GMCP))  # what this policy's new_state made
 
 
 def wanted(conn: TelnetConnection, package: str) -> bool:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -39,7 +39,7 @@ class TTypeState:
 
 
 def _state(conn: TelnetConnection) -> TTypeState:
-    return conn.state(Option.TTYPE)
+    return cast(TTypeState, conn.state(Option.TTYPE))  # what this policy's new_state made
 
 
 def _finish(conn: TelnetConnection) -> None:

@@ -13,6 +13,7 @@ die (or the three hit location dice).
 from __future__ import annotations
 
 import enum
+from typing import overload
 
 import attrs
 
@@ -255,6 +256,10 @@ def roll_killing(
     return count_killing(dice, multiplier.roll(roller))
 
 
+@overload
+def stated_damage(stun: int, body: int) -> NormalDamage: ...
+@overload
+def stated_damage(stun: int, body: int, kind: AttackKind) -> NormalDamage | KillingDamage: ...
 def stated_damage(stun: int, body: int, kind: AttackKind = AttackKind.NORMAL) -> NormalDamage | KillingDamage:
     """Damage with the STUN and BODY a GM states, no dice rolled (``roll`` is None), which
     :func:`~.defenses.apply_damage` takes like rolled damage (RULES TAKING DAMAGE: Psiana's

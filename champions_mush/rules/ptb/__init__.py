@@ -7,6 +7,55 @@ The names below load with their module at first use (PEP 562): the game's settin
 """
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the same names, for type checkers, which do not run __getattr__
+    from .combat import (
+        AttackResult,
+        Contest,
+        Defense,
+        DefenseKind,
+        KnockoutResult,
+        Maneuver,
+        active_defense,
+        attack_score_for,
+        knockout_resist,
+        passive_defense,
+        resolve_attack,
+        round_damage,
+    )
+    from .initiative import InitiativeEntry, InitiativeResult, roll_initiative
+    from .maneuvers import (
+        SERPENTINE_FEET_PER_BONUS,
+        SERPENTINE_MINIMUM_FEET,
+        WRESTLE_CONTACT_AP,
+        WRESTLE_HOLD_AP,
+        WRESTLE_RESTRAIN_AP,
+        DedicatedAction,
+        SerpentineMove,
+        dedicated_attack,
+        dedicated_defense,
+        serpentine,
+    )
+    from .scores import DEFAULT_ROLL_METHOD, MAX_SCORE, ROLL_METHODS, ScoreRoll, half_score, roll_score
+    from .weapons import (
+        WEAPON_EXAMPLES,
+        Weapon,
+        WeaponClass,
+        WeaponKind,
+        builtin_bonus,
+        gun_bonus,
+        mechanical_bonus,
+        strength_bonus,
+    )
+    from .wrestling import (
+        WRESTLE_MULTIPLIER,
+        WrestleStep,
+        wrestle_contact,
+        wrestle_damage,
+        wrestle_hold,
+        wrestle_restrain,
+    )
 
 #: The modules the names below come from.
 _MODULES = ("combat", "initiative", "maneuvers", "scores", "weapons", "wrestling")
