@@ -163,8 +163,10 @@ def knockback_into_wall(
     and BODY costs 1"). American Eagle: 16" KB, 2" before a DEF 6 BODY 5 wall -> 11D6, the wall
     shatters, 3" beyond.
     """
-    if min(knockback, wall_def, wall_body, travelled) < 0 or travelled > knockback:
+    if min(knockback, wall_def, wall_body, travelled) < 0:
         raise RulesError("Knockback, travel and the wall's DEF and BODY must be 0 or more.")
+    if travelled > knockback:
+        raise RulesError(f'The wall is {travelled}" away, past the {knockback}" of Knockback.')
     strength = wall_def + wall_body
     dice = min(knockback, strength)
     damage = roll_normal(DiceAmount(dice), roller) if dice else None

@@ -26,7 +26,7 @@ def test_difficulty_ladder_row(name, target):
 def test_target_number_is_7_plus_gm_modifier_plus_skill():
     assert target_number() == 7
     assert target_number(skill=2, modifier=-1) == 8
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A target number of 107 makes no sense \(keep it within 2 to 12\)\."):
         target_number(skill=100)
 
 

@@ -57,7 +57,7 @@ def test_moving_over_10_plus_one_per_die():
 def test_wounds_need_a_whole_toughness():
     assert inflict(11, 12).count == 0
     assert inflict(12, 12).count == 1
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Toughness must be at least 1\."):
         inflict(10, 0)
 
 
@@ -89,12 +89,12 @@ def test_group_loses_figures_in_proportion():
 
 
 def test_spray_fire_refuses_empty_attacks():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Split the impact into at least one attack, each with 1 impact or more\."):
         spray_fire(3, 4)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Split the impact into at least one attack, each with 1 impact or more\."):
         spray_fire(3, 0)
 
 
 def test_negative_impact_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Impact must be between 0 and 200\."):
         roll_damage(-1, FixedRoller([]))

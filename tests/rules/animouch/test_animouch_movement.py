@@ -42,7 +42,7 @@ def test_knockback_fall_needs_7_or_less_or_takes_the_full_distance():
     full = fall(10, 3, FixedRoller([4, 4]), from_knockback=True)
     assert (safe.full_distance, safe.impact) == (False, 7)
     assert (full.full_distance, full.impact) == (True, 10)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A knockback fall needs a roll\."):
         fall(10, 3, from_knockback=True)
 
 
@@ -54,7 +54,7 @@ def test_charge_one_die_per_five_inches():
 def test_collision_only_when_moving_over_10():
     with pytest.raises(RulesError, match="over 10"):
         collision(10, 2, 0, 0, FixedRoller([1, 1]))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"The distance moved must be between 0 and the speed\."):
         collision(12, 13, 0, 0, FixedRoller([1, 1]))
 
 

@@ -64,7 +64,7 @@ def test_hka_without_additions_is_unchanged():
 
 
 def test_negative_str_or_push_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"STR and Pushing cannot be negative\."):
         strength_attack_dice(-1)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"STR and Pushing cannot be negative\."):
         killing_attack_dice("1", pushed=-5)

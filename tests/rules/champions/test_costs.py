@@ -76,7 +76,7 @@ def test_advantage_and_limitation_totals_take_their_own_sign():
 
 
 def test_negative_advantages_are_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Advantages add to a power: their total cannot be negative\."):
         active_points(60, -1)
 
 

@@ -49,7 +49,7 @@ def test_normal_body_per_die(face, body):
 
 
 def test_normal_body_refuses_impossible_faces():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A d6 cannot show 7\."):
         normal_body(7)
 
 
@@ -111,9 +111,9 @@ def test_fixed_multiplier_rolls_nothing():
 
 
 def test_multiplier_rules_refuse_nonsense():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A fixed STUN multiplier is 1 to 20\."):
         StunMultiplier.fixed(0)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Increased STUN Multiplier is 0 to 10 levels\."):
         StunMultiplier.standard(-1)
 
 
@@ -146,7 +146,7 @@ def test_hit_location_table(total, name, stun_x):
 def test_hit_location_table_covers_3_to_18_once():
     covered = [t for row in HIT_LOCATIONS for t in range(row.low, row.high + 1)]
     assert covered == list(range(3, 19))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A hit location roll is 3 to 18, not 2\."):
         hit_location(2)
 
 
@@ -238,5 +238,5 @@ def test_stated_damage_needs_no_dice_and_takes_like_rolled_damage():
 def test_stated_damage_refuses_negative_values(stun, body):
     from champions_mush.rules.champions import stated_damage
 
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Stated STUN and BODY cannot be negative\."):
         stated_damage(stun, body)

@@ -50,7 +50,7 @@ def test_str_too_low_for_damage(strength):
 
 
 def test_negative_str_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"STR cannot be negative\."):
         str_dice(-5)
 
 
@@ -116,7 +116,7 @@ def test_add_dcs_keeps_normal_pips():
 
 
 def test_add_dcs_to_nothing_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"0 points are too few to do any damage\."):
         add_dcs("2", -2)
 
 
@@ -139,7 +139,7 @@ def test_dice_for_points_refuses_too_few():
 
 
 def test_dc_of_negative_active_points_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Active Points cannot be negative\."):
         dc_for_active_points(-5)
 
 
@@ -148,7 +148,7 @@ def test_as_amount_reads_text_and_numbers():
     assert as_amount(3) == DiceAmount(3)
     with pytest.raises(DiceError):
         as_amount("lots")
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A dice amount must be a number of dice\."):
         as_amount(True)
     assert as_amount(4.5) == DiceAmount(4, True)
     assert as_amount(3.0) == DiceAmount(3)

@@ -161,5 +161,5 @@ def test_resistant_damage_reduction_stops_killing_damage_and_normal_does_not():
 
 
 def test_damage_reduction_is_25_50_or_75():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Damage Reduction is 25, 50 or 75 %, not 30\."):
         Defenses(pd_dr=30)

@@ -96,7 +96,7 @@ def test_12_body_dies_at_minus_12():
 
 
 def test_life_state_refuses_a_zero_body_value():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A character's BODY value is at least 1\."):
         life_state(0, 0)
 
 

@@ -38,7 +38,7 @@ def test_push_is_at_most_10():
     assert MAX_PUSH == 10
     with pytest.raises(RulesError, match="0 to 10"):
         push(20, 11)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A Push is 0 to 10 points\."):
         push(20, -1)
 
 
@@ -66,7 +66,7 @@ def test_exhaustion_knocks_out():
 
 
 def test_negative_costs_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"END and END costs cannot be negative\."):
         spend_end(5, 5, -1, FixedRoller([]))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Active Points cannot be negative\."):
         end_cost(-10)

@@ -106,15 +106,17 @@ def test_wall_that_holds_stops_the_character():
 
 
 def test_wall_refuses_travel_beyond_the_knockback():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r'The wall is 4" away, past the 3" of Knockback\.'):
         knockback_into_wall(3, 6, 5, FixedRoller([]), travelled=4)
+    with pytest.raises(RulesError, match=r"Knockback, travel and the wall's DEF and BODY must be 0 or more\."):
+        knockback_into_wall(3, 6, 5, FixedRoller([]), travelled=-1)
 
 
 def test_knocked_into_another_character_both_take_1d6_per_inch():
     impact = knockback_into_character(3, FixedRoller([6, 6, 6, 1, 1, 1]))
     assert (impact.target.stun, impact.target.body) == (18, 6)
     assert (impact.other.stun, impact.other.body) == (3, 0)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r'Only 1" or more of Knockback throws one character into another\.'):
         knockback_into_character(0, FixedRoller([]))
 
 

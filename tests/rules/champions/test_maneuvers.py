@@ -115,9 +115,9 @@ def test_move_through_dice(strength, velocity, amount):
 
 
 def test_moves_without_damage_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"That STR and velocity do no damage\."):
         move_by_dice(2, 1)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"STR and velocity cannot be negative\."):
         move_through_dice(-1, 5)
 
 
@@ -128,7 +128,7 @@ def test_multiple_move_by():
     assert multiple_move_by_hits([True, True]) == (True, True)
     assert single_target_move_by_hits(20) == 3
     assert single_target_move_by_hits(5) == 0
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A Move By makes at least one attack\."):
         multiple_move_by_ocv(0)
 
 
@@ -179,7 +179,7 @@ def test_maneuver_table_rows():
     assert len(set(names)) == len(names)
 
 
-@pytest.mark.parametrize("name", ["move", "zap", ""])
-def test_find_maneuver_refuses_unknown_or_ambiguous(name):
-    with pytest.raises(RulesError):
+@pytest.mark.parametrize(("name", "matches"), [("move", "Move By, Move Through"), ("zap", "none"), ("", "none")])
+def test_find_maneuver_refuses_unknown_or_ambiguous(name, matches):
+    with pytest.raises(RulesError, match=rf"No single maneuver matches '{name}' \(matches: {matches}\)\."):
         find_maneuver(name)

@@ -46,5 +46,5 @@ def test_human_movement():
     assert forward_leap(10) == 2
     assert forward_leap(23) == Fraction(23, 5)
     assert vertical_leap(10) == 1
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"STR cannot be negative\."):
         forward_leap(-1)

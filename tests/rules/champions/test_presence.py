@@ -96,7 +96,7 @@ def test_presence_attack_with_dice_modifier_and_no_dice():
 
 
 def test_presence_attack_refuses_negative_values():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"PRE and EGO cannot be negative\."):
         presence_attack(10, -1, 10, FixedRoller([]))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"PRE cannot be negative\."):
         presence_dice(-5)

@@ -38,7 +38,7 @@ def test_recovery_adds_rec_up_to_the_maxima():
 
 
 def test_recovery_refuses_negative_rec():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"REC cannot be negative; maximum STUN is at least 1\."):
         recovery(stun=1, end=1, rec=-1, max_stun=10, max_end=10)
 
 

@@ -84,11 +84,11 @@ def test_range_modifier(inches, modifier):
 
 
 def test_bad_values_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A characteristic cannot be negative here\."):
         characteristic_target(-1)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"Range cannot be negative\."):
         range_modifier(-1)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"DEX cannot be negative\."):
         cv(-3)
 
 

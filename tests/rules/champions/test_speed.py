@@ -49,7 +49,7 @@ def test_impossible_speed_refused(spd):
 def test_acts_in_segment():
     assert acts_in_segment(4, 3)
     assert not acts_in_segment(4, 4)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A Segment is 1 to 12, not 13\."):
         acts_in_segment(4, 13)
 
 

@@ -100,7 +100,7 @@ def test_gun_bonus_five_at_medium_and_five_per_step(weapon_class, bonus):
 def test_mechanical_bonus_is_a_step_or_two_below_a_gun():
     assert mechanical_bonus(WeaponClass.VERY_HEAVY, steps_down=2) == 5  # light chainsaw
     assert mechanical_bonus(WeaponClass.VERY_HEAVY, steps_down=1) == 10  # industrial
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A mechanical weapon's bonus is one or two steps below a gun's\."):
         mechanical_bonus(WeaponClass.VERY_HEAVY, steps_down=3)
 
 
@@ -140,7 +140,7 @@ def test_round_damage_nearest_halves_up(value, whole):
 
 
 def test_negative_multiplier_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"A Damage Multiplier cannot be negative\."):
         resolve_attack(rolled(10, 5), passive_defense(2), -1)
 
 
@@ -230,11 +230,11 @@ def test_wrestling_restraint_costs_3_ap_and_rolls_nothing():
 
 
 def test_scores_out_of_range_refused():
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"The score must be between 1 and 1000, not 0\."):
         roll_score(0, FixedRoller([1]))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"The score must be between 1 and 1000, not 1001\."):
         roll_score(1001, FixedRoller([1]))
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match=r"The Dodge Resist must be between 0 and 1000, not -1\."):
         passive_defense(-1)
     with pytest.raises(RulesError, match="roll method"):
         roll_score(10, FixedRoller([1]), method="d20")
