@@ -53,7 +53,7 @@ def lock_held(data_dir: Path) -> bool:
     from .opening import LOCK_FILE
 
     try:
-        handle = open(data_dir / LOCK_FILE, "rb")  # noqa: SIM115
+        handle = open(data_dir / LOCK_FILE, "rb")  # noqa: SIM115 - closed by the with just below (open may fail first)
     except OSError:
         return False
     with handle:

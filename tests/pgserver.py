@@ -60,7 +60,7 @@ class PostgresServer:
 
 def _can_import_psycopg() -> bool:
     try:
-        import psycopg  # noqa: F401
+        import psycopg  # noqa: F401 - only whether it imports
     except ImportError:
         return False
     return True

@@ -96,7 +96,7 @@ def load_twisted_lean(tls: bool = False) -> None:
     load_at_first_use("pickle")
     try:
         import twisted.internet.posixbase
-        import twisted.internet.tcp  # noqa: F401
+        import twisted.internet.tcp  # noqa: F401 - loaded now, while the stand-ins are in place
     finally:
         for name, module in hidden.items():
             if module is None:

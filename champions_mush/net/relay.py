@@ -313,7 +313,7 @@ class Relay:
 
             port = self.reactor.listenTCP(int(s["web_port"]), web_factory(self), backlog=int(s.get("backlog", 50)),
                                           interface=s.get("host", "0.0.0.0"))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - CannotListenError and friends: one clear line
             return {"error": f"cannot listen on {s.get('host')}:{s['web_port']}: {exc}"}
         return {"port": port.getHost().port}
 
