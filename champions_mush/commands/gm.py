@@ -18,7 +18,6 @@ from ..rules.champions.dcs import AttackKind, str_dice
 from ..rules.champions.defenses import Against
 from ..rules.champions.endurance import push
 from ..rules.champions.knockback import KBModifier, KBResult, Knockback, roll_knockback, rooting_resistance
-from ..rules.champions.martial import MARTIAL_5E, martial_named
 from ..rules.champions.maneuvers import (
     MANEUVERS,
     MOVE_BY_OCV,
@@ -34,6 +33,7 @@ from ..rules.champions.maneuvers import (
     pull_punch_ocv,
     single_target_move_by_hits,
 )
+from ..rules.champions.martial import MARTIAL_5E, martial_named
 from ..rules.champions.presence import PreModifier, PresenceLevel, presence_attack, presence_level
 from ..rules.champions.rolls import attack_roll
 from ..text.format import table

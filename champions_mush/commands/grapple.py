@@ -26,7 +26,13 @@ from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
 from .grapple_text import (
-    disarm_lines, escape_lines, grab_lines, guarded_lines, held_lines, multiple_lines, several_lines,
+    disarm_lines,
+    escape_lines,
+    grab_lines,
+    guarded_lines,
+    held_lines,
+    multiple_lines,
+    several_lines,
 )
 
 __all__ = ["HANDLERS", "Move", "attack", "chosen"]
@@ -53,7 +59,7 @@ def _key(text: str) -> str:
     return " ".join(re.sub(r"[^0-9a-z#]+", " ", text.lower()).split())
 
 
-def _martial_choice(char, found: list[SheetManeuver], text: str) -> SheetManeuver:  # noqa: ANN001 - a Character
+def _martial_choice(char, found: list[SheetManeuver], text: str) -> SheetManeuver:  # a Character
     """``ma <name, start, #n>``: the one maneuver it names, or the list of them."""
     key = _key(text)
     number = re.fullmatch(r"#?([0-9]{1,3})", key)
@@ -67,7 +73,7 @@ def _martial_choice(char, found: list[SheetManeuver], text: str) -> SheetManeuve
     raise CommandError(_listing(char, found))
 
 
-def _listing(char, found: list[SheetManeuver]) -> str:  # noqa: ANN001 - a Character
+def _listing(char, found: list[SheetManeuver]) -> str:  # a Character
     if not found:
         return f"{char.name} has no Martial Arts maneuvers on the sheet."
     shown = "; ".join(f"#{m.number} {m.name} ({_numbers(m)})" for m in found)
@@ -79,7 +85,7 @@ def _numbers(m: SheetManeuver) -> str:
     return f"OCV {ocv}, DCV {m.maneuver.dcv:+d}, {m.maneuver.text}"
 
 
-def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # noqa: ANN001 - a Character
+def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # a Character
            bought: bool = False) -> Move | None:
     """The maneuver of this module a +attack line names, with the option words after it; None
     when it names none of them (a Strike, a power ...). ``bought``: look at the Martial Arts on
@@ -118,7 +124,7 @@ def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # no
 Tell = Callable[[Context, object, list, list, list[str], bool], None]
 
 
-def _check(ctx: Context, attacker, targets: list, several: bool = False) -> object:  # noqa: ANN001
+def _check(ctx: Context, attacker, targets: list, several: bool = False) -> object:
     """The one target (``several``: two or more), in this fight, not the attacker; the attacker
     not Entangled."""
     if several and len(targets) < 2:
@@ -139,7 +145,7 @@ def _check(ctx: Context, attacker, targets: list, several: bool = False) -> obje
 OrderOf = Callable[[list[str]], attacks.AttackOrder]
 
 
-def _made(ctx: Context, attacker, words: list[str], order_of: OrderOf, options: set[str]) -> attacks.AttackOrder:  # noqa: ANN001
+def _made(ctx: Context, attacker, words: list[str], order_of: OrderOf, options: set[str]) -> attacks.AttackOrder:
     """The attack a Sweep, Rapid Fire or Club Weapon makes: a Martial Arts maneuver on the sheet,
     else a maneuver or power as +attack reads it (a Strike when none is named)."""
     martial = chosen(ctx, attacker, words, options, bought=True) if words and words[0] not in options else None
@@ -151,7 +157,7 @@ def _made(ctx: Context, attacker, words: list[str], order_of: OrderOf, options: 
     return order_of(words if words and words[0] not in options else ["strike", *words])
 
 
-def _several(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,  # noqa: ANN001
+def _several(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,
              render: Callable[[object], list[str]], tell: Tell, options: set[str]) -> None:
     """Sweep (hand-to-hand) or Rapid Fire (a ranged power) at everyone named, in order."""
     _check(ctx, attacker, targets, several=True)
@@ -165,7 +171,7 @@ def _several(ctx: Context, attacker, targets: list, move: Move, order_of: OrderO
     tell(ctx, attacker, targets, before, several_lines(done, render), done.hit)
 
 
-def _multiple_power(ctx: Context, attacker, target, move: Move, order_of: OrderOf, tell: Tell) -> None:  # noqa: ANN001
+def _multiple_power(ctx: Context, attacker, target, move: Move, order_of: OrderOf, tell: Tell) -> None:
     """A Multiple-Power Attack: ``mpa <power> + <power> [+ ...]``."""
     parts = [part.split() for part in " ".join(move.rest).split("+")]
     if len(parts) < 2 or not all(parts):
@@ -177,7 +183,7 @@ def _multiple_power(ctx: Context, attacker, target, move: Move, order_of: OrderO
     tell(ctx, attacker, [target], before, multiple_lines(done), done.hit)
 
 
-def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,  # noqa: ANN001
+def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,
            render: Callable[[object], list[str]], tell: Tell, options: set[str]) -> None:
     """Run one of this module's maneuvers as +attack does, and tell the room (``tell``).
     ``order_of``: +attack's reading of a maneuver or power and its options."""
@@ -249,7 +255,7 @@ def _named(ctx: Context, parsed: ParsedCommand) -> tuple[object, str]:
     return who_acts(ctx), parsed.args.strip()
 
 
-def _sheet_move(ctx: Context, char, words: str, effect: MartialEffect) -> SheetManeuver | None:  # noqa: ANN001
+def _sheet_move(ctx: Context, char, words: str, effect: MartialEffect) -> SheetManeuver | None:
     """The Martial Arts maneuver of that effect named (None for the standard one)."""
     if not words or words.lower() == effect.value:
         return None
@@ -263,7 +269,7 @@ def _say(ctx: Context, head: str, after: list[str]) -> None:
     ctx.emit_room("\n".join(f"{TAG} {line}" for line in [head, *after]))
 
 
-def block_text(ctx: Context, char, words: str) -> str:  # noqa: ANN001
+def block_text(ctx: Context, char, words: str) -> str:
     """Start a Block (or the Martial Block named): what to say of it."""
     chosen_move = _sheet_move(ctx, char, words, MartialEffect.BLOCK)
     if chosen_move is None:
@@ -276,7 +282,7 @@ def block_text(ctx: Context, char, words: str) -> str:  # noqa: ANN001
             "until their next Phase")
 
 
-def dodge_text(ctx: Context, char, words: str) -> str:  # noqa: ANN001
+def dodge_text(ctx: Context, char, words: str) -> str:
     """Start a Dodge (or the Martial Dodge named): what to say of it."""
     chosen_move = _sheet_move(ctx, char, words, MartialEffect.DODGE)
     name, dcv = ("Dodge", 3) if chosen_move is None else (chosen_move.name, chosen_move.maneuver.dcv)

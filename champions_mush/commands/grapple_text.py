@@ -4,6 +4,7 @@ renderer per outcome kind, as commands/fight_text.py does for attacks."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..game import grappling, multiple
 from ..rules.champions.damage import KillingDamage, NormalDamage
@@ -38,12 +39,16 @@ def block_line(b: grappling.BlockRolled) -> str:
             f"{roll.target} or less, rolls {roll.total} ({_faces(roll)}): {verdict}; {then}.")
 
 
-def _end_line(spent, parts: tuple[tuple[int, str], ...]) -> str:  # noqa: ANN001 - a harm.Spent
+def _end_line(spent, parts: tuple[tuple[int, str], ...]) -> str:  # a harm.Spent
     return spent_text(spent, f" ({', '.join(f'{c} for {w}' for c, w in parts)})" if parts else "")
 
 
-def guarded_lines(block: grappling.BlockRolled | None, outcome: object,
-                  render: Callable[[object], list[str]]) -> list[str]:
+#: what an attack that met no Block came to (its renderer takes it)
+Outcome = TypeVar("Outcome")
+
+
+def guarded_lines(block: grappling.BlockRolled | None, outcome: Outcome | grappling.Blocked,
+                  render: Callable[[Outcome], list[str]]) -> list[str]:
     """An attack at a blocker: stopped (``X attacks Y (Strike): Y Blocks ...``), or the Block roll
     then the attack as any other."""
     if isinstance(outcome, grappling.Blocked):

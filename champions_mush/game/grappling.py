@@ -20,7 +20,14 @@ from ..rules.champions.dcs import POINTS_PER_DC, AttackKind, dice_for_points
 from ..rules.champions.defenses import Against
 from ..rules.champions.endurance import end_cost, movement_end
 from ..rules.champions.grappling import (
-    CHOKE, DISARM, GRAB, GRAB_BY, StrengthContest, block_ocv, block_roll, str_contest,
+    CHOKE,
+    DISARM,
+    GRAB,
+    GRAB_BY,
+    StrengthContest,
+    block_ocv,
+    block_roll,
+    str_contest,
 )
 from ..rules.champions.knockback import KBModifier
 from ..rules.champions.martial import STR_PER_DC, MartialEffect, MartialManeuver, damage_dcs, nnd_dice
@@ -127,7 +134,7 @@ def _strength(game: Game, char: Character, order: attacks.AttackOrder) -> int:
 def attack_ocv(game: Game, attacker: Character, order: attacks.AttackOrder) -> tuple[int, tuple[tuple[int, str], ...]]:
     """The attack's OCV and what made it (:func:`~.attacks.resolve`'s own)."""
     amount, _, _ = attacks.dice_of(order, _strength(game, attacker, order))
-    parts = attacks._ocv_parts(game, attacker, order, amount)  # noqa: SLF001 - the attack's own OCV
+    parts = attacks._ocv_parts(game, attacker, order, amount)  # the attack's own OCV
     return get_sheet(game, attacker).base("OCV") + sum(n for n, _ in parts), parts
 
 
@@ -137,7 +144,7 @@ def _stopped(game: Game, attacker: Character, order: attacks.AttackOrder, rolled
     _, _, uses_str = attacks.dice_of(order, strength)
     fights.update_fighter(game, attacker, dcv_mod=order.maneuver.dcv,
                           dcv_note=order.maneuver.name if order.maneuver.dcv else "")
-    spent, parts = attacks._end(game, attacker, strength if uses_str and order.strength != 0 else 0, order,  # noqa: SLF001
+    spent, parts = attacks._end(game, attacker, strength if uses_str and order.strength != 0 else 0, order,
                                 roller)
     return Blocked(rolled, order.name, spent, parts)
 

@@ -85,8 +85,8 @@ def test_a_block_stops_the_attack_and_the_blocker_acts_first_next(fight):  # noq
     world.set_dice(3, 3, 3)
     assert _ids(p.do("+attack Viper=strike"))[:3] == [
         "[Combat] Psiana attacks Viper (Strike).",
-        "  Viper Blocks (Block): OCV 5 vs Psiana's OCV 6: 10 or less, rolls 9 (3 3 3): made; the attack is stopped; "
-        "Viper acts before Psiana in the next Segment both act in.",
+        ("  Viper Blocks (Block): OCV 5 vs Psiana's OCV 6: 10 or less, rolls 9 (3 3 3): made; the attack is stopped; "
+        "Viper acts before Psiana in the next Segment both act in."),
         "  Psiana spends 1 END (1 for STR 10): END 29. [id]",
     ]
     assert world.roller.remaining == 0
@@ -104,11 +104,11 @@ def test_a_missed_block_lets_the_attack_roll_and_each_later_block_is_at_minus_2(
     g.do("+combat/block")
     world.set_dice(4, 4, 4, 3, 3, 3, 1, 1, 1, 1, 1, 1)
     assert _ids(s.do("+attack Viper=strike"))[:3] == [
-        "[Combat] Viper Blocks (Block): OCV 5 vs Starfire's OCV 8: 8 or less, rolls 12 (4 4 4): missed; the attack "
-        "goes on.",
+        ("[Combat] Viper Blocks (Block): OCV 5 vs Starfire's OCV 8: 8 or less, rolls 12 (4 4 4): missed; the attack "
+        "goes on."),
         "  Starfire Strikes Viper (Strike): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
-        "  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Viper takes 0 STUN and 0 BODY (4 STUN - 8 PD, 0 BODY - 8 PD). "
-        "Now STUN 20, BODY 10.",
+        ("  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Viper takes 0 STUN and 0 BODY (4 STUN - 8 PD, 0 BODY - 8 PD). "
+        "Now STUN 20, BODY 10."),
     ]
     world.set_dice(2, 2, 2)
     assert _ids(p.do("+attack Viper=strike"))[1] == (
@@ -121,13 +121,13 @@ def test_an_aborted_block_stops_the_attack_before_her_phase(fight):  # noqa: F81
     world, g, s, p = fight
     g.do("+combat/next")
     assert p.do("+combat/abort block") == [
-        "[Combat] Psiana aborts to a Block (each HTH attack at them until their next Phase meets a Block roll "
-        "first) and loses their next Phase."]
+        ("[Combat] Psiana aborts to a Block (each HTH attack at them until their next Phase meets a Block roll "
+        "first) and loses their next Phase.")]
     world.set_dice(3, 3, 3)
     assert _ids(s.do("+attack Psiana=strike")) == [
         "[Combat] Starfire attacks Psiana (Strike).",
-        "  Psiana Blocks (Block): OCV 6 vs Starfire's OCV 8: 9 or less, rolls 9 (3 3 3): made; the attack is "
-        "stopped; Psiana acts before Starfire in the next Segment both act in.",
+        ("  Psiana Blocks (Block): OCV 6 vs Starfire's OCV 8: 9 or less, rolls 9 (3 3 3): made; the attack is "
+        "stopped; Psiana acts before Starfire in the next Segment both act in."),
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
         "[Combat] Psiana's Phase (DEX 18): aborted earlier, so loses this Phase.",
         "[Combat] Viper's Phase (DEX 14): acts.",
@@ -143,10 +143,10 @@ def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_
     g.do("+combat/next")
     world.set_dice(3, 3, 3)
     assert _ids(s.do("+attack Viper=grab"))[:3] == [
-        "[Combat] Starfire Grabs Viper (Grab): OCV 8 -1 Grab = 7 vs DCV 5: 13 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 9 or less.",
-        "  Starfire holds Viper: Viper is at 1/2 DCV until free (+combat/escape), and Starfire may Squeeze or Throw "
-        "him (+attack Viper=squeeze).",
+        ("[Combat] Starfire Grabs Viper (Grab): OCV 8 -1 Grab = 7 vs DCV 5: 13 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 9 or less."),
+        ("  Starfire holds Viper: Viper is at 1/2 DCV until free (+combat/escape), and Starfire may Squeeze or Throw "
+        "him (+attack Viper=squeeze)."),
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
     ]
     assert g.do("+combat/status")[3:6] == [
@@ -158,8 +158,8 @@ def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_
     world.set_dice(6, 6, 2, 2, 2, 2)
     assert _ids(g.do("+combat/escape")) == [
         "[Combat] Viper tries to escape Starfire's hold (Escape).",
-        "  STR 10 vs STR 20: Viper 4 BODY (6 6) against Starfire 4 BODY (2 2 2 2): Starfire holds on (more BODY "
-        "needed to escape).",
+        ("  STR 10 vs STR 20: Viper 4 BODY (6 6) against Starfire 4 BODY (2 2 2 2): Starfire holds on (more BODY "
+        "needed to escape)."),
         "  Viper spends 1 END (1 for STR 10): END 19. [id]",
         "[Combat] Viper has half a Phase left.",
     ]
@@ -167,8 +167,8 @@ def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_
     world.set_dice(6, 6, 6, 6)
     assert _ids(s.do("+attack Viper=squeeze"))[:3] == [
         "[Combat] Starfire squeezes Viper (Squeeze; held: no roll).",
-        "  4d6 normal: 24 STUN, 8 BODY (6 6 6 6). Viper takes 16 STUN and 0 BODY (24 STUN - 8 PD, 8 BODY - 8 PD): "
-        "Stunned. Now STUN 4, BODY 10.",
+        ("  4d6 normal: 24 STUN, 8 BODY (6 6 6 6). Viper takes 16 STUN and 0 BODY (24 STUN - 8 PD, 8 BODY - 8 PD): "
+        "Stunned. Now STUN 4, BODY 10."),
         "  Starfire spends 2 END (2 for STR 20): END 38. [id]",
     ]
     assert world.roller.remaining == 0
@@ -195,8 +195,8 @@ def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight): 
     world.set_dice(2, 2, 2, 2)
     assert _ids(s.do("+attack Viper=throw"))[:4] == [
         "[Combat] Starfire throws Viper (Throw; held: no roll).",
-        "  4d6 normal: 8 STUN, 4 BODY (2 2 2 2). Viper takes 0 STUN and 0 BODY (8 STUN - 8 PD, 4 BODY - 8 PD). "
-        "Now STUN 20, BODY 10.",
+        ("  4d6 normal: 8 STUN, 4 BODY (2 2 2 2). Viper takes 0 STUN and 0 BODY (8 STUN - 8 PD, 4 BODY - 8 PD). "
+        "Now STUN 20, BODY 10."),
         "  Viper falls and is free: prone (1/2 DCV) until he stands.",
         "  Starfire spends 2 END (2 for STR 20): END 36. [id]",
     ]
@@ -211,14 +211,14 @@ def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight): 
 def test_a_disarm_is_ocv_minus_2_then_str_against_str(fight):  # noqa: F811
     """HERO 5E revised Disarm: OCV 8 - 2 = 6 against DCV 5, 12 or less; STR 20 (6 6 1 1: 4 BODY)
     against STR 10 (1 1: 0 BODY): Disarmed; END for the STR used."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 6, 1, 1, 1, 1)
     assert _ids(s.do("+attack Viper=disarm"))[:3] == [
-        "[Combat] Starfire Disarms Viper (Disarm): OCV 8 -2 Disarm = 6 vs DCV 5: 12 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 8 or less.",
-        "  STR 20 vs STR 10: Starfire 4 BODY (6 6 1 1) against Viper 0 BODY (1 1): Viper is Disarmed: what he held "
-        "flies from his grasp.",
+        ("[Combat] Starfire Disarms Viper (Disarm): OCV 8 -2 Disarm = 6 vs DCV 5: 12 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 8 or less."),
+        ("  STR 20 vs STR 10: Starfire 4 BODY (6 6 1 1) against Viper 0 BODY (1 1): Viper is Disarmed: what he held "
+        "flies from his grasp."),
         "  Starfire spends 2 END (2 for the STR used): END 38. [id]",
     ]
 
@@ -231,10 +231,10 @@ def test_a_choke_hold_is_1d6_nnd_and_holds_him(fight):  # noqa: F811
     s.do("+combat/pass")
     world.set_dice(3, 3, 3, 5)
     assert _ids(p.do("+attack Viper=choke"))[:5] == [
-        "[Combat] Psiana Chokes Viper (Choke Hold): OCV 6 -2 Choke Hold = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 6 or less.",
-        "  1d6 normal: 5 STUN, 1 BODY (5). Viper takes 5 STUN and 0 BODY (5 STUN - 0 No Normal Defense, 1 BODY - 0 "
-        "No Normal Defense, STUN only). Now STUN 15, BODY 10.",
+        ("[Combat] Psiana Chokes Viper (Choke Hold): OCV 6 -2 Choke Hold = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 6 or less."),
+        ("  1d6 normal: 5 STUN, 1 BODY (5). Viper takes 5 STUN and 0 BODY (5 STUN - 0 No Normal Defense, 1 BODY - 0 "
+        "No Normal Defense, STUN only). Now STUN 15, BODY 10."),
         "  No Knockback.",
         "  Psiana spends 0 END: END 30.",
         "  Psiana holds Viper by the throat: 1/2 DCV until free (+combat/escape). [id]",
@@ -247,17 +247,17 @@ def test_a_choke_hold_is_1d6_nnd_and_holds_him(fight):  # noqa: F811
 
 # --- Martial Arts bought in Hero Designer --------------------------------------------------------
 def test_ma_lists_the_martial_arts_on_the_sheet_with_their_numbers(kai):
-    world, g, k = kai
+    _world, _g, k = kai
     assert k.do("+attack Viper=ma") == [
-        "Martial Arts on Kai's sheet: #1 Martial Strike (OCV +0, DCV +2, STR +2d6 Strike); #2 Killing Strike (OCV "
+        ("Martial Arts on Kai's sheet: #1 Martial Strike (OCV +0, DCV +2, STR +2d6 Strike); #2 Killing Strike (OCV "
         "-2, DCV +0, HKA 1d6+1 (+STR)); #3 Nerve Strike (OCV -1, DCV +1, 2d6 NND); #4 Legsweep (OCV +2, DCV -1, STR "
         "+1d6 Strike, Target Falls); #5 Martial Block (OCV +2, DCV +2, Block, Abort); #6 Martial Escape (OCV +0, "
         "DCV +0, +15 STR vs. Grabs); #7 Martial Grab (OCV -1, DCV -1, Grab Two Limbs, +10 STR for holding on); #8 "
         "Martial Dodge (OCV --, DCV +5, Dodge, Affects All Attacks, Abort); #9 Offensive Strike (OCV -2, DCV +1, "
         "STR +4d6 Strike); #10 Martial Flash (OCV -1, DCV -1, Flash 4 DC). Use one: +attack <target>=ma <name or "
-        "#number>."]
-    assert k.do("+attack Viper=ma strike") == ["'strike' could be Martial Strike or Killing Strike or Nerve Strike "
-                                               "or Offensive Strike: say which."]
+        "#number>.")]
+    assert k.do("+attack Viper=ma strike") == [("'strike' could be Martial Strike or Killing Strike or Nerve Strike "
+                                               "or Offensive Strike: say which.")]
     assert k.do("+attack Viper=martial flash") == [
         "+attack does not roll Martial Flash (Flash 4 DC): the GM applies it (+damage, +kb)."]
 
@@ -270,10 +270,10 @@ def test_a_martial_strike_is_str_plus_2d6_at_dcv_plus_2_with_martial_knockback(k
     world, g, k = kai
     world.set_dice(3, 3, 3, *[4] * 8)
     assert _ids(k.do(line))[:4] == [
-        "[Combat] Kai Strikes Viper (Martial Strike): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; hits DCV "
-        "7 or less.",
-        "  5d6 normal: 20 STUN, 5 BODY (4 4 4 4 4). Viper takes 15 STUN and 0 BODY (20 STUN - 5 PD, 5 BODY - 5 PD): "
-        "Stunned. Now STUN 5, BODY 10.",
+        ("[Combat] Kai Strikes Viper (Martial Strike): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; hits DCV "
+        "7 or less."),
+        ("  5d6 normal: 20 STUN, 5 BODY (4 4 4 4 4). Viper takes 15 STUN and 0 BODY (20 STUN - 5 PD, 5 BODY - 5 PD): "
+        "Stunned. Now STUN 5, BODY 10."),
         "  KB 5 BODY - 12 (4 4 4): no knockback.",
         "  Kai spends 1 END (1 for STR 15): END 19. [id]",
     ]
@@ -285,13 +285,13 @@ def test_a_martial_strike_is_str_plus_2d6_at_dcv_plus_2_with_martial_knockback(k
 def test_a_killing_strike_is_a_4_dc_hka_with_str_added(kai):
     """HERO 5E revised Killing Strike: OCV -2, 4 DC killing (1d6+1) and STR 15 adds 3 DC: 7 DC,
     2d6+1; against DCV 5 at OCV 3, 9 or less; Knockback +1D6 killing, +1D6 Martial Arts."""
-    world, g, k = kai
+    world, _g, k = kai
     world.set_dice(3, 3, 3, 4, 4, 4, 4, 4, 4, 4)
     assert _ids(k.do("+attack Viper=killing strike"))[:4] == [
-        "[Combat] Kai Strikes Viper (Killing Strike): OCV 5 -2 Killing Strike = 3 vs DCV 5: 9 or less, rolls 9 "
-        "(3 3 3): hits; hits DCV 5 or less.",
-        "  2d6+1 killing: 9 BODY, x3, 27 STUN (4 4 +1; multiplier die 4). Viper takes 27 STUN and 9 BODY (27 STUN - "
-        "0 PD, 9 BODY - 0 rPD): Stunned, Knocked Out. Now STUN -7, BODY 1.",
+        ("[Combat] Kai Strikes Viper (Killing Strike): OCV 5 -2 Killing Strike = 3 vs DCV 5: 9 or less, rolls 9 "
+        "(3 3 3): hits; hits DCV 5 or less."),
+        ("  2d6+1 killing: 9 BODY, x3, 27 STUN (4 4 +1; multiplier die 4). Viper takes 27 STUN and 9 BODY (27 STUN - "
+        "0 PD, 9 BODY - 0 rPD): Stunned, Knocked Out. Now STUN -7, BODY 1."),
         "  KB 9 BODY - 16 (4 4 4 4): no knockback.",
         "  Kai spends 1 END (1 for STR 15): END 19. [id]",
     ]
@@ -300,13 +300,13 @@ def test_a_killing_strike_is_a_4_dc_hka_with_str_added(kai):
 def test_a_nerve_strike_is_2d6_nnd_without_str(kai):
     """HERO 5E revised Nerve Strike: OCV -1, DCV +1, 4 DC NND: 2d6, STUN only, no Knockback; no
     STR used, no END (RULES ADDING DAMAGE)."""
-    world, g, k = kai
+    world, _g, k = kai
     world.set_dice(3, 3, 3, 4, 4)
     assert _ids(k.do("+attack Viper=nerve strike"))[:4] == [
-        "[Combat] Kai Strikes Viper (Nerve Strike): OCV 5 -1 Nerve Strike = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 6 or less.",
-        "  2d6 normal: 8 STUN, 2 BODY (4 4). Viper takes 8 STUN and 0 BODY (8 STUN - 0 No Normal Defense, 2 BODY - 0 "
-        "No Normal Defense, STUN only). Now STUN 12, BODY 10.",
+        ("[Combat] Kai Strikes Viper (Nerve Strike): OCV 5 -1 Nerve Strike = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 6 or less."),
+        ("  2d6 normal: 8 STUN, 2 BODY (4 4). Viper takes 8 STUN and 0 BODY (8 STUN - 0 No Normal Defense, 2 BODY - 0 "
+        "No Normal Defense, STUN only). Now STUN 12, BODY 10."),
         "  No Knockback.",
         "  Kai spends 0 END: END 20. [id]",
     ]
@@ -335,8 +335,8 @@ def test_a_martial_block_adds_its_ocv_to_the_block_roll_and_its_dcv(kai):
     world.set_dice(3, 3, 3)
     assert _ids(g.do("+attack Kai=strike"))[:2] == [
         "[Combat] Viper attacks Kai (Strike).",
-        "  Kai Blocks (Martial Block): OCV 7 vs Viper's OCV 5: 13 or less, rolls 9 (3 3 3): made; the attack is "
-        "stopped; Kai acts before Viper in the next Segment both act in.",
+        ("  Kai Blocks (Martial Block): OCV 7 vs Viper's OCV 5: 13 or less, rolls 9 (3 3 3): made; the attack is "
+        "stopped; Kai acts before Viper in the next Segment both act in."),
     ]
     assert g.do("+combat/status")[3] == "Kai    15   2    23/23  10/10  20/20  7    Blocking, Martial Block DCV +2"
 
@@ -358,10 +358,10 @@ def test_a_martial_grab_holds_with_10_str_more_and_martial_escape_adds_15(kai):
     world, g, k = kai
     world.set_dice(3, 3, 3)
     assert _ids(k.do("+attack Viper=martial grab"))[:2] == [
-        "[Combat] Kai Grabs Viper (Martial Grab): OCV 5 -1 Martial Grab = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 6 or less.",
-        "  Kai holds Viper, holding on with +10 STR: Viper is at 1/2 DCV until free (+combat/escape), and Kai may "
-        "Squeeze or Throw him (+attack Viper=squeeze).",
+        ("[Combat] Kai Grabs Viper (Martial Grab): OCV 5 -1 Martial Grab = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 6 or less."),
+        ("  Kai holds Viper, holding on with +10 STR: Viper is at 1/2 DCV until free (+combat/escape), and Kai may "
+        "Squeeze or Throw him (+attack Viper=squeeze)."),
     ]
     world.set_dice(6, 6, 1, 1, 1, 1, 2)
     assert _ids(g.do("+combat/escape"))[1] == (

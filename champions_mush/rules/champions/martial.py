@@ -113,7 +113,7 @@ def martial_from(name: str, ocv: str, dcv: str, dc: str | int, effect: str, adds
     dcs = str(dc).strip()
     if not re.fullmatch(r"[0-9]{1,2}", dcs):
         raise RulesError(f"{name}: its DC is a whole number, not '{dcs[:10]}'.")
-    follows = re.search(r"must follow (block|grab)", effect, re.I)
+    follows = re.search(r"must follow (block|grab)", effect, re.IGNORECASE)
     return MartialManeuver(
         name=name, ocv=_modifier(ocv, "OCV"), dcv=_modifier(dcv, "DCV") or 0, dcs=int(dcs), effect=_effect(effect),
         text=_shown(effect, int(dcs)), adds_str=adds_str is True or str(adds_str).lower() == "yes",

@@ -4,10 +4,20 @@ martial.py), against 5E's numbers."""
 import pytest
 
 from champions_mush.rules.champions.grappling import (
-    block_ocv, block_roll, blockers_first, multiple_attack_ocv, standard_named, str_contest,
+    block_ocv,
+    block_roll,
+    blockers_first,
+    multiple_attack_ocv,
+    standard_named,
+    str_contest,
 )
 from champions_mush.rules.champions.martial import (
-    MARTIAL_5E, MartialEffect, damage_dcs, martial_from, martial_named, nnd_dice,
+    MARTIAL_5E,
+    MartialEffect,
+    damage_dcs,
+    martial_from,
+    martial_named,
+    nnd_dice,
 )
 from champions_mush.rules.dice import FixedRoller
 from champions_mush.rules.errors import RulesError
