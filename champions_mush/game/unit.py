@@ -47,7 +47,7 @@ Key = tuple[str, str]
 Doc = dict[str, Any]
 #: One document a command changed: kind, key, before, after (None: absent).
 Change = tuple[str, str, "Doc | None", "Doc | None"]
-_ABSENT = object()
+_ABSENT: Any = object()  # a sentinel: not kept, not made
 #: The kinds of documents kept between commands: fights, sheets and HERO sheets (game/combat.py,
 #: game/sheets.py, game/hero.py), what every fight command reads.
 KEPT_KINDS = frozenset({"combat", "sheet", "hero"})

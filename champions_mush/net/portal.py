@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 from twisted.internet import protocol
 
 from ..commands.sheets import import_text
+from ..game import web_logins
 from ..game.accounts import Accounts
 from ..game.hero import MAX_HDC_BYTES
 from ..game.people import is_unfindable
-from ..game import web_logins
 from ..game.session import Session
 from ..text.markup import strip
 from .relayed import _read_answer, same_token

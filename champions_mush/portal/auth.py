@@ -64,7 +64,7 @@ class Logins:
         game, now = self.view.game(), self.clock()
         login = find(game.store, token, now)
         char = game.characters.get(login["char"]) if login is not None else None
-        if char is None:
+        if login is None or char is None:
             return GUEST
         if now - float(login.get("seen", 0)) > NOTE_EVERY:
             self.link.ask("seen", token=token).addErrback(lambda _: None)  # best effort: it only extends

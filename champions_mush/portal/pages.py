@@ -17,8 +17,8 @@ from ..game.people import FINGER_FIELDS, finger
 from ..game.portraits import PORTRAIT_KIND
 from ..game.roles import Role
 from ..game.scenes import Scenes, participant_names
-from ..game.teams import team_view
 from ..game.sheets import CHARACTERISTICS, get_sheet
+from ..game.teams import team_view
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
 
@@ -206,7 +206,7 @@ def fold_ooc(rows) -> list[dict[str, Any]]:  # store Rows
 
 
 # --- teams -------------------------------------------------------------------------------------
-def team(game: Game, viewer: Viewer, found) -> dict[str, Any]:  # noqa: ANN001 - a game.teams.Team
+def team(game: Game, viewer: Viewer, found) -> dict[str, Any]:  # a game.teams.Team
     """A team's page (game/teams.py ``team_view``): each member linked when the viewer may see its page."""
     view = team_view(game, found)
     public = {c.name for c in game.characters.values() if c.id in found.members and may_see(game, viewer, c)}

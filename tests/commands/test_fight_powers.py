@@ -199,7 +199,7 @@ def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
 def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):  # noqa: F811
     """HERO 5E: a Drain can take a characteristic below 0 (3d6 rolling 6 5 6 is 17 off Viper's STR
     10: -7); +combat/status still shows everyone, the STUN figured from STR lowered by it."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Weaken STR=drain 3d6")
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 5, 6)

@@ -133,9 +133,12 @@ def test_the_next_fight_command_reads_nothing_the_last_one_wrote(turn):
     world.set_dice(*MISS)
     ann.do("+attack Eel=strike")
     reads = []
+
+    def counted(call, name):
+        return lambda *a: reads.append(f"{name} {a[0]}") or call(*a)
+
     for name in ("get", "get_many"):
-        setattr(store, name, (lambda call, name: lambda *a: reads.append(f"{name} {a[0]}") or call(*a))(
-            getattr(store, name), name))
+        setattr(store, name, counted(getattr(store, name), name))
     assert bea.do("+recover") == BEA_RECOVERS
     assert reads == []
 

@@ -105,14 +105,14 @@ def test_a_scene_log_names_the_identities_worn_and_staff_see_the_characters():
     assert staff_view[5] == f"[{_time(world)}] [Nightshade(Alice)] A streetlight flickers."
 
 
-def _time(world) -> str:  # noqa: ANN001
+def _time(world) -> str:
     from champions_mush.text.format import when
 
     return when(world.game.clock(), date=False)
 
 
 def test_paging_an_identity_reaches_the_character_behind_it_without_naming_it():
-    world, gina, alice, bob = _room()
+    _world, gina, alice, bob = _room()
     alice.do("+identity Nightshade")
     assert bob.do("page nightshade=Nice cloak.") == ["You paged Nightshade with 'Nice cloak.'."]
     assert alice.lines[-1] == "Bob pages: Nice cloak."

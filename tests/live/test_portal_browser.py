@@ -102,7 +102,7 @@ def _fill(server: Server, tmp_path: Path) -> None:
     bob.do("+sheet/submit", "approval queue")
 
 
-def _submit(driver, button) -> None:  # noqa: ANN001
+def _submit(driver, button) -> None:
     """Click a form's button and wait for the page it brings."""
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
@@ -111,7 +111,7 @@ def _submit(driver, button) -> None:  # noqa: ANN001
     WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
 
 
-def _share_and_force(drivers, base: str, server: Server) -> None:  # noqa: ANN001
+def _share_and_force(drivers, base: str, server: Server) -> None:
     """Alice shares her scene from her account page and a guest reads it; Gina approves Bob's
     unbalanced sheet anyway, with a reason."""
     from selenium.webdriver.common.by import By

@@ -18,7 +18,7 @@ from ..harness import make_world
 from .helpers import Browser, PortalSite, set_password, tables
 
 #: 2026-12-01 12:00 UTC
-NOON = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.timezone.utc).timestamp()
+NOON = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC).timestamp()
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def world():
     return world
 
 
-def _scene(world, number: int = 1):  # noqa: ANN001, ANN202
+def _scene(world, number: int = 1):
     return Scenes.of(world.game).get(number)
 
 
