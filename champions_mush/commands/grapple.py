@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -34,6 +35,9 @@ from .grapple_text import (
     multiple_lines,
     several_lines,
 )
+
+if TYPE_CHECKING:
+    from ..game.objects import Character
 
 __all__ = ["HANDLERS", "Move", "attack", "chosen"]
 
@@ -124,7 +128,7 @@ def chosen(ctx: Context, attacker, words: list[str], options: set[str], *,  # a 
 Tell = Callable[[Context, object, list, list, list[str], bool], None]
 
 
-def _check(ctx: Context, attacker, targets: list, several: bool = False) -> object:
+def _check(ctx: Context, attacker, targets: list, several: bool = False) -> Character:
     """The one target (``several``: two or more), in this fight, not the attacker; the attacker
     not Entangled."""
     if several and len(targets) < 2:
@@ -248,7 +252,7 @@ def attack(ctx: Context, attacker, targets: list, move: Move, order_of: OrderOf,
 
 
 # --- +combat/block, /dodge, /escape, /release --------------------------------------------------
-def _named(ctx: Context, parsed: ParsedCommand) -> tuple[object, str]:
+def _named(ctx: Context, parsed: ParsedCommand) -> tuple[Character, str]:
     """``[<name>=][<maneuver>]``: who acts and the maneuver's words."""
     if parsed.rhs is not None:
         return who_acts(ctx, find_target(ctx, parsed.lhs)), parsed.rhs.strip()

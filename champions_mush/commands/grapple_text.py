@@ -112,8 +112,8 @@ def disarm_lines(done: grappling.Disarmed) -> list[str]:
 
 def several_lines(done: multiple.SeveralOutcome, render: Callable[[object], list[str]]) -> list[str]:
     """A Sweep or Rapid Fire: each attack's block in order, then those the first miss left unrolled."""
-    lines = [f"{done.name}: {len(done.attacks) + len(done.unrolled)} attacks at -2 OCV each on every roll; "
-             "1/2 DCV until the next Phase."]
+    lines = [(f"{done.name}: {len(done.attacks) + len(done.unrolled)} attacks at -2 OCV each on every roll; "
+             "1/2 DCV until the next Phase.")]
     for block, outcome in done.attacks:
         lines += guarded_lines(block, outcome, render)
     if done.unrolled:

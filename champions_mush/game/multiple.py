@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..rules.champions.dcs import AttackKind, dc_for_dice, dice_for_dc
+from ..rules.champions.endurance import end_cost
 from ..rules.champions.grappling import multiple_attack_ocv
 from ..rules.champions.knockback import Knockback
-from ..rules.champions.endurance import end_cost
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
 from . import attacks, harm
 from . import combat as fights
-from .grappling import BlockRolled, Blocked, attack_ocv, resolve_guarded
+from .grappling import Blocked, BlockRolled, attack_ocv, resolve_guarded
 from .hero import AttackPower
 from .sheets import get_sheet
 
@@ -114,6 +114,7 @@ def multiple_power_attack(game: Game, attacker: Character, target: Character, or
     if len({o.power.item_id for o in orders if o.power is not None}) != len(orders):
         raise RulesError("Each power goes in a Multiple-Power Attack once.")
     for o in orders:
+        assert o.power is not None  # (refused above)
         effects = attacks.effects_of(o.power)
         if effects.area or effects.autofire or o.power.versus not in ("PD", "ED"):
             raise RulesError(f"{o.power.name} cannot go in a Multiple-Power Attack here: the GM applies it.")
@@ -128,11 +129,11 @@ def multiple_power_attack(game: Game, attacker: Character, target: Character, or
     for o in orders:
         amount, kind, uses = attacks.dice_of(o, strength)
         uses_str = uses_str or uses
-        if not rolled.roll.hit:
+        if not rolled.roll.hit or o.power is None:
             continue
         effects = attacks.effects_of(o.power)
-        rolled_damage, damage = attacks._roll_damage(o, amount, kind, roller, effects)  # noqa: SLF001
-        done, kb, steps = attacks._apply(game, target, o, amount, rolled_damage, damage, roller, effects)  # noqa: SLF001
+        rolled_damage, damage = attacks._roll_damage(o, amount, kind, roller, effects)
+        done, kb, steps = attacks._apply(game, target, o, amount, rolled_damage, damage, roller, effects)
         hits.append(PowerHit(o.power.name, done, kb, steps))
     end_parts = tuple((o.power.end, o.power.name) for o in orders if o.power is not None and o.power.end)
     end_parts += ((end_cost(strength), f"STR {strength}"),) if uses_str and strength else ()

@@ -412,18 +412,18 @@ def test_a_sweep_is_minus_2_ocv_per_attack_on_each_and_stops_at_the_first_miss(a
     """HERO 5E revised Sweep: 3 attacks, -6 OCV on each: OCV 2 against Psiana's DCV 6 (7 or less:
     6 hits) then Viper's DCV 5 (8 or less: 12 misses); Agent is never rolled for; END for each
     Strike; Starfire at 1/2 DCV (8 to 4) until his next Phase."""
-    world, g, s, p = armed
+    world, g, s, _p = armed
     world.set_dice(2, 2, 2, 1, 1, 1, 1, 1, 1, 4, 4, 4)
     assert _ids(s.do("+attack Psiana, Viper, Agent=sweep"))[:9] == [
         "[Combat] Sweep: 3 attacks at -2 OCV each on every roll; 1/2 DCV until the next Phase.",
-        "  Starfire Strikes Psiana (Sweep): OCV 8 -6 Sweep = 2 vs DCV 6: 7 or less, rolls 6 (2 2 2): hits; hits DCV "
-        "7 or less.",
-        "  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Psiana takes 0 STUN and 0 BODY (4 STUN - 12 PD, 0 BODY - 12 PD). "
-        "Now STUN 23, BODY 10.",
+        ("  Starfire Strikes Psiana (Sweep): OCV 8 -6 Sweep = 2 vs DCV 6: 7 or less, rolls 6 (2 2 2): hits; hits DCV "
+        "7 or less."),
+        ("  4d6 normal: 4 STUN, 0 BODY (1 1 1 1). Psiana takes 0 STUN and 0 BODY (4 STUN - 12 PD, 0 BODY - 12 PD). "
+        "Now STUN 23, BODY 10."),
         "  KB 0 BODY - 2 (1 1): no knockback.",
         "  Starfire spends 2 END (2 for STR 20): END 38.",
-        "  Starfire Strikes Viper (Sweep): OCV 8 -6 Sweep = 2 vs DCV 5: 8 or less, rolls 12 (4 4 4): misses; hits "
-        "DCV 1 or less.",
+        ("  Starfire Strikes Viper (Sweep): OCV 8 -6 Sweep = 2 vs DCV 5: 8 or less, rolls 12 (4 4 4): misses; hits "
+        "DCV 1 or less."),
         "  Starfire spends 2 END (2 for STR 20): END 36.",
         "  After the miss the rest miss: Agent. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
@@ -436,21 +436,21 @@ def test_a_sweep_is_minus_2_ocv_per_attack_on_each_and_stops_at_the_first_miss(a
 def test_rapid_fire_is_one_roll_per_target_at_minus_2_each(armed):
     """HERO 5E revised Rapid Fire: Blast at two, -4 OCV on each: 9 or less against Psiana (DCV 6),
     10 or less against Viper (DCV 5); 6d6 of twos, 12 STUN 6 BODY against each one's ED; 3 END a shot."""
-    world, g, s, p = armed
+    world, _g, s, _p = armed
     world.set_dice(3, 3, 3, *[2] * 6, 6, 6, 3, 3, 3, *[2] * 6, 6, 6)
     said = _ids(s.do("+attack Psiana, Viper=rapid fire blast"))
     assert said[:3] == [
         "[Combat] Rapid Fire: 2 attacks at -2 OCV each on every roll; 1/2 DCV until the next Phase.",
-        "  Starfire attacks Psiana (Blast Rapid Fire): OCV 8 -4 Rapid Fire = 4 vs DCV 6: 9 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 6 or less.",
-        "  6d6 normal: 12 STUN, 6 BODY (2 2 2 2 2 2). Psiana takes 9 STUN and 3 BODY (12 STUN - 3 ED, 6 BODY - 3 ED). "
-        "Now STUN 14, BODY 7.",
+        ("  Starfire attacks Psiana (Blast Rapid Fire): OCV 8 -4 Rapid Fire = 4 vs DCV 6: 9 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 6 or less."),
+        ("  6d6 normal: 12 STUN, 6 BODY (2 2 2 2 2 2). Psiana takes 9 STUN and 3 BODY (12 STUN - 3 ED, 6 BODY - 3 ED). "
+        "Now STUN 14, BODY 7."),
     ]
     assert said[5:8] == [
-        "  Starfire attacks Viper (Blast Rapid Fire): OCV 8 -4 Rapid Fire = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
-        "hits; hits DCV 6 or less.",
-        "  6d6 normal: 12 STUN, 6 BODY (2 2 2 2 2 2). Viper takes 10 STUN and 4 BODY (12 STUN - 2 ED, 6 BODY - 2 ED). "
-        "Now STUN 10, BODY 6.",
+        ("  Starfire attacks Viper (Blast Rapid Fire): OCV 8 -4 Rapid Fire = 4 vs DCV 5: 10 or less, rolls 9 (3 3 3): "
+        "hits; hits DCV 6 or less."),
+        ("  6d6 normal: 12 STUN, 6 BODY (2 2 2 2 2 2). Viper takes 10 STUN and 4 BODY (12 STUN - 2 ED, 6 BODY - 2 ED). "
+        "Now STUN 10, BODY 6."),
         "  KB 6 BODY - 12 (6 6): no knockback.",
     ]
     assert said[8] == "  Starfire spends 3 END (3 for Blast): END 34. [id]"
@@ -460,16 +460,16 @@ def test_a_multiple_power_attack_is_one_roll_and_each_power_does_its_damage(arme
     """HERO 5E revised: Blast and Claws together, one roll at OCV 8 (14 or less); Blast 6d6 of threes
     against ED 2; Claws HKA 1d6 + STR 20 (4 DC, at most doubling its 3 DC) = 2d6 killing: 4 4 is
     8 BODY, multiplier die 3 is x2; END 3 + 1 + 2 for STR."""
-    world, g, s, p = armed
+    world, _g, s, _p = armed
     world.set_dice(3, 3, 3, *[3] * 6, 6, 6, 4, 4, 3, 6, 6, 6)
     assert _ids(s.do("+attack Viper=mpa blast + claws"))[:6] == [
-        "[Combat] Starfire attacks Viper (Blast + Claws): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits "
-        "DCV 10 or less.",
-        "  Blast: 6d6 normal: 18 STUN, 6 BODY (3 3 3 3 3 3). Viper takes 16 STUN and 4 BODY (18 STUN - 2 ED, 6 BODY - "
-        "2 ED): Stunned. Now STUN 4, BODY 6.",
+        ("[Combat] Starfire attacks Viper (Blast + Claws): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits "
+        "DCV 10 or less."),
+        ("  Blast: 6d6 normal: 18 STUN, 6 BODY (3 3 3 3 3 3). Viper takes 16 STUN and 4 BODY (18 STUN - 2 ED, 6 BODY - "
+        "2 ED): Stunned. Now STUN 4, BODY 6."),
         "  KB 6 BODY - 12 (6 6): no knockback.",
-        "  Claws: 2d6 killing: 8 BODY, x2, 16 STUN (4 4; multiplier die 3). Viper takes 8 STUN and 5 BODY (16 STUN - "
-        "8 PD, 8 BODY - 3 rPD): Knocked Out. Now STUN -4, BODY 1.",
+        ("  Claws: 2d6 killing: 8 BODY, x2, 16 STUN (4 4; multiplier die 3). Viper takes 8 STUN and 5 BODY (16 STUN - "
+        "8 PD, 8 BODY - 3 rPD): Knocked Out. Now STUN -4, BODY 1."),
         "  KB 8 BODY - 18 (6 6 6): no knockback.",
         "  Starfire spends 6 END (3 for Blast, 1 for Claws, 2 for STR 20): END 34. [id]",
     ]
@@ -478,13 +478,13 @@ def test_a_multiple_power_attack_is_one_roll_and_each_power_does_its_damage(arme
 
 def test_club_weapon_does_normal_damage_of_the_killing_attacks_dcs(armed):
     """HERO 5E revised Club Weapon: Claws (HKA 1d6, 3 DC) as 3d6 normal, STR 20 adding 4d6: 7d6."""
-    world, g, s, p = armed
+    world, _g, s, _p = armed
     world.set_dice(3, 3, 3, *[3] * 7, 6, 6)
     assert _ids(s.do("+attack Viper=club claws"))[:4] == [
-        "[Combat] Starfire attacks Viper (Claws (Club Weapon)): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 10 or less.",
-        "  7d6 normal: 21 STUN, 7 BODY (3 3 3 3 3 3 3). Viper takes 13 STUN and 0 BODY (21 STUN - 8 PD, 7 BODY - 8 PD): "
-        "Stunned. Now STUN 7, BODY 10.",
+        ("[Combat] Starfire attacks Viper (Claws (Club Weapon)): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 10 or less."),
+        ("  7d6 normal: 21 STUN, 7 BODY (3 3 3 3 3 3 3). Viper takes 13 STUN and 0 BODY (21 STUN - 8 PD, 7 BODY - 8 PD): "
+        "Stunned. Now STUN 7, BODY 10."),
         "  KB 7 BODY - 12 (6 6): no knockback.",
         "  Starfire spends 3 END (1 for Claws (Club Weapon), 2 for STR 20): END 37. [id]",
     ]
@@ -502,7 +502,7 @@ def test_club_weapon_does_normal_damage_of_the_killing_attacks_dcs(armed):
     ("+attack Viper=squeeze", "Starfire does not hold Viper: Grab first."),
 ])
 def test_mistakes_get_a_short_answer_and_use_no_dice(armed, line, said):
-    world, g, s, p = armed
+    world, g, s, _p = armed
     assert s.do(line) == [said]
     assert g.do("+combat/status")[3] == "Starfire  23   5    30/30  10/10  40/40  8    -"
     assert world.roller.remaining == 0
