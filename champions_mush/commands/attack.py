@@ -133,7 +133,7 @@ def _choose(char, powers: list[_Numbered], quoted: str | None,  # a Character
         for cut in range(len(words), 0, -1):
             tail = _tail(words[cut:])
             found = _matching(powers, " ".join(words[:cut]), exact) if tail is not None else []
-            if len(found) == 1:
+            if tail is not None and len(found) == 1:
                 return tail[0], found[0].power, tail[1]
             several = several or found
     first_option = next((i for i, w in enumerate(words) if w in _OPTIONS and i), len(words))
@@ -250,7 +250,7 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
     ranged = power is not None and power.ranged
     if order.range is not None and not ranged and order.range > 1:
         raise CommandError(f"{order.name} is hand-to-hand: it reaches 1\" at most.")
-    if ranged and maneuver is not STRIKE:
+    if ranged and power is not None and maneuver is not STRIKE:
         raise CommandError(f"{maneuver.name} goes with hand-to-hand attacks, not {power.name}.")
     return order
 
@@ -315,6 +315,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         lines, hit = _powers(ctx, attacker, target, order, at_entangle)
         _tell(ctx, attacker, targets, before, lines, hit)
         return
+    outcome: (explosions.ExplosionOutcome | attacks.AreaOutcome | attacks.AutofireOutcome | attacks.AttackOutcome
+              | attacks.PowerFailed | grappling.Blocked)
     if attacks.effects_of(order.power).explosion:
         outcome = explosions.resolve_explosion(ctx.game, attacker, targets, order, ctx.roller)
     elif area:

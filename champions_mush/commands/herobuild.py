@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
+from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.martial import bought_maneuver, extra_dc_item
 from ..game.reduction_items import is_reduction, reduction_item
-from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.martial import martial_named

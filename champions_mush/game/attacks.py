@@ -306,7 +306,7 @@ def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: Dice
     """What adds to OCV: Combat Skill Levels (as given out, game/skill_levels.py), the maneuver,
     the Range Modifier, Set and Brace, and Penalty Skill Levels against the penalties (HERO 5E)."""
     fight = fights.fight_of(game, attacker)
-    fighter = fight.fighter(attacker.id) if fight is not None else fights.Fighter(attacker.id, attacker.name)
+    fighter = fight.member(attacker.id) if fight is not None else fights.Fighter(attacker.id, attacker.name)
     maneuver = order.maneuver.ocv(order.velocity, amount)
     modifier = range_modifier(order.range or 0) if order.power is not None and order.power.ranged else 0
     levels = skill_levels.use_for(game, attacker, order, modifier, min(maneuver, 0))
@@ -348,7 +348,8 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
     verb = m.verb if order.power is None or m is not STRIKE else "attacks"
     rolled = AttackRolled(attacker.name, target.name, verb, order.name, order.velocity if m.moves else None,
                           sheet.base("OCV"), parts, dcv, roll)
-    damage, kb, steps, share, blocked, doubled = None, None, (), None, "", False
+    steps: tuple[harm.KBStep, ...] = ()
+    damage, kb, share, blocked, doubled = None, None, None, "", False
     if roll.hit and effects.nnd and order.defended:
         blocked = f"{target.name} has the defense the No Normal Defense attack names: it does nothing."
     elif roll.hit:
@@ -362,7 +363,7 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
 
 def _delivery(order: AttackOrder, effects: PowerEffects) -> tuple[Delivery, str, tuple[str, ...]]:
     """How the attack meets the defenses, the defense named, and what the line says of it."""
-    notes = ("STUN only",) if effects.stun_only else ()
+    notes: tuple[str, ...] = ("STUN only",) if effects.stun_only else ()
     if effects.nnd:
         return Delivery(limited=0, body=not effects.stun_only), "No Normal Defense", notes
     if effects.avld:
@@ -399,8 +400,8 @@ def _roll_damage(order: AttackOrder, amount: DiceAmount, kind: AttackKind, rolle
     if kind is AttackKind.KILLING:
         rolled = roll_killing(amount, roller, StunMultiplier.standard(effects.stun_multiplier))
         return rolled, rolled
-    rolled = roll_normal(amount, roller)
-    return rolled, pull_punch(rolled) if order.maneuver.name == "Pull Punch" else rolled
+    normal = roll_normal(amount, roller)
+    return normal, pull_punch(normal) if order.maneuver.name == "Pull Punch" else normal
 
 
 def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount, rolled: NormalDamage | KillingDamage,
@@ -421,7 +422,8 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
         notes += (f"{said}, defenses halved" if found.success else f"{said}, missed",)
     done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
                                                   notes=notes), pulled=damage is not rolled)
-    kb, steps = None, ()
+    kb: Knockback | None = None
+    steps: tuple[harm.KBStep, ...] = ()
     if effects.knockback:  # none for No Knockback, NND and AVLD (RULES KNOCKBACK; HERO 5E)
         kb = roll_knockback(damage.body, roller, mods)
         if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
@@ -542,6 +544,7 @@ def resolve_autofire(game: Game, attacker: Character, target: Character, order: 
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
     rolled = AttackRolled(attacker.name, target.name, "attacks", order.name, None, sheet.base("OCV"), parts, dcv, roll)
     hits = []
+    assert roll.target is not None  # rolled against the target's DCV
     for _ in range(effects.autofire_hits(shots, roll.target - roll.total) if roll.hit else 0):
         rolled_damage, damage = _roll_damage(order, amount, kind, roller, effects)
         done, kb, steps = _apply(game, target, order, amount, rolled_damage, damage, roller, effects)
@@ -611,7 +614,7 @@ def wind_up(game: Game, attacker: Character, target: Character, order: AttackOrd
     windup = fights.Windup(target.id, due, order.power.name if order.power else "", order.strength, order.push,
                            tuple(m.name for m in kb.mods), kb.wall, kb.other.id if kb.other else None, kb.flight,
                            kb.strength, kb.flying, kb.high)
-    fighter = attrs.evolve(fight.fighter(attacker.id), windup=windup, dcv_mod=order.maneuver.dcv,
+    fighter = attrs.evolve(fight.member(attacker.id), windup=windup, dcv_mod=order.maneuver.dcv,
                            dcv_note=order.maneuver.name)
     fights.save_fight(game, fight.with_fighter(fighter))
     turn, segment = divmod(due, fights.SEGMENTS)
@@ -639,7 +642,7 @@ def land_windups(game: Game, fight: fights.Fight, before: int, roller: Roller) -
         windup = fighter.windup
         if windup is None or windup.due >= before:
             continue
-        fight = fight.with_fighter(attrs.evolve(fight.fighter(fighter.char_id), windup=None))
+        fight = fight.with_fighter(attrs.evolve(fight.member(fighter.char_id), windup=None))
         attacker, target = game.characters.get(fighter.char_id), game.characters.get(windup.target)
         if attacker is None:
             continue

@@ -33,21 +33,21 @@ from . import (
     movement,
     powers,
     presence,
-    recovery,
     rolls,
     rounding,
     skills,
     speed,
 )
+from . import recovery as _recovery_rules
 
 #: Every rule module's public names (its own ``__all__``), offered here as one package. Taken
-#: before the names come in: ``recovery`` is both a module and the function it offers.
+#: before the names come in: ``recovery`` is both a module and the function it offers (the one kept).
 __all__ = sorted(  # noqa: PLE0605 - each rule module's own __all__, gathered
     name
     for module in (
         adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects,
         endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial, mental,
-        modifiers, movement, powers, presence, recovery, rolls, rounding, skills, speed,
+        modifiers, movement, powers, presence, _recovery_rules, rolls, rounding, skills, speed,
     )
     for name in module.__all__
 )

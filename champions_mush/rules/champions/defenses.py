@@ -23,7 +23,7 @@ from ..errors import RulesError
 from .damage import KillingDamage, NormalDamage
 from .rounding import Half, hero_round
 
-__all__ = ["REDUCTIONS", "Against", "DamageTaken", "Defenses", "Delivery", "Health", "apply_damage", "pierced", "reduced", "through_body"]
+__all__ = ["Against", "DamageTaken", "Defenses", "Delivery", "Health", "REDUCTIONS", "apply_damage", "pierced", "reduced", "through_body"]
 
 #: The percentages Damage Reduction is bought at (HERO 5E revised).
 REDUCTIONS = (25, 50, 75)
