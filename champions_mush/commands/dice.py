@@ -10,7 +10,7 @@ writes the result.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game import rolls
 from ..game.sheets import CHARACTERISTICS, Sheet, get_sheet
@@ -24,7 +24,7 @@ from ..rules.champions.rolls import (
     effective_dcv,
     skill_roll,
 )
-from ..rules.dice import DiceAmount, roll_d6
+from ..rules.dice import DiceAmount, DiceRoll, roll_d6
 from ..rules.errors import RulesError
 from ..text.format import wrap
 from ..text.markup import escape, strip
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMMANDS",
     "announce",
+    "dice_of",
     "find_target",
     "kb_text",
     "killing_text",
@@ -155,9 +156,16 @@ def cmd_d6(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 # --- +nd6 -------------------------------------------------------------------------------------
+def dice_of(damage: NormalDamage | KillingDamage) -> DiceRoll:
+    """The dice rolled for ``damage``; damage a GM states has none to show (RULES TAKING DAMAGE)."""
+    if damage.roll is None:
+        raise ValueError("stated damage has no dice")
+    return damage.roll
+
+
 def normal_text(damage: NormalDamage) -> str:
     """``31 STUN, 9 BODY (5 3 4 2 1 1 6 4 2 3)`` with a hit location when there is one."""
-    text = f"|h{damage.stun} STUN, {damage.body} BODY|n ({damage.roll.faces_text()})"
+    text = f"|h{damage.stun} STUN, {damage.body} BODY|n ({dice_of(damage).faces_text()})"
     if damage.location is not None:
         text += f", {damage.location.name} (STUN x{damage.location.n_stun}, BODY x{damage.location.body_x} after defenses)"
     return text
@@ -168,7 +176,8 @@ def cmd_nd6(ctx: Context, parsed: ParsedCommand) -> None:
     amount = parse_amount(parsed.lhs)
     damage = roll_normal(amount, ctx.roller, hit_locations="loc" in parsed.switches)
     result = normal_text(damage)
-    data = {"amount": str(amount), "faces": list(damage.roll.faces), "half": damage.roll.half_face,
+    dice = dice_of(damage)
+    data: dict[str, Any] = {"amount": str(amount), "faces": list(dice.faces), "half": dice.half_face,
             "stun": damage.stun, "body": damage.body}
     if damage.location is not None:
         data["location"] = damage.location.name
@@ -218,7 +227,7 @@ def killing_text(damage: KillingDamage) -> str:
         how = f"; multiplier die {damage.multiplier_faces[0]}"
     else:
         how = "; fixed multiplier"
-    return f"|h{damage.body} BODY, x{damage.multiplier}, {damage.stun} STUN|n ({damage.roll.faces_text()}{how})"
+    return f"|h{damage.body} BODY, x{damage.multiplier}, {damage.stun} STUN|n ({dice_of(damage).faces_text()}{how})"
 
 
 def cmd_kd6(ctx: Context, parsed: ParsedCommand) -> None:
@@ -226,7 +235,8 @@ def cmd_kd6(ctx: Context, parsed: ParsedCommand) -> None:
     amount, multiplier = parse_kd6(parsed.lhs, parsed.switches)
     damage = roll_killing(amount, ctx.roller, multiplier)
     result = killing_text(damage)
-    data = {"amount": str(amount), "faces": list(damage.roll.faces), "half": damage.roll.half_face,
+    dice = dice_of(damage)
+    data: dict[str, Any] = {"amount": str(amount), "faces": list(dice.faces), "half": dice.half_face,
             "multiplier_faces": list(damage.multiplier_faces), "multiplier": damage.multiplier,
             "body": damage.body, "stun": damage.stun, "rule": str(multiplier)}
     if "kb" in parsed.switches:
@@ -295,8 +305,8 @@ def roll_target(ctx: Context, what: str, char: Character | None = None) -> tuple
         raise CommandError(f"{char.name} has no skill or characteristic '{what[:30]}' on the sheet.")
     if found is None:
         raise UsageError(f"You have no skill or characteristic '{what[:30]}' on your sheet.")
-    name, value = found
-    target = skill_target(sheet, value)
+    name, stored = found
+    target = skill_target(sheet, stored)
     return f"{name} ({target}-)", target
 
 

@@ -481,15 +481,15 @@ def test_a_control_cost_written_as_an_adder_is_counted_once():
 @pytest.mark.parametrize(("skill", "points"), [
     # Hero Designer's 5E template: a Transport Familiarity costs at least 1, an Everyman one 0;
     # an Animal Handler with one category 2, with two 4, +2 levels 8; a Familiarity keeps its 1
-    ('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
-     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="No" />', 1),
-    ('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
-     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="Yes" />', 0),
-    ('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
-     'FAMILIARITY="No" PROFICIENCY="No"><ADDER XMLID="CANINES" ID="2" BASECOST="2.0" LEVELS="0" ALIAS="Canines" /></SKILL>', 2),
-    ('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
+    (('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
+     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="No" />'), 1),
+    (('<SKILL XMLID="TRANSPORT_FAMILIARITY" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="TF" CHARACTERISTIC="GENERAL" '
+     'FAMILIARITY="No" PROFICIENCY="No" EVERYMAN="Yes" />'), 0),
+    (('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="0" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
+     'FAMILIARITY="No" PROFICIENCY="No"><ADDER XMLID="CANINES" ID="2" BASECOST="2.0" LEVELS="0" ALIAS="Canines" /></SKILL>'), 2),
+    (('<SKILL XMLID="ANIMAL_HANDLER" ID="1" BASECOST="0.0" LEVELS="2" ALIAS="Animal Handler" CHARACTERISTIC="PRE" '
      'FAMILIARITY="No" PROFICIENCY="No"><ADDER XMLID="CANINES" ID="2" BASECOST="2.0" LEVELS="0" ALIAS="Canines" />'
-     '<ADDER XMLID="EQUINES" ID="3" BASECOST="2.0" LEVELS="0" ALIAS="Equines" /></SKILL>', 8),
+     '<ADDER XMLID="EQUINES" ID="3" BASECOST="2.0" LEVELS="0" ALIAS="Equines" /></SKILL>'), 8),
 ])
 def test_a_skill_bought_by_category_costs_at_least_its_minimum(skill, points):
     text = (DATA / "characteristics_5e_simple.hdc").read_text("utf-8").replace("<SKILLS />", f"<SKILLS>{skill}</SKILLS>", 1)
@@ -500,10 +500,10 @@ def test_a_skill_bought_by_category_costs_at_least_its_minimum(skill, points):
     # Hero Designer's 5E template: a Contact costs at least 1 (MINCOST) before its Modifiers. An
     # 8- Contact (1) limited by identity (-1): 1; blackmailed too (-2): 1; with useful skills: 1
     ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />', 1),
-    ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
-     '<ADDER XMLID="BLACKMAILED" ID="3" BASECOST="-2.0" LEVELS="0" ALIAS="Contact has been blackmailed" />', 1),
-    ('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
-     '<ADDER XMLID="USEFUL" ID="3" BASECOST="1.0" LEVELS="0" ALIAS="Contact has" OPTIONID="USEFUL" />', 1),
+    (('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
+     '<ADDER XMLID="BLACKMAILED" ID="3" BASECOST="-2.0" LEVELS="0" ALIAS="Contact has been blackmailed" />'), 1),
+    (('<ADDER XMLID="LIMITEDBYID" ID="2" BASECOST="-1.0" LEVELS="0" ALIAS="Contact limited by identity" />'
+     '<ADDER XMLID="USEFUL" ID="3" BASECOST="1.0" LEVELS="0" ALIAS="Contact has" OPTIONID="USEFUL" />'), 1),
     ('<ADDER XMLID="USEFUL" ID="3" BASECOST="1.0" LEVELS="0" ALIAS="Contact has" OPTIONID="USEFUL" />', 2),
 ])
 def test_a_contact_costs_at_least_1(adders, points):
