@@ -9,6 +9,7 @@ the combat log (:mod:`champions_mush.game.journal`) that staff can take back.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import attrs
 
@@ -93,7 +94,7 @@ def finish(ctx: Context, char, *, half: bool = False) -> list[str]:
     """After ``char``'s action: a held action is used, or half of his Phase, or all of it; then
     the next Phase starts (or, in confirm mode, the fight waits for the GM). The lines to show."""
     fight = _fight(ctx)
-    fighter = fight.fighter(char.id)
+    fighter = fight.member(char.id)
     if fight.current != char.id:
         fight = fight.with_fighter(attrs.evolve(fighter, holding=False))
         fights.save_fight(ctx.game, fight)
@@ -193,7 +194,8 @@ def _adjust(ctx: Context, parsed: ParsedCommand) -> None:
         return
     what, on = match.group(3).lower(), match.group(4).lower() == "on"
     if what in ("stunned", "stabilized"):
-        save_sheet(ctx.game, attrs.evolve(sheet, **{what: on}))
+        flag: dict[str, Any] = {what: on}
+        save_sheet(ctx.game, attrs.evolve(sheet, **flag))
     elif fights.update_fighter(ctx.game, char, **({"presence": what if on else ""} if what in ("awed", "cowed")
                                                   else {what: on})) is None:
         raise CommandError(f"{char.name} is not in the fight.")
@@ -235,7 +237,7 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     fight = _fight(ctx)
     char = _who(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     _in_fight(fight, char)
-    adjusting.restore(ctx.game, char, fight.fighter(char.id))
+    adjusting.restore(ctx.game, char, fight.member(char.id))
     fights.save_fight(ctx.game, grappling.without_holds(fight, char.id).without(char.id))
     _say(ctx, f"{char.name} leaves the fight.")
 
@@ -376,7 +378,7 @@ def _wake(ctx: Context, parsed: ParsedCommand) -> None:
     acting(ctx, helper, full=True)
     fight = _fight(ctx)
     fight = fight.with_fighter(attrs.evolve(patient_fighter, helped=True))
-    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fight.fighter(helper.id), helping=patient.id)))
+    fights.save_fight(ctx.game, fight.with_fighter(attrs.evolve(fight.member(helper.id), helping=patient.id)))
     _say(ctx, f"{helper.name} spends the Phase helping {patient.name} wake up: one row higher on the recovery "
          f"chart (RULES RECOVERING CHART) while {helper.name} keeps at it.", finish(ctx, helper))
 

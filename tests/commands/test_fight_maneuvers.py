@@ -517,10 +517,10 @@ def test_a_grab_by_is_ocv_minus_3_dcv_minus_4_and_holds_with_v_over_5_more_str(f
     assert s.do("+attack Viper=grab by") == ["A Grab By needs the velocity: ... v <inches>."]
     world.set_dice(3, 3, 3)
     assert _ids(s.do("+attack Viper=grab by v 20"))[:3] == [
-        "[Combat] Starfire Grabs Viper (Grab By): OCV 8 -3 Grab By = 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 7 or less.",
-        "  Starfire holds Viper, holding on with +4 STR: Viper is at 1/2 DCV until free (+combat/escape), and "
-        "Starfire may Squeeze or Throw him (+attack Viper=squeeze).",
+        ("[Combat] Starfire Grabs Viper (Grab By): OCV 8 -3 Grab By = 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 7 or less."),
+        ("  Starfire holds Viper, holding on with +4 STR: Viper is at 1/2 DCV until free (+combat/escape), and "
+        "Starfire may Squeeze or Throw him (+attack Viper=squeeze)."),
         "  Starfire spends 6 END (2 for STR 20, 4 for 20\" of movement): END 34. [id]",
     ]
     assert g.do("+combat/status Starfire")[0] == ("[Combat] Starfire: DEX 23, SPD 5, OCV 8, DCV 4; STUN 30/30, "
@@ -542,8 +542,8 @@ def test_a_haymaker_meets_the_targets_block_when_it_lands(fight):  # noqa: F811
     said = _ids(g.do("+attack Psiana=haymaker"))  # it lands on the way to Segment 3 of Turn 2
     assert said[5:] == [
         "[Combat] Viper attacks Psiana (Haymaker).",
-        "[Combat]   Psiana Blocks (Block): OCV 6 vs Viper's OCV 5: 12 or less, rolls 9 (3 3 3): made; the attack is "
-        "stopped; Psiana acts before Viper in the next Segment both act in.",
+        ("[Combat]   Psiana Blocks (Block): OCV 6 vs Viper's OCV 5: 12 or less, rolls 9 (3 3 3): made; the attack is "
+        "stopped; Psiana acts before Viper in the next Segment both act in."),
         "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]",
         "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
         "[Combat] Starfire's Phase (DEX 23): acts.",
@@ -571,10 +571,10 @@ def test_martial_arts_bought_by_hand_cost_what_5e_says_and_fight_as_imported_one
         g.do(line)
     world.set_dice(3, 3, 3, *[1] * 7, 1, 1, 1)
     assert _ids(k.do("+attack Viper=dragon kick"))[:2] == [
-        "[Combat] Kai Strikes Viper (Dragon Kick): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
-        "less.",
-        "  7d6 normal: 7 STUN, 0 BODY (1 1 1 1 1 1 1). Viper takes 2 STUN and 0 BODY (7 STUN - 5 PD, 0 BODY - 5 PD). "
-        "Now STUN 18, BODY 10.",
+        ("[Combat] Kai Strikes Viper (Dragon Kick): OCV 5 vs DCV 5: 11 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
+        "less."),
+        ("  7d6 normal: 7 STUN, 0 BODY (1 1 1 1 1 1 1). Viper takes 2 STUN and 0 BODY (7 STUN - 5 PD, 0 BODY - 5 PD). "
+        "Now STUN 18, BODY 10."),
     ]
     g.do("+combat/undo")
     assert k.do("+martial/remove Dragon Kick")[0] == (
