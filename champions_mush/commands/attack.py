@@ -29,7 +29,7 @@ from ..game import (
 )
 from ..game import combat as fights
 from ..game.attacks import STRIKE, AttackOrder, Maneuver, maneuver_named
-from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero
+from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero, preload_heroes
 from ..rules.champions.endurance import MAX_PUSH
 from ..rules.errors import RulesError
 from ..text.markup import strip
@@ -226,6 +226,7 @@ def _distances(rest: list[str]) -> tuple[int, ...]:
 def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:
     hero = get_hero(ctx.game, attacker)
     maneuver, power, rest = _choose(attacker, _numbered(hero), quoted, words)
+    power = adjusting.as_adjusted(ctx.game, attacker, power) if power is not None else None  # Drained, Aided
     options = _options(ctx, rest)
     try:
         options.update(talents.talent_options(hero, options.pop("deadly", False), options.pop("weakness", False)))
@@ -277,6 +278,7 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
         raise CommandError("There is no fight here. Staff start one with +combat/start.")
     attacker = who_acts(ctx, find_target(ctx, by) if by is not None else None, doing="attack")
+    preload_heroes(ctx.game, [attacker, *targets])  # one store call: powers, and defenses of the genre
     move = grapple.chosen(ctx, attacker, words, _OPTIONS) if quoted is None else None
     try:
         order = _order(ctx, attacker, quoted, words) if move is None else None
@@ -298,7 +300,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     acting(ctx, attacker, full=order.maneuver.moves)
     fight = fights.fight_of(ctx.game, attacker)
     for target in targets:
-        if target.id == attacker.id and not (at_entangle and held is not None):
+        helping = order.power is not None and order.power.versus in adjusting.HELPING  # an Aid on oneself
+        if target.id == attacker.id and not (at_entangle and held is not None) and not helping:
             raise CommandError("Attack someone else.")
         if target.location != attacker.location or fight is None or fight.fighter(target.id) is None:
             raise CommandError(f"{target.name} is not in this fight.")

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..game import adjusting, attacks, grappling, harm, journal, rolls
+from ..game.lasting import lasting_of
 from ..game import combat as fights
 from ..game.hero import get_hero
 from ..game.martial import sheet_maneuvers
@@ -224,6 +225,7 @@ def _join(ctx: Context, parsed: ParsedCommand) -> None:
                            f"+combat/join {char.name}.")
     quick = lightning_reflexes(get_hero(ctx.game, char))
     fights.save_fight(ctx.game, fight.with_fighter(fights.Fighter(char.id, char.name, lightning=quick)))
+    adjusting.catch_up(ctx.game, char)  # real time counted until now; Post-Segment 12 from here
     phases = " ".join(map(str, fights.phases_of(sheet)))
     reflexes = f" +{quick} Lightning Reflexes" if quick else ""
     _say(ctx, f"{char.name} joins the fight (DEX {sheet.base('DEX')}{reflexes}, SPD {sheet.base('SPD')}: "
@@ -242,13 +244,23 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} leaves the fight.")
 
 
+def _conditions(ctx: Context, char, sheet, fighter: fights.Fighter,  # noqa: ANN001
+                full: bool = False) -> list[str]:
+    """The sheet's and the tracker's conditions, then each lasting effect (game/lasting.py), with
+    when it ends when ``full``; one the tracker already names is shown once, as it ends."""
+    found = sheet.conditions() + fighter.conditions()
+    effects = lasting_of(ctx.game, char)
+    found = [next((e.text for e in effects if full and e.what == c), c) for c in found]
+    return found + [e.text if full else e.what for e in effects if e.what not in found and e.text not in found]
+
+
 def _one_status(ctx: Context, fight: fights.Fight, name: str) -> None:
     """+combat/status <name>: one fighter's numbers and the defenses attacks meet (RULES TAKING
     DAMAGE; HERO 5E revised, Damage Reduction)."""
     char = find_target(ctx, name)
     fighter = _in_fight(fight, char)
     sheet = get_sheet(ctx.game, char)
-    conditions = ", ".join(sheet.conditions() + fighter.conditions()) or "none"
+    conditions = ", ".join(_conditions(ctx, char, sheet, fighter, full=True)) or "none"
     ctx.reply("\n".join([
         (f"{TAG} {char.name}: DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}, OCV {sheet.base('OCV')}, "
         f"DCV {fights.target_dcv(ctx.game, char).dcv}; STUN {sheet.current_stun}/{sheet.max_stun}, "
@@ -275,7 +287,7 @@ def _status(ctx: Context, parsed: ParsedCommand) -> None:
         rows.append((char.name, str(sheet.base("DEX")), str(sheet.base("SPD")),
                      f"{sheet.current_stun}/{sheet.max_stun}", f"{sheet.current_body}/{sheet.max_body}",
                      f"{sheet.current_end}/{sheet.max_end}", str(dcv),
-                     ", ".join(sheet.conditions() + fighter.conditions()) or "-"))
+                     ", ".join(_conditions(ctx, char, sheet, fighter)) or "-"))
     rows.sort(key=lambda r: -int(r[1]))
     text = f"{TAG} Fight #{fight.id} run by {fight.gm} ({fight.mode}): {when}.\n"
     text += table(rows, ctx.width, headers=("Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions")) \

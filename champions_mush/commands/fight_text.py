@@ -215,7 +215,8 @@ def _points_return(event: adjusting.PointsReturn) -> str:
     """Post-Segment 12: ``Viper's Drained STR: 5 Character Points return: STR 13 (7 left).``"""
     what = "return" if event.kind == "Drain" else "fade"
     left = f"{event.points} left" if event.points else "it is over"
-    return f"  {event.name}'s {event.kind}ed {event.characteristic}: 5 Character Points {what}: " \
+    past = "Aided" if event.kind == "Aid" else "Drained"
+    return f"  {event.name}'s {past} {event.characteristic}: {event.back} Character Points {what}: " \
            f"{event.characteristic} {event.value} ({left})."
 
 

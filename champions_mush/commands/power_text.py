@@ -67,14 +67,25 @@ def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
 
 
 def adjustment_lines(outcome: adjusting.Adjustment) -> list[str]:
-    """A Drain or Aid: the roll, the effect roll in Character Points, the characteristic after."""
+    """An Adjustment Power: the roll (none on oneself), the effect roll in Character Points, what
+    it works on after, and when the points return (RULES ADJUSTMENT POWERS)."""
     o = outcome
-    lines = [roll_line(o.rolled)]
+    lines = [roll_line(o.rolled) if o.rolled is not None else f"{o.user} uses {o.name} on {o.target}: no attack "
+             "roll on oneself."]
     if o.dice is not None and o.value is not None:
-        less = f" - {o.defense} Power Defense" if o.kind == "Drain" else ""
-        back = "return" if o.kind == "Drain" else "fade"
-        lines.append(f"{o.amount} {o.kind} {o.characteristic}: {o.dice.total} Character Points ({o.dice.faces_text()})"
-                     f"{less}: {o.points} Character Points. {o.rolled.target}'s {o.characteristic} is now {o.value}; "
-                     f"5 Character Points {back} each Turn.")
+        rolled = f"{o.dice.total} Character Points ({o.dice.faces_text()})"
+        less = f" - {o.defense} Power Defense" if o.kind in adjusting.AGAINST_POWER_DEFENSE else ""
+        head = f"{o.amount} {o.kind} {o.characteristic}: {rolled}{less}: {o.points} Character Points."
+        if o.kind == "Healing":
+            lines.append(f"{head} {o.target}'s {o.characteristic} is now {o.value} (never above its most).")
+        elif o.kind == "Suppress":
+            lines.append(f"{head} {o.target}'s {o.characteristic} is now {o.value} while {o.user} keeps it up.")
+        else:
+            back = "fade" if o.kind == "Aid" else "return"
+            lines.append(f"{head} {o.target}'s {o.characteristic} is now {o.value}; 5 Character Points {back} "
+                         f"each {o.rate}.")
+        if o.gained_to:
+            lines.append(f"{o.user} gains {o.gained} Character Points of {o.gained_to}: {o.gained_to} "
+                         f"{o.gained_value}; 5 fade each {o.rate}.")
     lines.append(_end(o))
     return lines

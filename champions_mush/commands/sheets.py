@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
+from ..game.lasting import lasting_of
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
 from ..game.sheets import (
@@ -267,9 +268,13 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     char = find_target(ctx, parsed.args) if parsed.args.strip() else ctx.actor
     if char.npc and not ctx.is_staff:
         raise CommandError(f"{char.name}'s sheet is kept by staff.")
+    effects = lasting_of(ctx.game, char)  # first: the time since he was last looked at counts
     sheet = get_sheet(ctx.game, char)
     hero = get_hero(ctx.game, char) if not char.npc or has_hero(ctx.game, char) else None
-    ctx.reply(render_sheet(sheet, ctx.width, hero))
+    shown = render_sheet(sheet, ctx.width, hero)
+    if effects:  # who is under what, with when it ends (game/lasting.py)
+        shown += "\n" + wrap("Lasting: " + "; ".join(e.text for e in effects) + ".", ctx.width)
+    ctx.reply(shown)
     end = _page_end(hero, 0) if hero is not None else 0
     remember(ctx, "+sheet", str(char.id), end if hero is not None and end < len(hero.items) else 0)
 

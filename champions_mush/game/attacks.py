@@ -420,6 +420,9 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
         said = f"Find Weakness {order.weakness}-: {found.total} ({' '.join(map(str, found.faces))})"
         delivery = attrs.evolve(delivery, armor_piercing=delivery.armor_piercing + int(found.success))
         notes += (f"{said}, defenses halved" if found.success else f"{said}, missed",)
+    from .absorbing import absorbed  # it keeps what it takes with the Adjustment Powers, which use this module
+
+    notes += absorbed(game, target, against, damage.body, roller)
     done = DamageRolled(amount, rolled, harm.hurt(game, target, damage, against, delivery=delivery, defense=defense,
                                                   notes=notes), pulled=damage is not rolled)
     kb: Knockback | None = None

@@ -160,8 +160,6 @@ class Fighter:
     windup: Windup | None = None
     #: an Entangle on him: (DEF, BODY left); DCV 0 until it is destroyed (RULES ENTANGLE)
     entangle: tuple[int, int] | None = None
-    #: Drains and Aids on him: (kind, characteristic, Character Points left, value before) (RULES DRAIN AND AID)
-    adjusted: tuple[tuple[str, str, int, int], ...] = ()
     #: Blocking until his next Phase: the maneuver (Block, Martial Block), its OCV, the Blocks made (game/grappling.py)
     blocking: str = ""
     block_ocv: int = 0
@@ -185,8 +183,6 @@ class Fighter:
         found = [self.presence.capitalize()] if self.presence else []
         found += ["Prone"] if self.prone else []
         found += [f"Entangled (DEF {self.entangle[0]}, BODY {self.entangle[1]})"] if self.entangle else []
-        found += [f"{k}ed {c} ({p} CP, 5/Turn)" if k == "Aid" else f"{k}ed {c} ({p} CP, 5/Turn back)"
-                  for k, c, p, _ in self.adjusted]
         found += ["Grabbed"] if self.grabbed_by is not None else []
         found += ["Grabbing"] if self.grabbing is not None else []
         found += ["Blocking"] if self.blocking else []
@@ -265,7 +261,6 @@ class Fight:
                 known["windup"] = Windup.from_doc(known["windup"])
             if known.get("entangle") is not None:
                 known["entangle"] = tuple(known["entangle"])
-            known["adjusted"] = tuple(tuple(a) for a in known.get("adjusted", ()))
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
                    segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
@@ -281,7 +276,6 @@ def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
     doc = attrs.asdict(fighter, recurse=False)
     doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
     doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
-    doc["adjusted"] = [list(a) for a in fighter.adjusted]
     if fighter.windup is not None:
         doc["windup"] = attrs.asdict(fighter.windup)
     return doc
@@ -303,15 +297,16 @@ def save_fight(game: Game, fight: Fight) -> None:
 
 def end_fight(game: Game, room: int) -> list[str]:
     """End the fight; out of combat nobody stays Stunned (his Phase comes within seconds), and
-    Drained and Aided characteristics are as they were. Returns the names that stop being Stunned."""
+    what Adjustment Powers left on each keeps returning by real time (game/adjusting.py). Returns
+    the names that stop being Stunned."""
     fight = get_fight(game, room)
     freed = []
-    from .adjusting import restore  # Drains and Aids end with the fight
+    from .adjusting import out_of_fight  # Drains and Aids go on returning by real time
 
     for fighter, sheet in _combatants(game, fight) if fight else ():
         char = game.characters.get(fighter.char_id)
-        if char is not None and fighter.adjusted:
-            restore(game, char, fighter)
+        if char is not None:
+            out_of_fight(game, char)
             sheet = get_sheet(game, char)
         if sheet.stunned:
             save_sheet(game, attrs.evolve(sheet, stunned=False))

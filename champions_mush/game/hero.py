@@ -35,7 +35,7 @@ from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from .documents import Document
 from .speech import one_line
-from .unit import load
+from .unit import load, preload
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -448,6 +448,12 @@ def _from_play_sheet(game: Game, char: Character) -> HeroSheet:
         if name in stats and 0 <= stats[name] <= 999:
             hero = hero.with_value(name, stats[name])
     return hero
+
+
+def preload_heroes(game: Game, chars: Iterable[Character]) -> None:
+    """Inside a command, read the HERO sheets of ``chars`` in one store call (an attack reads the
+    attacker's powers and the defenses of the genre on the one it hits)."""
+    preload(game.store, HERO_KIND, [str(c.id) for c in chars])
 
 
 def has_hero(game: Game, char: Character) -> bool:

@@ -221,7 +221,8 @@ def test_login_applies_the_saved_settings_and_sends_the_vitals(world):
     room = world.game.room_of(alice)
     assert session.gmcp == [
         ("Char.Vitals", vitals(get_sheet(world.game, alice))),
-        ("Char.Status", {"name": "Alice", "ruleset": "champions", "room": room.id, "conditions": [], "fight": None}),
+        ("Char.Status", {"name": "Alice", "ruleset": "champions", "room": room.id, "conditions": [], "fight": None,
+         "effects": []}),
         ("Room.Info", {"num": room.id, "name": room.name, "exits": {}}),
         ("Room.Players", [{"name": "Alice", "fullname": "Alice"}]),
         ("Comm.Channel.List", [{"name": "Public", "caption": "Public", "command": "pub", "on": True}]),

@@ -139,7 +139,7 @@ def test_a_drain_of_3d6_on_str_takes_12_str_and_5_character_points_return_each_t
         said = g.do("+combat/next")
         if "[Combat] Post-Segment 12 of Turn 3:" in said:
             break
-    assert "[Combat]   Viper's Drained STR: 5 Character Points return: STR 20 (it is over)." in said
+    assert "[Combat]   Viper's Drained STR: 2 Character Points return: STR 20 (it is over)." in said
     assert g.do("+combat/status")[5].endswith("  -")
 
 
@@ -170,9 +170,10 @@ def test_an_aid_adds_no_more_than_the_most_its_dice_can_roll():
     assert (change_of("STR", 12), change_of("DEX", 12), change_of("DEX", 5), change_of("DEX", -5)) == (12, 4, 1, -1)
 
 
-def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
-    """The tracker counts a Drain's return only in the fight: when it ends, or he leaves it, the
-    characteristic is as it was (STR 20), not left drained."""
+def test_a_drain_goes_on_returning_by_real_time_after_he_leaves_the_fight(fight):  # noqa: F811
+    """HERO 5E revised: the points return at 5 per Turn whether or not a fight goes on; a Turn is 12
+    seconds. Psiana leaves with STR 3 of 15 (12 Character Points Drained): 11 seconds later it is
+    still 3; at 12 seconds 8; +sheet and +combat/status count the time when they look."""
     from champions_mush.game.sheets import get_sheet
 
     world, g, s, _p = fight
@@ -185,6 +186,14 @@ def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
     psiana = world.game.find_character("Psiana")
     assert get_sheet(world.game, psiana).base("STR") == 3
     assert g.do("+combat/leave Psiana") == ["[Combat] Psiana leaves the fight."]
+    assert get_sheet(world.game, psiana).base("STR") == 3
+    world.clock.advance(11)
+    assert "Lasting: Drained STR (12 CP, 5/Turn back): all back in 3 Turns." in p.do("+sheet")
+    world.clock.advance(1)
+    assert "Lasting: Drained STR (7 CP, 5/Turn back): all back in 2 Turns." in p.do("+sheet")
+    assert get_sheet(world.game, psiana).base("STR") == 8
+    world.clock.advance(24)
+    assert not [line for line in p.do("+sheet") if line.startswith("Lasting")]
     assert get_sheet(world.game, psiana).base("STR") == 15
     world.set_dice(3, 3, 3, 2, 4, 6)
     viper = world.game.find_character("Viper")
@@ -193,6 +202,9 @@ def test_a_drain_ends_with_the_fight_or_when_he_leaves_it(fight):  # noqa: F811
     s.do("+attack Viper=weaken")
     assert get_sheet(world.game, viper).base("STR") == 8
     g.do("+combat/end")
+    assert get_sheet(world.game, viper).base("STR") == 8
+    world.clock.advance(36)
+    assert not [line for line in g.do("+sheet Viper") if line.startswith("Lasting")]
     assert get_sheet(world.game, viper).base("STR") == 20
 
 

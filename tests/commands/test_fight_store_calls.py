@@ -94,7 +94,7 @@ def test_an_attack_in_a_fight_of_8_reads_3_times_and_writes_once(fight_of_8):
         "  Ann spends 1 END (1 for STR 10): END 19.",
         "[Combat] Bea's Phase (DEX 20): acts.",
     ]
-    assert store.reads == ["get combat", "get_many sheet", "get hero"]
+    assert store.reads == ["get combat", "get_many sheet", "get_many hero"]
     assert (store.durable, store.log_commits) == (1, 0)
     assert sorted(store.writes) == ["append combat", "append rolls", "put combat", "put sheet", "put sheet"]
 
@@ -108,7 +108,7 @@ def test_recover_next_and_undo_each_read_the_fight_and_its_sheets_once_and_write
     store.reset()
     world.set_dice(1, 1, 1, 1, 1, 1, 1, 1, 1)
     assert ann.do("+attack Eel=strike") == ["It is not Ann's Phase: it is Bea's."]
-    assert (store.reads, store.writes, store.durable) == (["get combat", "get_many sheet", "get hero"], [], 0)
+    assert (store.reads, store.writes, store.durable) == (["get combat", "get_many sheet", "get_many hero"], [], 0)
 
     store.reset()
     assert bea.do("+recover") == ["[Combat] Bea recovers 4: STUN 20, END 20; 1/2 DCV until their next Phase.",

@@ -28,7 +28,8 @@ SHAPES = {
     "Client.GUI": {"version": str, "url": str},
     "Char.Vitals": {"stun": int, "maxstun": int, "body": int, "maxbody": int, "end": int, "maxend": int,
                     "conditions": [str]},
-    "Char.Status": {"name": str, "ruleset": str, "room": int, "conditions": [str], "fight": (int, type(None))},
+    "Char.Status": {"name": str, "ruleset": str, "room": int, "conditions": [str], "fight": (int, type(None)),
+                    "effects": [{"what": str, "ends": str}]},
     "Room.Info": {"num": int, "name": str, "exits": {str: int}},
     "Room.Players": [PLAYER],
     "Room.AddPlayer": PLAYER,
@@ -105,7 +106,8 @@ def test_a_mudlet_session_gets_every_package_and_each_reads_as_documented():
     assert login == [
         ("Char.Vitals", {"stun": 20, "maxstun": 20, "body": 10, "maxbody": 10, "end": 20, "maxend": 20,
                          "conditions": []}),
-        ("Char.Status", {"name": "Alice", "ruleset": "champions", "room": start.id, "conditions": [], "fight": None}),
+        ("Char.Status", {"name": "Alice", "ruleset": "champions", "room": start.id, "conditions": [], "fight": None,
+         "effects": []}),
         ("Room.Info", {"num": start.id, "name": start.name, "exits": {}}),
         ("Room.Players", [{"name": "Gina", "fullname": "Gina"}, {"name": "Alice", "fullname": "Alice"}]),
         ("Comm.Channel.List", [{"name": "Public", "caption": "Public", "command": "pub", "on": True}]),
@@ -142,7 +144,8 @@ def test_a_mudlet_session_gets_every_package_and_each_reads_as_documented():
     assert next(data for package, data in hit if package == "Char.Vitals") == {
         "stun": 0, "maxstun": 20, "body": 5, "maxbody": 10, "end": 20, "maxend": 20, "conditions": ["Stunned", "Knocked Out"]}
     assert next(data for package, data in hit if package == "Char.Status") == {
-        "name": "Alice", "ruleset": "champions", "room": roof, "conditions": ["Stunned", "Knocked Out"], "fight": phases[-1]["fight"]}
+        "name": "Alice", "ruleset": "champions", "room": roof, "conditions": ["Stunned", "Knocked Out"], "fight": phases[-1]["fight"],
+        "effects": []}
     # a rules topic with a see-also line (the web client subscribes to Help; Mudlet's package does not)
     alice.proto.dataReceived(gmcp('Core.Supports.Add ["Help 1"]'))
     alice.type("RULES knockb")

@@ -1,11 +1,15 @@
-"""Drain and Aid of a characteristic (HERO System 5th Edition revised, Adjustment Powers, Drain,
-Aid; RULES DRAIN AND AID).
+"""Adjustment Powers: Drain, Aid, Transfer, Healing, Suppress and Absorption (HERO System 5th
+Edition revised, Adjustment Powers; RULES DRAIN AND AID, ADJUSTMENT POWERS, RETURN RATE).
 
-The effect roll is the total of the dice, in Character Points; a Drain loses the target's Power
-Defense from it. The characteristic moves by those points bought at its cost (Drain STR 3d6
-rolling 12 takes 12 Character Points: 12 STR; against DEX, 3 points each: 4 DEX). Aid adds no
-more than the most its dice can roll to one characteristic. Both return at 5 Character Points
-per Turn, in Post-Segment 12: the drained points come back, the aided ones fade.
+The effect roll is the total of the dice, in Character Points; a Drain, Transfer or Suppress
+loses the target's Power Defense from it. A characteristic moves by those points bought at its
+cost (Drain STR 3d6 rolling 12 takes 12 Character Points: 12 STR; against DEX, 3 points each: 4
+DEX); a power loses (or gains) that many Active Points, and its dice follow. Aid, and what a
+Transfer or Absorption gains, adds no more to one thing than the most its dice can roll.
+Drained points return, and Aided ones fade, at 5 Character Points per Turn, or per a slower step
+of the Time Chart with the Delayed Return Rate Advantage (:data:`RETURN_RATES`); Healing restores
+lost STUN or BODY for good, never above the maximum; a Suppress holds while its user keeps it
+up and its points come back at once when he stops.
 """
 
 from __future__ import annotations
@@ -16,13 +20,48 @@ import attrs
 
 from ..dice import DiceAmount
 from .costs import CHARACTERISTIC_COSTS
+from .powers import DIE_PARTS
 
-__all__ = ["ADJUSTABLE", "Adjusted", "RETURN_PER_TURN", "aid_points", "change_of", "drain_points", "returned"]
+__all__ = ["ADJUSTABLE", "Adjusted", "RETURN_PER_TURN", "RETURN_RATES", "ReturnRate", "TURN_SECONDS",
+           "adjusted_dice", "aid_points", "change_of", "dice_top", "drain_points", "elapsed", "healed",
+           "rate_named", "returned"]
 
-#: HERO 5E revised: adjusted points return (Drain) or fade (Aid) at 5 Character Points per Turn.
+#: HERO 5E revised: adjusted points return (Drain) or fade (Aid) at 5 Character Points per step.
 RETURN_PER_TURN = 5
+#: A Turn is 12 seconds (HERO 5E revised, the Time Chart).
+TURN_SECONDS = 12
 #: Characteristics an adjustment power can aim at here (Character Points per point: costs.py).
 ADJUSTABLE = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM", "PD", "ED", "SPD", "REC", "END", "STUN")
+
+
+@attrs.frozen
+class ReturnRate:
+    """A step of the Time Chart 5 adjusted Character Points return over, and the Delayed Return
+    Rate Advantage that buys it (HERO 5E revised)."""
+
+    name: str
+    seconds: int
+    advantage: Fraction
+
+
+_DAY = 86400
+#: HERO 5E revised, Delayed Return Rate: 5 Character Points per Turn, and each step down the
+#: Time Chart +1/4 more.
+RETURN_RATES: tuple[ReturnRate, ...] = tuple(
+    ReturnRate(name, seconds, Fraction(step, 4)) for step, (name, seconds) in enumerate((
+        ("Turn", TURN_SECONDS), ("Minute", 60), ("5 Minutes", 300), ("20 Minutes", 1200), ("Hour", 3600),
+        ("6 Hours", 6 * 3600), ("Day", _DAY), ("Week", 7 * _DAY), ("Month", 30 * _DAY), ("Season", 91 * _DAY),
+        ("Year", 365 * _DAY), ("5 Years", 5 * 365 * _DAY))))
+
+
+def rate_named(text: str) -> ReturnRate:
+    """The step a Delayed Return Rate's words name (``5 per Minute``, ``5 MINUTES``, ``6HOURS``),
+    the longest name found first; 5 per Turn when none is named."""
+    key = "".join(text.upper().split())
+    for rate in sorted(RETURN_RATES[1:], key=lambda r: -len(r.name)):
+        if "".join(rate.name.upper().split()) in key or rate.name.upper().replace("5 ", "FIVE").replace(" ", "") in key:
+            return rate
+    return RETURN_RATES[0]
 
 
 def drain_points(rolled: int, power_defense: int) -> int:
@@ -30,11 +69,15 @@ def drain_points(rolled: int, power_defense: int) -> int:
     return max(rolled - power_defense, 0)
 
 
+def dice_top(dice: DiceAmount) -> int:
+    """The most ``dice`` can roll (3d6: 18; 2½d6: 15)."""
+    return dice.whole * 6 + (3 if dice.half else 0) + dice.pips
+
+
 def aid_points(rolled: int, dice: DiceAmount, already: int) -> int:
     """An Aid's new Character Points on a characteristic already Aided by ``already``: no more in
     all than the most the dice can roll (HERO 5E: 3d6, at most 18)."""
-    top = dice.whole * 6 + (3 if dice.half else 0) + dice.pips
-    return max(min(already + rolled, top) - already, 0)
+    return max(min(already + rolled, dice_top(dice)) - already, 0)
 
 
 def change_of(characteristic: str, points: int) -> int:
@@ -45,19 +88,58 @@ def change_of(characteristic: str, points: int) -> int:
     return whole if points >= 0 else -whole
 
 
+def healed(characteristic: str, rolled: int, current: int, maximum: int) -> int:
+    """The value after Healing: ``rolled`` Character Points at the characteristic's cost, never
+    above its maximum (HERO 5E revised: Healing 3d6 rolling 12 restores 12 STUN, or 6 BODY)."""
+    return max(current, min(current + change_of(characteristic, rolled), maximum))
+
+
+def adjusted_dice(dice: DiceAmount, per_die: int, active: int, base: int, change: int) -> DiceAmount | None:
+    """A power's dice after ``change`` Active Points (less for a Drain): its base points for the
+    Active Points left, bought back as whole dice, then a ½d6 or a pip (HERO 5E revised: Energy
+    Blast 8d6, 40 Active Points, Drained by 12 is 28: 5½d6). None: nothing left."""
+    ratio = Fraction(active, base) if base > 0 else Fraction(1)
+    points = Fraction(max(active + change, 0)) / ratio
+    whole = int(points // per_die)
+    rest = points - whole * per_die
+    pip, half = DIE_PARTS.get(per_die, (per_die, per_die))
+    if whole == 0 and rest < pip:
+        return None
+    return DiceAmount(whole=whole, half=rest >= half, pips=1 if pip <= rest < half else 0)
+
+
 @attrs.frozen
 class Adjusted:
-    """Drain or Aid on one characteristic: the Character Points still on it."""
+    """An adjustment on one characteristic or power: the Character Points still on it, the step
+    they return over, and the seconds of game time counted toward the next return."""
 
-    kind: str  #: "Drain" or "Aid"
-    characteristic: str
+    kind: str  #: "Drain", "Aid", "Suppress"
+    characteristic: str  #: a characteristic, or a power's name
     points: int
+    rate: int = 0  #: index in :data:`RETURN_RATES`
+    clock: int = 0  #: seconds toward the next 5 points back
+    power: str = ""  #: the power's item id, when it is a power
+    by: int = 0  #: a Suppress: who keeps it up (a character's id)
 
     @property
     def signed(self) -> int:
-        return -self.points if self.kind == "Drain" else self.points
+        return self.points if self.kind == "Aid" else -self.points
+
+    @property
+    def every(self) -> ReturnRate:
+        return RETURN_RATES[self.rate]
+
+
+def elapsed(adjusted: Adjusted, seconds: int) -> Adjusted:
+    """``seconds`` of game time later: 5 Character Points back (Drain) or faded (Aid) for each
+    whole step of its rate; 0 is over; a Suppress does not return by time."""
+    if adjusted.kind == "Suppress":
+        return adjusted
+    total = adjusted.clock + max(seconds, 0)
+    steps, clock = divmod(total, adjusted.every.seconds)
+    return attrs.evolve(adjusted, points=max(adjusted.points - RETURN_PER_TURN * steps, 0), clock=clock)
 
 
 def returned(adjusted: Adjusted) -> Adjusted:
-    """One Turn later: 5 Character Points back (a Drain) or faded (an Aid); 0 is over."""
-    return attrs.evolve(adjusted, points=max(adjusted.points - RETURN_PER_TURN, 0))
+    """One Turn later (:func:`elapsed` by 12 seconds)."""
+    return elapsed(adjusted, TURN_SECONDS)

@@ -13,6 +13,7 @@ from fractions import Fraction
 import attrs
 
 from ..errors import RulesError
+from .adjustment import RETURN_RATES
 from .costs import as_fraction
 
 __all__ = ["MODIFIERS", "ModifierSpec", "find_modifier", "modifier_value_text"]
@@ -95,6 +96,10 @@ MODIFIERS: dict[str, ModifierSpec] = {m.key: m for m in (
     _m("sideeffects", "Side Effects", "-1/2", "SIDEEFFECTS"),
     _m("visible", "Visible", "-1/4", "VISIBLE"),
 )}
+#: Delayed Return Rate, one step of the Time Chart each (HERO 5E revised): ``+return5minutes``.
+MODIFIERS.update({f"return{r.name.lower().replace(' ', '')}": ModifierSpec(
+    f"return{r.name.lower().replace(' ', '')}", f"Delayed Return Rate (5 per {r.name})", r.advantage,
+    "DELAYEDRETURNRATE", r.name.upper().replace(" ", "")) for r in RETURN_RATES[1:]})
 
 
 def find_modifier(text: str) -> ModifierSpec:

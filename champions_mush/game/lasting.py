@@ -1,0 +1,63 @@
+"""Who is under what: every lasting effect on a character, with when it ends, from one table.
+
+Each kind of effect has a lister in :data:`LISTERS`: a function of (game, character) giving
+(what, when it ends) pairs: Drains and Aids (game/adjusting.py), an Entangle (the tracker's
+Fighter), an area he is inside (game/battlefield.py). A new kind of effect is one more lister
+here. ``+combat/status``, ``+sheet`` and GMCP ``Char.Status`` read :func:`lasting_of`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from . import adjusting
+from . import combat as fights
+
+if TYPE_CHECKING:
+    from .objects import Character
+    from .world import Game
+
+__all__ = ["LISTERS", "Lasting", "lasting_of"]
+
+
+@attrs.frozen
+class Lasting:
+    """One lasting effect: what it is and when it ends."""
+
+    what: str
+    ends: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.what}: {self.ends}" if self.ends else self.what
+
+    def to_gmcp(self) -> dict[str, str]:
+        return {"what": self.what, "ends": self.ends}
+
+
+def _entangled(game: Game, char: Character) -> list[tuple[str, str]]:
+    """An Entangle on him (RULES ENTANGLE): until its BODY is gone."""
+    fight = fights.fight_of(game, char)
+    fighter = fight.fighter(char.id) if fight is not None else None
+    if fighter is None or fighter.entangle is None:
+        return []
+    return [(f"Entangled (DEF {fighter.entangle[0]}, BODY {fighter.entangle[1]})",
+             "until its BODY is gone (he breaks out, or others attack it)")]
+
+
+#: Each kind of lasting effect's lister, in the order they are shown.
+LISTERS: tuple[Callable[[Game, Character], list[tuple[str, str]]], ...] = (
+    _entangled,
+    adjusting.lasting,
+)
+
+
+def lasting_of(game: Game, char: Character, count: bool = True) -> list[Lasting]:
+    """Every lasting effect on ``char``, each with when it ends; ``count``: first count the real
+    time since he was last looked at (what GMCP sends is read as it stands)."""
+    if count:
+        adjusting.catch_up(game, char)
+    return [Lasting(what, ends) for lister in LISTERS for what, ends in lister(game, char)]
