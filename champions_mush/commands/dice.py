@@ -128,6 +128,8 @@ def kb_text(kb: Knockback) -> str:
     """``KB 9 - 7 (4 3) = 2"`` in the words of RULES KNOCKBACK 2."""
     faces = " ".join(str(f) for f in kb.faces)
     sums = f'KB {kb.body} BODY - {sum(kb.faces)} ({faces or "no dice"})'
+    if kb.less:
+        sums += f' {"-" if kb.less > 0 else "+"} {abs(kb.less)}" ({kb.less_why})'
     if kb.resisted:
         return f"{sums} = {kb.margin}\": resisted by rooting"
     if kb.result.name == "KNOCKED_BACK":

@@ -21,7 +21,7 @@ from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.martial import martial_named
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
-from ..rules.champions.powers import POWERS, PowerKind, find_power
+from ..rules.champions.powers import POWERS, TYPED_POWERS, PowerKind, find_power
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from ..text.format import columns
@@ -208,7 +208,7 @@ def _rename(ctx: Context, parsed: ParsedCommand) -> None:
 
 
 def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
-    ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in POWERS.values()))
+    ctx.reply("Powers: " + ", ".join(f"{p.name} ({_per(p)})" for p in {**POWERS, **TYPED_POWERS}.values()))
     ctx.reply("Advantages and Limitations (type +key or -key):")
     ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
 

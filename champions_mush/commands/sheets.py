@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
+from ..game.battlefield import needs_no_breath
 from ..game.lasting import lasting_of
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
@@ -546,6 +547,9 @@ def _stat_set(ctx: Context, parsed: ParsedCommand) -> None:
     char = find_target(ctx, name)
     sheet = get_sheet(ctx.game, char)
     new, said = _apply(sheet, key, parsed.rhs, staff=True)
+    breathes = needs_no_breath(ctx.game, char) if new.holding_breath and not sheet.holding_breath else ""
+    if breathes:  # HERO 5E revised, Life Support (Self-Contained Breathing)
+        raise CommandError(f"{char.name} has {breathes}, Life Support: no breath to hold.")
     _save(ctx, char, new, key, said)
     ctx.reply(f"{char.name}: {said}")
 

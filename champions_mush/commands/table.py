@@ -10,6 +10,7 @@ from . import (
     admin,
     animouch,
     attack,
+    battlefield,
     bboard,
     blocking,
     building,
@@ -58,6 +59,7 @@ FAMILIES = (
     combat,     # +combat tracker, +recover, +paramedics
     attack,     # +attack on one's Phase
     levels,     # +levels: Combat Skill Levels and what they fit
+    battlefield,  # +use (a power switched on, an area made), +area
     ptb,        # Powers That Be commands
     animouch,   # AnimOuch! commands
     mail,       # @mail

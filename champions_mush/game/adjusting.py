@@ -30,7 +30,7 @@ from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, DiceRoll, Roller, roll
 from ..rules.errors import RulesError
 from . import combat as fights
-from . import gmcp, harm
+from . import battlefield, gmcp, harm
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts
 from .hero import AttackPower, HeroSheet, Item, get_hero
 from .sheets import get_sheet, save_sheet
@@ -289,6 +289,7 @@ def _roll(game: Game, user: Character, target: Character, order: AttackOrder, ro
     parts = _ocv_parts(game, user, order, power.dice)
     base = get_sheet(game, user).base("OCV")
     dcv = fights.target_dcv(game, target)
+    parts, dcv = battlefield.sighted(game, user, target, order, base, parts, dcv)
     verb = {"Aid": "Aids", "Healing": "Heals"}.get(power.versus, "attacks")
     return AttackRolled(user.name, target.name, verb, power.name, None, base, parts, dcv,
                         attack_roll(base + sum(n for n, _ in parts), dcv.dcv, roller))
@@ -340,7 +341,8 @@ def adjust(game: Game, user: Character, target: Character, order: AttackOrder, r
                 gained = _put(game, user, Adjusted("Aid", gives, points, rate), dice_top(power.dice))
                 gained_value = str(get_sheet(game, user).base(gives))
     spent, end_parts = _end(game, user, 0, order, roller)
-    return Adjustment(rolled, user.name, target.name, power.name, kind, label, power.dice, dice, defense, points, value, spent,
+    return Adjustment(rolled, user.name, target.name, power.name, kind, label, power.dice, dice, defense, points, value,
+                      spent,
                       end_parts, RETURN_RATES[rate].name, gained, gives or "", gained_value)
 
 

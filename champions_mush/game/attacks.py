@@ -18,6 +18,7 @@ import attrs
 
 from ..rules.champions.adding import HAYMAKER_DC, killing_attack_dice, strength_attack_dice
 from ..rules.champions.advantages import ModifierOn, PowerEffects, power_effects
+from ..rules.champions.battlefield import resisted
 from ..rules.champions.damage import (
     KillingDamage,
     NormalDamage,
@@ -44,7 +45,7 @@ from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_mo
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
 from . import combat as fights
-from . import harm, skill_levels
+from . import battlefield, harm, skill_levels
 from .hero import AttackPower, get_hero
 from .sheets import get_sheet, save_sheet
 
@@ -344,6 +345,7 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
                            side_effect(order.power, effects))
     parts = _ocv_parts(game, attacker, order, amount)
     dcv = fights.target_dcv(game, target)
+    parts, dcv = battlefield.sighted(game, attacker, target, order, sheet.base("OCV"), parts, dcv)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
     verb = m.verb if order.power is None or m is not STRIKE else "attacks"
     rolled = AttackRolled(attacker.name, target.name, verb, order.name, order.velocity if m.moves else None,
@@ -353,7 +355,11 @@ def resolve(game: Game, attacker: Character, target: Character, order: AttackOrd
     if roll.hit and effects.nnd and order.defended:
         blocked = f"{target.name} has the defense the No Normal Defense attack names: it does nothing."
     elif roll.hit:
-        damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller, effects)
+        said, stopped = battlefield.stops(game, attacker, target, order, rolled.ocv, roller,
+                                          lambda: _roll_damage(order, amount, kind, roller, effects)[0])
+        blocked = " ".join(said)  # Desolidified, deflected, a Force Wall, Life Support (RULES BATTLEFIELD)
+        if not stopped:
+            damage, kb, steps, share = _damage(game, attacker, target, order, amount, kind, roller, effects)
         doubled = kb is not None and effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK
     fights.update_fighter(game, attacker, **_dcv_kept(m, skill_levels.use_for(game, attacker, order).dcv))
     spent, end_parts = _end(game, attacker, strength if uses_str else 0, order, roller)
@@ -411,13 +417,18 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
     was_out = get_sheet(game, target).knocked_out
     against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
     options = order.kb
-    mods = options.mods
+    mods = options.mods + battlefield.clinging(game, target)
     if isinstance(rolled, KillingDamage):
-        mods = tuple(dict.fromkeys(mods + (KBModifier.KILLING_ATTACK,)))
+        mods = mods + (KBModifier.KILLING_ATTACK,)
+    mods = tuple(dict.fromkeys(mods))
     delivery, defense, notes = _delivery(order, effects)
+    delivery, guarded = battlefield.guarded(game, target, delivery, against)  # Hardened, Impenetrable
+    notes += guarded
     if order.weakness and delivery.limited is None:  # Find Weakness (HERO 5E revised): made, defenses halved
-        found = skill_roll(order.weakness, roller)
-        said = f"Find Weakness {order.weakness}-: {found.total} ({' '.join(map(str, found.faces))})"
+        lack = battlefield.lack_of_weakness(game, target)  # HERO 5E revised: -1 a point to the roll
+        found = skill_roll(order.weakness, roller, modifier=-lack)
+        less = f" - {lack} Lack Of Weakness" if lack else ""
+        said = f"Find Weakness {order.weakness}-{less}: {found.total} ({' '.join(map(str, found.faces))})"
         delivery = attrs.evolve(delivery, armor_piercing=delivery.armor_piercing + int(found.success))
         notes += (f"{said}, defenses halved" if found.success else f"{said}, missed",)
     from .absorbing import absorbed  # it keeps what it takes with the Adjustment Powers, which use this module
@@ -431,6 +442,7 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
         kb = roll_knockback(damage.body, roller, mods)
         if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
             kb = attrs.evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
+        kb = resisted(kb, *battlefield.kb_inches(game, target))  # Knockback Resistance, size (RULES SIZE)
         options = attrs.evolve(options, body=damage.body, mods=mods)
         steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
     return done, kb, steps
@@ -544,6 +556,7 @@ def resolve_autofire(game: Game, attacker: Character, target: Character, order: 
                            side_effect(order.power, effects))
     parts = _ocv_parts(game, attacker, order, amount)
     dcv = fights.target_dcv(game, target)
+    parts, dcv = battlefield.sighted(game, attacker, target, order, sheet.base("OCV"), parts, dcv)
     roll = attack_roll(sheet.base("OCV") + sum(n for n, _ in parts), dcv.dcv, roller)
     rolled = AttackRolled(attacker.name, target.name, "attacks", order.name, None, sheet.base("OCV"), parts, dcv, roll)
     hits = []

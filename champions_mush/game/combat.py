@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..rules.champions.battlefield import Area
 from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.entangle import ENTANGLED_DCV
 from ..rules.champions.grappling import blockers_first
@@ -177,6 +178,8 @@ class Fighter:
     #: his Continuous attacks going on: (target's id, target's name, power) (game/continuing.py)
     continuing: tuple[tuple[int, str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(c) for c in v))
+    #: powers he has switched on (+use): (item id, XMLID, levels, name) (RULES BATTLEFIELD, SIZE)
+    using: tuple[tuple[str, str, int, str], ...] = ()
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
@@ -220,6 +223,8 @@ class Fight:
     waiting: bool = False
     #: log ids of the records +combat/undo can take back, newest last
     undo: tuple[int, ...] = ()
+    #: areas made by powers (Darkness, Force Wall ...: RULES BATTLEFIELD)
+    areas: tuple[Area, ...] = ()
 
     def fighter(self, char_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.char_id == char_id), None)
@@ -238,8 +243,11 @@ class Fight:
         return attrs.evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
 
     def without(self, char_id: int) -> Fight:
+        """The fight without him: the areas he made end, and he is in none."""
+        areas = tuple(attrs.evolve(a, inside=tuple(i for i in a.inside if i != char_id))
+                      for a in self.areas if a.by != char_id)
         return attrs.evolve(self, fighters=tuple(f for f in self.fighters if f.char_id != char_id),
-                            current=None if self.current == char_id else self.current)
+                            current=None if self.current == char_id else self.current, areas=areas)
 
     def to_doc(self) -> dict[str, Any]:
         """The store document, built field by field (attrs.asdict's recursive walk cost a third
@@ -248,6 +256,7 @@ class Fight:
         doc["fighters"] = [_fighter_doc(f) for f in self.fighters]
         for name in ("damaged", "done", "undo"):
             doc[name] = list(doc[name])
+        doc["areas"] = [a.to_doc() for a in self.areas]
         return doc
 
     @classmethod
@@ -261,12 +270,14 @@ class Fight:
                 known["windup"] = Windup.from_doc(known["windup"])
             if known.get("entangle") is not None:
                 known["entangle"] = tuple(known["entangle"])
+            known["using"] = tuple(tuple(u) for u in known.get("using", ()))
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
                    segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
                    damaged=tuple(doc.get("damaged", ())), id=int(doc.get("id", 0)), mode=doc.get("mode", AUTO),
                    current=doc.get("current"), done=tuple(doc.get("done", ())),
-                   waiting=bool(doc.get("waiting", False)), undo=tuple(doc.get("undo", ())))
+                   waiting=bool(doc.get("waiting", False)), undo=tuple(doc.get("undo", ())),
+                   areas=tuple(Area(**a) for a in doc.get("areas", ())))
 
 
 _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
@@ -276,6 +287,7 @@ def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
     doc = attrs.asdict(fighter, recurse=False)
     doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
     doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
+    doc["using"] = [list(u) for u in fighter.using]
     if fighter.windup is not None:
         doc["windup"] = attrs.asdict(fighter.windup)
     return doc
@@ -391,7 +403,11 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
     why += [c for c in fighter.conditions()
             if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking") and not c.endswith("(Continuous)")]
-    dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod, 0), stunned=sheet.stunned,
+    from .battlefield import size_dcv  # Shrinking and Growth (RULES SIZE); it uses the tracker
+
+    size, said = size_dcv(fighter)
+    why += [said] if said else []
+    dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod + size, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
                         braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED,
                         halved=fighter.grabbed_by is not None or bool(fighter.half_dcv))

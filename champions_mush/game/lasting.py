@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import adjusting
+from . import adjusting, battlefield
 from . import combat as fights
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ def _entangled(game: Game, char: Character) -> list[tuple[str, str]]:
 LISTERS: tuple[Callable[[Game, Character], list[tuple[str, str]]], ...] = (
     _entangled,
     adjusting.lasting,
+    battlefield.lasting,
 )
 
 

@@ -64,8 +64,8 @@ def test_a_drain_of_a_power_takes_its_active_points_and_its_dice_follow(fight): 
     p.do("+combat/pass")
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6)
     said = _ids(g.do("+attack Psiana=venom by Viper"))
-    assert said[1] == ("  5½d6 normal: 33 STUN, 11 BODY (6 6 6 6 6 ½:3). Psiana takes 30 STUN and 8 BODY (33 STUN - 3 ED, "
-                       "11 BODY - 3 ED): Stunned, Knocked Out. Now STUN -7, BODY 2.")
+    assert said[1] == ("  5½d6 normal: 33 STUN, 11 BODY (6 6 6 6 6 ½:3). Psiana takes 30 STUN and 8 BODY (33 STUN - 3 "
+                       "ED, 11 BODY - 3 ED): Stunned, Knocked Out. Now STUN -7, BODY 2.")
     assert "[Combat]   Viper's Drained Venom Blast: 5 Character Points return: Venom Blast 6½d6 (7 left)." in said
 
 
@@ -214,6 +214,6 @@ def test_absorption_takes_up_to_its_roll_of_the_attacks_body_into_str_and_the_da
     assert g.do("+combat/status Viper")[2] == "  Conditions: Aided STR (6 CP, 5/Turn fade): all faded in 2 Turns."
     world.set_dice(3, 3, 3, 1, 1, 1, 1)
     assert _ids(p.do("+attack Viper=strike"))[1] == (
-        "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 8 PD, 0 BODY - 8 PD). Now STUN 10, "
-        "BODY 6.")
+        "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 8 PD, 0 BODY - 8 PD). Now STUN "
+        "10, BODY 6.")
     assert world.roller.remaining == 0

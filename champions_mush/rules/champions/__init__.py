@@ -12,6 +12,7 @@ from . import (
     adding,
     adjustment,
     advantages,
+    battlefield,
     catalog,
     characteristics,
     costs,
@@ -45,9 +46,9 @@ from . import recovery as _recovery_rules
 __all__ = sorted(  # noqa: PLE0605 - each rule module's own __all__, gathered
     name
     for module in (
-        adding, adjustment, advantages, catalog, characteristics, costs, damage, dcs, defenses, effects,
-        endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial, mental,
-        modifiers, movement, powers, presence, _recovery_rules, rolls, rounding, skills, speed,
+        adding, adjustment, advantages, battlefield, catalog, characteristics, costs, damage, dcs, defenses,
+        effects, endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial,
+        mental, modifiers, movement, powers, presence, _recovery_rules, rolls, rounding, skills, speed,
     )
     for name in module.__all__
 )
@@ -55,6 +56,7 @@ __all__ = sorted(  # noqa: PLE0605 - each rule module's own __all__, gathered
 from .adding import *
 from .adjustment import *
 from .advantages import *
+from .battlefield import *
 from .catalog import *
 from .characteristics import *
 from .costs import *

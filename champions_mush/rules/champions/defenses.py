@@ -88,6 +88,8 @@ class Delivery:
     body: bool = True
     #: Reduced Penetration: the BODY in two halves, each against the defense (HERO 5E revised)
     halves: bool = False
+    #: the target's Hardened defenses, which Armor Piercing does not halve (HERO 5E revised)
+    hardened: Defenses = Defenses()
 
     def defenses(self, defenses: Defenses) -> Defenses:
         """The defenses that apply: the limited one alone, or each halved by Armor Piercing."""
@@ -95,10 +97,14 @@ class Delivery:
             return Defenses(pd=self.limited, ed=self.limited)
         if not self.armor_piercing:
             return defenses
-        return attrs.evolve(defenses, pd=pierced(defenses.pd, self.armor_piercing),
-                            ed=pierced(defenses.ed, self.armor_piercing),
-                            rpd=pierced(defenses.rpd, self.armor_piercing),
-                            red=pierced(defenses.red, self.armor_piercing))
+        hard = self.hardened
+
+        def cut(value: int, kept: int) -> int:
+            kept = min(kept, value)
+            return pierced(value - kept, self.armor_piercing) + kept
+
+        return attrs.evolve(defenses, pd=cut(defenses.pd, hard.pd), ed=cut(defenses.ed, hard.ed),
+                            rpd=cut(defenses.rpd, hard.rpd), red=cut(defenses.red, hard.red))
 
 
 def pierced(defense: int, levels: int) -> int:

@@ -101,6 +101,9 @@ class Knockback:
     inches: int  #: inches knocked back (0 unless KNOCKED_BACK)
     result: KBResult
     resisted: bool = False  #: rooting held the target in place
+    #: inches taken off by Knockback Resistance and size (negative: added: Shrinking), and why
+    less: int = 0
+    less_why: str = ""
 
     @property
     def prone(self) -> bool:

@@ -55,6 +55,7 @@ MODIFIERS: dict[str, ModifierSpec] = {m.key: m for m in (
     _m("explosion2", "Explosion (-1 DC per 2\")", "3/4", "EXPLOSION"),
     _m("explosion3", "Explosion (-1 DC per 3\")", "1", "EXPLOSION"),
     _m("hardened", "Hardened", "1/4", "HARDENED"),
+    _m("impenetrable", "Impenetrable", "1/4", "IMPENETRABLE"),
     _m("indirect", "Indirect", "1/4", "INDIRECT"),
     _m("invisible", "Invisible Power Effects", "1/2", "INVISIBLE"),
     _m("megascale", "MegaScale", "1/4", "MEGASCALE"),

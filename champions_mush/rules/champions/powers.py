@@ -22,6 +22,7 @@ __all__ = [
     "POWERS",
     "PowerKind",
     "PowerSpec",
+    "TYPED_POWERS",
     "dice_cost",
     "dice_from_levels",
     "find_power",
@@ -126,6 +127,22 @@ POWERS: dict[str, PowerSpec] = {p.xmlid: p for p in (
 )}
 
 
+#: Powers of the battlefield and the genre's defenses as a player types them with +power (HERO
+#: 5E revised): Darkness 10 points an inch of radius (Sight Group), Force Wall 5 points a point of
+#: PD and ED both, Missile Deflection 20 points (any ranged attack) and 2 a +1 OCV, and those whose
+#: cost is the points the player states (Invisibility, Change Environment, Images, Life Support).
+#: An imported file keeps Hero Designer's own price for them (their adders and options vary).
+TYPED_POWERS: dict[str, PowerSpec] = {p.xmlid: p for p in (
+    _p("DARKNESS", "Darkness", 0, 10, "inch"),
+    _p("FORCEWALL", "Force Wall", 0, 5, "point"),
+    _p("MISSILEDEFLECTION", "Missile Deflection", 20, 2, "level", end=False),
+    _p("INVISIBILITY", "Invisibility", 0, 1, "point"),
+    _p("CHANGEENVIRONMENT", "Change Environment", 0, 1, "point"),
+    _p("IMAGES", "Images", 0, 1, "point"),
+    _p("LIFESUPPORT", "Life Support", 0, 1, "point", end=False),
+)}
+
+
 def find_power(name: str) -> PowerSpec:
     """A power by XMLID or name (any case, spaces ignored), or a unique start of either;
     ``EB``, ``RKA``, ``HKA`` and ``FF`` work too.
@@ -136,9 +153,10 @@ def find_power(name: str) -> PowerSpec:
     short = {"EB": "ENERGYBLAST", "FF": "FORCEFIELD", "KA": "RKA", "HA": "HANDTOHANDATTACK"}
     key = name.strip().upper().replace(" ", "").replace("-", "")
     key = short.get(key, key)
-    if key in POWERS:
-        return POWERS[key]
-    found = {p.xmlid: p for p in POWERS.values()
+    known = {**POWERS, **TYPED_POWERS}
+    if key in known:
+        return known[key]
+    found = {p.xmlid: p for p in known.values()
              if p.xmlid.startswith(key) or p.name.upper().replace(" ", "").replace("-", "").startswith(key)}
     if len(found) == 1 and key:
         return next(iter(found.values()))

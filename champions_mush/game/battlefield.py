@@ -1,0 +1,430 @@
+"""The battlefield in a fight: areas (Darkness, Force Wall, Change Environment, Images) and the
+personal powers a character switches on (Desolidification, Invisibility, Shrinking, Growth,
+Density Increase), and what they do to attacks (RULES BATTLEFIELD, SIZE, DEFENSES OF THE GENRE;
+the engine's rules: rules/champions/battlefield.py).
+
+Both are kept on the fight (:attr:`~.combat.Fight.areas`, :attr:`~.combat.Fighter.using`), so
+``+combat/undo`` and ``@reboot`` keep them and an attack reads nothing more; they end with the
+fight, an area when its maker leaves it. For an attack: :func:`sighted` halves the OCV of one who
+cannot see his target and the DCV of one who cannot see his attacker; :func:`stops` is
+Desolidification, Missile Deflection, a Force Wall in the way, and Life Support against a No
+Normal Defense attack; :func:`kb_inches` is what resists Knockback; :func:`size_dcv` is Shrinking
+and Growth in the DCV the tracker gives.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..rules.champions.battlefield import (
+    FRINGE_INCHES, Area, deflects, growth, half, shrinking, wall_holds,
+)
+from ..rules.champions.damage import KillingDamage, NormalDamage
+from ..rules.champions.defenses import Against, Defenses, Delivery
+from ..rules.champions.knockback import KBModifier
+from ..rules.champions.rolls import AttackRoll, attack_roll
+from ..rules.dice import Roller
+from ..rules.errors import RulesError
+from . import combat as fights
+from . import gmcp
+from .hero import Item, get_hero
+from .sheets import get_sheet
+
+if TYPE_CHECKING:
+    from .attacks import AttackOrder
+    from .objects import Character
+    from .world import Game
+
+__all__ = ["AREA_KINDS", "PERSONAL", "Placed", "Switched", "areas_of", "clinging", "end_area", "guarded", "kb_inches",
+           "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place", "sees", "sighted", "size_dcv", "stop", "stops", "switch"]
+
+#: Powers that make an area (the GM marks who is inside: +area).
+AREA_KINDS = {"DARKNESS": "Darkness", "FORCEWALL": "Force Wall", "CHANGEENVIRONMENT": "Change Environment",
+              "IMAGES": "Images"}
+#: Powers a character switches on for himself.
+PERSONAL = {"DESOLIDIFICATION": "Desolidified", "INVISIBILITY": "Invisible", "SHRINKING": "Shrunk",
+            "GROWTH": "Grown", "DENSITYINCREASE": "Dense"}
+#: Conditions that halve DCV already: ½ DCV for not seeing the attacker does not add to them.
+_HALVED = ("Stunned", "Prone", "Recovering", "Braced", "Awed")
+
+
+def _words(item: Item) -> str:
+    return f"{item.name} {item.text} {item.hdc}".upper()
+
+
+def _tell(game: Game, ids: Iterable[int]) -> None:
+    """GMCP ``Char.Status`` (its ``effects``) to each of ``ids`` whose effects changed."""
+    for char_id in dict.fromkeys(ids):
+        char = game.characters.get(char_id)
+        if char is not None:
+            gmcp.send_vitals_and_status(game, char, get_sheet(game, char))
+
+
+def _fighter(game: Game, char: Character) -> fights.Fighter | None:
+    fight = fights.fight_of(game, char)
+    return fight.fighter(char.id) if fight is not None else None
+
+
+# --- switching on and placing ---------------------------------------------------------------
+@attrs.frozen
+class Switched:
+    """A personal power switched on or off."""
+
+    name: str
+    power: str
+    what: str  #: ``Desolidified``
+    on: bool
+
+
+@attrs.frozen
+class Placed:
+    """An area made: its number and who is inside (or behind it)."""
+
+    area: Area
+    names: tuple[str, ...]
+
+
+def _levels(item: Item) -> int:
+    return max(item.levels, 0)
+
+
+def switch(game: Game, char: Character, item: Item) -> Switched:
+    """Switch on a personal power (a Zero Phase Action, HERO 5E revised)."""
+    fighter = _fighter(game, char)
+    if fighter is None:
+        raise RulesError(f"{char.name} is not in a fight: powers are switched on in one (+combat/join).")
+    flag = 1 if item.xmlid == "INVISIBILITY" and "NO FRINGE" in _words(item).replace("NOFRINGE", "NO FRINGE") else 0
+    levels = flag if item.xmlid == "INVISIBILITY" else _levels(item)
+    using = tuple(u for u in fighter.using if u[0] != item.id) + ((item.id, item.xmlid, levels, item.name),)
+    fights.update_fighter(game, char, using=using)
+    _tell(game, [char.id])
+    return Switched(char.name, item.name, PERSONAL[item.xmlid], True)
+
+
+def _area_numbers(item: Item) -> dict[str, int]:
+    """A Force Wall's PD and ED (Hero Designer's PDLEVELS/EDLEVELS, else its levels both), a Change
+    Environment's -OCV and -PER (``-2 OCV``, ``-3 PER`` in its name), Images' -PER."""
+    words = _words(item)
+    found = {}
+    if item.xmlid == "FORCEWALL":
+        pd = re.search(r'PDLEVELS="([0-9]+)"', item.hdc)
+        ed = re.search(r'EDLEVELS="([0-9]+)"', item.hdc)
+        found["pd"] = int(pd[1]) if pd else _levels(item)
+        found["ed"] = int(ed[1]) if ed else _levels(item)
+    for key in ("OCV", "PER"):
+        number = re.search(rf"-\s*([0-9]{{1,2}})\s*{key}", words)
+        if number:
+            found[key.lower()] = int(number[1])
+    if item.xmlid == "IMAGES" and "per" not in found:
+        found["per"] = _levels(item)
+    return found
+
+
+def place(game: Game, char: Character, item: Item, inside: list[Character]) -> Placed:
+    """Make an area with ``inside`` in it (behind it, for a Force Wall): the GM changes who is
+    with +area. It lasts until its maker stops it or leaves the fight."""
+    fight = fights.fight_of(game, char)
+    if fight is None:
+        raise RulesError(f"{char.name} is not in a fight: areas are made in one (+combat/join).")
+    number = max((a.number for a in fight.areas), default=0) + 1
+    immune = "PERSONALIMMUNITY" in _words(item).replace(" ", "")
+    area = Area(number, AREA_KINDS[item.xmlid], char.id, char.name, item.name, tuple(c.id for c in inside),
+                immune=immune, **_area_numbers(item))
+    fights.save_fight(game, attrs.evolve(fight, areas=fight.areas + (area,)))
+    _tell(game, area.inside)
+    return Placed(area, tuple(c.name for c in inside))
+
+
+def stop(game: Game, char: Character, item: Item) -> str:
+    """Switch off a personal power, or end an area of this power he made: what ended."""
+    fight = fights.fight_of(game, char)
+    fighter = fight.fighter(char.id) if fight is not None else None
+    if fight is None or fighter is None:
+        raise RulesError(f"{char.name} is not in a fight.")
+    if any(u[0] == item.id for u in fighter.using):
+        fights.update_fighter(game, char, using=tuple(u for u in fighter.using if u[0] != item.id))
+        _tell(game, [char.id])
+        return f"{char.name} is no longer {PERSONAL[item.xmlid]} ({item.name})."
+    mine = [a for a in fight.areas if a.by == char.id and a.name == item.name]
+    if not mine:
+        raise RulesError(f"{item.name} is not in use.")
+    fights.save_fight(game, attrs.evolve(fight, areas=tuple(a for a in fight.areas if a not in mine)))
+    _tell(game, [i for a in mine for i in a.inside])
+    return f"{char.name}'s {mine[0].kind} ({item.name}) ends."
+
+
+def mark(game: Game, room: int, number: int, inside: list[Character]) -> Area:
+    """The GM says who is inside area ``number`` (behind it, for a Force Wall)."""
+    fight = fights.get_fight(game, room)
+    area = next((a for a in fight.areas if a.number == number), None) if fight is not None else None
+    if fight is None or area is None:
+        raise RulesError(f"There is no area #{number} in this fight (+area lists them).")
+    new = attrs.evolve(area, inside=tuple(c.id for c in inside))
+    fights.save_fight(game, attrs.evolve(fight, areas=tuple(new if a is area else a for a in fight.areas)))
+    _tell(game, area.inside + new.inside)
+    return new
+
+
+def end_area(game: Game, room: int, number: int) -> Area:
+    """The GM ends area ``number``."""
+    fight = fights.get_fight(game, room)
+    area = next((a for a in fight.areas if a.number == number), None) if fight is not None else None
+    if fight is None or area is None:
+        raise RulesError(f"There is no area #{number} in this fight (+area lists them).")
+    fights.save_fight(game, attrs.evolve(fight, areas=tuple(a for a in fight.areas if a is not area)))
+    _tell(game, area.inside)
+    return area
+
+
+def areas_of(game: Game, char: Character) -> list[Area]:
+    """The areas ``char`` is inside (behind)."""
+    fight = fights.fight_of(game, char)
+    return [a for a in fight.areas if char.id in a.inside] if fight is not None else []
+
+
+# --- seeing ---------------------------------------------------------------------------------
+def _using(fighter: fights.Fighter | None, xmlid: str) -> tuple[str, str, int, str] | None:
+    return next((u for u in fighter.using if u[1] == xmlid), None) if fighter is not None else None
+
+
+def sees(game: Game, looker: Character, seen: Character, inches: int) -> str:
+    """Why ``looker`` cannot see ``seen`` ``inches`` away with his sight, or "" (HERO 5E revised:
+    Darkness no sight sees into, out of or through; Invisibility but for its fringe within 1")."""
+    fight = fights.fight_of(game, looker)
+    if fight is None:
+        return ""
+    dark = [a for a in fight.areas if a.kind == "Darkness"]
+    for area in dark:
+        if looker.id in area.inside and not (area.immune and area.by == looker.id):
+            return f"{looker.name} is in Darkness"
+    for area in dark:
+        if seen.id in area.inside and not (area.immune and area.by == looker.id):
+            return f"{seen.name} is in Darkness"
+    invisible = _using(fight.fighter(seen.id), "INVISIBILITY")
+    if invisible is not None and (invisible[2] or inches > FRINGE_INCHES):
+        return f"{seen.name} is Invisible"
+    return ""
+
+
+def sighted(game: Game, attacker: Character, target: Character, order: AttackOrder, base: int,
+            parts: tuple[tuple[int, str], ...],
+            dcv: fights.TargetDCV) -> tuple[tuple[tuple[int, str], ...], fights.TargetDCV]:
+    """The attack's OCV parts and the target's DCV with what the two cannot see: ½ OCV for an
+    attacker who cannot see his target, ½ DCV for a target who cannot see his attacker (HERO 5E
+    revised); a Change Environment's -OCV on an attacker inside it."""
+    inches = order.range if order.range is not None and order.power is not None and order.power.ranged else 1
+    parts = parts + tuple((-area.ocv, f"(in {area.name})") for area in areas_of(game, attacker) if area.ocv)
+    why = sees(game, attacker, target, inches)
+    if why:
+        ocv = base + sum(n for n, _ in parts)
+        parts = parts + ((half(ocv) - ocv, f"(1/2: {why})"),)
+    blind = sees(game, target, attacker, inches)
+    if blind and not any(c in _HALVED for c in dcv.why) and dcv.dcv > 0:
+        dcv = fights.TargetDCV(dcv.base, dcv.why + (f"1/2: {blind}",), half(dcv.dcv))
+    return tuple(p for p in parts if p[0]), dcv
+
+
+def size_dcv(fighter: fights.Fighter) -> tuple[int, str]:
+    """Shrinking's and Growth's DCV (RULES SIZE) and what it says, or (0, "")."""
+    total, said = 0, []
+    for _, xmlid, levels, name in fighter.using:
+        size = shrinking(levels) if xmlid == "SHRINKING" else growth(levels) if xmlid == "GROWTH" else None
+        if size is not None and size.dcv:
+            total += size.dcv
+            said.append(f"{name} {size.dcv:+d}")
+    return total, ", ".join(said)
+
+
+def kb_inches(game: Game, target: Character) -> tuple[int, str]:
+    """Inches of Knockback resisted (negative: more Knockback): Knockback Resistance bought,
+    Density Increase and Growth switched on (-1" a level), Shrinking (+3" a level) (RULES SIZE)."""
+    total, why = 0, []
+    for item in get_hero(game, target).items:
+        if item.xmlid == "KBRESISTANCE" and item.levels > 0 and not item.parent:
+            total += item.levels
+            why.append(item.name)
+    for _, xmlid, levels, name in (_fighter(game, target) or fights.Fighter(0, "")).using:
+        inches = (levels if xmlid in ("DENSITYINCREASE", "GROWTH") else -shrinking(levels).kb
+                  if xmlid == "SHRINKING" else 0)
+        if inches:
+            total += inches
+            why.append(name)
+    return total, ", ".join(why)
+
+
+def clinging(game: Game, target: Character) -> tuple[KBModifier, ...]:
+    """RULES KNOCKBACK 3: a target with Clinging takes +1D6 on the Knockback dice."""
+    has = any(i.xmlid == "CLINGING" for i in get_hero(game, target).items)
+    return (KBModifier.CLINGING,) if has else ()
+
+
+# --- what stops an attack -------------------------------------------------------------------
+@attrs.frozen
+class Deflected:
+    """A Missile Deflection roll against the attack."""
+
+    name: str
+    power: str
+    ocv: int
+    attacker_ocv: int
+    roll: AttackRoll
+
+
+def _deflection(game: Game, attacker: Character, target: Character, order: AttackOrder, ocv: int,
+                roller: Roller) -> Deflected | None:
+    """Missile Deflection against a ranged attack it covers, unless he is Stunned or Knocked Out:
+    11 + his OCV (+ its levels) - the attacker's OCV or less (HERO 5E revised)."""
+    power = order.power
+    if power is None or not power.ranged:
+        return None
+    sheet = get_sheet(game, target)
+    if sheet.stunned or sheet.knocked_out:
+        return None
+    for item in get_hero(game, target).items:
+        if item.xmlid != "MISSILEDEFLECTION" or item.parent:
+            continue
+        bought = 20 if not item.hdc else (20 if "ANY" in _words(item) or "ALL" in _words(item) else
+                                          15 if "BULLET" in _words(item) else 10 if "ARROW" in _words(item) else 5)
+        if not deflects(bought, power.versus == "PD"):
+            continue
+        mine = sheet.base("OCV") + _levels(item)
+        return Deflected(target.name, item.name, mine, ocv, attack_roll(mine, ocv, roller))
+    return None
+
+
+def _nnd_defense(order: AttackOrder) -> str:
+    """The defense a No Normal Defense attack names (its modifier's words)."""
+    power = order.power
+    mod = next((m for m in power.modifiers if m.xmlid == "NND"), None) if power is not None else None
+    return f"{mod.name} {mod.text} {mod.option}".upper() if mod is not None else ""
+
+
+#: Life Support's kinds (Hero Designer's adders) by the words an NND attack names them with.
+_LIFE_SUPPORT = {"BREATH": "SELFCONTAINEDBREATHING", "RADIATION": "RADIATION", "DISEASE": "DISEASES",
+                 "POISON": "POISONS", "VACUUM": "VACUUM", "PRESSURE": "VACUUM", "HEAT": "HEAT", "COLD": "COLD"}
+
+
+def life_support(game: Game, target: Character, named: str) -> str:
+    """The Life Support of ``target`` that is the defense ``named`` (an NND's words), or ""."""
+    if "LIFE SUPPORT" not in named and "LIFESUPPORT" not in named:
+        return ""
+    wanted = [(word, kind) for word, kind in _LIFE_SUPPORT.items() if word in named]
+    for item in get_hero(game, target).items:
+        if item.xmlid != "LIFESUPPORT":
+            continue
+        words = _words(item).replace(" ", "").replace("-", "")
+        if not wanted or any(word in words or kind in words for word, kind in wanted):
+            return item.name
+    return ""
+
+
+def needs_no_breath(game: Game, char: Character) -> str:
+    """His Life Support (Self-Contained Breathing), when he has it: he need not hold his breath."""
+    return life_support(game, char, "LIFE SUPPORT BREATH")
+
+
+def stops(game: Game, attacker: Character, target: Character, order: AttackOrder, ocv: int, roller: Roller,
+          damage: Callable[[], NormalDamage | KillingDamage]) -> tuple[list[str], bool]:
+    """What stops a hit before it reaches ``target``, in order: Life Support against an NND that
+    names it, Desolidification, Missile Deflection (rolled), a Force Wall in the way (the damage
+    rolled against it): what is said of it, and whether it stopped the attack. ``damage`` rolls
+    the attack's damage."""
+    named = _nnd_defense(order)
+    guard = life_support(game, target, named) if named else ""
+    if guard:
+        return [f"{target.name} has {guard}, the defense the No Normal Defense attack names: it does nothing."], True
+    fighter = _fighter(game, target)
+    power = order.power
+    if _using(fighter, "DESOLIDIFICATION") is not None and not (
+            power is not None and any(m.xmlid == "AFFECTSDESOLIDIFIED" for m in power.modifiers)):
+        return [f"{target.name} is Desolidified: the attack passes through (it does not Affect Desolidified)."], True
+    deflected = _deflection(game, attacker, target, order, ocv, roller)
+    if deflected is not None:
+        r = deflected.roll
+        said = (f"{deflected.name} tries to deflect it ({deflected.power}): OCV {deflected.ocv} vs OCV "
+                f"{deflected.attacker_ocv}: {r.target} or less, rolls {r.total} ({' '.join(map(str, r.faces))}): ")
+        if r.hit:
+            return [said + "deflected; it misses."], True
+        attacker_note = said + "fails."
+    else:
+        attacker_note = ""
+    wall = _wall(game, attacker, target)
+    if wall is not None:
+        rolled = damage()
+        defense = wall.ed if power is not None and power.versus == "ED" else wall.pd
+        kind = "ED" if power is not None and power.versus == "ED" else "PD"
+        fight = fights.fight_of(game, target)
+        holds = wall_holds(rolled.body, defense)
+        if not holds and fight is not None:
+            fights.save_fight(game, attrs.evolve(fight, areas=tuple(a for a in fight.areas if a != wall)))
+        faces = rolled.roll.faces_text() if getattr(rolled, "roll", None) is not None else ""
+        told = (f"It hits {wall.owner}'s Force Wall ({wall.name}, {defense} {kind}) in the way: {rolled.body} BODY "
+                f"({faces}) {'against' if holds else 'is more than'} {defense} {kind}: "
+                + ("the Wall holds." if holds else "the Wall comes down; the attack stops there."))
+        return [x for x in (attacker_note, told) if x], True
+    return ([attacker_note] if attacker_note else []), False
+
+
+def _wall(game: Game, attacker: Character, target: Character) -> Area | None:
+    """A Force Wall between them: one of them behind it, the other not (the GM marks who is)."""
+    fight = fights.fight_of(game, target)
+    for area in fight.areas if fight is not None else ():
+        if area.kind == "Force Wall" and (target.id in area.inside) != (attacker.id in area.inside):
+            return area
+    return None
+
+
+# --- who is under what ----------------------------------------------------------------------
+def lasting(game: Game, char: Character) -> list[tuple[str, str]]:
+    """The areas he is in and the powers he has on, each with when it ends."""
+    found = []
+    for area in areas_of(game, char):
+        where = "behind" if area.kind == "Force Wall" else "in"
+        found.append((f"{where} {area.owner}'s {area.kind} #{area.number}{area.numbers}",
+                      f"until {area.owner} stops it, leaves the fight or it ends"))
+    for _, xmlid, levels, name in (_fighter(game, char) or fights.Fighter(0, "")).using:
+        found.append((f"{PERSONAL[xmlid]} ({name})", "until he stops it (+use/stop) or the fight ends"))
+    return found
+
+
+# --- Hardened and Impenetrable ------------------------------------------------------------
+def _levels_of(item: Item, xmlid: str) -> int:
+    """Levels of a +1/4 Advantage on an item (Hardened x2 is +1/2: 2 levels), 0 without it."""
+    return sum(max(int(m.value / Fraction(1, 4)), 1) for m in item.modifiers if m.xmlid == xmlid)
+
+
+def guarded(game: Game, target: Character, delivery: Delivery, against: Against) -> tuple[Delivery, tuple[str, ...]]:
+    """The attack's delivery against ``target``'s Hardened and Impenetrable defenses (HERO 5E
+    revised): a defense Hardened as many times as the Armor Piercing is not halved by it; an
+    Impenetrable one stops Penetrating. What the damage line says of it."""
+    if not delivery.armor_piercing and not delivery.penetrating:
+        return delivery, ()
+    kept = {"pd": 0, "ed": 0, "rpd": 0, "red": 0}
+    impenetrable = []
+    for item in get_hero(game, target).items:
+        amount = item.pd if against is Against.PD else item.ed
+        if not amount or item.parent:
+            continue
+        if delivery.armor_piercing and _levels_of(item, "HARDENED") >= delivery.armor_piercing:
+            key = ("r" if item.resistant else "") + against.value.lower()
+            kept[key] += amount
+        if delivery.penetrating and _levels_of(item, "IMPENETRABLE") >= delivery.penetrating:
+            impenetrable.append(item.name)
+    notes = []
+    if any(kept.values()):
+        delivery = attrs.evolve(delivery, hardened=Defenses(**kept))
+        notes.append(f"{sum(kept.values())} of it Hardened, not halved")
+    if impenetrable:
+        delivery = attrs.evolve(delivery, penetrating=0)
+        notes.append(f"Impenetrable ({', '.join(impenetrable)}): not Penetrating")
+    return delivery, tuple(notes)
+
+
+def lack_of_weakness(game: Game, target: Character) -> int:
+    """His Lack Of Weakness: -1 a point to a Find Weakness roll against him (HERO 5E revised)."""
+    return sum(max(i.levels, 0) for i in get_hero(game, target).items if i.xmlid == "LACKOFWEAKNESS" and not i.parent)

@@ -1,0 +1,260 @@
+"""The battlefield in a fight, with fixed dice through +use and +attack (RULES BATTLEFIELD, SIZE,
+DEFENSES OF THE GENRE; HERO 5E revised): Darkness and Invisibility in the OCV and DCV of an
+attack, Desolidification, Missile Deflection, a Force Wall, Shrinking, Knockback Resistance,
+Clinging, Change Environment, Life Support, Hardened and Impenetrable."""
+
+from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+
+
+def _to_vipers_phase(g, s, p):
+    g.do("+combat/next")
+    s.do("+combat/pass")
+    p.do("+combat/pass")
+
+
+def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_inside(fight):  # noqa: F811
+    """HERO 5E revised: no sight sees into Darkness; Psiana (OCV 6) cannot see Viper inside it: 1/2
+    OCV, 3; Viper cannot see her: 1/2 DCV, 5 -> 3 (.5 in his favour); 11 + 3 - 3 = 11 or less."""
+    world, g, s, p = fight
+    s.do("+power Shadows=darkness 2")
+    g.do("+combat/next")
+    assert s.do("+use shadows=Viper") == [
+        "[Combat] Starfire makes Darkness #1 (Shadows); inside: Viper. No sight sees into, out of or through it: "
+        "1/2 OCV for an attacker who cannot see his target, 1/2 DCV for one who cannot see his attacker. +area "
+        "1=<names> changes who is inside.",
+        "[Combat] Starfire spends 2 END (2 for Shadows): END 38.",
+        "[Combat] Psiana's Phase (DEX 18): acts.",
+    ]
+    world.set_dice(3, 3, 3, 1, 1, 1, 1)
+    assert _ids(p.do("+attack Viper=strike"))[0] == (
+        "[Combat] Psiana Strikes Viper (Strike): OCV 6 -3 (1/2: Viper is in Darkness) = 3 vs DCV 5 (1/2: Viper is in "
+        "Darkness) = 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV 5 or less.")
+    assert g.do("+combat/status")[5].endswith("in Starfire's Darkness #1")
+    assert g.do("+combat/status Viper")[2] == (
+        "  Conditions: in Starfire's Darkness #1: until Starfire stops it, leaves the fight or it ends.")
+    assert g.do("+area") == ["[Combat] Areas in fight #1:", "  #1 Starfire's Darkness (Shadows): inside: Viper."]
+    p.gmcp.clear()
+    assert g.do("+area 1=Psiana")[0] == "[Combat] Gina: Starfire's Darkness #1 now has Psiana inside."
+    assert [b["effects"] for k, b in p.gmcp if k == "Char.Status"][-1] == [
+        {"what": "in Starfire's Darkness #1", "ends": "until Starfire stops it, leaves the fight or it ends"}]
+    assert p.do("+area/end 1") == ["Area #1 is Starfire's: only its maker or staff change it."]
+    world.set_dice(3, 3, 3, 1, 1, 1, 1)
+    assert _ids(g.do("+attack Psiana=strike by Viper"))[0] == (
+        "[Combat] Viper Strikes Psiana (Strike): OCV 5 -2 (1/2: Psiana is in Darkness) = 3 vs DCV 6 (1/2: Psiana is "
+        "in Darkness) = 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV 5 or less.")
+
+
+def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_to_hand(fight):  # noqa: F811
+    """HERO 5E revised: an Invisible target is seen within 1" (its fringe); Psiana's Bolt from 4"
+    is at 1/2 OCV (6 -> 3), Starfire's Strike hand-to-hand at his whole OCV 8; with No Fringe 1/2."""
+    world, g, s, p = fight
+    p.do("+power Bolt=eb 6d6")
+    g.do("+power Viper/Fade=invisibility 20")
+    g.do("+power Viper/Fade No Fringe=invisibility 30")
+    _to_vipers_phase(g, s, p)
+    assert g.do("+use fade by Viper") == ["[Combat] Viper is Invisible (Fade) until stopped (+use/stop).",
+                                          "[Combat] Viper spends 2 END (2 for Fade): END 18."]
+    g.do("+combat/next")  # Post-Segment 12; Turn 2, Segment 3: Starfire's Phase
+    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Viper=strike"))[0] == (
+        "[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
+        "less.")
+    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert _ids(p.do("+attack Viper=bolt range 4"))[0] == (
+        "[Combat] Psiana attacks Viper (Bolt): OCV 6 -3 (1/2: Viper is Invisible) = 3 vs DCV 5: 9 or less, rolls 9 "
+        "(3 3 3): hits; hits DCV 5 or less.")
+    assert g.do("+combat/status Viper")[2] == (
+        "  Conditions: Invisible (Fade): until he stops it (+use/stop) or the fight ends.")
+    assert g.do("+use/stop fade by Viper") == ["[Combat] Viper is no longer Invisible (Fade)."]
+    assert g.do("+use fade no fringe by Viper")[0] == (
+        "[Combat] Viper is Invisible (Fade No Fringe) until stopped (+use/stop).")  # Viper's Phase, Segment 4
+    g.do("+combat/next")  # Starfire's, Segment 5
+    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Viper=strike"))[0] == (
+        "[Combat] Starfire Strikes Viper (Strike): OCV 8 -4 (1/2: Viper is Invisible) = 4 vs DCV 5: 10 or less, "
+        "rolls 9 (3 3 3): hits; hits DCV 6 or less.")
+
+
+def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_desolidified(fight):  # noqa: F811
+    world, g, s, p = fight
+    s.do("+power Ghostfist=ha 2d6 +affectsdesolid")
+    g.do("+power Viper/Ghost=desolidification 1")
+    _to_vipers_phase(g, s, p)
+    g.do("+use ghost by Viper")
+    g.do("+combat/next")  # Turn 2, Segment 3: Starfire's Phase
+    world.set_dice(3, 3, 3)
+    assert _ids(s.do("+attack Viper=strike"))[:2] == [
+        "[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
+        "less.",
+        "  Viper is Desolidified: the attack passes through (it does not Affect Desolidified).",
+    ]
+    assert world.roller.remaining == 0
+    print(g.do("+combat/next"))
+    g.do("+combat/next")  # Starfire's, Segment 5
+    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Viper=ghostfist"))[1] == (
+        "  6d6 normal: 6 STUN, 0 BODY (1 1 1 1 1 1). Viper takes 0 STUN and 0 BODY (6 STUN - 8 PD, 0 BODY - 8 PD). Now "
+        "STUN 20, BODY 10.")
+
+
+def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight):  # noqa: F811
+    """HERO 5E revised: Missile Deflection (20 points: any ranged attack) 11 + Viper's OCV 5 -
+    Psiana's OCV 6 = 10 or less: 9 deflects; 11 does not and the Bolt lands."""
+    world, g, s, p = fight
+    p.do("+power Bolt=eb 2d6")
+    g.do("+power Viper/Parry=missile deflection 0")
+    g.do("+combat/next")
+    s.do("+combat/pass")
+    world.set_dice(3, 3, 3, 3, 3, 3)
+    assert _ids(p.do("+attack Viper=bolt"))[:3] == [
+        "[Combat] Psiana attacks Viper (Bolt): OCV 6 vs DCV 5: 12 or less, rolls 9 (3 3 3): hits; hits DCV 8 or less.",
+        "  Viper tries to deflect it (Parry): OCV 5 vs OCV 6: 10 or less, rolls 9 (3 3 3): deflected; it misses.",
+        "  Psiana spends 1 END (1 for Bolt): END 29. [id]",
+    ]
+    g.do("+combat/next")
+    g.do("+combat/next")
+    s.do("+combat/pass")
+    world.set_dice(3, 3, 3, 5, 3, 3, 1, 1, 6, 6)
+    said = _ids(p.do("+attack Viper=bolt"))
+    assert said[1:3] == [
+        "  Viper tries to deflect it (Parry): OCV 5 vs OCV 6: 10 or less, rolls 11 (5 3 3): fails.",
+        "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 2 ED, 0 BODY - 2 ED). Now STUN "
+        "20, BODY 10.",
+    ]
+
+
+def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(fight):  # noqa: F811
+    """HERO 5E revised: Starfire's Force Wall 3 (3 PD/3 ED) with Psiana behind it; Viper's Strike
+    (STR 10, 2d6) of 2 BODY hits the Wall and it holds; 4 BODY is more than 3 PD: it comes down,
+    the attack stops there."""
+    world, g, s, p = fight
+    s.do("+power Wall=force wall 3")
+    g.do("+combat/next")
+    assert s.do("+use wall=Psiana")[0].startswith(
+        "[Combat] Starfire makes Force Wall #1 (Wall, 3 PD/3 ED); behind it: Psiana. An attack between one behind it")
+    p.do("+combat/pass")
+    world.set_dice(3, 3, 3, 2, 3)
+    assert _ids(g.do("+attack Psiana=strike by Viper"))[:2] == [
+        "[Combat] Viper Strikes Psiana (Strike): OCV 5 vs DCV 6: 10 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
+        "less.",
+        "  It hits Starfire's Force Wall (Wall, 3 PD) in the way: 2 BODY (2 3) against 3 PD: the Wall holds.",
+    ]
+    assert g.do("+area")[1] == "  #1 Starfire's Force Wall (Wall) (3 PD/3 ED): behind it: Psiana."
+    _to_vipers_phase(g, s, p)
+    world.set_dice(3, 3, 3, 6, 6)
+    assert _ids(g.do("+attack Psiana=strike by Viper"))[1] == (
+        "  It hits Starfire's Force Wall (Wall, 3 PD) in the way: 4 BODY (6 6) is more than 3 PD: the Wall comes "
+        "down; the attack stops there.")
+    assert g.do("+area") == ["[Combat] No areas in fight #1."]
+
+
+def test_shrinking_adds_2_dcv_and_3_inches_of_knockback_a_level(fight):  # noqa: F811
+    """HERO 5E revised: Shrinking 1: DCV 5 + 2 = 7; Knockback 6 BODY - 9 on 2d6 is -3 (none), +3":
+    0, knocked down."""
+    world, g, s, p = fight
+    g.do("+power Viper/Tiny=shrinking 1")
+    _to_vipers_phase(g, s, p)
+    g.do("+use tiny by Viper")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 6, 6, 3, 3, 5, 4)
+    said = _ids(s.do("+attack Viper=strike"))
+    assert said[0] == ("[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5 (Tiny +2) = 7: 12 or less, rolls 9 "
+                       "(3 3 3): hits; hits DCV 10 or less.")
+    assert said[2] == ('  KB 6 BODY - 9 (5 4) + 3" (Tiny): knocked down. Viper is knocked down. Lying on the '
+                       'ground: 1/2 DCV; standing up takes a 1/2 Phase.')
+
+
+def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fight):  # noqa: F811
+    """HERO 5E revised: Knockback Resistance 2": 8 BODY - 2d6 (2 2) = 4, less 2: 2"; RULES KNOCKBACK
+    3: a target with Clinging rolls +1D6: 8 - (1 1 1) = 5, less 2: 3"."""
+    world, g, s, p = fight
+    g.do("+power Viper/Anchor=knockback resistance 2")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 6, 6, 6, 6, 2, 2, 1)
+    assert _ids(s.do("+attack Viper=strike"))[2] == (
+        '  KB 8 BODY - 4 (2 2) - 2" (Anchor) = 2" knockback. Viper flies back 2" and lands. Lying on the ground: 1/2 '
+        'DCV; standing up takes a 1/2 Phase. Landing: 1d6 normal, 1 STUN, 0 BODY (1). Viper takes 0 STUN and 0 BODY '
+        '(1 STUN - 8 PD, 0 BODY - 8 PD). Now STUN 4, BODY 10.')
+    g.do("+power Viper/Sticky=clinging 1")
+    g.do("+combat/next")  # Viper, Stunned, spends his Phase: Turn 2, Segment 3, Starfire's
+    world.set_dice(3, 3, 3, 6, 6, 6, 6, 1, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Viper=strike"))[2].startswith(
+        '  KB 8 BODY - 3 (1 1 1) - 2" (Anchor) = 3" knockback. Viper flies back 3" and lands.')
+
+
+def _with_nnd_named(world, who, power, words):
+    """The NND modifier of ``who``'s ``power`` naming its defense in its words, as Hero Designer writes it."""
+    import attrs
+
+    from champions_mush.game.hero import get_hero, save_hero
+
+    char = world.game.find_character(who)
+    hero = get_hero(world.game, char)
+    item = next(i for i in hero.items if i.name == power)
+    mods = tuple(attrs.evolve(m, text=words) if m.xmlid == "NND" else m for m in item.modifiers)
+    save_hero(world.game, hero.with_item(attrs.evolve(item, modifiers=mods)))
+
+
+def test_life_support_stops_a_no_normal_defense_attack_that_names_it_and_a_held_breath(fight):  # noqa: F811
+    """HERO 5E revised: an NND whose defense is Life Support (Self-Contained Breathing) does nothing
+    to one who has it; Starfire, without it, takes its STUN; one who breathes holds no breath."""
+    world, g, s, p = fight
+    g.do("+power Viper/Gas=eb 4d6 +nnd")
+    _with_nnd_named(world, "Viper", "Gas", "defense is Life Support (Self-Contained Breathing)")
+    p.do("+power Rebreather=life support 10")
+    _to_vipers_phase(g, s, p)
+    world.set_dice(3, 3, 3)
+    assert _ids(g.do("+attack Psiana=gas by Viper"))[1] == (
+        "  Psiana has Rebreather, the defense the No Normal Defense attack names: it does nothing.")
+    assert g.do("+stat/set Psiana/breath=yes") == ["Psiana has Rebreather, Life Support: no breath to hold."]
+    assert g.do("+stat/set Starfire/breath=yes") == ["Starfire: Holding breath: yes."]
+
+
+def test_hardened_defenses_are_not_halved_by_armor_piercing_and_impenetrable_stop_penetrating(fight):  # noqa: F811
+    """HERO 5E revised: Viper's ED 2 and Armor 6 rED Hardened against an Armor Piercing Energy Blast:
+    the 2 halves to 1, the 6 stays: 7 ED; 6d6 of 3s, 18 STUN, 11 STUN through. Impenetrable
+    Armor stops Penetrating: 3 BODY rolled would be 3 STUN at least; none gets through."""
+    world, g, s, p = fight
+    s.do("+power Pierce=eb 6d6 +armorpiercing")
+    s.do("+power Sting=eb 3d6 +penetrating")
+    g.do("+power Viper/Plate=armor 6/6 +hardened +impenetrable")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 3, 3, 3, 3, 3, 3, 6, 6)
+    assert _ids(s.do("+attack Viper=pierce"))[1] == (
+        "  6d6 normal: 18 STUN, 6 BODY (3 3 3 3 3 3). Viper takes 11 STUN and 0 BODY (18 STUN - 7 ED, 6 BODY - 7 ED, "
+        "defenses halved by Armor Piercing, 6 of it Hardened, not halved): Stunned. Now STUN 9, BODY 10.")
+    g.do("+combat/next")  # Viper, Stunned, spends his Phase: Turn 2, Segment 3, Starfire's
+    world.set_dice(3, 3, 3, 2, 2, 2, 6, 6)
+    assert _ids(s.do("+attack Viper=sting"))[1] == (
+        "  3d6 normal: 6 STUN, 3 BODY (2 2 2). Viper takes 0 STUN and 0 BODY (6 STUN - 8 ED, 3 BODY - 8 ED, "
+        "Impenetrable (Plate): not Penetrating). Now STUN 13, BODY 10.")
+
+
+def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(fight):  # noqa: F811
+    """HERO 5E revised: Psiana inside a Change Environment of -2 OCV: OCV 6 - 2 = 4; Viper grown 3
+    levels: DCV 5 - 2 = 3."""
+    world, g, s, p = fight
+    s.do("+power Murk -2 OCV=change environment 10")
+    g.do("+power Viper/Big=growth 3")
+    g.do("+combat/next")
+    assert s.do("+use murk=Psiana")[0].startswith("[Combat] Starfire makes Change Environment #1 (Murk -2 OCV, -2 OCV)")
+    p.do("+combat/pass")
+    g.do("+use big by Viper")
+    g.do("+combat/next")  # Turn 2, Segment 3: Starfire's
+    s.do("+combat/pass")
+    world.set_dice(3, 3, 3, 1, 1, 1, 1)
+    assert _ids(p.do("+attack Viper=strike"))[0] == (
+        "[Combat] Psiana Strikes Viper (Strike): OCV 6 -2 (in Murk -2 OCV) = 4 vs DCV 5 (Big -2) = 3: 12 or less, "
+        "rolls 9 (3 3 3): hits; hits DCV 6 or less.")
+
+
+def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noqa: F811
+    world, g, s, p = fight
+    s.do("+power Shadows=darkness 2")
+    g.do("+combat/next")
+    s.do("+use shadows=Viper")
+    assert g.do("+combat/undo")[0].startswith("[Combat] Gina undoes #")
+    assert g.do("+area") == ["[Combat] No areas in fight #1."]
+    s.do("+use shadows=Viper")
+    assert g.do("+combat/leave Starfire") == ["[Combat] Starfire leaves the fight."]
+    assert g.do("+area") == ["[Combat] No areas in fight #1."]
