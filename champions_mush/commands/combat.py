@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..game import adjusting, attacks, grappling, harm, journal, rolls
+from ..game.battlefield import genre_defenses
 from ..game.lasting import lasting_of
 from ..game import combat as fights
 from ..game.hero import get_hero
@@ -261,11 +262,13 @@ def _one_status(ctx: Context, fight: fights.Fight, name: str) -> None:
     fighter = _in_fight(fight, char)
     sheet = get_sheet(ctx.game, char)
     conditions = ", ".join(_conditions(ctx, char, sheet, fighter, full=True)) or "none"
+    against = genre_defenses(ctx.game, char)  # RULES DEFENSES OF THE GENRE
     ctx.reply("\n".join([
         (f"{TAG} {char.name}: DEX {sheet.base('DEX')}, SPD {sheet.base('SPD')}, OCV {sheet.base('OCV')}, "
         f"DCV {fights.target_dcv(ctx.game, char).dcv}; STUN {sheet.current_stun}/{sheet.max_stun}, "
         f"BODY {sheet.current_body}/{sheet.max_body}, END {sheet.current_end}/{sheet.max_end}."),
-        f"  Defenses: {defense_text(sheet_defenses(sheet))}.", f"  Conditions: {conditions}."]))
+        f"  Defenses: {defense_text(sheet_defenses(sheet))}.", f"  Conditions: {conditions}.",
+        *([f"  Against powers: {', '.join(against)}."] if against else [])]))
 
 
 def _status(ctx: Context, parsed: ParsedCommand) -> None:

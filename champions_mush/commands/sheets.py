@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
-from ..game.battlefield import needs_no_breath
+from ..game.battlefield import genre_defenses, needs_no_breath
 from ..game.lasting import lasting_of
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.objects import valid_name
@@ -273,6 +273,9 @@ def cmd_sheet(ctx: Context, parsed: ParsedCommand) -> None:
     sheet = get_sheet(ctx.game, char)
     hero = get_hero(ctx.game, char) if not char.npc or has_hero(ctx.game, char) else None
     shown = render_sheet(sheet, ctx.width, hero)
+    against = genre_defenses(ctx.game, char)  # RULES DEFENSES OF THE GENRE
+    if against:
+        shown += "\n" + wrap("Against powers: " + ", ".join(against) + ".", ctx.width)
     if effects:  # who is under what, with when it ends (game/lasting.py)
         shown += "\n" + wrap("Lasting: " + "; ".join(e.text for e in effects) + ".", ctx.width)
     ctx.reply(shown)

@@ -40,8 +40,9 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["AREA_KINDS", "PERSONAL", "Placed", "Switched", "areas_of", "clinging", "end_area", "guarded", "kb_inches",
-           "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place", "sees", "sighted", "size_dcv", "stop", "stops", "switch"]
+__all__ = ["AREA_KINDS", "PERSONAL", "Placed", "Switched", "areas_of", "clinging", "end_area", "genre_defenses",
+           "guarded", "kb_inches", "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place", "sees", "sighted",
+           "size_dcv", "stop", "stops", "switch"]
 
 #: Powers that make an area (the GM marks who is inside: +area).
 AREA_KINDS = {"DARKNESS": "Darkness", "FORCEWALL": "Force Wall", "CHANGEENVIRONMENT": "Change Environment",
@@ -425,6 +426,30 @@ def guarded(game: Game, target: Character, delivery: Delivery, against: Against)
     return delivery, tuple(notes)
 
 
+<<<<<<< HEAD
 def lack_of_weakness(game: Game, target: Character) -> int:
     """His Lack Of Weakness: -1 a point to a Find Weakness roll against him (HERO 5E revised)."""
     return sum(max(i.levels, 0) for i in get_hero(game, target).items if i.xmlid == "LACKOFWEAKNESS" and not i.parent)
+=======
+# --- the defenses of the genre, as shown ----------------------------------------------------
+def genre_defenses(game: Game, char: Character) -> list[str]:
+    """``Power Defense 5``, ``Mental Defense 12``, ``Flash Defense 4``, ``Knockback Resistance
+    2"``, ``Lack Of Weakness 3``, ``Life Support (Rebreather)``: what he has against powers (RULES
+    DEFENSES OF THE GENRE); Mental Defense with EGO / 5 (HERO 5E revised)."""
+    from .mental import mental_defense_of  # the Ego Attack engine, which uses the attack engine
+
+    items = [i for i in get_hero(game, char).items if not i.parent]
+
+    def levels(xmlid: str) -> int:
+        return sum(max(i.levels, 0) for i in items if i.xmlid == xmlid)
+
+    found = [f"{name} {levels(xmlid)}" for xmlid, name in (("POWERDEFENSE", "Power Defense"),
+                                                         ("FLASHDEFENSE", "Flash Defense")) if levels(xmlid)]
+    mental = mental_defense_of(game, char)
+    found[1:1] = [f"Mental Defense {mental}"] if mental else []
+    found += [f"Knockback Resistance {levels('KBRESISTANCE')}\""] if levels("KBRESISTANCE") else []
+    found += [f"Lack Of Weakness {levels('LACKOFWEAKNESS')}"] if levels("LACKOFWEAKNESS") else []
+    found += [f"Life Support ({', '.join(i.name for i in items if i.xmlid == 'LIFESUPPORT')})"] \
+        if any(i.xmlid == "LIFESUPPORT" for i in items) else []
+    return found
+>>>>>>> 221fe7a (The defenses of the genre shown: +combat/status <name> and +sheet add 'Against powers: Power Defense, Mental Defense (bought + EGO / 5), Flash Defense, Knockback Resistance, Lack Of Weakness, Life Support' when he has any (RULES DEFENSES OF THE GENRE); exact test; staff guide)

@@ -258,3 +258,16 @@ def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noq
     s.do("+use shadows=Viper")
     assert g.do("+combat/leave Starfire") == ["[Combat] Starfire leaves the fight."]
     assert g.do("+area") == ["[Combat] No areas in fight #1."]
+
+
+def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):  # noqa: F811
+    """HERO 5E revised: Mental Defense is the points bought + EGO / 5 (10 + 2)."""
+    world, g, s, p = fight
+    for line in ("+power Ward=power defense 5", "+power Shield=mental defense 10", "+power Shades=flash defense 4",
+                 "+power Anchor=knockback resistance 2", "+power Sure=lack of weakness 3",
+                 "+power Rebreather=life support 10"):
+        p.do(line)
+    against = ("Against powers: Power Defense 5, Mental Defense 12, Flash Defense 4, Knockback Resistance 2\", "
+               "Lack Of Weakness 3, Life Support (Rebreather).")
+    assert g.do("+combat/status Psiana")[3] == f"  {against}"
+    assert against in " ".join(p.do("+sheet"))
