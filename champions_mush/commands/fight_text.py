@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ..game import adjusting, attacks, continuing, harm
+from ..game import adjusting, attacks, battlefield, continuing, harm
 from ..game import combat as fights
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses
@@ -149,6 +149,8 @@ def recovery_sentence(outcome: fights.RecoveryOutcome) -> str:
 _NOTES: dict[type, Callable[[Any], str]] = {
     fights.HeldActionLost: lambda n: "the held action is lost",
     fights.BreathHeld: lambda n: f"holding breath: END {n.end}, STUN {n.stun}, BODY {n.body}",
+    battlefield.PowersKept: lambda n: f"keeps up {', '.join(n.names)}: "
+                                      f"{spent_text(n.spent)[len(n.spent.name) + 1:-1]}",
     fights.AbortedPhaseLost: lambda n: "aborted earlier, so loses this Phase",
     fights.Hesitates: lambda n: f"{n.presence.capitalize()}: hesitates this whole Phase",
     fights.StunShaken: lambda n: "Stunned: spends this Phase recovering from it, and is no longer Stunned",

@@ -31,7 +31,7 @@ from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
 from . import combat as fights
-from . import gmcp
+from . import gmcp, harm
 from .hero import Item, get_hero
 from .sheets import get_sheet
 
@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["AREA_KINDS", "PERSONAL", "Placed", "Switched", "areas_of", "clinging", "end_area", "genre_defenses",
-           "guarded", "kb_inches", "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place", "sees", "sighted",
-           "size_dcv", "stop", "stops", "switch"]
+__all__ = ["AREA_KINDS", "PERSONAL", "Placed", "PowersKept", "Switched", "areas_of", "clinging", "end_area",
+           "genre_defenses", "guarded", "kb_inches", "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place",
+           "sees", "sighted", "size_dcv", "stop", "stops", "switch", "upkeep"]
 
 #: Powers that make an area (the GM marks who is inside: +area).
 AREA_KINDS = {"DARKNESS": "Darkness", "FORCEWALL": "Force Wall", "CHANGEENVIRONMENT": "Change Environment",
@@ -426,11 +426,36 @@ def guarded(game: Game, target: Character, delivery: Delivery, against: Against)
     return delivery, tuple(notes)
 
 
-<<<<<<< HEAD
+# --- keeping powers up ----------------------------------------------------------------------
+@attrs.frozen
+class PowersKept:
+    """At the start of his Phase he pays END for the powers he keeps up (HERO 5E revised: a
+    Constant power costs END every Phase it is on): what, how much, END after."""
+
+    names: tuple[str, ...]
+    cost: int
+    spent: harm.Spent
+
+
+def upkeep(game: Game, fight: fights.Fight, fighter: fights.Fighter, roller: Roller) -> PowersKept | None:
+    """END for each power ``fighter`` has switched on and each area he made, at his Phase."""
+    char = game.characters.get(fighter.char_id)
+    if char is None:
+        return None
+    ids = {u[0] for u in fighter.using}
+    names = {a.name for a in fight.areas if a.by == fighter.char_id}
+    items = [i for i in get_hero(game, char).items if (i.id in ids or i.name in names) and i.end > 0]
+    if not items:
+        return None
+    cost = sum(i.end for i in items)
+    return PowersKept(tuple(i.name for i in items), cost, harm.spend(game, char, cost, roller))
+
+
 def lack_of_weakness(game: Game, target: Character) -> int:
     """His Lack Of Weakness: -1 a point to a Find Weakness roll against him (HERO 5E revised)."""
     return sum(max(i.levels, 0) for i in get_hero(game, target).items if i.xmlid == "LACKOFWEAKNESS" and not i.parent)
-=======
+
+
 # --- the defenses of the genre, as shown ----------------------------------------------------
 def genre_defenses(game: Game, char: Character) -> list[str]:
     """``Power Defense 5``, ``Mental Defense 12``, ``Flash Defense 4``, ``Knockback Resistance
@@ -452,4 +477,3 @@ def genre_defenses(game: Game, char: Character) -> list[str]:
     found += [f"Life Support ({', '.join(i.name for i in items if i.xmlid == 'LIFESUPPORT')})"] \
         if any(i.xmlid == "LIFESUPPORT" for i in items) else []
     return found
->>>>>>> 221fe7a (The defenses of the genre shown: +combat/status <name> and +sheet add 'Against powers: Power Defense, Mental Defense (bought + EGO / 5), Flash Defense, Knockback Resistance, Lack Of Weakness, Life Support' when he has any (RULES DEFENSES OF THE GENRE); exact test; staff guide)

@@ -695,6 +695,12 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
         notes.append(BreathHeld(breath.end, breath.stun, breath.body))
+    from .battlefield import upkeep  # powers kept up cost END each Phase; it uses the tracker
+
+    kept = upkeep(game, fight, fighter, roller)
+    if kept is not None:
+        notes.append(kept)
+        sheet = get_sheet(game, game.characters[fighter.char_id])
     begins = functools.partial(PhaseBegins, fighter.name, sheet.base("DEX"))
     if fighter.aborted:
         return attrs.evolve(fighter, aborted=False), begins((*notes, AbortedPhaseLost()))

@@ -271,3 +271,16 @@ def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):  # noqa: 
                "Lack Of Weakness 3, Life Support (Rebreather).")
     assert g.do("+combat/status Psiana")[3] == f"  {against}"
     assert against in " ".join(p.do("+sheet"))
+
+
+def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):  # noqa: F811
+    """HERO 5E revised: a Constant power costs END every Phase it is kept up: Starfire's Darkness
+    (2 END) made in Segment 12 (END 40 -> 38), back to 40 by his Recovery in Post-Segment 12, costs
+    2 again as his Phase of Segment 3 begins: 38."""
+    world, g, s, p = fight
+    s.do("+power Shadows=darkness 2")
+    g.do("+combat/next")
+    s.do("+use shadows=Viper")
+    p.do("+combat/pass")
+    said = g.do("+combat/next")
+    assert said[-1] == "[Combat] Starfire's Phase (DEX 23): keeps up Shadows: spends 2 END: END 38; acts."
