@@ -118,7 +118,9 @@ def test_rules_alone_is_the_index_by_category_in_columns(alice):
         "Movement:",
         "  MOVEMENT",
         "Powers:",
-        "  DRAIN AND AID  EGO ATTACK     ENTANGLE",
+        "  ADJUSTMENT POWERS      DRAIN AND AID          RETURN RATE",
+        "  BATTLEFIELD            EGO ATTACK             SIZE",
+        "  DEFENSES OF THE GENRE  ENTANGLE",
         "PRE attacks:",
         "  PRE ATTACKS",
         "Recovery:",
@@ -148,6 +150,7 @@ def test_rules_next_reads_on_page_by_page(alice, shipped):
 def test_rules_search_shows_ranked_hits_with_a_snippet(alice):
     assert alice.do("rules/search wall") == [
         "Rules topics mentioning 'wall' (best first):",
+        "  BATTLEFIELD: Force Wall: a wall of PD and ED. An attack between one...",
         "  KNOCKBACK 4: ...is knocked back into a wall or other",
         "  KNOCKBACK 5: ...point he hits a brick wall. He",
     ]

@@ -109,7 +109,9 @@ def test_every_family_has_its_category():
         "maneuvers": ["MANEUVER DIVE FOR COVER", "MANEUVER MOVE BY", "MANEUVER MOVE THROUGH",
                       "MANEUVER PULL PUNCH", "MANEUVER STRIKE"],
         "movement": ["MOVEMENT"],
-        "powers": ["DRAIN AND AID", "EGO ATTACK", "ENTANGLE"],  # HERO 5E revised, not the seed (rules/champions/hero5e)
+        # HERO 5E revised, not the seed (rules/champions/hero5e)
+        "powers": ["ADJUSTMENT POWERS", "BATTLEFIELD", "DEFENSES OF THE GENRE", "DRAIN AND AID", "EGO ATTACK",
+                   "ENTANGLE", "RETURN RATE", "SIZE"],
         "PRE attacks": ["PRE ATTACKS"],
         "recovery": ["RECOVERING"],
     }
