@@ -218,7 +218,9 @@ def sighted(game: Game, attacker: Character, target: Character, order: AttackOrd
     """The attack's OCV parts and the target's DCV with what the two cannot see: ½ OCV for an
     attacker who cannot see his target, ½ DCV for a target who cannot see his attacker (HERO 5E
     revised); a Change Environment's -OCV on an attacker inside it."""
-    inches = order.range if order.range is not None and order.power is not None and order.power.ranged else 1
+    ranged = order.power is not None and order.power.ranged
+    # a ranged attack with no range said is taken as beyond an Invisible target's fringe
+    inches = (order.range if order.range is not None else FRINGE_INCHES + 1) if ranged else 1
     parts = parts + tuple((-area.ocv, f"(in {area.name})") for area in areas_of(game, attacker) if area.ocv)
     why = sees(game, attacker, target, inches)
     if why:

@@ -65,6 +65,7 @@ def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_t
         "(3 3 3): hits; hits DCV 5 or less.")
     assert g.do("+combat/status Viper")[2] == (
         "  Conditions: Invisible (Fade): until he stops it (+use/stop) or the fight ends.")
+
     assert g.do("+use/stop fade by Viper") == ["[Combat] Viper is no longer Invisible (Fade)."]
     assert g.do("+use fade no fringe by Viper")[0] == (
         "[Combat] Viper is Invisible (Fade No Fringe) until stopped (+use/stop).")  # Viper's Phase, Segment 4
@@ -284,3 +285,17 @@ def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):  # noq
     p.do("+combat/pass")
     said = g.do("+combat/next")
     assert said[-1] == "[Combat] Starfire's Phase (DEX 23): keeps up Shadows: spends 2 END: END 38; acts."
+
+
+def test_a_ranged_attack_with_no_range_said_is_beyond_an_invisible_targets_fringe(fight):  # noqa: F811
+    world, g, s, p = fight
+    p.do("+power Bolt=eb 6d6")
+    g.do("+power Viper/Fade=invisibility 20")
+    _to_vipers_phase(g, s, p)
+    g.do("+use fade by Viper")
+    g.do("+combat/next")  # Turn 2, Segment 3: Starfire's
+    s.do("+combat/pass")
+    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert _ids(p.do("+attack Viper=bolt"))[0] == (
+        "[Combat] Psiana attacks Viper (Bolt): OCV 6 -3 (1/2: Viper is Invisible) = 3 vs DCV 5: 9 or less, rolls 9 "
+        "(3 3 3): hits; hits DCV 5 or less.")
