@@ -300,6 +300,27 @@ def _deflection(game: Game, attacker: Character, target: Character, order: Attac
     return None
 
 
+def _reflect(game: Game, attacker: Character, target: Character, order: AttackOrder, deflected: Deflected,
+             roller: Roller, damage: Callable[[], NormalDamage | KillingDamage]) -> str:
+    """Missile Deflection with Reflection (its name or Hero Designer's adder says so) sends the
+    deflected attack back at the attacker: an attack roll with the deflector's OCV against the
+    attacker's DCV; a hit does the attack's damage to him (HERO 5E revised). What is said."""
+    item = next((i for i in get_hero(game, target).items if i.name == deflected.power), None)
+    if item is None or "REFLECT" not in _words(item):
+        return ""
+    dcv = fights.target_dcv(game, attacker).dcv
+    roll = attack_roll(deflected.ocv, dcv, roller)
+    said = (f"{target.name} reflects it back at {attacker.name}: OCV {deflected.ocv} vs DCV {dcv}: {roll.target} or "
+            f"less, rolls {roll.total} ({' '.join(map(str, roll.faces))}): ")
+    if not roll.hit:
+        return said + "misses."
+    rolled = damage()
+    against = Against.ED if order.power is not None and order.power.versus == "ED" else Against.PD
+    hurt = harm.hurt(game, attacker, rolled, against)
+    return (said + f"hits: {rolled.stun} STUN, {rolled.body} BODY; {attacker.name} takes {hurt.taken.stun} STUN and "
+            f"{hurt.taken.body} BODY. Now STUN {hurt.sheet.current_stun}, BODY {hurt.sheet.current_body}.")
+
+
 def _nnd_defense(order: AttackOrder) -> str:
     """The defense a No Normal Defense attack names (its modifier's words)."""
     power = order.power
@@ -352,7 +373,8 @@ def stops(game: Game, attacker: Character, target: Character, order: AttackOrder
         said = (f"{deflected.name} tries to deflect it ({deflected.power}): OCV {deflected.ocv} vs OCV "
                 f"{deflected.attacker_ocv}: {r.target} or less, rolls {r.total} ({' '.join(map(str, r.faces))}): ")
         if r.hit:
-            return [said + "deflected; it misses."], True
+            back = _reflect(game, attacker, target, order, deflected, roller, damage)
+            return [said + "deflected; it misses." + (f" {back}" if back else "")], True
         attacker_note = said + "fails."
     else:
         attacker_note = ""

@@ -299,3 +299,19 @@ def test_a_ranged_attack_with_no_range_said_is_beyond_an_invisible_targets_fring
     assert _ids(p.do("+attack Viper=bolt"))[0] == (
         "[Combat] Psiana attacks Viper (Bolt): OCV 6 -3 (1/2: Viper is Invisible) = 3 vs DCV 5: 9 or less, rolls 9 "
         "(3 3 3): hits; hits DCV 5 or less.")
+
+
+def test_missile_reflection_sends_a_deflected_attack_back_with_the_deflectors_ocv(fight):  # noqa: F811
+    """HERO 5E revised: Viper deflects Psiana's Bolt (9 on 10 or less) and, with Reflection, rolls
+    his OCV 5 against her DCV 6: 10 or less, 8 hits; the Bolt's 2d6 (6 6: 12 STUN, 4 BODY) against
+    her ED 3: 9 STUN, 1 BODY."""
+    world, g, s, p = fight
+    p.do("+power Bolt=eb 2d6")
+    g.do("+power Viper/Reflect=missile deflection 0")
+    g.do("+combat/next")
+    s.do("+combat/pass")
+    world.set_dice(3, 3, 3, 3, 3, 3, 2, 3, 3, 6, 6)
+    assert _ids(p.do("+attack Viper=bolt"))[1] == (
+        "  Viper tries to deflect it (Reflect): OCV 5 vs OCV 6: 10 or less, rolls 9 (3 3 3): deflected; it misses. "
+        "Viper reflects it back at Psiana: OCV 5 vs DCV 6: 10 or less, rolls 8 (2 3 3): hits: 12 STUN, 4 BODY; "
+        "Psiana takes 9 STUN and 1 BODY. Now STUN 14, BODY 9.")
