@@ -463,11 +463,11 @@ class PowersKept:
 
 def upkeep(game: Game, fight: fights.Fight, fighter: fights.Fighter, roller: Roller) -> PowersKept | None:
     """END for each power ``fighter`` has switched on and each area he made, at his Phase."""
-    char = game.characters.get(fighter.char_id)
-    if char is None:
-        return None
     ids = {u[0] for u in fighter.using}
     names = {a.name for a in fight.areas if a.by == fighter.char_id}
+    char = game.characters.get(fighter.char_id)
+    if char is None or not (ids or names):  # most Phases: nothing kept up, nothing read
+        return None
     items = [i for i in get_hero(game, char).items if (i.id in ids or i.name in names) and i.end > 0]
     if not items:
         return None
