@@ -57,4 +57,5 @@ def test_a_name_that_fits_nothing_lists_the_attacks_on_the_sheet(lad):
         ("'lightning' is neither a maneuver nor an attack power on the sheet. Attacks on Lad's sheet: #162 Ego Attack "
         "(1d6 normal), #165 Energy Blast (1d6 normal), #179 Hand-To-Hand Attack (1d6 normal), #183 Killing Attack - "
         "Hand-To-Hand (1d6 killing), #184 Killing Attack - Ranged (1d6 killing), #167 Entangle (1d6 normal), #145 Aid "
-        "(1d6 normal), #160 Drain (1d6 normal); maneuvers: strike, haymaker, move by, move through, pull punch.")]
+        "(1d6 normal), #160 Drain (1d6 normal), #180 Healing (1d6 normal), #208 Suppress (1d6 normal), #216 Transfer "
+        "(1d6 normal); maneuvers: strike, haymaker, move by, move through, pull punch.")]

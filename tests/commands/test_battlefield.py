@@ -78,7 +78,7 @@ def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_t
 
 def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_desolidified(fight):  # noqa: F811
     world, g, s, p = fight
-    s.do("+power Ghostfist=ha 2d6 +affectsdesolid")
+    s.do("+power Ghostbolt=eb 2d6 +affectsdesolid")
     g.do("+power Viper/Ghost=desolidification 1")
     _to_vipers_phase(g, s, p)
     g.do("+use ghost by Viper")
@@ -92,10 +92,10 @@ def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_de
     assert world.roller.remaining == 0
     print(g.do("+combat/next"))
     g.do("+combat/next")  # Starfire's, Segment 5
-    world.set_dice(3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-    assert _ids(s.do("+attack Viper=ghostfist"))[1] == (
-        "  6d6 normal: 6 STUN, 0 BODY (1 1 1 1 1 1). Viper takes 0 STUN and 0 BODY (6 STUN - 8 PD, 0 BODY - 8 PD). Now "
-        "STUN 20, BODY 10.")
+    world.set_dice(3, 3, 3, 1, 1, 1, 1)
+    assert _ids(s.do("+attack Viper=ghostbolt"))[1] == (
+        "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 2 ED, 0 BODY - 2 ED). Now STUN 20, "
+        "BODY 10.")
 
 
 def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight):  # noqa: F811
