@@ -3,6 +3,7 @@ DEFENSES OF THE GENRE; HERO 5E revised): Darkness and Invisibility in the OCV an
 attack, Desolidification, Missile Deflection, a Force Wall, Shrinking, Knockback Resistance,
 Clinging, Change Environment, Life Support, Hardened and Impenetrable."""
 
+from .test_attack_levels import _said, slayer  # noqa: F401 - Slayer (Find Weakness) against Viper
 from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
 
 
@@ -315,3 +316,14 @@ def test_missile_reflection_sends_a_deflected_attack_back_with_the_deflectors_oc
         "  Viper tries to deflect it (Reflect): OCV 5 vs OCV 6: 10 or less, rolls 9 (3 3 3): deflected; it misses. "
         "Viper reflects it back at Psiana: OCV 5 vs DCV 6: 10 or less, rolls 8 (2 3 3): hits: 12 STUN, 4 BODY; "
         "Psiana takes 9 STUN and 1 BODY. Now STUN 14, BODY 9.")
+
+
+def test_lack_of_weakness_takes_its_points_from_a_find_weakness_roll(slayer):  # noqa: F811
+    """HERO 5E revised: Lack Of Weakness 3 against Find Weakness 11-: 8 or less; 9 misses and Viper's
+    whole PD 16 (6 resistant) stands: 21 - 16 = 5 STUN, 7 - 6 = 1 BODY."""
+    world, g, s = slayer
+    g.do("+power Viper/Sure=lack of weakness 3")
+    out = _said(world, s, "+attack Viper=knife weakness", 3, 3, 3, 4, 6, 4, 3, 3, 3, 6, 6, 6)
+    assert out[1] == (
+        "  1½d6 killing: 7 BODY, x3, 21 STUN (4 ½:3; multiplier die 4). Viper takes 5 STUN and 1 BODY (21 STUN - 16 PD, "
+        "7 BODY - 6 rPD, Find Weakness 11- - 3 Lack Of Weakness: 9 (3 3 3), missed). Now STUN 15, BODY 9.")
