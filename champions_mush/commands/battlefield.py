@@ -10,9 +10,8 @@ and ends it with ``+area/end <#>``. The state lives on the fight (game/battlefie
 
 from __future__ import annotations
 
-from ..game import battlefield
+from ..game import battlefield, harm
 from ..game import combat as fights
-from ..game import harm
 from ..game.hero import Item, get_hero
 from .base import Command, CommandError, ParsedCommand, UsageError
 from .combat import TAG, acting, finish, who_acts
@@ -30,7 +29,7 @@ def _key(text: str) -> str:
     return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
 
 
-def _item(ctx: Context, char, name: str) -> Item:  # noqa: ANN001 - a Character
+def _item(ctx: Context, char, name: str) -> Item:
     """The power of ``char`` named (its name, a unique start, or its #number on +sheet)."""
     items = get_hero(ctx.game, char).items
     usable = [(n, i) for n, i in enumerate(items, 1) if i.xmlid in _KINDS and not i.parent]
@@ -79,8 +78,8 @@ def cmd_use(ctx: Context, parsed: ParsedCommand) -> None:
     who = ", ".join(placed.names) or "nobody yet"
     where = "behind it" if area.kind == "Force Wall" else "inside"
     numbers = area.numbers.replace(" (", ", ", 1).rstrip(")") if area.numbers else ""
-    lines = [f"{user.name} makes {area.kind} #{area.number} ({item.name}{numbers}); "
-             f"{where}: {who}. {_DOES[area.kind]} +area {area.number}=<names> changes who is {where}.",
+    lines = [(f"{user.name} makes {area.kind} #{area.number} ({item.name}{numbers}); "
+             f"{where}: {who}. {_DOES[area.kind]} +area {area.number}=<names> changes who is {where}."),
              *([paid] if paid else [])]
     _say(ctx, lines + finish(ctx, user))
 
@@ -109,7 +108,7 @@ def _fight(ctx: Context) -> fights.Fight:
     return fight
 
 
-def _number(ctx: Context, text: str):  # noqa: ANN202 - an Area
+def _number(ctx: Context, text: str):
     fight = _fight(ctx)
     key = text.strip().lstrip("#")
     area = next((a for a in fight.areas if key.isdigit() and a.number == int(key)), None)
@@ -139,8 +138,8 @@ def cmd_area(ctx: Context, parsed: ParsedCommand) -> None:
     inside = [find_target(ctx, n) for n in parsed.rhs.split(",") if n.strip()]
     marked = battlefield.mark(ctx.game, ctx.actor.location, area.number, inside)
     who = ", ".join(c.name for c in inside) or "nobody"
-    _say(ctx, [f"{ctx.actor.name}: {marked.owner}'s {marked.kind} #{marked.number} now has "
-               f"{who} {'behind it' if marked.kind == 'Force Wall' else 'inside'}."])
+    _say(ctx, [(f"{ctx.actor.name}: {marked.owner}'s {marked.kind} #{marked.number} now has "
+               f"{who} {'behind it' if marked.kind == 'Force Wall' else 'inside'}.")])
 
 
 @journaled

@@ -14,10 +14,10 @@ from typing import Any
 import attrs
 
 from ..game import adjusting, attacks, grappling, harm, journal, rolls
-from ..game.battlefield import genre_defenses
-from ..game.lasting import lasting_of
 from ..game import combat as fights
+from ..game.battlefield import genre_defenses
 from ..game.hero import get_hero
+from ..game.lasting import lasting_of
 from ..game.martial import sheet_maneuvers
 from ..game.sheets import get_sheet, save_sheet, sheet_defenses
 from ..game.talents import lightning_reflexes
@@ -245,7 +245,7 @@ def _leave(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, f"{char.name} leaves the fight.")
 
 
-def _conditions(ctx: Context, char, sheet, fighter: fights.Fighter,  # noqa: ANN001
+def _conditions(ctx: Context, char, sheet, fighter: fights.Fighter,
                 full: bool = False) -> list[str]:
     """The sheet's and the tracker's conditions, then each lasting effect (game/lasting.py), with
     when it ends when ``full``; one the tracker already names is shown once, as it ends."""

@@ -15,8 +15,8 @@ import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
 from ..game.battlefield import genre_defenses, needs_no_breath
-from ..game.lasting import lasting_of
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
+from ..game.lasting import lasting_of
 from ..game.objects import valid_name
 from ..game.sheets import (
     CHARACTERISTICS,

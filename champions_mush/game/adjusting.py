@@ -21,16 +21,25 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..rules.champions.adjustment import (
-    ADJUSTABLE, RETURN_RATES, TURN_SECONDS, Adjusted, adjusted_dice, aid_points, change_of, dice_top, drain_points,
-    elapsed, healed, rate_named,
+    ADJUSTABLE,
+    RETURN_RATES,
+    TURN_SECONDS,
+    Adjusted,
+    adjusted_dice,
+    change_of,
+    dice_top,
+    drain_points,
+    elapsed,
+    healed,
+    rate_named,
 )
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.powers import POWERS
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, DiceRoll, Roller, roll
 from ..rules.errors import RulesError
-from . import combat as fights
 from . import battlefield, gmcp, harm
+from . import combat as fights
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts
 from .hero import AttackPower, HeroSheet, Item, get_hero
 from .sheets import get_sheet, save_sheet
@@ -141,7 +150,7 @@ def out_of_fight(game: Game, char: Character) -> None:
     for fighter in fight.fighters if fight is not None else ():
         other = game.characters.get(fighter.char_id)
         theirs = held(game, other) if other is not None and other.id != char.id else OnHim()
-        if any(e.kind == "Suppress" and e.by == char.id for e in theirs.effects):
+        if other is not None and any(e.kind == "Suppress" and e.by == char.id for e in theirs.effects):
             _save(game, other, attrs.evolve(theirs, effects=tuple(
                 e for e in theirs.effects if not (e.kind == "Suppress" and e.by == char.id))))
 
@@ -334,8 +343,8 @@ def adjust(game: Game, user: Character, target: Character, order: AttackOrder, r
             effect = Adjusted("Aid" if kind == "Aid" else "Suppress" if kind == "Suppress" else "Drain", label,
                               points, rate, power=aimed.id if aimed is not None else "",
                               by=user.id if kind == "Suppress" else 0)
-            top = dice_top(power.dice) if kind == "Aid" else None
-            points = _put(game, target, effect, top)
+            most = dice_top(power.dice) if kind == "Aid" else None
+            points = _put(game, target, effect, most)
             value = _shown(game, target, aim, aimed)
             if kind == "Transfer" and gives is not None:
                 gained = _put(game, user, Adjusted("Aid", gives, points, rate), dice_top(power.dice))

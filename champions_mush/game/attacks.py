@@ -44,8 +44,8 @@ from ..rules.champions.maneuvers import (
 from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_modifier, skill_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
-from . import combat as fights
 from . import battlefield, harm, skill_levels
+from . import combat as fights
 from .hero import AttackPower, get_hero
 from .sheets import get_sheet, save_sheet
 

@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..rules.champions.battlefield import (
-    FRINGE_INCHES, Area, deflects, growth, half, shrinking, wall_holds,
+    FRINGE_INCHES,
+    Area,
+    deflects,
+    growth,
+    half,
+    shrinking,
+    wall_holds,
 )
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses, Delivery
@@ -387,7 +393,7 @@ def stops(game: Game, attacker: Character, target: Character, order: AttackOrder
         holds = wall_holds(rolled.body, defense)
         if not holds and fight is not None:
             fights.save_fight(game, attrs.evolve(fight, areas=tuple(a for a in fight.areas if a != wall)))
-        faces = rolled.roll.faces_text() if getattr(rolled, "roll", None) is not None else ""
+        faces = rolled.roll.faces_text() if rolled.roll is not None else ""
         told = (f"It hits {wall.owner}'s Force Wall ({wall.name}, {defense} {kind}) in the way: {rolled.body} BODY "
                 f"({faces}) {'against' if holds else 'is more than'} {defense} {kind}: "
                 + ("the Wall holds." if holds else "the Wall comes down; the attack stops there."))

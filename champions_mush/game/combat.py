@@ -698,8 +698,8 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
     from .battlefield import upkeep  # powers kept up cost END each Phase; it uses the tracker
 
     kept = upkeep(game, fight, fighter, roller)
-    if kept is not None:
-        notes.append(kept)
+    if kept is not None:  # a note of game/battlefield.py, which imports the tracker
+        notes.append(kept)  # type: ignore[arg-type]
         sheet = get_sheet(game, game.characters[fighter.char_id])
     begins = functools.partial(PhaseBegins, fighter.name, sheet.base("DEX"))
     if fighter.aborted:

@@ -15,16 +15,16 @@ def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight
     """HERO 5E revised: Transfer STR to CON 2d6 rolling 6 5 is 11 Character Points: Viper's STR 20
     loses 11 (9); Starfire gains 11 Character Points of CON, at 2 a point 5 CON (20 -> 25); 30
     Active Points cost 3 END. Each side returns or fades 5 a Turn."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Siphon STR to CON=transfer 2d6")
     g.do("+stat/set Viper/STR=20")
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 5)
     assert _ids(s.do("+attack Viper=siphon")) == [
-        "[Combat] Starfire attacks Viper (Siphon STR to CON): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; "
-        "hits DCV 10 or less.",
-        "  2d6 Transfer STR: 11 Character Points (6 5) - 0 Power Defense: 11 Character Points. Viper's STR is now 9; "
-        "5 Character Points return each Turn.",
+        ("[Combat] Starfire attacks Viper (Siphon STR to CON): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 10 or less."),
+        ("  2d6 Transfer STR: 11 Character Points (6 5) - 0 Power Defense: 11 Character Points. Viper's STR is now 9; "
+        "5 Character Points return each Turn."),
         "  Starfire gains 11 Character Points of CON: CON 25; 5 fade each Turn.",
         "  Starfire spends 3 END (3 for Siphon STR to CON): END 37. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
@@ -37,7 +37,7 @@ def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight
 
 def test_power_defense_comes_off_a_drain(fight):  # noqa: F811
     """HERO 5E revised: Power Defense 5 against a Drain STR rolling 12: 7 Character Points, STR 20 -> 13."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Weaken STR=drain 3d6")
     g.do("+power Viper/Shield=power defense 5")
     g.do("+stat/set Viper/STR=20")
@@ -92,10 +92,10 @@ def test_healing_restores_lost_body_at_2_character_points_a_point_never_above_th
     s.do("+combat/pass")
     world.set_dice(3, 3, 3, 2, 4, 6)
     assert _ids(p.do("+attack Starfire=mend"))[:3] == [
-        "[Combat] Psiana Heals Starfire (Mend BODY): OCV 6 vs DCV 8: 9 or less, rolls 9 (3 3 3): hits; hits DCV 8 "
-        "or less.",
-        "  3d6 Healing BODY: 12 Character Points (2 4 6): 12 Character Points. Starfire's BODY is now 9 (never above "
-        "its most).",
+        ("[Combat] Psiana Heals Starfire (Mend BODY): OCV 6 vs DCV 8: 9 or less, rolls 9 (3 3 3): hits; hits DCV 8 "
+        "or less."),
+        ("  3d6 Healing BODY: 12 Character Points (2 4 6): 12 Character Points. Starfire's BODY is now 9 (never above "
+        "its most)."),
         "  Psiana spends 3 END (3 for Mend BODY): END 27. [id]",
     ]
     g.do("+combat/next")
@@ -116,7 +116,7 @@ def _next_phase_of(g, name):
 
 def test_an_aid_on_oneself_needs_no_attack_roll(fight):  # noqa: F811
     """HERO 5E revised: a power used on oneself makes no attack roll; Aid STR 2d6 rolling 6 5 adds 11."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Pump STR=aid 2d6")
     s.do("+power Hurt STR=drain 2d6")
     g.do("+combat/next")
@@ -124,8 +124,8 @@ def test_an_aid_on_oneself_needs_no_attack_roll(fight):  # noqa: F811
     world.set_dice(6, 5)
     assert _ids(s.do("+attack me=pump"))[:3] == [
         "[Combat] Starfire uses Pump STR on Starfire: no attack roll on oneself.",
-        "  2d6 Aid STR: 11 Character Points (6 5): 11 Character Points. Starfire's STR is now 31; 5 Character Points "
-        "fade each Turn.",
+        ("  2d6 Aid STR: 11 Character Points (6 5): 11 Character Points. Starfire's STR is now 31; 5 Character Points "
+        "fade each Turn."),
         "  Starfire spends 2 END (2 for Pump STR): END 38. [id]",
     ]
 
@@ -161,8 +161,8 @@ def test_a_delayed_return_rate_returns_5_per_minute_in_the_fight_and_after_it(fi
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 2, 4, 6)
     assert _ids(s.do("+attack Viper=weaken"))[1:3] == [
-        "  3d6 Drain STR: 12 Character Points (2 4 6) - 0 Power Defense: 12 Character Points. Viper's STR is now 8; "
-        "5 Character Points return each Minute.",
+        ("  3d6 Drain STR: 12 Character Points (2 4 6) - 0 Power Defense: 12 Character Points. Viper's STR is now 8; "
+        "5 Character Points return each Minute."),
         "  Starfire spends 4 END (4 for Weaken STR): END 36. [id]",
     ]
     p.do("+combat/pass")

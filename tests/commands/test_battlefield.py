@@ -20,9 +20,9 @@ def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_ins
     s.do("+power Shadows=darkness 2")
     g.do("+combat/next")
     assert s.do("+use shadows=Viper") == [
-        "[Combat] Starfire makes Darkness #1 (Shadows); inside: Viper. No sight sees into, out of or through it: "
+        ("[Combat] Starfire makes Darkness #1 (Shadows); inside: Viper. No sight sees into, out of or through it: "
         "1/2 OCV for an attacker who cannot see his target, 1/2 DCV for one who cannot see his attacker. +area "
-        "1=<names> changes who is inside.",
+        "1=<names> changes who is inside."),
         "[Combat] Starfire spends 2 END (2 for Shadows): END 38.",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -86,8 +86,8 @@ def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_de
     g.do("+combat/next")  # Turn 2, Segment 3: Starfire's Phase
     world.set_dice(3, 3, 3)
     assert _ids(s.do("+attack Viper=strike"))[:2] == [
-        "[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
-        "less.",
+        ("[Combat] Starfire Strikes Viper (Strike): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
+        "less."),
         "  Viper is Desolidified: the attack passes through (it does not Affect Desolidified).",
     ]
     assert world.roller.remaining == 0
@@ -120,8 +120,8 @@ def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight
     said = _ids(p.do("+attack Viper=bolt"))
     assert said[1:3] == [
         "  Viper tries to deflect it (Parry): OCV 5 vs OCV 6: 10 or less, rolls 11 (5 3 3): fails.",
-        "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 2 ED, 0 BODY - 2 ED). Now STUN "
-        "20, BODY 10.",
+        ("  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 2 ED, 0 BODY - 2 ED). Now STUN "
+        "20, BODY 10."),
     ]
 
 
@@ -137,8 +137,8 @@ def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(
     p.do("+combat/pass")
     world.set_dice(3, 3, 3, 2, 3)
     assert _ids(g.do("+attack Psiana=strike by Viper"))[:2] == [
-        "[Combat] Viper Strikes Psiana (Strike): OCV 5 vs DCV 6: 10 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
-        "less.",
+        ("[Combat] Viper Strikes Psiana (Strike): OCV 5 vs DCV 6: 10 or less, rolls 9 (3 3 3): hits; hits DCV 7 or "
+        "less."),
         "  It hits Starfire's Force Wall (Wall, 3 PD) in the way: 2 BODY (2 3) against 3 PD: the Wall holds.",
     ]
     assert g.do("+area")[1] == "  #1 Starfire's Force Wall (Wall) (3 PD/3 ED): behind it: Psiana."
@@ -169,7 +169,7 @@ def test_shrinking_adds_2_dcv_and_3_inches_of_knockback_a_level(fight):  # noqa:
 def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fight):  # noqa: F811
     """HERO 5E revised: Knockback Resistance 2": 8 BODY - 2d6 (2 2) = 4, less 2: 2"; RULES KNOCKBACK
     3: a target with Clinging rolls +1D6: 8 - (1 1 1) = 5, less 2: 3"."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     g.do("+power Viper/Anchor=knockback resistance 2")
     g.do("+combat/next")
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 2, 2, 1)
@@ -216,7 +216,7 @@ def test_hardened_defenses_are_not_halved_by_armor_piercing_and_impenetrable_sto
     """HERO 5E revised: Viper's ED 2 and Armor 6 rED Hardened against an Armor Piercing Energy Blast:
     the 2 halves to 1, the 6 stays: 7 ED; 6d6 of 3s, 18 STUN, 11 STUN through. Impenetrable
     Armor stops Penetrating: 3 BODY rolled would be 3 STUN at least; none gets through."""
-    world, g, s, p = fight
+    world, g, s, _p = fight
     s.do("+power Pierce=eb 6d6 +armorpiercing")
     s.do("+power Sting=eb 3d6 +penetrating")
     g.do("+power Viper/Plate=armor 6/6 +hardened +impenetrable")
@@ -251,7 +251,7 @@ def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(f
 
 
 def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noqa: F811
-    world, g, s, p = fight
+    _world, g, s, _p = fight
     s.do("+power Shadows=darkness 2")
     g.do("+combat/next")
     s.do("+use shadows=Viper")
@@ -264,7 +264,7 @@ def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noq
 
 def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):  # noqa: F811
     """HERO 5E revised: Mental Defense is the points bought + EGO / 5 (10 + 2)."""
-    world, g, s, p = fight
+    _world, g, _s, p = fight
     for line in ("+power Ward=power defense 5", "+power Shield=mental defense 10", "+power Shades=flash defense 4",
                  "+power Anchor=knockback resistance 2", "+power Sure=lack of weakness 3",
                  "+power Rebreather=life support 10"):
@@ -279,7 +279,7 @@ def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):  # noq
     """HERO 5E revised: a Constant power costs END every Phase it is kept up: Starfire's Darkness
     (2 END) made in Segment 12 (END 40 -> 38), back to 40 by his Recovery in Post-Segment 12, costs
     2 again as his Phase of Segment 3 begins: 38."""
-    world, g, s, p = fight
+    _world, g, s, p = fight
     s.do("+power Shadows=darkness 2")
     g.do("+combat/next")
     s.do("+use shadows=Viper")

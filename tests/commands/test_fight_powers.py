@@ -176,7 +176,7 @@ def test_a_drain_goes_on_returning_by_real_time_after_he_leaves_the_fight(fight)
     still 3; at 12 seconds 8; +sheet and +combat/status count the time when they look."""
     from champions_mush.game.sheets import get_sheet
 
-    world, g, s, _p = fight
+    world, g, s, p = fight
     s.do("+power Weaken STR=drain 3d6")
     g.do("+stat/set Viper/STR=20")
     g.do("+stat/set Psiana/STR=15")

@@ -19,6 +19,7 @@ Resistance, Missile Deflection, Force Walls, Hardened and Impenetrable.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 import attrs
@@ -36,6 +37,10 @@ DEFLECTS: tuple[tuple[int, str], ...] = ((20, "any ranged attack"), (15, "bullet
                                          (10, "arrows and thrown objects"), (5, "thrown objects"))
 
 
+def _ids(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Area:
     """An area made by a power in a fight: its number, kind, maker, the power's name, who is
@@ -48,7 +53,7 @@ class Area:
     by: int
     owner: str
     name: str
-    inside: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    inside: tuple[int, ...] = attrs.field(default=(), converter=_ids)
     pd: int = 0
     ed: int = 0
     ocv: int = 0

@@ -3,7 +3,12 @@
 from fractions import Fraction
 
 from champions_mush.rules.champions.adjustment import (
-    RETURN_RATES, Adjusted, adjusted_dice, elapsed, healed, rate_named,
+    RETURN_RATES,
+    Adjusted,
+    adjusted_dice,
+    elapsed,
+    healed,
+    rate_named,
 )
 from champions_mush.rules.champions.battlefield import Size, deflects, growth, half, resisted, shrinking
 from champions_mush.rules.champions.knockback import KBResult, Knockback
