@@ -9,6 +9,7 @@ the combat log (:mod:`champions_mush.game.journal`) that staff can take back.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -128,7 +129,7 @@ def _moved_on(ctx: Context, fight: fights.Fight) -> list[str]:
     return lines
 
 
-def _say(ctx: Context, text: str, lines: list[str] = ()) -> None:  # type: ignore[assignment]
+def _say(ctx: Context, text: str, lines: Sequence[str] = ()) -> None:
     ctx.emit_room("\n".join([f"{TAG} {text}"] + [f"{TAG} {line}" for line in lines]))
 
 

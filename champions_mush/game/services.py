@@ -49,7 +49,7 @@ class _Made(Generic[T]):
 
     def __get__(self, services: Services | None, owner: type | None = None) -> T:
         if services is None:
-            return self  # type: ignore[return-value]
+            return self  # type: ignore[return-value]  # read on the class: the descriptor itself
         found = services.__dict__.get(self.slot)
         if found is None:
             found = services.__dict__[self.slot] = self.make(services.game)

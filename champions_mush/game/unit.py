@@ -81,7 +81,7 @@ class Kept:
         if kind is None:
             self._entries.clear()
         else:
-            self._entries.pop((kind, key), None)  # type: ignore[arg-type]
+            self._entries.pop((kind, key), None)  # type: ignore[arg-type]  # a None key matches no entry
 
     def doc(self, key: Key) -> Any:
         """The document kept (None: there is none), or ``_ABSENT`` when not kept."""

@@ -206,7 +206,7 @@ class Game:
         """The store, seen through the running command's unit of work when there is one; used
         between commands, it first commits the turn's group (game/unit.py)."""
         if self.unit is not None:
-            return self.unit  # type: ignore[return-value]
+            return self.unit  # type: ignore[return-value]  # the unit answers as the Store does (game/unit.py)
         if self.group is not None and self.group.open:
             self.group.commit()
         return self._store

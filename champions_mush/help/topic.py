@@ -19,7 +19,7 @@ def normalize(name: str) -> str:
 
 
 def _strings(value: object) -> tuple[str, ...]:
-    return tuple(value)  # type: ignore[arg-type]
+    return tuple(value)  # type: ignore[arg-type]  # the schema checked it is a list of text (help/schema.py)
 
 
 @attrs.frozen
