@@ -20,6 +20,7 @@ import logging
 import os
 import socket
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -336,8 +337,8 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
     from ..opening import DB_FILE
 
     sock = sock or portal_socket(server.backlog)
-    web_logins.portal_key(game)  # the portal's CSRF key, kept in the database it reads
-    if listener is None:
+    if listener is None:  # the first start, on the reactor's thread (a restart runs on a thread of its own)
+        web_logins.portal_key(game)  # the portal's CSRF key, kept in the database it reads
         token = os.urandom(16).hex()
         listener = reactor.listenTCP(0, PortalLinkFactory(game, dispatcher, token), interface="127.0.0.1")
     settings = {"db": str((data_dir / DB_FILE).resolve()), "socket_fd": sock.fileno(), "token": token,
@@ -378,20 +379,33 @@ def watch_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
     """Start the portal again, on the same socket, whenever it stops (``handover["portal"]``)."""
     from twisted.internet import task
 
+    starting: list[bool] = []
+
+    def started(new: PortalProcess | None) -> None:
+        starting.clear()
+        if new is not None:
+            handover["portal"] = new
+            status.note(portal_pid=new.pid)
+            log.info("web portal (pid %d) serving again on 127.0.0.1:%d", new.pid, new.port)
+
     def check() -> None:
+        """A stopped portal is started again on a thread of its own: the game never waits the
+        seconds a new portal takes to load (play goes on meanwhile)."""
         portal = handover.get("portal")
-        if portal is None or portal.running():
+        if portal is None or starting or portal.running():
             return
         log.error("the web portal (pid %d) stopped: starting it again", portal.pid)
         try:
             os.close(portal.stdin_fd)
         except OSError:
             pass
-        new = start_portal(reactor, game, dispatcher, server, data_dir, portal.sock, portal.token, portal.listener)
-        if new is not None:
-            handover["portal"] = new
-            status.note(portal_pid=new.pid)
-            log.info("web portal (pid %d) serving again on 127.0.0.1:%d", new.pid, new.port)
+        starting.append(True)
+
+        def start() -> None:
+            new = start_portal(reactor, game, dispatcher, server, data_dir, portal.sock, portal.token, portal.listener)
+            reactor.callFromThread(started, new)
+
+        threading.Thread(target=start, name="portal-start", daemon=True).start()
 
     loop = task.LoopingCall(check)
     loop.clock = reactor
