@@ -21,8 +21,10 @@ from ..game import (
     continuing,
     entangling,
     explosions,
+    flashing,
     grappling,
     mental,
+    minding,
     rolls,
     skill_levels,
     talents,
@@ -43,7 +45,7 @@ from .dice import find_target
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
 from .gm import parse_kb_options
 from .grapple_text import guarded_lines
-from .power_text import adjustment_lines, ego_lines, entangle_lines, struck_lines
+from .power_text import adjustment_lines, ego_lines, entangle_lines, flash_lines, mind_lines, struck_lines
 from .recording import journaled
 
 __all__ = ["COMMANDS"]
@@ -67,7 +69,8 @@ class _Numbered:
 
 def _numbered(hero: HeroSheet) -> list[_Numbered]:
     numbers = {item.id: (n, item.xmlid) for n, item in enumerate(hero.items, 1)}
-    powers = attack_powers(hero) + entangling.entangle_powers(hero) + adjusting.adjustment_powers(hero)
+    powers = attack_powers(hero) + entangling.entangle_powers(hero) + adjusting.adjustment_powers(hero) \
+        + flashing.flash_powers(hero) + minding.mind_powers(hero)
     return [_Numbered(numbers[p.item_id][0], p, numbers[p.item_id][1]) for p in powers]
 
 
@@ -106,7 +109,8 @@ def _tail(words: list[str]) -> tuple[Maneuver, list[str]] | None:
 def _attack_list(char, powers: list[_Numbered]) -> str:  # a Character
     if not powers:
         return f"{char.name} has no attack powers on the sheet; maneuvers: {_MANEUVER_WORDS}."
-    listed = ", ".join(f"#{p.number} {p.power.name} ({p.power.dice} {p.power.kind.value})" for p in powers)
+    listed = ", ".join(f"#{p.number} {p.power.name} (no dice)" if p.power.versus == minding.MIND_LINK
+                       else f"#{p.number} {p.power.name} ({p.power.dice} {p.power.kind.value})" for p in powers)
     return f"Attacks on {char.name}'s sheet: {listed}; maneuvers: {_MANEUVER_WORDS}."
 
 
@@ -244,8 +248,8 @@ def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> Atta
         raise CommandError("'at <inches>' is for an Explosion: each target's distance from its centre.")
     if "limited" in options and not effects.avld:
         raise CommandError("'def <points>' is for an Attack Versus Limited Defense power: the target's points of it.")
-    if power is not None and power.versus not in ("PD", "ED", entangling.ENTANGLE, mental.MENTAL,
-                                                  *adjusting.KINDS.values()):
+    if power is not None and not minding.is_mental(power) and power.versus not in (
+            "PD", "ED", entangling.ENTANGLE, flashing.FLASH, *adjusting.KINDS.values()):
         raise CommandError(f"{power.name} works against {power.versus}: the GM applies it (+damage).")
     skill_levels.use_for(ctx.game, attacker, order)  # refuses more DCV or DCs than his levels give
     ranged = power is not None and power.ranged
@@ -272,7 +276,10 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     if parsed.rhs is None or not parsed.lhs.strip():
         raise UsageError()
     targets = _targets(ctx, parsed.lhs)
-    quoted, words, by = _split(ctx, parsed.rhs)
+    rhs, command = _command(parsed.rhs)
+    quoted, words, by = _split(ctx, rhs)
+    if command and by is None:
+        command, by = _said_by(ctx, command)
     at_entangle = "entangle" in words[1:]  # ``strike entangle``: at the Entangle on him (RULES ENTANGLE)
     words = [w for i, w in enumerate(words) if not (i and w == "entangle")]
     if fights.get_fight(ctx.game, ctx.actor.location) is None:
@@ -295,8 +302,10 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
     if len(targets) > 1 and not area:
         raise CommandError(f"Only an Area Of Effect power hits several at once; {order.name} hits one.")
     held = entangling.entangle_of(ctx.game, attacker)
-    if held is not None and not (at_entangle and targets == [attacker]):
-        raise CommandError(f"{attacker.name} is Entangled and can only break out: +attack me=strike entangle.")
+    if held is not None and not (at_entangle and targets == [attacker]) and not minding.is_mental(order.power):
+        raise CommandError(f"{attacker.name} is Entangled and can only break out or use a Mental Power: +attack "
+                           "me=strike entangle.")
+    minding.check_reach(ctx.game, attacker, targets[0], order.power)
     acting(ctx, attacker, full=order.maneuver.moves)
     fight = fights.fight_of(ctx.game, attacker)
     for target in targets:
@@ -315,7 +324,7 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         return
     before = [vitals_of(ctx.game, t) for t in targets]
     if at_entangle or (order.power is not None and order.power.versus not in ("PD", "ED")):
-        lines, hit = _powers(ctx, attacker, target, order, at_entangle)
+        lines, hit = _powers(ctx, attacker, target, order, at_entangle, command)
         _tell(ctx, attacker, targets, before, lines, hit)
         return
     outcome: (explosions.ExplosionOutcome | attacks.AreaOutcome | attacks.AutofireOutcome | attacks.AttackOutcome
@@ -369,9 +378,9 @@ def _tell(ctx: Context, attacker, targets: list, before: list,  # a Character
 
 
 def _powers(ctx: Context, attacker, target, order: AttackOrder,  # Characters
-            at_entangle: bool) -> tuple[list[str], bool]:
-    """An Entangle, an attack on one, an Ego Attack, a Drain or Aid (RULES ENTANGLE, EGO ATTACK,
-    DRAIN AND AID): its lines and whether it hit."""
+            at_entangle: bool, said: str = "") -> tuple[list[str], bool]:
+    """An Entangle, an attack on one, a Flash, an Ego Attack, a Drain or Aid (RULES ENTANGLE, FLASH,
+    EGO ATTACK, DRAIN AND AID): its lines and whether it hit."""
     if at_entangle:
         if entangling.entangle_of(ctx.game, target) is None:
             raise CommandError(f"{target.name} is not Entangled.")
@@ -381,11 +390,45 @@ def _powers(ctx: Context, attacker, target, order: AttackOrder,  # Characters
     if order.power.versus in adjusting.KINDS.values():
         adjusted = adjusting.adjust(ctx.game, attacker, target, order, ctx.roller)
         return adjustment_lines(adjusted), adjusted.hit
+    if order.power.versus == flashing.FLASH:
+        flashed = flashing.flash(ctx.game, attacker, target, order, ctx.roller)
+        return flash_lines(flashed), flashed.hit
+    if minding.is_mental(order.power) and order.power.versus != mental.MENTAL:
+        used = minding.use_mind(ctx.game, attacker, target, order, ctx.roller, said)
+        return mind_lines(used), used.hit
     if order.power.versus == mental.MENTAL:
         ego = mental.ego_attack(ctx.game, attacker, target, order, ctx.roller)
         return ego_lines(ego), ego.hit
     made = entangling.entangle(ctx.game, attacker, target, order, ctx.roller)
     return entangle_lines(made), made.hit
+
+
+#: ``... command <text>`` (Mind Control), ``illusion``, ``thought``: what the mind is given.
+_SAID = ("command", "illusion", "thought")
+
+
+def _command(rhs: str) -> tuple[str, str]:
+    """``dominate command Attack Psiana`` -> (``dominate``, ``Attack Psiana``): the Mental Power's
+    command, illusion or thought, kept as typed (no markup, 120 characters); the words are read
+    one by one, so a long line costs no more than its length."""
+    for n, word in enumerate(re.finditer(r"\S+", rhs)):
+        if n and word[0].lower() in _SAID:
+            said = " ".join(strip(rhs[word.end():]).split())[:120]
+            return (rhs[:word.start()], said) if said else (rhs, "")
+    return rhs, ""
+
+
+def _said_by(ctx: Context, said: str) -> tuple[str, str | None]:
+    """``Guard me by Mentalla``: staff acting for Mentalla after the command, when a character of
+    that name is in the fight here; else the words are the command's own (``Stand by me``)."""
+    found = re.fullmatch(r"(.*\S)\s+by\s+(\S.*)", said, re.IGNORECASE | re.DOTALL)
+    fight = fights.get_fight(ctx.game, ctx.actor.location) if ctx.actor is not None else None
+    if found is None or fight is None:
+        return said, None
+    char = ctx.game.match_character(found[2].strip())
+    if char is None or fight.fighter(char.id) is None:
+        return said, None
+    return found[1], found[2]
 
 
 def _lines(outcome) -> list[str]:  # any outcome of resolve or resolve_area

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ..game import adjusting, attacks, battlefield, continuing, harm
+from ..game import adjusting, attacks, battlefield, continuing, flashing, harm, minding
 from ..game import combat as fights
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses
@@ -228,10 +228,19 @@ def _continuous(event: continuing.ContinuousGoesOn | continuing.ContinuousStops)
     return continuous_lines(event)
 
 
+def _breakout(event: minding.Breakout) -> str:
+    """His Phase opens with the EGO roll to break out of a Mental Power (RULES MENTAL POWERS)."""
+    still = f'still under it: "{event.command}"' if event.command else "still under it"
+    return (f"{event.name} rolls to break out of {event.by}'s {event.kind}: EGO roll {event.roll.target}-: "
+            f"{skill_text(event.roll)}; {'free of it' if event.free else still}.")
+
+
 _EVENTS: dict[type, Callable[[Any], str | list[str]]] = {
     adjusting.PointsReturn: _points_return,
     continuing.ContinuousGoesOn: _continuous,
     continuing.ContinuousStops: _continuous,
+    flashing.SenseBack: lambda e: f"{e.name}'s {e.group} is back: the Flash is over.",
+    minding.Breakout: _breakout,
     fights.HeldActionWaits: _held,
     attacks.WindupLands: _lands,
     attacks.WindupLost: _lost,

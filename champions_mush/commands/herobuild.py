@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..game.flashing import flash_group, flash_spec_for
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
 from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
 from ..game.martial import bought_maneuver, extra_dc_item
@@ -152,6 +153,19 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
     item_id = _item_id(hero, name)
     if spec is None:
         return reduction_item(item_id, name, amount, mods)
+    if spec.xmlid == "FLASH":  # ``flash 4d6``, ``flash 4d6 vs hearing``: a Sense Group (RULES FLASH)
+        dice_text, _, group_word = amount.strip().partition(" ")
+        spec, group = flash_spec_for(spec, re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.I))
+        dice = DiceAmount.parse(dice_text.lower().replace("d6", "").strip() or "0")
+        item = power_item(item_id, spec, name=name, dice=dice, modifiers=mods)
+        return attrs.evolve(item, text=item.text.replace(f"Flash {dice}", f"Flash {dice} ({group.name})", 1))
+    if spec.xmlid == "FLASHDEFENSE" and not is_number(amount.strip(), 3):  # ``flash defense 5 vs hearing``
+        number, _, group_word = amount.strip().partition(" ")
+        group = flash_group(re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.I))
+        if not is_number(number, 3):
+            raise CommandError("Flash Defense needs a whole number of points, like flash defense 5 vs hearing.")
+        item = power_item(item_id, spec, name=name, levels=int(number), modifiers=mods)
+        return attrs.evolve(item, versus=group.key, text=f"{item.text} ({group.name})")
     if spec.unit == "d6":
         amount, versus = _versus(amount, spec)
         dice = DiceAmount.parse(amount.lower().replace("d6", "").strip() or "0")

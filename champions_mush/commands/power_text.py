@@ -1,5 +1,5 @@
 """The lines players read for the powers of the genre in a fight: Entangle (RULES ENTANGLE),
-Ego Attack (RULES EGO ATTACK).
+Flash (RULES FLASH), Ego Attack (RULES EGO ATTACK), Drain and Aid (RULES DRAIN AND AID).
 
 Each outcome value of game/entangling.py becomes one block, as commands/fight_text.py does for an
 attack: the roll, what the dice made or broke, and the END spent.
@@ -7,15 +7,17 @@ attack: the roll, what the dice made or broke, and the END spent.
 
 from __future__ import annotations
 
-from ..game import adjusting, entangling, mental
+from ..game import adjusting, entangling, flashing, mental, minding
+from ..rules.champions.mental import level_text
 from ..rules.champions.damage import KillingDamage
 from .dice import dice_of, hit_text, killing_text, normal_text
 from .fight_text import roll_line, spent_text
 
-__all__ = ["adjustment_lines", "ego_lines", "entangle_lines", "struck_lines"]
+__all__ = ["adjustment_lines", "ego_lines", "entangle_lines", "flash_lines", "mind_lines", "struck_lines"]
 
 
-def _end(outcome: entangling.Entangled | entangling.EntangleStruck | mental.EgoAttacked | adjusting.Adjustment) -> str:
+def _end(outcome: entangling.Entangled | entangling.EntangleStruck | mental.EgoAttacked | adjusting.Adjustment
+         | flashing.Flashed | minding.MindUsed) -> str:
     return spent_text(outcome.spent, f" ({', '.join(f'{c} for {w}' for c, w in outcome.end_parts)})")
 
 
@@ -27,7 +29,7 @@ def entangle_lines(outcome: entangling.Entangled) -> list[str]:
         faces = damage.roll.faces_text() if damage.roll is not None else ""
         lines.append(f"{outcome.amount} Entangle: {damage.body} BODY ({faces}). "
                      f"{outcome.rolled.target} is Entangled: DEF {made.defense}, BODY {made.body}; DCV 0, "
-                     f"and can only break out.")
+                     "and can only break out or use a Mental Power.")
     lines.append(_end(outcome))
     return lines
 
@@ -46,6 +48,9 @@ def struck_lines(outcome: entangling.EntangleStruck) -> list[str]:
                  else f"the Entangle has BODY {hit.after.body} left.")
         lines.append(f"{outcome.amount} {kind}: {text}. {hit.body} BODY - {hit.after.defense} DEF = {hit.through} "
                      f"off its BODY: {after}")
+    if outcome.backlash is not None:
+        maker, body, now = outcome.backlash
+        lines.append(f"Backlash: {maker} takes the {body} BODY too. Now BODY {now}.")
     lines.append(_end(outcome))
     return lines
 
@@ -59,8 +64,9 @@ def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
     if o.damage is not None and o.stun is not None and o.sheet is not None:
         state = ", Stunned" if o.stunned else ""
         state += ", Knocked Out" if o.sheet.knocked_out else ""
+        faces = o.damage.roll.faces_text() if o.damage.roll is not None else ""
         lines.append(f"{o.amount} Ego Attack: {o.damage.stun} STUN "
-                     f"({dice_of(o.damage).faces_text()}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
+                     f"({faces}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
                      f"{o.stun.defense} Mental Defense), no BODY{state}. Now STUN {o.sheet.current_stun}.")
     lines.append(_end(o))
     return lines
@@ -87,5 +93,49 @@ def adjustment_lines(outcome: adjusting.Adjustment) -> list[str]:
         if o.gained_to:
             lines.append(f"{o.user} gains {o.gained} Character Points of {o.gained_to}: {o.gained_to} "
                          f"{o.gained_value}; 5 fade each {o.rate}.")
+    lines.append(_end(o))
+    return lines
+
+
+def flash_lines(outcome: flashing.Flashed) -> list[str]:
+    """A Flash: the roll, its BODY less Flash Defense in Segments, and until when."""
+    o = outcome
+    lines = [roll_line(o.rolled)]
+    if o.damage is not None:
+        faces = o.damage.roll.faces_text() if o.damage.roll is not None else ""
+        head = (f"{o.amount} Flash ({o.group.name}): {o.damage.body} BODY ({faces}) - {o.defense} Flash Defense = "
+                f"{o.segments} Segment{'' if o.segments == 1 else 's'}.")
+        if not o.segments:
+            lines.append(f"{head} {o.rolled.target} is not Flashed.")
+        else:
+            worse = "; ½ DCV, ½ OCV hand-to-hand, 0 OCV at range" if o.group.targeting else ""
+            lines.append(f"{head} {o.rolled.target} has lost the {o.group.name} through Segment {o.segment} of Turn "
+                         f"{o.turn}{worse}.")
+    lines.append(_end(o))
+    return lines
+
+
+
+def mind_lines(outcome: minding.MindUsed) -> list[str]:
+    """A Mental Power: ECV against ECV, the effect roll against his EGO table, the command and the
+    breakout roll, END (a Mind Link: no roll)."""
+    o = outcome
+    if o.roll is None:
+        return [(f"{o.attacker} opens a Mind Link with {o.target} ({o.name}): no roll for a willing mind; "
+                 f"{o.attacker}'s Mental Powers reach {o.target} without sight."), _end(o)]
+    lines = [(f"{o.attacker} uses {o.kind} on {o.target} ({o.name}): ECV {o.ecv} vs ECV {o.target_ecv}: "
+              f"{o.roll.target} or less, rolls {hit_text(o.roll).replace('DCV', 'ECV')}.")]
+    if o.dice is not None:
+        head = (f"{o.amount} {o.kind}: {o.dice.total} ({o.dice.faces_text()}) - {o.defense} Mental Defense = "
+                f"{o.total} against EGO {o.ego}: ")
+        if not o.level:
+            lines.append(head + "short of EGO, no effect.")
+        else:
+            said = f' Command: "{o.command}".' if o.command and o.lasting else ""
+            why = (f" ({o.breakout - o.modifier}- {o.modifier}: {o.past} past {level_text(o.level)})"
+                   if o.modifier else "")
+            breaks = f" Breakout: EGO {o.breakout}-{why} at the start of each of {o.target}'s Phases." \
+                if o.lasting else ""
+            lines.append(f"{head}{level_text(o.level)} reached: {o.reached}.{said}{breaks}")
     lines.append(_end(o))
     return lines

@@ -42,6 +42,7 @@ from ..rules.champions.maneuvers import (
     pull_punch_ocv,
 )
 from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_modifier, skill_roll
+from ..rules.champions.senses import unperceived_ocv
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
 from . import battlefield, harm, skill_levels
@@ -305,7 +306,8 @@ def dice_of(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, 
 
 def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: DiceAmount) -> tuple[tuple[int, str], ...]:
     """What adds to OCV: Combat Skill Levels (as given out, game/skill_levels.py), the maneuver,
-    the Range Modifier, Set and Brace, and Penalty Skill Levels against the penalties (HERO 5E)."""
+    the Range Modifier, Set and Brace, and Penalty Skill Levels against the penalties (HERO 5E);
+    then, Flashed, ½ of it hand-to-hand or all of it at range (RULES FLASH)."""
     fight = fights.fight_of(game, attacker)
     fighter = fight.member(attacker.id) if fight is not None else fights.Fighter(attacker.id, attacker.name)
     maneuver = order.maneuver.ocv(order.velocity, amount)
@@ -318,6 +320,9 @@ def _ocv_parts(game: Game, attacker: Character, order: AttackOrder, amount: Dice
     parts.append((levels.offset, "Penalty Skill Levels"))
     if levels.dcv:
         fights.update_fighter(game, attacker, **_dcv_kept(order.maneuver, levels.dcv))
+    if fighter.unseeing:  # RULES FLASH: he cannot see his target
+        ocv = get_sheet(game, attacker).base("OCV") + sum(n for n, _ in parts)
+        parts.append((unperceived_ocv(ocv, order.power is not None and order.power.ranged) - ocv, "Flashed"))
     return tuple((n, w) for n, w in parts if n)
 
 

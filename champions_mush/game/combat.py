@@ -30,8 +30,10 @@ from ..rules.champions.battlefield import Area
 from ..rules.champions.effects import LifeState, RecoveryFrequency, post_segment_12_body, recovery_frequency
 from ..rules.champions.entangle import ENTANGLED_DCV
 from ..rules.champions.grappling import blockers_first
+from ..rules.champions.mental import level_text
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
+from ..rules.champions.senses import SENSE_GROUPS
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
 from ..rules.dice import Roller
 from . import gmcp
@@ -131,6 +133,12 @@ def segment_count(turn: int, segment: int) -> int:
     return turn * SEGMENTS + segment
 
 
+def turn_and_segment(count: int) -> tuple[int, int]:
+    """The Turn and Segment of a :func:`segment_count`."""
+    turn, segment = divmod(count, SEGMENTS)
+    return (turn - 1, SEGMENTS) if segment == 0 else (turn, segment)
+
+
 @attrs.frozen
 class Fighter:
     """Someone in a fight, with the conditions the tracker keeps for him."""
@@ -161,6 +169,8 @@ class Fighter:
     windup: Windup | None = None
     #: an Entangle on him: (DEF, BODY left); DCV 0 until it is destroyed (RULES ENTANGLE)
     entangle: tuple[int, int] | None = None
+    #: who made it and how it was bought: (maker's id, maker's name, Takes No Damage From Attacks, Backlash)
+    entangle_by: tuple[int, str, bool, bool] | None = None
     #: Blocking until his next Phase: the maneuver (Block, Martial Block), its OCV, the Blocks made (game/grappling.py)
     blocking: str = ""
     block_ocv: int = 0
@@ -180,6 +190,25 @@ class Fighter:
         default=(), converter=lambda v: tuple(tuple(c) for c in v))
     #: powers he has switched on (+use): (item id, XMLID, levels, name) (RULES BATTLEFIELD, SIZE)
     using: tuple[tuple[str, str, int, str], ...] = ()
+    #: Flashes on him: (Sense Group, the last Segment it is lost, counted as :func:`segment_count`) (RULES FLASH)
+    flashed: tuple[tuple[str, int], ...] = ()
+    #: lasting Mental Powers on him: (power, by whom, level reached, breakout modifier, the command)
+    #: (RULES MENTAL POWERS)
+    minds: tuple[tuple[str, str, int, int, str], ...] = ()
+    #: minds his Mental Powers reach without sight: (char id, name, Mind Link or Mind Scan, level)
+    links: tuple[tuple[int, str, str, int], ...] = ()
+
+    @property
+    def unseeing(self) -> bool:
+        """A Flash took a Targeting Sense Group: ½ DCV, ½ OCV hand-to-hand, 0 at range (RULES FLASH)."""
+        return any(SENSE_GROUPS[g].targeting for g, _ in self.flashed)
+
+    def mind_conditions(self) -> list[str]:
+        """Mental Powers on him and the minds he reaches: no DCV of his changes (RULES MENTAL POWERS)."""
+        found = [f"{kind} by {by} ({level_text(level)}){': ' + said if said else ''}"
+                 for kind, by, level, _, said in self.minds]
+        return found + [f"Mind Linked with {name}" if how == "Mind Link" else f"{how} found {name} ({level_text(level)})"
+                        for _, name, how, level in self.links]
 
     def conditions(self) -> list[str]:
         """The tracker's conditions to show, in a fixed order."""
@@ -191,6 +220,9 @@ class Fighter:
         found += ["Blocking"] if self.blocking else []
         found += [f"{self.half_dcv} 1/2 DCV"] if self.half_dcv else []
         found += [f"{power} on {name} (Continuous)" for _, name, power in self.continuing]
+        found += [f"Flashed ({SENSE_GROUPS[g].name}, to Turn {t} Segment {s})"
+                  for g, (t, s) in ((g, turn_and_segment(last)) for g, last in self.flashed)]
+        found += self.mind_conditions()
         found += ["Recovering"] if self.recovering else []
         found += ["Helped"] if self.helped else []
         found += [f"{self.dcv_note} DCV {self.dcv_mod:+d}"] if self.dcv_mod else []
@@ -271,6 +303,11 @@ class Fight:
             if known.get("entangle") is not None:
                 known["entangle"] = tuple(known["entangle"])
             known["using"] = tuple(tuple(u) for u in known.get("using", ()))
+            if known.get("entangle_by") is not None:
+                known["entangle_by"] = tuple(known["entangle_by"])
+            known["flashed"] = tuple(tuple(a) for a in known.get("flashed", ()))
+            known["minds"] = tuple(tuple(a) for a in known.get("minds", ()))
+            known["links"] = tuple(tuple(a) for a in known.get("links", ()))
             fighters.append(Fighter(**known))
         return cls(room=int(doc["room"]), gm=doc.get("gm", ""), turn=int(doc.get("turn", 1)),
                    segment=int(doc.get("segment", 0)), fighters=tuple(fighters),
@@ -288,6 +325,10 @@ def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
     doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
     doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
     doc["using"] = [list(u) for u in fighter.using]
+    doc["entangle_by"] = list(fighter.entangle_by) if fighter.entangle_by else None
+    doc["flashed"] = [list(a) for a in fighter.flashed]
+    doc["minds"] = [list(a) for a in fighter.minds]
+    doc["links"] = [list(a) for a in fighter.links]
     if fighter.windup is not None:
         doc["windup"] = attrs.asdict(fighter.windup)
     return doc
@@ -394,7 +435,8 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     """The DCV an attack roll is made against, with every condition on it.
 
     RULES DAMAGE EFFECTS (Stunned ½, Knocked Out 0), RULES KNOCKBACK 2 and 5 (prone ½), RULES
-    RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0), RULES ENTANGLE (Entangled 0); a
+    RECOVERING (½), RULES PRE ATTACKS 2 (Awed ½, Cowed 0), RULES ENTANGLE (Entangled 0), RULES
+    FLASH (his Sight Group lost: ½); a
     maneuver's DCV adds first.
     """
     sheet = get_sheet(game, char)
@@ -402,7 +444,8 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     fighter = fight.member(char.id) if fight else Fighter(char.id, char.name)
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
     why += [c for c in fighter.conditions()
-            if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking") and not c.endswith("(Continuous)")]
+            if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking", *fighter.mind_conditions())
+            and not c.endswith("(Continuous)")]
     from .battlefield import size_dcv  # Shrinking and Growth (RULES SIZE); it uses the tracker
 
     size, said = size_dcv(fighter)
@@ -410,7 +453,7 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod + size, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
                         braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED,
-                        halved=fighter.grabbed_by is not None or bool(fighter.half_dcv))
+                        halved=fighter.grabbed_by is not None or bool(fighter.half_dcv) or fighter.unseeing)
     if fighter.entangle is not None:
         dcv = ENTANGLED_DCV
     return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
@@ -498,6 +541,8 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
     12, when this one is over). Phases a condition uses up pass by themselves; a Haymaker lands
     at the end of its Segment; the tracker waits for a held action before the holder's own next
     Phase would lose it unused. Saves everything; returns what happened, in order."""
+    from .minding import breakouts  # a Mental Power's breakout roll opens his Phase
+
     fight, events = end_phase(fight), []
     while True:
         waiting = [(f, s) for f, s in _acting(game, fight, fight.segment) if f.char_id not in fight.done] \
@@ -514,6 +559,8 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
             events.append(HeldActionWaits(fight.segment, fighter.name))
             break
         fight, fighter = _stop_helping(fight, fighter)
+        fight, fighter, tried = breakouts(game, fight, fighter, sheet, roller)
+        events.extend(tried)
         fighter, begins = _phase_start(game, fight, fighter, sheet, roller)
         fight = fight.with_fighter(fighter)
         events.append(begins)
@@ -656,6 +703,7 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
     Haymakers due by then land on the way (game/attacks.py)."""
     from .adjusting import return_points  # Drains and Aids return in Post-Segment 12
     from .attacks import land_windups  # the tracker calls the attack engine, which uses the tracker
+    from .flashing import senses_return  # Flashes end Segment by Segment
 
     events: list[PhaseEvent] = []
     turn = fight.turn
@@ -679,6 +727,8 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))
+    fight, back = senses_return(fight, segment_count(turn, segment))
+    events.extend(back)
     return fight, events
 
 

@@ -3,8 +3,9 @@
 Beside game/harm.py: :func:`entangle` rolls an Entangle power as an attack and puts the Entangle
 it makes on the target's :class:`~.combat.Fighter` (its DEF and BODY left; DCV 0 meanwhile);
 :func:`strike_entangle` is the entangled character breaking out with his STR damage (no attack
-roll) or another attacking the Entangle (an attack roll against its DCV 0). Each returns a value
-commands/power_text.py renders. RULES ENTANGLE (HERO 5E revised); rules/champions/entangle.py.
+roll) or another attacking the Entangle (an attack roll against its DCV 0), which one that Takes
+No Damage From Attacks refuses; with Backlash its maker takes the BODY it takes. Each returns a
+value commands/power_text.py renders. RULES ENTANGLE (HERO 5E revised); rules/champions/entangle.py.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ import attrs
 from ..rules.champions.adding import strength_attack_dice
 from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal
 from ..rules.champions.dcs import AttackKind
-from ..rules.champions.entangle import ENTANGLED_DCV, Entangle, EntangleHit, entangle_from, hit_entangle
+from ..rules.champions.entangle import (
+    BACKLASH,
+    ENTANGLED_DCV,
+    TAKES_NO_DAMAGE,
+    Entangle,
+    EntangleHit,
+    entangle_from,
+    hit_entangle,
+)
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
@@ -24,7 +33,7 @@ from . import combat as fights
 from . import harm
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts, dice_of
 from .hero import AttackPower, HeroSheet
-from .sheets import get_sheet
+from .sheets import get_sheet, save_sheet
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -39,7 +48,8 @@ ENTANGLE = "Entangle"
 def entangle_powers(hero: HeroSheet) -> list[AttackPower]:
     """The sheet's Entangles as powers +attack can use (1 DEF per d6)."""
     return [AttackPower(name=item.name, dice=DiceAmount(whole=item.levels), kind=AttackKind.NORMAL, versus=ENTANGLE,
-                        end=item.end, active=item.active, ranged=item.ranged, item_id=item.id)
+                        end=item.end, active=item.active, ranged=item.ranged, item_id=item.id,
+                        modifiers=item.modifiers)
             for item in hero.items if item.xmlid == "ENTANGLE" and item.levels > 0]
 
 
@@ -52,8 +62,17 @@ def entangle_of(game: Game, char: Character) -> Entangle | None:
     return Entangle(*fighter.entangle)
 
 
-def _keep(game: Game, char: Character, made: Entangle | None) -> None:
-    fights.update_fighter(game, char, entangle=None if made is None or made.destroyed else (made.defense, made.body))
+def _keep(game: Game, char: Character, made: Entangle | None, **by: object) -> None:
+    if made is None or made.destroyed:
+        fights.update_fighter(game, char, entangle=None, entangle_by=None)
+    else:
+        fights.update_fighter(game, char, entangle=(made.defense, made.body), **by)
+
+
+def _terms(attacker: Character, power: AttackPower) -> tuple[int, str, bool, bool]:
+    """Who made it, and its Takes No Damage From Attacks and Backlash (HERO 5E revised)."""
+    xmlids = {m.xmlid for m in power.modifiers}
+    return attacker.id, attacker.name, TAKES_NO_DAMAGE in xmlids, BACKLASH in xmlids
 
 
 def _rolled(game: Game, attacker: Character, target: Character, order: AttackOrder, amount: DiceAmount,
@@ -93,7 +112,7 @@ def entangle(game: Game, attacker: Character, target: Character, order: AttackOr
         made = entangle_from(power.dice, damage)
         old = entangle_of(game, target)
         if old is None or (made.defense, made.body) > (old.defense, old.body):
-            _keep(game, target, made)
+            _keep(game, target, made, entangle_by=_terms(attacker, power))
         else:
             made = old
     spent, parts = _end(game, attacker, 0, order, roller)
@@ -113,6 +132,8 @@ class EntangleStruck:
     hit: EntangleHit | None
     spent: harm.Spent
     end_parts: tuple[tuple[int, str], ...]
+    #: Backlash: its maker, the BODY he took and his BODY after
+    backlash: tuple[str, int, int] | None = None
 
     @property
     def breakout(self) -> bool:
@@ -131,6 +152,12 @@ def strike_entangle(game: Game, attacker: Character, holder: Character, order: A
     held = entangle_of(game, holder)
     if held is None:
         raise RulesError(f"{holder.name} is not Entangled.")
+    fight = fights.fight_of(game, holder)
+    fighter = fight.fighter(holder.id) if fight is not None else None
+    by = fighter.entangle_by if fighter is not None else None
+    if by is not None and by[2] and attacker.id != holder.id:
+        raise RulesError(f"The Entangle on {holder.name} Takes No Damage From Attacks: only {holder.name}'s STR "
+                         "breaks it.")
     sheet = get_sheet(game, attacker)
     strength = sheet.base("STR") if order.strength is None else min(order.strength, sheet.base("STR"))
     rolled = None
@@ -147,7 +174,18 @@ def strike_entangle(game: Game, attacker: Character, holder: Character, order: A
         damage = (roll_killing(amount, roller, StunMultiplier.standard()) if kind is AttackKind.KILLING
                   else roll_normal(amount, roller))
         hit = hit_entangle(held, damage.body)
-        _keep(game, holder, hit.after)
+        _keep(game, holder, hit.after, entangle_by=by)
+    backlash = _backlash(game, by, hit.through) if hit is not None and by is not None and by[3] else None
     spent, parts = _end(game, attacker, strength if uses_str else 0, order, roller)
     return EntangleStruck(attacker.name, holder.name, order.name, rolled, amount if damage else None, damage, hit,
-                          spent, parts)
+                          spent, parts, backlash)
+
+
+def _backlash(game: Game, by: tuple[int, str, bool, bool], body: int) -> tuple[str, int, int] | None:
+    """Backlash: the maker takes the BODY his Entangle took (HERO 5E revised)."""
+    maker = game.characters.get(by[0])
+    if maker is None or body <= 0:
+        return None
+    sheet = get_sheet(game, maker)
+    after = save_sheet(game, sheet.with_vitals(body=sheet.current_body - body))
+    return maker.name, body, after.current_body

@@ -298,7 +298,8 @@ def _stated(element: Element, ctx: _Context, known: bool, per_level: Fraction = 
 
 def _power(element: Element, ctx: _Context) -> Item:
     xmlid = element.get("XMLID", element.tag)
-    spec = POWERS.get(xmlid)
+    # a price by option (Flash by Sense Group) is the catalogue's
+    spec = POWERS.get(xmlid) if per_level(xmlid, element.get("OPTIONID", "")) is None else None
     if xmlid == "NAKEDMODIFIER":
         return _naked(element, ctx)
     if spec is None:

@@ -58,4 +58,6 @@ def test_a_name_that_fits_nothing_lists_the_attacks_on_the_sheet(lad):
         "(1d6 normal), #165 Energy Blast (1d6 normal), #179 Hand-To-Hand Attack (1d6 normal), #183 Killing Attack - "
         "Hand-To-Hand (1d6 killing), #184 Killing Attack - Ranged (1d6 killing), #167 Entangle (1d6 normal), #145 Aid "
         "(1d6 normal), #160 Drain (1d6 normal), #180 Healing (1d6 normal), #208 Suppress (1d6 normal), #216 Transfer "
-        "(1d6 normal); maneuvers: strike, haymaker, move by, move through, pull punch.")]
+        "(1d6 normal), #172 Flash (1d6 normal), #191 Mental Illusions (1d6 normal), #192 Mind Control (1d6 normal), "
+        "#193 Mind Link (no dice), #194 Mind Scan (1d6 normal), #212 Telepathy (1d6 normal); maneuvers: strike, "
+        "haymaker, move by, move through, pull punch.")]

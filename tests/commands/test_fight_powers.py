@@ -17,7 +17,8 @@ def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dc
     assert _entangle_viper(world, g, s) == [
         ("[Combat] Starfire attacks Viper (Glue): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
         "less."),
-        "  3d6 Entangle: 4 BODY (2 4 6). Viper is Entangled: DEF 3, BODY 4; DCV 0, and can only break out.",
+        ("  3d6 Entangle: 4 BODY (2 4 6). Viper is Entangled: DEF 3, BODY 4; DCV 0, and can only break out or "
+         "use a Mental Power."),
         "  Starfire spends 3 END (3 for Glue): END 37. [id]",
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
@@ -34,7 +35,7 @@ def test_breaking_out_is_str_damage_body_less_the_entangles_def(fight):  # noqa:
     world, g, s, p = fight
     _entangle_viper(world, g, s)
     assert g.do("+attack Psiana=strike by Viper") == [
-        "Viper is Entangled and can only break out: +attack me=strike entangle."]
+        "Viper is Entangled and can only break out or use a Mental Power: +attack me=strike entangle."]
     p.do("+combat/pass")
     assert g.do("+combat/move Viper=5") == ["Viper is Entangled and can only break out: +attack me=strike entangle."]
     world.set_dice(6, 6)
@@ -220,3 +221,37 @@ def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):  # n
         "5 Character Points return each Turn.")
     assert g.do("+combat/status")[5] == (  # STUN 10 BODY + (-7/2 = -3) + 5 CON = 12
         "Viper     14   3    12/12  10/10  20/20  5    Drained STR (17 CP, 5/Turn back)")
+
+
+def test_an_entangle_that_takes_no_damage_from_attacks_breaks_only_to_its_victims_str(fight):  # noqa: F811
+    """HERO 5E revised, Takes No Damage From Attacks (+1/4): Psiana's attack at it is refused;
+    Viper's STR 10 (6 6: 4 BODY - DEF 3) still takes 1 off."""
+    world, g, s, p = fight
+    s.do("+power Glue=entangle 3d6 +nodamage")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 2, 4, 6)
+    s.do("+attack Viper=glue")
+    assert p.do("+attack Viper=strike entangle") == [
+        "The Entangle on Viper Takes No Damage From Attacks: only Viper's STR breaks it."]
+    p.do("+combat/pass")
+    world.set_dice(6, 6)
+    assert _ids(g.do("+attack Viper=strike entangle by Viper"))[1] == (
+        "  2d6 normal: 12 STUN, 4 BODY (6 6). 4 BODY - 3 DEF = 1 off its BODY: the Entangle has BODY 3 left.")
+
+
+def test_an_entangle_with_backlash_hurts_its_maker_by_the_body_it_takes(fight):  # noqa: F811
+    """HERO 5E revised, Backlash (-1/2): Viper's breakout takes 1 BODY off the Entangle, and
+    Starfire, who made it, takes that 1 BODY too: BODY 10 -> 9."""
+    world, g, s, p = fight
+    s.do("+power Coils=entangle 3d6 -backlash")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 2, 4, 6)
+    s.do("+attack Viper=coils")
+    p.do("+combat/pass")
+    world.set_dice(6, 6)
+    assert _ids(g.do("+attack Viper=strike entangle by Viper"))[1:4] == [
+        "  2d6 normal: 12 STUN, 4 BODY (6 6). 4 BODY - 3 DEF = 1 off its BODY: the Entangle has BODY 3 left.",
+        "  Backlash: Starfire takes the 1 BODY too. Now BODY 9.",
+        "  Viper spends 1 END (1 for STR 10): END 19. [id]",
+    ]
+    assert g.do("+combat/status")[3] == "Starfire  23   5    30/30  9/10   40/40  8    -"

@@ -111,7 +111,7 @@ def test_every_family_has_its_category():
         "movement": ["MOVEMENT"],
         # HERO 5E revised, not the seed (rules/champions/hero5e)
         "powers": ["ADJUSTMENT POWERS", "BATTLEFIELD", "DEFENSES OF THE GENRE", "DRAIN AND AID", "EGO ATTACK",
-                   "ENTANGLE", "RETURN RATE", "SIZE"],
+                   "ENTANGLE", "FLASH", "MENTAL POWERS", "RETURN RATE", "SIZE"],
         "PRE attacks": ["PRE ATTACKS"],
         "recovery": ["RECOVERING"],
     }

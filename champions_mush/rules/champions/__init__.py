@@ -36,6 +36,7 @@ from . import (
     presence,
     rolls,
     rounding,
+    senses,
     skills,
     speed,
 )
@@ -48,7 +49,7 @@ __all__ = sorted(  # noqa: PLE0605 - each rule module's own __all__, gathered
     for module in (
         adding, adjustment, advantages, battlefield, catalog, characteristics, costs, damage, dcs, defenses,
         effects, endurance, entangle, explosion, grappling, knockback, levels, locations, maneuvers, martial,
-        mental, modifiers, movement, powers, presence, _recovery_rules, rolls, rounding, skills, speed,
+        mental, modifiers, movement, powers, presence, _recovery_rules, rolls, rounding, senses, skills, speed,
     )
     for name in module.__all__
 )
@@ -81,5 +82,6 @@ from .presence import *
 from .recovery import *
 from .rolls import *
 from .rounding import *
+from .senses import *
 from .skills import *
 from .speed import *

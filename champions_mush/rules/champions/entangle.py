@@ -4,7 +4,8 @@ An Entangle hits with an ordinary attack roll. Its BODY is the BODY of its dice 
 damage; its DEF is 1 per d6 (more with the Additional DEF adder). The character inside is at DCV
 0 and can do nothing but try to break out. Breaking out he rolls his STR damage: its BODY less
 the Entangle's DEF comes off the Entangle's BODY; others may attack the Entangle the same way.
-It stays until its BODY is gone.
+It stays until its BODY is gone. Bought to Take No Damage From Attacks (+1/4), only its
+victim's STR harms it; with Backlash (-1/2) the BODY it takes, its maker takes too.
 """
 
 from __future__ import annotations
@@ -14,10 +15,15 @@ import attrs
 from ..dice import DiceAmount
 from .damage import NormalDamage
 
-__all__ = ["ENTANGLED_DCV", "Entangle", "EntangleHit", "entangle_from", "hit_entangle"]
+__all__ = ["BACKLASH", "ENTANGLED_DCV", "Entangle", "EntangleHit", "TAKES_NO_DAMAGE", "entangle_from",
+           "hit_entangle"]
 
 #: HERO 5E revised: an Entangled character is at DCV 0.
 ENTANGLED_DCV = 0
+#: Hero Designer's XMLIDs of the Entangle's own Advantage and Limitation (HERO 5E revised): Takes
+#: No Damage From Attacks (+1/4: no attack harms it, only its victim's STR), Backlash (-1/2: its
+#: maker takes the BODY it takes).
+TAKES_NO_DAMAGE, BACKLASH = "TAKESNODAMAGE", "BACKLASH"
 
 
 @attrs.frozen

@@ -66,12 +66,14 @@ MODIFIERS: dict[str, ModifierSpec] = {m.key: m for m in (
     _m("halfend", "Reduced Endurance (1/2 END)", "1/4", "REDUCEDEND", "HALFEND"),
     _m("zeroend", "Reduced Endurance (0 END)", "1/2", "REDUCEDEND", "ZERO"),
     _m("sticky", "Sticky", "1/2", "STICKY"),
+    _m("nodamage", "Takes No Damage From Attacks", "1/4", "TAKESNODAMAGE"),  # an Entangle's
     _m("stunx", "Increased STUN Multiplier", "1/4", "STUNMULTIPLIER"),
     _m("trigger", "Trigger", "1/4", "TRIGGER"),
     _m("uoo", "Usable On Others", "1/4", "UOO"),
     _m("act14", "Activation Roll 14-", "-1/2", "ACTIVATIONROLL", "14"),
     _m("act11", "Activation Roll 11-", "-1", "ACTIVATIONROLL", "11"),
     _m("act8", "Activation Roll 8-", "-3/2", "ACTIVATIONROLL", "8"),
+    _m("backlash", "Backlash", "-1/2", "BACKLASH"),  # an Entangle's
     _m("beam", "Beam", "-1/4", "BEAM"),
     _m("charges8", "8 Charges", "-1/2", "CHARGES", "EIGHT"),
     _m("charges4", "4 Charges", "-1", "CHARGES", "FOUR"),

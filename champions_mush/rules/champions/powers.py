@@ -15,6 +15,7 @@ import attrs
 
 from ..dice import DiceAmount
 from ..errors import RulesError
+from .catalog import PER_LEVEL_BY_OPTION
 from .costs import level_points, round_cost
 
 __all__ = [
@@ -85,6 +86,8 @@ POWERS: dict[str, PowerSpec] = {p.xmlid: p for p in (
     _p("HANDTOHANDATTACK", "Hand-To-Hand Attack", 0, 5, "d6", _ATTACK, versus="PD"),
     _p("EGOATTACK", "Ego Attack", 0, 10, "d6", _ATTACK, versus="MD", ranged=True),
     _p("ENTANGLE", "Entangle", 0, 10, "d6", ranged=True),
+    # Flash: the Sight Group's price (HERO 5E revised; another group's: rules/champions/catalog.py)
+    _p("FLASH", "Flash", 0, PER_LEVEL_BY_OPTION["FLASH"]["SIGHTGROUP"][0], "d6", ranged=True, versus="SIGHTGROUP"),
     _p("DRAIN", "Drain", 0, 10, "d6"),
     _p("AID", "Aid", 0, 10, "d6"),
     _p("HEALING", "Healing", 0, 10, "d6"),
@@ -95,6 +98,8 @@ POWERS: dict[str, PowerSpec] = {p.xmlid: p for p in (
     _p("MENTALILLUSIONS", "Mental Illusions", 0, 5, "d6"),
     _p("MINDSCAN", "Mind Scan", 0, 5, "d6"),
     _p("TELEPATHY", "Telepathy", 0, 5, "d6"),
+    # Mind Link: 5 for one specific mind, +5 each doubling of the minds: a level each (HERO 5E revised)
+    _p("MINDLINK", "Mind Link", 0, 5, "level", end=False),
     _p("LUCK", "Luck", 0, 5, "d6", end=False),
     _p("ABSORPTION", "Absorption", 0, 5, "d6", end=False),
     # defenses: points per point of defense

@@ -56,7 +56,8 @@ def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
     RULES DAMAGE EFFECTS: Stunned is ½ DCV; Knocked Out makes DCV 0. RULES KNOCKBACK 2 and 5:
     lying on the ground after Knockback is ½ DCV. RULES RECOVERING: taking a Recovery is ½ DCV.
     RULES PRE ATTACKS 2: Awed is ½ DCV, Cowed 0 DCV. HERO 5E Brace: ½ DCV; ``halved``: another
-    ½ DCV of HERO 5E revised (Grabbed, a Sweep or Rapid Fire until the next Phase).
+    ½ DCV of HERO 5E revised (Grabbed, a Sweep or Rapid Fire until the next Phase, unable to see
+    his attacker after a Flash: RULES FLASH).
     Several halvings do not stack (the rules file is silent; HERO 5E applies ½ DCV once), and a
     halved DCV rounds .5 up, in the character's favour (HERO 5E).
     """
