@@ -155,13 +155,14 @@ def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
         return reduction_item(item_id, name, amount, mods)
     if spec.xmlid == "FLASH":  # ``flash 4d6``, ``flash 4d6 vs hearing``: a Sense Group (RULES FLASH)
         dice_text, _, group_word = amount.strip().partition(" ")
-        spec, group = flash_spec_for(spec, re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.I))
+        group_word = re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.IGNORECASE)
+        spec, group = flash_spec_for(spec, group_word)
         dice = DiceAmount.parse(dice_text.lower().replace("d6", "").strip() or "0")
         item = power_item(item_id, spec, name=name, dice=dice, modifiers=mods)
         return attrs.evolve(item, text=item.text.replace(f"Flash {dice}", f"Flash {dice} ({group.name})", 1))
     if spec.xmlid == "FLASHDEFENSE" and not is_number(amount.strip(), 3):  # ``flash defense 5 vs hearing``
         number, _, group_word = amount.strip().partition(" ")
-        group = flash_group(re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.I))
+        group = flash_group(re.sub(r"^(?:vs\.?|versus|against)\s+", "", group_word.strip(), flags=re.IGNORECASE))
         if not is_number(number, 3):
             raise CommandError("Flash Defense needs a whole number of points, like flash defense 5 vs hearing.")
         item = power_item(item_id, spec, name=name, levels=int(number), modifiers=mods)

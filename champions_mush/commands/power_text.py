@@ -8,8 +8,8 @@ attack: the roll, what the dice made or broke, and the END spent.
 from __future__ import annotations
 
 from ..game import adjusting, entangling, flashing, mental, minding
-from ..rules.champions.mental import level_text
 from ..rules.champions.damage import KillingDamage
+from ..rules.champions.mental import level_text
 from .dice import dice_of, hit_text, killing_text, normal_text
 from .fight_text import roll_line, spent_text
 
@@ -64,9 +64,8 @@ def ego_lines(outcome: mental.EgoAttacked) -> list[str]:
     if o.damage is not None and o.stun is not None and o.sheet is not None:
         state = ", Stunned" if o.stunned else ""
         state += ", Knocked Out" if o.sheet.knocked_out else ""
-        faces = o.damage.roll.faces_text() if o.damage.roll is not None else ""
         lines.append(f"{o.amount} Ego Attack: {o.damage.stun} STUN "
-                     f"({faces}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
+                     f"({dice_of(o.damage).faces_text()}). {o.target} takes {o.stun.through} STUN ({o.stun.rolled} STUN - "
                      f"{o.stun.defense} Mental Defense), no BODY{state}. Now STUN {o.sheet.current_stun}.")
     lines.append(_end(o))
     return lines

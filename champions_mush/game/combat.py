@@ -727,8 +727,8 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))
-    fight, back = senses_return(fight, segment_count(turn, segment))
-    events.extend(back)
+    fight, seen = senses_return(fight, segment_count(turn, segment))
+    events.extend(seen)
     return fight, events
 
 
