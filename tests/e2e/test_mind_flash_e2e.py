@@ -114,8 +114,8 @@ def test_a_hero_and_a_mentalist_use_entangle_drain_ego_attack_mind_control_and_f
         # Flash 4d6 rolling 1 3 5 6: 4 BODY, 4 Segments counted from this one: 9 to 12
         dice.add(3, 3, 3, 1, 3, 5, 6)
         _act(star, "+attack Mentalla=dazzle",
-             "[Combat] Starfire Flashes Mentalla (Dazzle): OCV 8 vs DCV 5 (Entangled (DEF 3, BODY 4), Drained EGO (12 "
-             "CP, 5/Turn back)) = 0: 19 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.\n"
+             "[Combat] Starfire Flashes Mentalla (Dazzle): OCV 8 vs DCV 5 (Entangled (DEF 3, BODY 4)) = 0: 19 or less, "
+             "rolls 9 (3 3 3): hits; hits DCV 10 or less.\n"
              "  4d6 Flash (Sight Group): 4 BODY (1 3 5 6) - 0 Flash Defense = 4 Segments. Mentalla has lost the Sight "
              "Group through Segment 12 of Turn 2; 1/2 DCV, 1/2 OCV hand-to-hand, 0 OCV at range.\n"
              "  Starfire spends 4 END (4 for Dazzle): END 33. [id]\n"
@@ -134,6 +134,6 @@ def test_a_hero_and_a_mentalist_use_entangle_drain_ego_attack_mind_control_and_f
              "--------  ---  ---  -----  -----  -----  ---  --------------------------------\n"
              "Starfire  23   4    23/30  10/10  33/40  8    -\n"
              "Mentalla  14   4    20/20  10/10  15/20  0    Entangled (DEF 3, BODY 3),\n"
-             "                                              Drained EGO (12 CP, 5/Turn\n"
-             "                                              back), Flashed (Sight Group, to\n"
-             "                                              Turn 2 Segment 12)\n")
+             "                                              Flashed (Sight Group, to Turn 2\n"
+             "                                              Segment 12), Drained EGO (12 CP,\n"
+             "                                              5/Turn back)\n")
