@@ -42,6 +42,15 @@ def _roll_line(name, verb="attacks", cv=("OCV", "DCV")):
     *[(t, _roll_line("Hand-To-Hand Attack")) for t in ("hand-to-hand attack", "#179", "hth")],
     *[(t, _roll_line("Ego Attack", "Ego Attacks", ("ECV", "ECV"))) for t in ("ego attack", "#162", "ego")],
     *[(t, _roll_line("Entangle")) for t in ("entangle", "#167")],
+    # the adjustment powers aim where the file's INPUT says (Drain BODY, Aid STUN, Transfer STR -> CON)
+    *[(t, _roll_line("Drain")) for t in ("drain", "#160")],
+    *[(t, _roll_line("Aid", "Aids")) for t in ("aid", "#145")],
+    ("#180", _roll_line("Healing", "Heals")),
+    ("#208", _roll_line("Suppress")),
+    *[(t, _roll_line("Transfer")) for t in ("transfer", "#216")],
+    ("#172", _roll_line("Flash", "Flashes")),
+    *[(t, _roll_line(p, f"uses {p} on", ("ECV", "ECV"))) for t, p in (
+        ("#192", "Mind Control"), ("#191", "Mental Illusions"), ("#194", "Mind Scan"), ("#212", "Telepathy"))],
 ])
 def test_each_attack_power_fires_by_name_number_and_short_form(lad, typed, line):
     world, g, a = lad
@@ -49,6 +58,20 @@ def test_each_attack_power_fires_by_name_number_and_short_form(lad, typed, line)
     out = a.do(f"+attack Viper={typed}")
     g.do("+combat/undo")
     assert out[0].rsplit(" [r", 1)[0] == line
+
+
+def test_an_imported_drain_works_on_the_characteristic_its_file_names(lad):
+    """Hero Designer keeps what an adjustment power works on in INPUT: Everything Lad's Drain is
+    a Drain BODY, his Transfer takes STR (HERO 5E: 1d6 rolling 1 is 1 Character Point)."""
+    world, g, a = lad
+    for typed, line in (("drain", "  1d6 Drain BODY: 1 Character Points (1) - 0 Power Defense: 1 Character Points. "
+                                  "Viper's BODY is now 10; 5 Character Points return each Turn."),
+                        ("transfer", "  1d6 Transfer STR: 1 Character Points (1) - 0 Power Defense: 1 Character "
+                                     "Points. Viper's STR is now 9; 5 Character Points return each Turn.")):
+        world.set_dice(3, 3, 3, 1)
+        out = a.do(f"+attack Viper={typed}")
+        g.do("+combat/undo")
+        assert out[1] == line
 
 
 def test_a_name_that_fits_nothing_lists_the_attacks_on_the_sheet(lad):

@@ -264,7 +264,7 @@ def test_multipower_slots_cost_a_tenth_of_their_real_cost():
     # Drain 1d6, Ranged: 15 Active Points; a fixed slot 15 / 10 = 1.5, rounded down: 1
     assert [(s.slot, s.active, s.real) for s in slots] == [("fixed", 15, 1), ("fixed", 15, 1), ("fixed", 20, 2)]
     assert pool.text == "Drain Multipower: Multipower, 20-point reserve"
-    assert slots[0].text == "Single Target Drain BODY: Drain 1d6, Ranged (+1/2) (15 Active Points)"
+    assert slots[0].text == "Single Target Drain BODY: Drain BODY 1d6, Ranged (+1/2) (15 Active Points)"
 
 
 def test_utf16_with_byte_order_mark_and_utf8_both_read():
