@@ -64,10 +64,11 @@ def test_an_imported_drain_works_on_the_characteristic_its_file_names(lad):
     """Hero Designer keeps what an adjustment power works on in INPUT: Everything Lad's Drain is
     a Drain BODY, his Transfer takes STR (HERO 5E: 1d6 rolling 1 is 1 Character Point)."""
     world, g, a = lad
-    for typed, line in (("drain", "  1d6 Drain BODY: 1 Character Points (1) - 0 Power Defense: 1 Character Points. "
-                                  "Viper's BODY is now 10; 5 Character Points return each Turn."),
-                        ("transfer", "  1d6 Transfer STR: 1 Character Points (1) - 0 Power Defense: 1 Character "
-                                     "Points. Viper's STR is now 9; 5 Character Points return each Turn.")):
+    drain = ("  1d6 Drain BODY: 1 Character Points (1) - 0 Power Defense: 1 Character Points. Viper's BODY is now 10; "
+             "5 Character Points return each Turn.")
+    transfer = ("  1d6 Transfer STR: 1 Character Points (1) - 0 Power Defense: 1 Character Points. Viper's STR is now 9; "
+                "5 Character Points return each Turn.")
+    for typed, line in (("drain", drain), ("transfer", transfer)):
         world.set_dice(3, 3, 3, 1)
         out = a.do(f"+attack Viper={typed}")
         g.do("+combat/undo")
