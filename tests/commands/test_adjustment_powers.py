@@ -30,8 +30,8 @@ def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight
         "[Combat] Psiana's Phase (DEX 18): acts.",
     ]
     status = g.do("+combat/status")
-    assert status[3].endswith("Aided CON (11 CP, 5/Turn fade)")
-    assert status[5].endswith("Drained STR (11 CP, 5/Turn back)")
+    assert status[3] == "Starfire  23   5    30/30  10/10  37/40  8    Aided CON (11 CP, 5/Turn fade)"
+    assert status[5] == "Viper     14   3    20/20  10/10  20/20  5    Drained STR (11 CP, 5/Turn back)"
     assert g.do("+combat/status Starfire")[2] == "  Conditions: Aided CON (11 CP, 5/Turn fade): all faded in 3 Turns."
 
 
@@ -194,7 +194,8 @@ def test_what_is_on_him_goes_to_gmcp_and_survives_undo_and_a_restart(fight):  # 
     again = World(store=world.store)
     starfire = again.game.find_character("Starfire")
     assert get_sheet(again.game, starfire).base("STR") == 8
-    assert g.do("+combat/undo")[0].startswith("[Combat] Gina undoes #")
+    assert g.do("+combat/undo")[0] == (
+        "[Combat] Gina undoes #15 (Psiana: +attack Starfire=weaken); everything it changed is as it was.")
     assert _stat(world, "Starfire", "STR") == 20
     assert g.do("+combat/status Starfire")[2] == "  Conditions: none."
 

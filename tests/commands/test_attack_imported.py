@@ -23,7 +23,9 @@ def lad():
     a.do("+sheet/import")
     for line in (DATA / "everything_lad_5e.hdc").read_text("utf-8").splitlines():
         a.do(line)
-    assert a.do(".")[1].startswith("Imported 'Everything Lad (5e)' from Hero Designer: 234 items.")
+    assert a.do(".")[1] == (
+        "Imported 'Everything Lad (5e)' from Hero Designer: 234 items. Points: 1225 spent of 200 base + 130 "
+        "disadvantages + 0 XP = 330: 895 over.")
     for line in ("+npc/create Viper", "+stat/set Viper/DEX=8", "+combat/start", "+combat/join Lad",
                  "+combat/join Viper", "+combat/next"):
         g.do(line)

@@ -61,7 +61,9 @@ def fight():
     d.do("+sheet/import")
     for line in DUELIST.splitlines():
         d.do(line)
-    assert d.do(".")[1].startswith("Imported 'Duelist' from Hero Designer: 5 items.")
+    assert d.do(".")[1] == (
+        "Imported 'Duelist' from Hero Designer: 5 items. Points: 50 spent of 200 base + 0 disadvantages + 0 "
+        "XP = 200: 150 left.")
     for line in ("+npc/create Viper", "+stat/set Viper/DEX=8", "+npc/create Brute", "+stat/set Brute/DEX=9",
                  "+stat/set Brute/SPD=3", "+combat/start", "+combat/join Duelist", "+combat/join Viper",
                  "+combat/join Brute", "+combat/next"):
@@ -104,15 +106,21 @@ def test_levels_of_three_points_or_more_go_to_dcv_or_damage_as_asked(fight):
     'dc 1': two levels for +1 DC, STR 10's 2d6 becomes 3d6 (HERO 5E revised: two levels a DC)."""
     world, g, d = fight
     out = _said(world, d, "+attack Viper=strike dcv 2", 3, 3, 3, 1, 1, 6, 6)
-    assert out[0].startswith("[Combat] Duelist Strikes Viper (Strike): OCV 3 vs DCV 3: 11 or less,")
+    assert out[0] == (
+        "[Combat] Duelist Strikes Viper (Strike): OCV 3 vs DCV 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV"
+        " 5 or less.")
     assert _brute_swings(world, g) == (
         "[Combat] Brute Strikes Duelist (Strike): OCV 3 vs DCV 3 (3 levels DCV +3) = 6: 8 or less, rolls 9 (3 3 3): "
         "misses; hits DCV 5 or less.")
     g.do("+combat/undo")
     g.do("+combat/undo")
     out = _said(world, d, "+attack Viper=strike dc 1", 3, 3, 3, 2, 2, 2, 6, 6)
-    assert out[0].startswith("[Combat] Duelist Strikes Viper (Strike): OCV 3 vs DCV 3: 11 or less,")
-    assert out[1].startswith("  3d6 normal: 6 STUN, 3 BODY (2 2 2).")
+    assert out[0] == (
+        "[Combat] Duelist Strikes Viper (Strike): OCV 3 vs DCV 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV"
+        " 5 or less.")
+    assert out[1] == (
+        "  3d6 normal: 6 STUN, 3 BODY (2 2 2). Viper takes 4 STUN and 1 BODY (6 STUN - 2 PD, 3 BODY - 2 PD). "
+        "Now STUN 16, BODY 9.")
 
 
 def test_two_point_levels_never_go_to_dcv_or_damage(fight):
@@ -152,10 +160,14 @@ def test_str_adds_to_an_advantaged_killing_attack_by_active_points():
                  "+combat/join Viper", "+combat/next"):
         g.do(line)
     world.set_dice(3, 3, 3, 4, 4, 3, 6, 6, 6)
-    assert s.do("+attack Viper=claws")[1].startswith("  1½d6 killing: 6 BODY, x2, 12 STUN (4 ½:2; multiplier die 3).")
+    assert s.do("+attack Viper=claws")[1] == (
+        "  1½d6 killing: 6 BODY, x2, 12 STUN (4 ½:2; multiplier die 3). Viper takes 12 STUN and 6 BODY (12 "
+        "STUN - 0 PD, 6 BODY - 0 rPD, defenses halved by Armor Piercing): Stunned. Now STUN 8, BODY 4.")
     g.do("+combat/undo")
     world.set_dice(3, 3, 3, 4, 4, 3, 6, 6, 6)
-    assert s.do("+attack Viper=talons")[1].startswith("  2d6 killing: 8 BODY, x2, 16 STUN (4 4; multiplier die 3).")
+    assert s.do("+attack Viper=talons")[1] == (
+        "  2d6 killing: 8 BODY, x2, 16 STUN (4 4; multiplier die 3). Viper takes 16 STUN and 8 BODY (16 STUN "
+        "- 0 PD, 8 BODY - 0 rPD): Stunned. Now STUN 4, BODY 2.")
 
 
 #: Deadly Blow (any circumstances, 1 level) and Find Weakness (11-) with a 1d6 HKA, as Hero Designer writes them.
@@ -191,13 +203,19 @@ def test_deadly_blow_adds_1d6_of_killing_damage_a_level_when_said(slayer):
     after the doubling cap: 8 DC, 2 1/2d6: 4 4 and a half die of 3 (2): 10 BODY, x2, 20 STUN."""
     world, g, s = slayer
     out = _said(world, s, "+attack Viper=knife deadly", 3, 3, 3, 4, 4, 3, 3, 6, 6, 6)
-    assert out[1].startswith("  2½d6 killing: 10 BODY, x2, 20 STUN (4 4 ½:2; multiplier die 3).")
+    assert out[1] == (
+        "  2½d6 killing: 10 BODY, x2, 20 STUN (4 4 ½:2; multiplier die 3). Viper takes 4 STUN and 4 BODY (20 "
+        "STUN - 16 PD, 10 BODY - 6 rPD). Now STUN 16, BODY 6.")
     g.do("+combat/undo")
     out = _said(world, s, "+attack Viper=knife", 3, 3, 3, 4, 3, 3, 6, 6, 6)
-    assert out[1].startswith("  1½d6 killing: 6 BODY, x2, 12 STUN (4 ½:2; multiplier die 3).")
+    assert out[1] == (
+        "  1½d6 killing: 6 BODY, x2, 12 STUN (4 ½:2; multiplier die 3). Viper takes 0 STUN and 0 BODY (12 "
+        "STUN - 16 PD, 6 BODY - 6 rPD). Now STUN 20, BODY 10.")
     g.do("+combat/undo")
     out = _said(world, s, "+attack Viper=strike deadly", 3, 3, 3, 2, 2, 2, 2, 2, 6, 6)
-    assert out[1].startswith("  5d6 normal: 10 STUN, 5 BODY (2 2 2 2 2).")  # STR 10's 2d6 + 3 DC
+    assert out[1] == (
+        "  5d6 normal: 10 STUN, 5 BODY (2 2 2 2 2). Viper takes 0 STUN and 0 BODY (10 STUN - 16 PD, 5 BODY - "
+        "16 PD). Now STUN 20, BODY 10.")
 
 
 def test_find_weakness_made_halves_the_defenses_against_that_attack(slayer):

@@ -30,7 +30,7 @@ def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_ins
     assert _ids(p.do("+attack Viper=strike"))[0] == (
         "[Combat] Psiana Strikes Viper (Strike): OCV 6 -3 (1/2: Viper is in Darkness) = 3 vs DCV 5 (1/2: Viper is in "
         "Darkness) = 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV 5 or less.")
-    assert g.do("+combat/status")[5].endswith("in Starfire's Darkness #1")
+    assert g.do("+combat/status")[5] == "Viper     14   3    20/20  10/10  20/20  5    in Starfire's Darkness #1"
     assert g.do("+combat/status Viper")[2] == (
         "  Conditions: in Starfire's Darkness #1: until Starfire stops it, leaves the fight or it ends.")
     assert g.do("+area") == ["[Combat] Areas in fight #1:", "  #1 Starfire's Darkness (Shadows): inside: Viper."]
@@ -132,8 +132,10 @@ def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(
     world, g, s, p = fight
     s.do("+power Wall=force wall 3")
     g.do("+combat/next")
-    assert s.do("+use wall=Psiana")[0].startswith(
-        "[Combat] Starfire makes Force Wall #1 (Wall, 3 PD/3 ED); behind it: Psiana. An attack between one behind it")
+    assert s.do("+use wall=Psiana")[0] == (
+        "[Combat] Starfire makes Force Wall #1 (Wall, 3 PD/3 ED); behind it: Psiana. An attack between one "
+        "behind it and one not hits the Wall; BODY more than its DEF brings it down. +area 1=<names> changes "
+        "who is behind it.")
     p.do("+combat/pass")
     world.set_dice(3, 3, 3, 2, 3)
     assert _ids(g.do("+attack Psiana=strike by Viper"))[:2] == [
@@ -180,8 +182,10 @@ def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fi
     g.do("+power Viper/Sticky=clinging 1")
     g.do("+combat/next")  # Viper, Stunned, spends his Phase: Turn 2, Segment 3, Starfire's
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 1, 1, 1, 1, 1)
-    assert _ids(s.do("+attack Viper=strike"))[2].startswith(
-        '  KB 8 BODY - 3 (1 1 1) - 2" (Anchor) = 3" knockback. Viper flies back 3" and lands.')
+    assert _ids(s.do("+attack Viper=strike"))[2] == (
+        "  KB 8 BODY - 3 (1 1 1) - 2\" (Anchor) = 3\" knockback. Viper flies back 3\" and lands. Lying on the "
+        "ground: 1/2 DCV; standing up takes a 1/2 Phase. Landing: 1½d6 normal, 2 STUN, 0 BODY (1 ½:1). Viper "
+        "takes 0 STUN and 0 BODY (2 STUN - 8 PD, 0 BODY - 8 PD): Knocked Out. Now STUN -8, BODY 10.")
 
 
 def _with_nnd_named(world, who, power, words):
@@ -239,7 +243,9 @@ def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(f
     s.do("+power Murk -2 OCV=change environment 10")
     g.do("+power Viper/Big=growth 3")
     g.do("+combat/next")
-    assert s.do("+use murk=Psiana")[0].startswith("[Combat] Starfire makes Change Environment #1 (Murk -2 OCV, -2 OCV)")
+    assert s.do("+use murk=Psiana")[0] == (
+        "[Combat] Starfire makes Change Environment #1 (Murk -2 OCV, -2 OCV); inside: Psiana. Those inside "
+        "are at its -OCV (and -PER). +area 1=<names> changes who is inside.")
     p.do("+combat/pass")
     g.do("+use big by Viper")
     g.do("+combat/next")  # Turn 2, Segment 3: Starfire's
@@ -255,7 +261,8 @@ def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noq
     s.do("+power Shadows=darkness 2")
     g.do("+combat/next")
     s.do("+use shadows=Viper")
-    assert g.do("+combat/undo")[0].startswith("[Combat] Gina undoes #")
+    assert g.do("+combat/undo")[0] == (
+        "[Combat] Gina undoes #12 (Starfire: +use shadows=Viper); everything it changed is as it was.")
     assert g.do("+area") == ["[Combat] No areas in fight #1."]
     s.do("+use shadows=Viper")
     assert g.do("+combat/leave Starfire") == ["[Combat] Starfire leaves the fight."]

@@ -138,7 +138,8 @@ def test_the_largest_sheet_is_read_a_page_at_a_time(world):
     assert shown[-1].startswith("#30  10    Word")  # 12,000 characters: 30 lines of 400
     second = gina.do("+sheet/next")
     assert second[0] == "Alice's sheet, from item #31:"
-    assert next(line for line in second if line.startswith("#3")).startswith("#31  10    Word")
+    assert next(line for line in second if line.startswith("#3")) == (
+        "#31  10    Word Word Word Word Word Word Word Word Word Word Word Word")
     pages = 2
     while "More follows: +sheet/next reads on." in second:
         second = gina.do("+sheet/next")

@@ -125,6 +125,6 @@ def test_a_utf16_file_in_base64_and_its_export_cross_telnet(server):
     kestrel.send("+sheet/export")
     read_line(kestrel, "-----BEGIN HDC-----")
     lines = kestrel.expect("-----END HDC-----\n").splitlines()
-    assert read_line(kestrel, "End of the file").endswith("234 items, 1225 points spent).")
+    assert read_line(kestrel, "End of the file") == "End of the file (3363 lines; 234 items, 1225 points spent)."
     _paste(kestrel, "\n".join(["-----BEGIN HDC-----", *lines]))
     assert read_line(kestrel, "Imported") == imported.replace("Everything Lad (5e)", "Kestrel")
