@@ -104,11 +104,18 @@ def _fill(server: Server, tmp_path: Path) -> None:
 
 def _submit(driver, button) -> None:
     """Click a form's button and wait for the page it brings."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    def gone(_driver: object) -> bool:
+        try:
+            button.is_enabled()
+        except WebDriverException:  # stale, or Chromium's "does not belong to the document": the page went
+            return True
+        return False
+
     button.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
+    WebDriverWait(driver, 30).until(gone)
 
 
 def _share_and_force(drivers, base: str, server: Server) -> None:
