@@ -47,6 +47,8 @@ Key = tuple[str, str]
 Doc = dict[str, Any]
 #: One document a command changed: kind, key, before, after (None: absent).
 Change = tuple[str, str, "Doc | None", "Doc | None"]
+#: What each command of a group says once committed, and whom to tell if the commit is refused.
+Held = list[tuple[list[Callable[[], None]], Callable[[StoreError], None] | None]]
 _ABSENT: Any = object()  # a sentinel: not kept, not made
 #: The kinds of documents kept between commands: fights, sheets and HERO sheets (game/combat.py,
 #: game/sheets.py, game/hero.py), what every fight command reads.
@@ -135,9 +137,11 @@ class Group:
         self._wake = wake
         self._open: ExitStack | None = None
         #: what each command says once committed, and whom to tell if the commit is refused
-        self._held: list[tuple[list[Callable[[], None]], Callable[[StoreError], None] | None]] = []
+        self._held: Held = []
         #: who is waiting for the commit (a connection's next command commits the group first)
         self.owners: set[object] = set()
+        #: owners whose next lines wait for a commit confirmed later (:meth:`hold`)
+        self._paused: list[Any] = []
 
     @property
     def open(self) -> bool:
@@ -147,42 +151,80 @@ class Group:
         """Open the turn's transaction (once a turn)."""
         if self._open is None:
             stack = ExitStack()
-            stack.enter_context(self.store.transaction())
+            opener = getattr(self.store, "group_transaction", None) or self.store.transaction
+            stack.enter_context(opener())
             self._open = stack
             self._wake()
 
+    def _later(self) -> bool:
+        """True when the store confirms the commit durable later, off the game's loop (PostgreSQL)."""
+        return bool(getattr(self.store, "confirms_later", False))
+
     def hold(self, owner: object, then: list[Callable[[], None]], lost: Callable[[StoreError], None] | None) -> None:
-        """What a command says, sent after the commit (``lost(error)`` instead if it is refused)."""
+        """What a command says, sent after the commit (``lost(error)`` instead if it is refused).
+        When the commit is confirmed later, the owner's next lines wait for it (answers in order)."""
         self._held.append((then, lost))
         if owner is not None:
             self.owners.add(owner)
+            if self._later() and getattr(owner, "busy", True) is False:
+                owner.busy = True  # type: ignore[attr-defined]  # a Session: its lines wait (commands/doorway.py)
+                self._paused.append(owner)
 
     def commit(self) -> None:
-        """Commit the turn's transaction (one durable write), then send what waited for it."""
+        """Commit the turn's transaction (one durable write), then send what waited for it: at
+        once, or when the store confirms it durable (:meth:`_later`)."""
         stack, self._open = self._open, None
-        held, self._held, self.owners = self._held, [], set()
+        held, paused = self._take()
         if stack is not None:
             try:
                 stack.__exit__(None, None, None)
             except StoreError as exc:
-                _tell_lost(held, exc)
+                self._lost(held, paused, exc)
                 return
+        if stack is not None and self._later():
+            self.store.when_durable(lambda: self._then_wake(self._durable, held, paused),  # type: ignore[attr-defined]
+                                    lambda exc: self._then_wake(self._lost, held, paused, exc))
+            return
+        self._durable(held, paused)
+
+    def _take(self) -> tuple[Held, list[Any]]:
+        held, paused, self._held, self._paused, self.owners = self._held, self._paused, [], [], set()
+        return held, paused
+
+    def _durable(self, held: Held, paused: list[Any]) -> None:
         for waiting, _ in held:
             for then in waiting:
                 then()
+        self._resume(paused)
+
+    def _lost(self, held: Held, paused: list[Any], exc: StoreError) -> None:
+        _tell_lost(held, exc)
+        self._resume(paused)
+
+    def _then_wake(self, send: Callable[..., None], *args: Any) -> None:
+        """A later confirmation (on the game's thread): send, then have the turn end (its
+        batch of text goes out)."""
+        send(*args)
+        self._wake()
+
+    @staticmethod
+    def _resume(paused: list[Any]) -> None:
+        """The owners held for a later confirmation read their next lines again."""
+        for owner in paused:
+            owner.busy = False
+            owner.resume_input()
 
     def abandon(self, exc: StoreError) -> None:
         """Roll the turn's transaction back (a write of one of its commands was refused): each
         command in it is told nothing was kept."""
         stack, self._open = self._open, None
-        held, self._held, self.owners = self._held, [], set()
+        held, paused = self._take()
         if stack is not None:
             stack.__exit__(type(exc), exc, exc.__traceback__)
-        _tell_lost(held, exc)
+        self._lost(held, paused, exc)
 
 
-def _tell_lost(held: list[tuple[list[Callable[[], None]], Callable[[StoreError], None] | None]],
-               exc: StoreError) -> None:
+def _tell_lost(held: Held, exc: StoreError) -> None:
     for _, lost in held:
         if lost is not None:
             lost(exc)

@@ -19,6 +19,8 @@ from typing import Any
 import psycopg
 
 from .base import LogEntry, Row, StoreError
+from .confirming import Confirmer
+from .confirming import first_line as _first_line
 from .retention import Retention, RetentionPolicy
 
 __all__ = ["PostgresStore"]
@@ -48,6 +50,11 @@ class PostgresStore:
         self._watchers: list[Callable[[StoreError | None], None]] = []
         #: ``observe_write(seconds)`` after each write is committed (net/metrics.py), or None
         self.observe_write: Callable[[float], None] | None = None
+        #: runs a function on the game's thread (the server sets Twisted's ``callFromThread``);
+        #: while it is set, the turn's group commit is confirmed durable off the game's loop
+        #: (:meth:`group_transaction`, store/confirming.py). None: every commit waits, as a shell tool's does.
+        self.hand_back: Callable[[Callable[[], None]], None] | None = None
+        self._confirmer: Confirmer | None = None
         self._failing = False
         self._depth = 0
         try:
@@ -119,6 +126,30 @@ class PostgresStore:
             self._tell(None)
         if self.observe_write is not None:
             self.observe_write(perf_counter() - started)
+
+    # --- the turn's group commit, confirmed off the game's loop ------------------------------------
+    @property
+    def confirms_later(self) -> bool:
+        """True when a group commit is confirmed durable later (:meth:`when_durable`), not at once."""
+        return self.hand_back is not None
+
+    @contextmanager
+    def group_transaction(self) -> Iterator[None]:
+        """The turn's fight commands' transaction (game/unit.py ``Group``): while
+        :attr:`confirms_later`, committed with ``synchronous_commit`` off (the game's loop does
+        not wait for the disk), and what waits for it asks :meth:`when_durable`."""
+        with self.transaction():
+            if self.confirms_later:
+                self._write("SET LOCAL synchronous_commit TO OFF")
+            yield
+
+    def when_durable(self, done: Callable[[], None], failed: Callable[[StoreError], None]) -> None:
+        """Call ``done()`` on the game's thread once every commit made so far is on disk (and on
+        the synchronous replicas), or ``failed(error)`` if the server cannot confirm it."""
+        assert self.hand_back is not None, "when_durable needs hand_back (confirms_later)"
+        if self._confirmer is None:
+            self._confirmer = Confirmer(self.url, self.hand_back)
+        self._confirmer.add(done, failed)
 
     # --- documents ----------------------------------------------------------------------------------
     def get(self, kind: str, key: str) -> dict[str, Any] | None:
@@ -268,6 +299,9 @@ class PostgresStore:
             raise StoreError(f"The database refused a write: {_first_line(exc)}") from exc
 
     def close(self) -> None:
+        """Close, once the commits waiting for confirmation are confirmed (store/confirming.py)."""
+        if self._confirmer is not None:
+            self._confirmer.close()
         self._db.close()
 
 
@@ -280,10 +314,6 @@ def _returned(cursor: psycopg.Cursor) -> int:
     row = cursor.fetchone()
     assert row is not None  # RETURNING gives the written row
     return int(row[0])
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _safe(url: str) -> str:

@@ -1,0 +1,84 @@
+"""On PostgreSQL the turn's fight commit is confirmed durable on a thread of its own
+(store/confirming.py): the game's loop goes on, and what the commands said is sent, and their
+players' next lines read, only once the server confirms it (game/unit.py, ``Group``). Run on a
+real PostgreSQL server; the game's thread here is the test's, running what is handed back."""
+
+import json
+import queue
+
+import pytest
+
+from champions_mush.commands.base import Role
+from champions_mush.rules.dice import FixedRoller
+
+from ..harness import World
+from .test_group_commit import ANN_MISSES, BEA_RECOVERS, MISS, _seen
+
+psycopg = pytest.importorskip("psycopg")
+
+
+@pytest.fixture
+def turn(postgres_url):
+    """Ann (DEX 23) and Bea (DEX 20) fight Eel on PostgreSQL; Ann's Phase; commits per turn,
+    confirmed later: ``handed`` holds what the confirming thread hands back to the game."""
+    from champions_mush.store.postgres import PostgresStore
+
+    store = PostgresStore(postgres_url)
+    world = World(roller=FixedRoller([]), store=store)
+    gm = world.login("Gina", role=Role.STAFF)
+    ann, bea = world.login("Ann"), world.login("Bea")
+    ann.do("+stat DEX=23")
+    bea.do("+stat DEX=20")
+    gm.do("+combat/start")
+    for name in ("Ann", "Bea"):
+        gm.do(f"+combat/join {name}")
+    gm.do("+npc/create Eel")
+    gm.do("+combat/join Eel")
+    gm.do("+combat/next")
+    handed: queue.Queue = queue.Queue()
+    store.hand_back = handed.put
+    world.game.group_commits(lambda: None)
+    yield world, store, ann, bea, handed
+    store.close()
+
+
+def _fight_elsewhere(url: str, room: int) -> dict:
+    """The fight as another connection reads it."""
+    with psycopg.connect(url) as other:
+        (data,) = other.execute("SELECT data FROM docs WHERE kind='combat' AND key=%s", (str(room),)).fetchone()
+    return json.loads(data)
+
+
+def test_the_turn_is_told_once_the_server_confirms_it_and_its_players_wait_meanwhile(turn, postgres_url):
+    world, _, ann, bea, handed = turn
+    room = ann.character.location
+    world.set_dice(*MISS, 1, 1, 1)
+    ann.clear()
+    bea.clear()
+    assert ann.do("+attack Eel=strike") == []
+    assert bea.do("+recover") == []
+    assert ann.busy and bea.busy  # their next lines wait (answers in order)
+    world.game.end_turn()  # committed, not waited for: nothing said yet
+    assert (ann.lines, bea.lines) == ([], [])
+    assert _fight_elsewhere(postgres_url, room)["current"] == world.game.find_character("Eel").id
+    handed.get(timeout=20)()  # the confirmation, run on the game's thread
+    assert _seen(ann.lines[-5:]) == ANN_MISSES + BEA_RECOVERS
+    assert _seen(bea.lines[-5:]) == ANN_MISSES + BEA_RECOVERS
+    assert not (ann.busy or bea.busy)
+
+
+def test_a_confirmation_the_server_cannot_give_tells_each_player(turn):
+    world, store, ann, bea, handed = turn
+    world.set_dice(*MISS, 1, 1, 1)
+    ann.do("+attack Eel=strike")
+    bea.do("+recover")
+    store.url = "postgresql://nobody@/nowhere?host=/nonexistent"  # the server is gone for the confirmer
+    world.game.end_turn()
+    handed.get(timeout=20)()
+    refused = ["The game could not save that, so nothing changed. Staff have been told.",
+               ("[Storage] The game cannot save right now: you can log in, look around and read, but nothing you "
+                "change will be kept. Staff have been told.")]
+    assert ann.lines[-2:] == refused
+    assert bea.lines[-2:] == refused[::-1]  # the whole game heard the notice with Ann's refusal
+    assert "Strikes" not in ann.text and "recovers" not in bea.text
+    assert not (ann.busy or bea.busy)

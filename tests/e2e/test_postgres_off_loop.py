@@ -1,0 +1,116 @@
+"""On PostgreSQL a fight's commit is confirmed durable off the game's loop (store/confirming.py):
+while the server cannot make a commit durable, the fighter hears nothing of his attack, and his
+next line waits behind it, but everyone else plays on. The server is made to hold every durable
+commit the way a synchronous replica that is down does (``synchronous_standby_names`` naming a
+standby that never connects); the game's own commit, made without waiting, goes through."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+
+import pytest
+
+from .helpers import Client, serving_with_admin
+from .test_fight_e2e import ROLL_ID, Dice
+
+psycopg = pytest.importorskip("psycopg")
+
+ATTACK = ("[Combat] Ann Strikes Bea (Strike): OCV 8 vs DCV 3: 16 or less, rolls 18 (6 6 6): an 18 always misses.\n"
+          "  Ann spends 1 END (1 for STR 10): END 19. [id]\n"
+          "[Combat] Bea's Phase (DEX 10): acts.\n")
+
+
+def _set_standbys(server_url: str, names: str) -> None:
+    with psycopg.connect(server_url, autocommit=True) as db:
+        if names:
+            db.execute(f"ALTER SYSTEM SET synchronous_standby_names = '{names}'")
+        else:
+            db.execute("ALTER SYSTEM RESET synchronous_standby_names")
+        db.execute("SELECT pg_reload_conf()")
+
+
+def _waiting_for_standby(server_url: str) -> int:
+    """How many connections wait for a synchronous standby to take their commit."""
+    with psycopg.connect(server_url, autocommit=True) as db:
+        return db.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'").fetchone()[0]
+
+
+def _until(check, what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"never {what}"
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def _commits_held(server_url: str):
+    """Every durable commit on the server waits (for a standby that never comes) until the block ends."""
+    probe_done = threading.Event()
+
+    def probe() -> None:  # one durable commit, held like the game's: proves the hold is in force
+        with psycopg.connect(server_url, autocommit=True) as db:
+            db.execute("CREATE TEMP TABLE probe (n int)")
+            db.execute("INSERT INTO probe VALUES (1)")
+        probe_done.set()
+
+    _set_standbys(server_url, "phantom")
+    try:
+        _until(lambda: "phantom" in _show_standbys(server_url), "saw the setting")
+        threading.Thread(target=probe, daemon=True).start()
+        _until(lambda: _waiting_for_standby(server_url) >= 1, "held a durable commit")
+        yield
+    finally:
+        _set_standbys(server_url, "")
+    assert probe_done.wait(20)
+
+
+def _show_standbys(server_url: str) -> str:
+    with psycopg.connect(server_url, autocommit=True) as db:
+        return db.execute("SHOW synchronous_standby_names").fetchone()[0]
+
+
+def _quiet_for(client: Client, seconds: float) -> str:
+    """What ``client`` was sent over the next ``seconds`` (nothing consumed)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        client._read(deadline)
+    return client.text
+
+
+def test_a_held_fight_commit_stalls_neither_the_game_nor_a_bystander_and_its_answers_keep_their_order(
+        tmp_path, monkeypatch, postgres_server, postgres_url):
+    dice = Dice(tmp_path / "dice.txt")
+    monkeypatch.setenv("CHAMPIONS_MUSH_TEST_DICE", str(dice.path))
+    config = f"password_cost: 1024\ncommand_burst: 500\nstore: '{postgres_url}'\n"
+    with serving_with_admin(tmp_path / "data", config) as (game, ada):
+        ann, bea, cal = game.login("Ann"), game.login("Bea"), game.login("Cal")
+        ann.do("+stat DEX=23", "DEX is now 23")
+        for name, player in (("Ann", ann), ("Bea", bea)):
+            ada.do(f"+approve/force {name}", f"{name}'s sheet is approved.")
+            player.expect("Ada has approved your sheet.")
+        ada.do("+combat/start", "starts fight #1 here.")
+        ann.do("+combat/join", "[Combat] Ann joins the fight")
+        bea.do("+combat/join", "[Combat] Bea joins the fight")
+        ada.do("+combat/next", "[Combat] Ann's Phase (DEX 23): acts.")
+        for player in (ann, bea, cal):
+            player.expect("[Combat] Ann's Phase (DEX 23): acts.\n")
+
+        with _commits_held(postgres_server.url):
+            dice.add(6, 6, 6)  # 18 always misses (HERO 5E): no damage dice
+            ann.send("+attack Bea=strike")
+            ann.send("say After my swing.")
+            # the game committed the attack and waits, off its loop, for the server to confirm it
+            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
+            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+            for player in (ann, bea):
+                assert player.expect('Cal says, "Still here?"\n') == 'Cal says, "Still here?"\n'
+            # nothing of the attack, nor of Ann's next line, is sent before it is durable
+            assert "Strikes" not in _quiet_for(ann, 0.5) + _quiet_for(cal, 0.1)
+            assert "After my swing" not in ann.text + bea.text + cal.text
+        # the server confirms: the attack, then Ann's next line, in the order typed
+        said = ROLL_ID.sub("[id]", ann.expect('You say, "After my swing."\n'))
+        assert said == ATTACK + 'You say, "After my swing."\n', said
+        seen = ROLL_ID.sub("[id]", bea.expect('Ann says, "After my swing."\n'))
+        assert seen == ATTACK + 'Ann says, "After my swing."\n', seen
