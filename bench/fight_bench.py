@@ -27,11 +27,11 @@ import contextlib
 import os
 import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -136,7 +136,17 @@ async def _room(fighters: list[tuple[str, Conn]], admin: Conn, index: int, stop:
     return made
 
 
-async def _telnet_run(port: int, rooms: int, duration: float, warmup: float) -> dict:
+def _commits(metrics_port: int) -> float:
+    """Store commits so far (each a durable write: an fsync with ``synchronous=FULL``), from the
+    server's metrics page (``champions_store_write_seconds_count``)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as page:
+        for line in page.read().decode().splitlines():
+            if line.startswith("champions_store_write_seconds_count"):
+                return float(line.split()[-1])
+    return 0.0
+
+
+async def _telnet_run(port: int, rooms: int, duration: float, warmup: float, server: int, metrics: int) -> dict:
     admin, arenas = await _setup(port, rooms)
     latencies: list[float] = []
     # the rooms are started one by one by the admin, then all run at once
@@ -148,11 +158,14 @@ async def _telnet_run(port: int, rooms: int, duration: float, warmup: float) -> 
         await asyncio.sleep(0.01)
     await asyncio.sleep(warmup)
     measured_from = len(latencies)
-    t0 = time.monotonic()
+    t0, cpu0, mine0, commits0 = time.monotonic(), _cpu(server), _cpu(os.getpid()), _commits(metrics)
     counts = await asyncio.gather(*tasks)
     elapsed = time.monotonic() - t0
+    cpu, mine = _cpu(server) - cpu0, _cpu(os.getpid()) - mine0  # the measured window only, not the setup
+    commits = _commits(metrics) - commits0
     window = sorted(latencies[measured_from:])
-    return {"attacks": sum(counts), "measured": len(window), "seconds": elapsed,
+    return {"attacks": sum(counts), "measured": len(window), "seconds": elapsed, "commits": commits,
+            "server_cpu": cpu / elapsed if elapsed else 0.0, "client_cpu": mine / elapsed if elapsed else 0.0,
             "per_second": len(window) / elapsed if elapsed else 0.0,
             "p50": _pct(window, 50), "p99": _pct(window, 99), "max": window[-1] if window else 0.0}
 
@@ -166,9 +179,11 @@ def _pct(values: list[float], p: float) -> float:
 def telnet_bench(rooms: int, duration: float, warmup: float, sync: str = "FULL") -> dict:
     with tempfile.TemporaryDirectory(prefix="fightbench-") as tmp:
         data = Path(tmp)
+        metrics = _free_port()
         (data / "config.yaml").write_text(
             "password_cost: 1024\ncommand_rate: 0\nconnects_per_minute: 0\ncreates_per_address_per_day: 0\n"
-            f"failed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\nsqlite_synchronous: {sync}\n")
+            f"failed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\nsqlite_synchronous: {sync}\n"
+            f"metrics_port: {metrics}\n")
         subprocess.run([*_cli(), "create-admin", "--data-dir", str(data), "--password", PASSWORD, "Root"],
                        check=True, capture_output=True)
         port = _free_port()
@@ -179,10 +194,7 @@ def telnet_bench(rooms: int, duration: float, warmup: float, sync: str = "FULL")
                 with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                     break
                 time.sleep(0.1)
-            cpu0, mine0 = _cpu(server.pid), _cpu(os.getpid())
-            result = asyncio.run(_telnet_run(port, rooms, duration, warmup))
-            result["server_cpu"] = (_cpu(server.pid) - cpu0) / (result["seconds"] + warmup)
-            result["client_cpu"] = (_cpu(os.getpid()) - mine0) / (result["seconds"] + warmup)
+            result = asyncio.run(_telnet_run(port, rooms, duration, warmup, server.pid, metrics))
         finally:
             server.terminate()
             server.wait(10)
@@ -289,7 +301,8 @@ def main() -> None:
           f"{result['p50'] * 1000:.1f} ms, p99 {result['p99'] * 1000:.1f} ms, max {result['max'] * 1000:.1f} ms, "
           f"server CPU {result['server_cpu'] * 100:.0f} % of a core "
           f"({result['server_cpu'] * 1000 / max(result['per_second'], 1e-9):.2f} ms an attack), the benchmark's own "
-          f"{result['client_cpu'] * 100:.0f} %; load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+          f"{result['client_cpu'] * 100:.0f} %; store commits {result['commits'] / max(result['measured'], 1):.3f} an "
+          f"attack; load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
 
 
 if __name__ == "__main__":

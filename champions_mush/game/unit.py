@@ -111,12 +111,13 @@ class Kept:
             if parse is not None:
                 found[1][parse] = value
 
-    def wrote(self, key: Key, doc: Doc | None, value: Any = _ABSENT) -> Doc | None:
+    def wrote(self, key: Key, doc: Doc | None, value: Any = _ABSENT, text: str | None = None) -> Doc | None:
         """Keep a document as written, as the store gives it back (JSON's lists, not tuples:
-        code comparing documents sees what a read from the store would give); returns it."""
+        code comparing documents sees what a read from the store would give); returns it.
+        ``text``: the JSON the store wrote, when it said (not encoded again)."""
         if key[0] not in KEPT_KINDS:
             return doc
-        plain = None if doc is None else json.loads(json.dumps(doc))
+        plain = None if doc is None else json.loads(json.dumps(doc) if text is None else text)
         self.put(key, plain, value)
         return plain
 
@@ -320,13 +321,14 @@ class Unit:
 
     def _write(self, key: Key, doc: Doc | None, value: Any = _ABSENT) -> None:
         """Write through to the store, durable at once as outside any unit (a refusal is seen here)."""
+        text = None
         if doc is None:
             self.store.delete(*key)
         else:
-            self.store.put(*key, doc)
+            text = self.store.put(*key, doc)
         self._docs[key] = doc
         if self.kept is not None:
-            self.kept.wrote(key, doc, value)
+            self.kept.wrote(key, doc, value, text)
 
     def all(self, kind: str) -> dict[str, Doc]:
         found = self.store.all(kind)
@@ -484,13 +486,13 @@ class Unit:
         try:
             for key in self._dirty:
                 self._begin()
-                doc = self._doc(key)
+                doc, text = self._doc(key), None
                 if doc is None:
                     self.store.delete(*key)
                 else:
-                    self.store.put(*key, doc)
+                    text = self.store.put(*key, doc)
                 if self.kept is not None:  # kept for the next command (forgotten if the commit fails)
-                    self.kept.wrote(key, doc, self._values.get(key, _ABSENT))
+                    self.kept.wrote(key, doc, self._values.get(key, _ABSENT), text)
         except BaseException as exc:
             self._end(exc)
             raise

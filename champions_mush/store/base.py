@@ -57,8 +57,10 @@ class Store(Protocol):
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
         """The documents of one kind under ``keys`` that exist, by key, in one read."""
 
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
-        """Write (insert or replace) a document, durably (at the end of the open transaction)."""
+    def put(self, kind: str, key: str, data: dict[str, Any]) -> str | None:
+        """Write (insert or replace) a document, durably (at the end of the open transaction);
+        the JSON text written, where the store makes one (SQLite: game/unit.py's kept documents
+        take it rather than encoding the document again), or None."""
 
     def delete(self, kind: str, key: str) -> None:
         """Remove a document (no error when absent)."""
