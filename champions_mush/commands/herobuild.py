@@ -22,7 +22,7 @@ from ..game.sheets import get_sheet, normalise_stat
 from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.martial import martial_named
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
-from ..rules.champions.powers import POWERS, TYPED_POWERS, PowerKind, find_power
+from ..rules.champions.powers import POWERS, TYPED_POWERS, PowerKind, PowerSpec, find_power
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
 from ..text.format import columns
@@ -228,11 +228,15 @@ def _power_list(ctx: Context, parsed: ParsedCommand) -> None:
     ctx.reply(columns([f"{m.key} {modifier_value_text(m.value)}" for m in MODIFIERS.values()], ctx.width))
 
 
-def _per(spec) -> str:  # a PowerSpec
-    cost = str(spec.per_level.numerator) if spec.per_level.denominator == 1 else f"{float(spec.per_level):g}"
-    if spec.per_level:
-        return f"{cost}/{spec.unit}"
-    return f"{spec.base} points"
+def _per(spec: PowerSpec) -> str:
+    """A power's price as players read it: ``5/d6``, ``3 per 2 points`` (Armor), ``10 + 1 per
+    3 STR`` (Clinging), ``40 points`` (Desolidification)."""
+    per = spec.per_level
+    if not per:
+        return f"{spec.base} points"
+    units = {"point": "points", "level": "levels", "inch": "inches"}.get(spec.unit, spec.unit)
+    each = f"{per.numerator}/{spec.unit}" if per.denominator == 1 else f"{per.numerator} per {per.denominator} {units}"
+    return f"{spec.base} + {each}" if spec.base else each
 
 
 # --- +skill and +disad ------------------------------------------------------------------------

@@ -48,8 +48,12 @@ def see_also(topic: Topic, catalog: Catalog, staff: bool = False) -> list[str]:
     return shown
 
 
+#: Family names written as the game writes them, where a capital first letter is not enough.
+_TITLES = {"gm": "GM", "animouch": "AnimOuch!", "powers that be": "Powers That Be"}
+
+
 def _category_title(category: str) -> str:
-    return category[:1].upper() + category[1:]
+    return _TITLES.get(category, category[:1].upper() + category[1:])
 
 
 def render_index(catalog: Catalog, title: str, width: int, staff: bool = False, footer: str = "") -> str:

@@ -365,3 +365,16 @@ def test_a_new_file_takes_the_old_files_skill_rolls_with_it(world, alice):
     assert get_sheet(world.game, alice.character).find_skill("Stealth") is not None
     _paste(alice, DATA / "characteristics_5e_simple.hdc")
     assert get_sheet(world.game, alice.character).skills == {"Juggling": "12"}
+
+
+def test_power_list_prices_each_power_as_hero_5e_writes_it(alice):
+    """HERO 5E revised: Energy Blast 5 a d6, Armor 3 points per 2 points of defense, Clinging
+    10 points and 1 per 3 STR more, Missile Deflection 20 and 2 a level, Desolidification 40."""
+    line = alice.do("+power/list")[0]
+    assert line.startswith("Powers: Energy Blast (5/d6), ")
+    prices = dict(item.rsplit(" (", 1) for item in line.removeprefix("Powers: ").removesuffix(")").split("), "))
+    assert {name: prices[name] for name in ("Armor", "Damage Resistance", "Telekinesis", "Clinging",
+                                            "Missile Deflection", "Desolidification", "Extra Limbs")} == {
+        "Armor": "3 per 2 points", "Damage Resistance": "1 per 2 points", "Telekinesis": "3 per 2 STR",
+        "Clinging": "10 + 1 per 3 STR", "Missile Deflection": "20 + 2/level", "Desolidification": "40 points",
+        "Extra Limbs": "5 points"}

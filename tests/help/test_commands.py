@@ -286,3 +286,9 @@ def test_a_topic_tells_the_client_which_see_also_names_are_links(world, alice):
     alice.do("+help")  # the index: no see-also line, no message
     alice.do("RULES nothing-by-this-name")
     assert alice.gmcp == []
+
+
+def test_help_index_names_each_family_as_the_game_writes_it(alice):
+    families = [line for line in alice.do("+help") if line.endswith(":") and not line.startswith(" ")]
+    assert {"GM:", "AnimOuch!:", "Powers That Be:", "Combat:", "Dice:"} <= set(families)
+    assert not {"Gm:", "Animouch:", "Powers that be:"} & set(families)
