@@ -303,8 +303,8 @@ def cmd_attack(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"Only an Area Of Effect power hits several at once; {order.name} hits one.")
     held = entangling.entangle_of(ctx.game, attacker)
     if held is not None and not (at_entangle and targets == [attacker]) and not minding.is_mental(order.power):
-        raise CommandError(f"{attacker.name} is Entangled and can only break out or use a Mental Power: +attack "
-                           "me=strike entangle.")
+        raise CommandError(f"{attacker.name} is Entangled and can only break out or use a Mental Power: "
+                           f"{entangling.break_out(attacker.name, attacker.id == ctx.actor.id)}.")
     minding.check_reach(ctx.game, attacker, targets[0], order.power)
     acting(ctx, attacker, full=order.maneuver.moves)
     fight = fights.fight_of(ctx.game, attacker)

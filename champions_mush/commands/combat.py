@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ..game import adjusting, attacks, grappling, harm, journal, rolls
+from ..game import adjusting, attacks, entangling, grappling, harm, journal, rolls
 from ..game import combat as fights
 from ..game.battlefield import genre_defenses
 from ..game.hero import get_hero
@@ -343,7 +343,8 @@ def _move(ctx: Context, parsed: ParsedCommand) -> None:
     char = _who(ctx, name)
     fighter = acting(ctx, char)
     if fighter.entangle is not None:
-        raise CommandError(f"{char.name} is Entangled and can only break out: +attack me=strike entangle.")
+        raise CommandError(f"{char.name} is Entangled and can only break out: "
+                           f"{entangling.break_out(char.name, char.id == ctx.actor.id)}.")
     if fighter.prone:
         raise CommandError(f"{char.name} is lying on the ground: +combat/stand first (1/2 Phase).")
     if fighter.grabbed_by is not None:

@@ -142,7 +142,8 @@ def _check(ctx: Context, attacker, targets: list, several: bool = False) -> Char
         if fight is None or target.location != attacker.location or fight.fighter(target.id) is None:
             raise CommandError(f"{target.name} is not in this fight.")
     if entangling.entangle_of(ctx.game, attacker) is not None:
-        raise CommandError(f"{attacker.name} is Entangled and can only break out: +attack me=strike entangle.")
+        raise CommandError(f"{attacker.name} is Entangled and can only break out: "
+                           f"{entangling.break_out(attacker.name, attacker.id == ctx.actor.id)}.")
     return targets[0]
 
 

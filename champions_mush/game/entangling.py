@@ -45,6 +45,12 @@ __all__ = ["ENTANGLE", "Entangled", "EntangleStruck", "entangle", "entangle_of",
 ENTANGLE = "Entangle"
 
 
+def break_out(name: str, own: bool) -> str:
+    """How the Entangled one breaks out (RULES ENTANGLE): ``+attack me=strike entangle`` typed by
+    himself; staff acting for him name him twice (``+attack Viper=strike entangle by Viper``)."""
+    return "+attack me=strike entangle" if own else f"+attack {name}=strike entangle by {name}"
+
+
 def entangle_powers(hero: HeroSheet) -> list[AttackPower]:
     """The sheet's Entangles as powers +attack can use (1 DEF per d6)."""
     return [AttackPower(name=item.name, dice=DiceAmount(whole=item.levels), kind=AttackKind.NORMAL, versus=ENTANGLE,
@@ -163,7 +169,8 @@ def strike_entangle(game: Game, attacker: Character, holder: Character, order: A
     rolled = None
     if attacker.id == holder.id:
         if order.power is not None or order.maneuver.moves:
-            raise RulesError("Breaking out of an Entangle is done with STR: +attack me=strike entangle.")
+            raise RulesError(f"Breaking out of an Entangle is done with STR: {break_out(holder.name, True)} "
+                            f"(staff: {break_out(holder.name, False)}).")
         amount, kind, uses_str = strength_attack_dice(strength, pushed=order.push), AttackKind.NORMAL, True
     else:
         amount, kind, uses_str = dice_of(order, strength)

@@ -29,15 +29,28 @@ def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dc
         "(3 3 3): hits; hits DCV 8 or less.")
 
 
+def test_an_entangled_player_is_told_to_break_out_as_he_types_it(fight):  # noqa: F811
+    """RULES ENTANGLE: he can only break out; the player is told his own line (staff, acting for
+    an NPC, are told theirs in the test below)."""
+    world, g, s, p = fight
+    s.do("+power Glue=entangle 3d6")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 2, 4, 6)
+    s.do("+attack Psiana=glue")
+    assert p.do("+attack Starfire=strike") == [
+        "Psiana is Entangled and can only break out or use a Mental Power: +attack me=strike entangle."]
+    assert p.do("+combat/move 5") == ["Psiana is Entangled and can only break out: +attack me=strike entangle."]
+
+
 def test_breaking_out_is_str_damage_body_less_the_entangles_def(fight):  # noqa: F811
     """HERO 5E: Viper (STR 10: 2d6) rolls 6 6: 4 BODY - DEF 3 = 1 off the Entangle's 4 BODY, 3
     left; he can do nothing else; +combat/undo puts the Entangle back as it was."""
     world, g, s, p = fight
     _entangle_viper(world, g, s)
     assert g.do("+attack Psiana=strike by Viper") == [
-        "Viper is Entangled and can only break out or use a Mental Power: +attack me=strike entangle."]
+        "Viper is Entangled and can only break out or use a Mental Power: +attack Viper=strike entangle by Viper."]
     p.do("+combat/pass")
-    assert g.do("+combat/move Viper=5") == ["Viper is Entangled and can only break out: +attack me=strike entangle."]
+    assert g.do("+combat/move Viper=5") == ["Viper is Entangled and can only break out: +attack Viper=strike entangle by Viper."]
     world.set_dice(6, 6)
     assert _ids(g.do("+attack Viper=strike entangle by Viper"))[:3] == [
         "[Combat] Viper tries to break out of the Entangle (Strike).",

@@ -123,7 +123,7 @@ def test_an_entangled_character_can_still_use_his_mental_powers(fight):  # noqa:
     s.do("+attack Viper=glue")
     p.do("+combat/pass")
     assert g.do("+attack Starfire=strike by Viper") == [
-        "Viper is Entangled and can only break out or use a Mental Power: +attack me=strike entangle."]
+        "Viper is Entangled and can only break out or use a Mental Power: +attack Viper=strike entangle by Viper."]
     world.set_dice(3, 3, 3, 1, 1, 1, 1)
     assert g.do("+attack Starfire=mindbolt by Viper")[0] == (
         "[Combat] Viper Ego Attacks Starfire (Mindbolt): ECV 3 vs ECV 3: 11 or less, rolls 9 (3 3 3): hits; hits "
