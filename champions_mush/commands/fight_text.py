@@ -18,6 +18,7 @@ from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
+from ..text.numbers import character_points
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
 __all__ = ["area_lines", "attack_lines", "autofire_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
@@ -218,7 +219,7 @@ def _points_return(event: adjusting.PointsReturn) -> str:
     what = "return" if event.kind == "Drain" else "fade"
     left = f"{event.points} left" if event.points else "it is over"
     past = "Aided" if event.kind == "Aid" else "Drained"
-    return f"  {event.name}'s {past} {event.characteristic}: {event.back} Character Points {what}: " \
+    return f"  {event.name}'s {past} {event.characteristic}: {character_points(event.back)} {what}: " \
            f"{event.characteristic} {event.value} ({left})."
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..game import adjusting, entangling, flashing, mental, minding
 from ..rules.champions.damage import KillingDamage
 from ..rules.champions.mental import level_text
+from ..text.numbers import character_points
 from .dice import dice_of, hit_text, killing_text, normal_text
 from .fight_text import roll_line, spent_text
 
@@ -78,9 +79,9 @@ def adjustment_lines(outcome: adjusting.Adjustment) -> list[str]:
     lines = [roll_line(o.rolled) if o.rolled is not None else f"{o.user} uses {o.name} on {o.target}: no attack "
              "roll on oneself."]
     if o.dice is not None and o.value is not None:
-        rolled = f"{o.dice.total} Character Points ({o.dice.faces_text()})"
+        rolled = f"{character_points(o.dice.total)} ({o.dice.faces_text()})"
         less = f" - {o.defense} Power Defense" if o.kind in adjusting.AGAINST_POWER_DEFENSE else ""
-        head = f"{o.amount} {o.kind} {o.characteristic}: {rolled}{less}: {o.points} Character Points."
+        head = f"{o.amount} {o.kind} {o.characteristic}: {rolled}{less}: {character_points(o.points)}."
         if o.kind == "Healing":
             lines.append(f"{head} {o.target}'s {o.characteristic} is now {o.value} (never above its most).")
         elif o.kind == "Suppress":
@@ -90,7 +91,7 @@ def adjustment_lines(outcome: adjusting.Adjustment) -> list[str]:
             lines.append(f"{head} {o.target}'s {o.characteristic} is now {o.value}; 5 Character Points {back} "
                          f"each {o.rate}.")
         if o.gained_to:
-            lines.append(f"{o.user} gains {o.gained} Character Points of {o.gained_to}: {o.gained_to} "
+            lines.append(f"{o.user} gains {character_points(o.gained)} of {o.gained_to}: {o.gained_to} "
                          f"{o.gained_value}; 5 fade each {o.rate}.")
     lines.append(_end(o))
     return lines

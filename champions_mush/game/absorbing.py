@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..rules.champions.adjustment import Adjusted, dice_top
 from ..rules.champions.defenses import Against
 from ..rules.dice import DiceAmount, Roller, roll
+from ..text.numbers import character_points
 from .adjusting import _put, _rate, characteristic_named
 from .hero import Item, get_hero
 from .sheets import get_sheet
@@ -53,5 +54,5 @@ def absorbed(game: Game, target: Character, against: Against, body: int, roller:
         name = _into(item)
         gained = _put(game, target, Adjusted("Aid", name, taken, _rate(item)), dice_top(dice)) if taken else 0
         notes.append(f"{item.name} {dice} rolls {rolled.total} ({rolled.faces_text()}): takes {taken} BODY, "
-                     f"{gained} Character Points of {name}, {name} {get_sheet(game, target).base(name)}")
+                     f"{character_points(gained)} of {name}, {name} {get_sheet(game, target).base(name)}")
     return tuple(notes)

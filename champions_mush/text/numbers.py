@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NumberListError", "is_number", "parse_numbers"]
+__all__ = ["NumberListError", "character_points", "is_number", "parse_numbers"]
 
 _RANGE = re.compile(r"([0-9]{1,9})(?:-([0-9]{1,9}))?")  # bounded: int() refuses 4,300+ digits
 
@@ -17,6 +17,11 @@ _RANGE = re.compile(r"([0-9]{1,9})(?:-([0-9]{1,9}))?")  # bounded: int() refuses
 def is_number(text: str, most_digits: int = 9) -> bool:
     """True when ``text`` is 1 to ``most_digits`` ASCII digits (no sign, no spaces)."""
     return 0 < len(text) <= most_digits and text.isascii() and text.isdigit()
+
+
+def character_points(n: int) -> str:
+    """``1 Character Point``, ``5 Character Points`` (and ``0 Character Points``)."""
+    return f"{n} Character Point{'' if n == 1 else 's'}"
 
 
 class NumberListError(ValueError):

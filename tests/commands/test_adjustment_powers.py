@@ -49,6 +49,19 @@ def test_power_defense_comes_off_a_drain(fight):  # noqa: F811
     assert _stat(world, "Viper", "STR") == 13
 
 
+def test_one_character_point_is_said_in_the_singular(fight):  # noqa: F811
+    """Power Defense 5 against a Drain STR rolling 6 (2 1 3): 1 Character Point, STR 20 -> 19."""
+    world, g, s, _p = fight
+    s.do("+power Weaken STR=drain 3d6")
+    g.do("+power Viper/Shield=power defense 5")
+    g.do("+stat/set Viper/STR=20")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 2, 1, 3)
+    assert _ids(s.do("+attack Viper=weaken"))[1] == (
+        "  3d6 Drain STR: 6 Character Points (2 1 3) - 5 Power Defense: 1 Character Point. Viper's STR is now 19; "
+        "5 Character Points return each Turn.")
+
+
 def test_a_drain_of_a_power_takes_its_active_points_and_its_dice_follow(fight):  # noqa: F811
     """HERO 5E revised: Viper's Venom Blast, Energy Blast 8d6, is 40 Active Points; a Drain of 12
     leaves 28: 5d6 (25) and a ½d6 (3 more), 5½d6, which is what he then rolls; in Post-Segment 12 5
