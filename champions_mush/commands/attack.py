@@ -55,7 +55,15 @@ _OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "shots",
             "killing", "martial", "clinging", "root", "wall", "at", "dcv", "dc", "deadly", "weakness"}
 #: Short forms players use for the attack powers (HERO 5E's abbreviations) and the power each names.
 SHORT_FORMS = {"eb": "ENERGYBLAST", "rka": "RKA", "hka": "HKA", "hth": "HANDTOHANDATTACK", "ha": "HANDTOHANDATTACK"}
-_MANEUVER_WORDS = ", ".join(m.name.lower() for m in attacks.MANEUVERS)
+def _maneuver_words() -> str:
+    """Every maneuver +attack takes, each by the first way it is typed (+HELP +MANEUVER)."""
+    words = {m.name: m.name.lower() for m in attacks.MANEUVERS}
+    for word, name in [*grapple.STANDARD_WORDS.items(), *grapple.LEADING_WORDS.items()]:
+        words.setdefault(name, word)
+    return ", ".join(words.values())
+
+
+_MANEUVER_WORDS = _maneuver_words()
 
 
 @attrs.frozen
@@ -108,10 +116,10 @@ def _tail(words: list[str]) -> tuple[Maneuver, list[str]] | None:
 
 def _attack_list(char, powers: list[_Numbered]) -> str:  # a Character
     if not powers:
-        return f"{char.name} has no attack powers on the sheet; maneuvers: {_MANEUVER_WORDS}."
+        return f"{char.name} has no attack powers on the sheet; maneuvers: {_MANEUVER_WORDS} (+HELP +MANEUVER)."
     listed = ", ".join(f"#{p.number} {p.power.name} (no dice)" if p.power.versus == minding.MIND_LINK
                        else f"#{p.number} {p.power.name} ({p.power.dice} {p.power.kind.value})" for p in powers)
-    return f"Attacks on {char.name}'s sheet: {listed}; maneuvers: {_MANEUVER_WORDS}."
+    return f"Attacks on {char.name}'s sheet: {listed}; maneuvers: {_MANEUVER_WORDS} (+HELP +MANEUVER)."
 
 
 def _choose(char, powers: list[_Numbered], quoted: str | None,  # a Character

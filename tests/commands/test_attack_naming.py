@@ -116,11 +116,13 @@ def test_options_follow_the_name_and_a_killing_attack_does_its_damage(fight):
     ("+attack Viper=bow", ("'bow' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's sheet: "
                           "#1 Energy Blast (6d6 normal), #2 Killing Attack - Ranged (2d6 killing), "
                           "#3 Killing Attack - Hand-To-Hand (1d6 killing), #4 Hand-To-Hand Attack (2d6 normal); "
-                          "maneuvers: strike, haymaker, move by, move through, pull punch.")),
+                          "maneuvers: strike, haymaker, move by, move through, pull punch, grab, grab by, squeeze, throw, disarm, choke, sweep, "
+                                 "rapid fire, mpa, club (+HELP +MANEUVER).")),
     ("+attack Viper=#9 range 4", ("'#9' is neither a maneuver nor an attack power on the sheet. Attacks on Archer's "
                                  "sheet: #1 Energy Blast (6d6 normal), #2 Killing Attack - Ranged (2d6 killing), "
                                  "#3 Killing Attack - Hand-To-Hand (1d6 killing), #4 Hand-To-Hand Attack (2d6 normal); "
-                                 "maneuvers: strike, haymaker, move by, move through, pull punch.")),
+                                 "maneuvers: strike, haymaker, move by, move through, pull punch, grab, grab by, squeeze, throw, disarm, choke, sweep, "
+                                 "rapid fire, mpa, club (+HELP +MANEUVER).")),
     ('+attack Viper="Killing Attack - Ranged', "A name in quotes needs its closing \"."),
     ("+attack Viper=ma", "Archer has no Martial Arts maneuvers on the sheet."),
 ])

@@ -372,7 +372,8 @@ def test_players_are_refused_the_staff_switches_and_other_people(fight):
 
 _ATTACK_USAGE = ["Usage: +ATTACK <target>=<maneuver> [options]",
                  "       +ATTACK <target>=<power> [maneuver] [options]"]
-_NO_POWERS = "Starfire has no attack powers on the sheet; maneuvers: strike, haymaker, move by, move through, pull punch."
+_NO_POWERS = ("Starfire has no attack powers on the sheet; maneuvers: strike, haymaker, move by, move through, pull "
+              "punch, grab, grab by, squeeze, throw, disarm, choke, sweep, rapid fire, mpa, club (+HELP +MANEUVER).")
 
 
 @pytest.mark.parametrize(("line", "message"), [
