@@ -311,6 +311,8 @@ def _escape(ctx: Context, parsed: ParsedCommand) -> None:
     """Escape a Grab: STR against STR, ½ Phase (HERO 5E revised)."""
     char, words = _named(ctx, parsed)
     acting(ctx, char)
+    if grappling.holder_of(ctx.game, char) is None:  # before a maneuver named: say why first
+        raise CommandError(f"{char.name} is not held.")
     chosen_move = _sheet_move(ctx, char, words, MartialEffect.ESCAPE)
     done = grappling.escape(ctx.game, char, ctx.roller, chosen_move.maneuver if chosen_move else None)
     lines = escape_lines(done)

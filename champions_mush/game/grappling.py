@@ -361,11 +361,16 @@ class Escaped:
     strength: int  #: his own STR, paid for
 
 
+def holder_of(game: Game, char: Character) -> Character | None:
+    """Who holds ``char`` in a Grab, if anyone."""
+    holder_id = _fighter(game, char).grabbed_by
+    return game.characters.get(holder_id) if holder_id is not None else None
+
+
 def escape(game: Game, char: Character, roller: Roller, maneuver: MartialManeuver | None = None) -> Escaped:
     """Escape a Grab: STR against the holder's STR (and what his maneuver adds to hold on); more
     BODY and he is free (HERO 5E revised). Martial Escape adds +5 STR a DC."""
-    holder_id = _fighter(game, char).grabbed_by
-    holder = game.characters.get(holder_id) if holder_id is not None else None
+    holder = holder_of(game, char)
     if holder is None:
         raise RulesError(f"{char.name} is not held.")
     bonus = STR_PER_DC * damage_dcs(maneuver, extra_dcs(get_hero(game, char))) if maneuver is not None else 0

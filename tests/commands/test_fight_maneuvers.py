@@ -187,6 +187,7 @@ def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight): 
         "  STR 10 vs STR 20: Viper 4 BODY (6 6) against Starfire 0 BODY (1 1 1 1): Viper breaks free.")
     assert g.do("+combat/status")[5] == "Viper     14   3    20/20  10/10  19/20  5    -"
     assert g.do("+combat/escape") == ["Viper is not held."]
+    assert g.do("+combat/escape Judo Escape") == ["Viper is not held."]  # not "no such maneuver"
     g.do("+combat/pass")
     world.set_dice(3, 3, 3)
     s.do("+attack Viper=grab")
