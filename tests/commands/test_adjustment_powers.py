@@ -4,14 +4,14 @@ with fixed dice through +attack, and who is under what in +combat/status, +sheet
 
 from champions_mush.game.sheets import get_sheet, save_sheet
 
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 
 def _stat(world, name, what):
     return get_sheet(world.game, world.game.find_character(name)).base(what)
 
 
-def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight):  # noqa: F811
+def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight):
     """HERO 5E revised: Transfer STR to CON 2d6 rolling 6 5 is 11 Character Points: Viper's STR 20
     loses 11 (9); Starfire gains 11 Character Points of CON, at 2 a point 5 CON (20 -> 25); 30
     Active Points cost 3 END. Each side returns or fades 5 a Turn."""
@@ -35,7 +35,7 @@ def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight
     assert g.do("+combat/status Starfire")[2] == "  Conditions: Aided CON (11 CP, 5/Turn fade): all faded in 3 Turns."
 
 
-def test_power_defense_comes_off_a_drain(fight):  # noqa: F811
+def test_power_defense_comes_off_a_drain(fight):
     """HERO 5E revised: Power Defense 5 against a Drain STR rolling 12: 7 Character Points, STR 20 -> 13."""
     world, g, s, _p = fight
     s.do("+power Weaken STR=drain 3d6")
@@ -49,7 +49,7 @@ def test_power_defense_comes_off_a_drain(fight):  # noqa: F811
     assert _stat(world, "Viper", "STR") == 13
 
 
-def test_one_character_point_is_said_in_the_singular(fight):  # noqa: F811
+def test_one_character_point_is_said_in_the_singular(fight):
     """Power Defense 5 against a Drain STR rolling 6 (2 1 3): 1 Character Point, STR 20 -> 19."""
     world, g, s, _p = fight
     s.do("+power Weaken STR=drain 3d6")
@@ -62,7 +62,7 @@ def test_one_character_point_is_said_in_the_singular(fight):  # noqa: F811
         "5 Character Points return each Turn.")
 
 
-def test_a_drain_of_a_power_takes_its_active_points_and_its_dice_follow(fight):  # noqa: F811
+def test_a_drain_of_a_power_takes_its_active_points_and_its_dice_follow(fight):
     """HERO 5E revised: Viper's Venom Blast, Energy Blast 8d6, is 40 Active Points; a Drain of 12
     leaves 28: 5d6 (25) and a ½d6 (3 more), 5½d6, which is what he then rolls; in Post-Segment 12 5
     come back: 33 Active Points, 6½d6."""
@@ -82,7 +82,7 @@ def test_a_drain_of_a_power_takes_its_active_points_and_its_dice_follow(fight): 
     assert "[Combat]   Viper's Drained Venom Blast: 5 Character Points return: Venom Blast 6½d6 (7 left)." in said
 
 
-def test_a_power_drained_to_nothing_cannot_be_used_until_its_points_return(fight):  # noqa: F811
+def test_a_power_drained_to_nothing_cannot_be_used_until_its_points_return(fight):
     world, g, s, p = fight
     s.do("+power Sap Energy Blast=drain 3d6")
     g.do("+power Viper/Venom Blast=energy blast 2d6")
@@ -94,7 +94,7 @@ def test_a_power_drained_to_nothing_cannot_be_used_until_its_points_return(fight
         "Venom Blast is Drained to nothing: it works again as its points return."]
 
 
-def test_healing_restores_lost_body_at_2_character_points_a_point_never_above_the_most(fight):  # noqa: F811
+def test_healing_restores_lost_body_at_2_character_points_a_point_never_above_the_most(fight):
     """HERO 5E revised: Healing BODY 3d6 rolling 2 4 6 is 12 Character Points; BODY costs 2 a point:
     6 BODY, Starfire 3 -> 9 of 10; another 12 stops at 10. Healing does not fade."""
     world, g, s, p = fight
@@ -127,7 +127,7 @@ def _next_phase_of(g, name):
     raise AssertionError(f"no Phase of {name}")
 
 
-def test_an_aid_on_oneself_needs_no_attack_roll(fight):  # noqa: F811
+def test_an_aid_on_oneself_needs_no_attack_roll(fight):
     """HERO 5E revised: a power used on oneself makes no attack roll; Aid STR 2d6 rolling 6 5 adds 11."""
     world, g, s, _p = fight
     s.do("+power Pump STR=aid 2d6")
@@ -143,7 +143,7 @@ def test_an_aid_on_oneself_needs_no_attack_roll(fight):  # noqa: F811
     ]
 
 
-def test_a_suppress_holds_until_its_user_leaves_the_fight_and_then_its_points_are_back_at_once(fight):  # noqa: F811
+def test_a_suppress_holds_until_its_user_leaves_the_fight_and_then_its_points_are_back_at_once(fight):
     """HERO 5E revised: Suppress STR 4d6 rolling 2 2 2 2 is 8 Character Points: Viper's STR 20 -> 12,
     no return at Post-Segment 12; when Starfire stops (leaves the fight) it is 20 again."""
     world, g, s, p = fight
@@ -165,7 +165,7 @@ def test_a_suppress_holds_until_its_user_leaves_the_fight_and_then_its_points_ar
     assert g.do("+combat/status Viper")[2] == "  Conditions: none."
 
 
-def test_a_delayed_return_rate_returns_5_per_minute_in_the_fight_and_after_it(fight):  # noqa: F811
+def test_a_delayed_return_rate_returns_5_per_minute_in_the_fight_and_after_it(fight):
     """HERO 5E revised, Delayed Return Rate (+1/4): 5 Character Points per Minute. One Turn (12 s)
     in the fight returns nothing; after the fight 47 seconds more still nothing; at 60 seconds 5."""
     world, g, s, p = fight
@@ -189,7 +189,7 @@ def test_a_delayed_return_rate_returns_5_per_minute_in_the_fight_and_after_it(fi
     assert _stat(world, "Viper", "STR") == 13
 
 
-def test_what_is_on_him_goes_to_gmcp_and_survives_undo_and_a_restart(fight):  # noqa: F811
+def test_what_is_on_him_goes_to_gmcp_and_survives_undo_and_a_restart(fight):
     """Char.Status lists each lasting effect with when it ends; +combat/undo takes a Drain back; a
     game on the same store (@reboot) still has it."""
     from tests.harness import World
@@ -213,7 +213,7 @@ def test_what_is_on_him_goes_to_gmcp_and_survives_undo_and_a_restart(fight):  # 
     assert g.do("+combat/status Starfire")[2] == "  Conditions: none."
 
 
-def test_absorption_takes_up_to_its_roll_of_the_attacks_body_into_str_and_the_damage_stands(fight):  # noqa: F811
+def test_absorption_takes_up_to_its_roll_of_the_attacks_body_into_str_and_the_damage_stands(fight):
     """HERO 5E revised: Viper's Absorption 2d6 (energy) to STR, hit by an Energy Blast 6d6 of 6 BODY,
     rolls 5 4 = 9: takes 6, the BODY the attack rolled; STR 10 -> 16; the damage is not lessened.
     A physical attack is not absorbed: no dice rolled for it."""

@@ -66,9 +66,9 @@ def test_an_imported_drain_works_on_the_characteristic_its_file_names(lad):
     """Hero Designer keeps what an adjustment power works on in INPUT: Everything Lad's Drain is
     a Drain BODY, his Transfer takes STR (HERO 5E: 1d6 rolling 1 is 1 Character Point)."""
     world, g, a = lad
-    drain = ("  1d6 Drain BODY: 1 Character Points (1) - 0 Power Defense: 1 Character Points. Viper's BODY is now 10; "
+    drain = ("  1d6 Drain BODY: 1 Character Point (1) - 0 Power Defense: 1 Character Point. Viper's BODY is now 10; "
              "5 Character Points return each Turn.")
-    transfer = ("  1d6 Transfer STR: 1 Character Points (1) - 0 Power Defense: 1 Character Points. Viper's STR is now 9; "
+    transfer = ("  1d6 Transfer STR: 1 Character Point (1) - 0 Power Defense: 1 Character Point. Viper's STR is now 9; "
                 "5 Character Points return each Turn.")
     for typed, line in (("drain", drain), ("transfer", transfer)):
         world.set_dice(3, 3, 3, 1)
@@ -86,4 +86,5 @@ def test_a_name_that_fits_nothing_lists_the_attacks_on_the_sheet(lad):
         "(1d6 normal), #160 Drain (1d6 normal), #180 Healing (1d6 normal), #208 Suppress (1d6 normal), #216 Transfer "
         "(1d6 normal), #172 Flash (1d6 normal), #191 Mental Illusions (1d6 normal), #192 Mind Control (1d6 normal), "
         "#193 Mind Link (no dice), #194 Mind Scan (1d6 normal), #212 Telepathy (1d6 normal); maneuvers: strike, "
-        "haymaker, move by, move through, pull punch.")]
+        "haymaker, move by, move through, pull punch, grab, grab by, squeeze, throw, disarm, choke, sweep, rapid "
+        "fire, mpa, club (+HELP +MANEUVER).")]

@@ -4,7 +4,7 @@ attack, Desolidification, Missile Deflection, a Force Wall, Shrinking, Knockback
 Clinging, Change Environment, Life Support, Hardened and Impenetrable."""
 
 from .test_attack_levels import _said, slayer  # noqa: F401 - Slayer (Find Weakness) against Viper
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 
 def _to_vipers_phase(g, s, p):
@@ -13,7 +13,7 @@ def _to_vipers_phase(g, s, p):
     p.do("+combat/pass")
 
 
-def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_inside(fight):  # noqa: F811
+def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_inside(fight):
     """HERO 5E revised: no sight sees into Darkness; Psiana (OCV 6) cannot see Viper inside it: 1/2
     OCV, 3; Viper cannot see her: 1/2 DCV, 5 -> 3 (.5 in his favour); 11 + 3 - 3 = 11 or less."""
     world, g, s, p = fight
@@ -45,7 +45,7 @@ def test_darkness_halves_the_ocv_of_one_who_cannot_see_in_and_the_dcv_of_one_ins
         "in Darkness) = 3: 11 or less, rolls 9 (3 3 3): hits; hits DCV 5 or less.")
 
 
-def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_to_hand(fight):  # noqa: F811
+def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_to_hand(fight):
     """HERO 5E revised: an Invisible target is seen within 1" (its fringe); Psiana's Bolt from 4"
     is at 1/2 OCV (6 -> 3), Starfire's Strike hand-to-hand at his whole OCV 8; with No Fringe 1/2."""
     world, g, s, p = fight
@@ -77,7 +77,7 @@ def test_invisibility_halves_the_ocv_beyond_its_fringe_and_no_fringe_even_hand_t
         "rolls 9 (3 3 3): hits; hits DCV 6 or less.")
 
 
-def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_desolidified(fight):  # noqa: F811
+def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_desolidified(fight):
     world, g, s, p = fight
     s.do("+power Ghostbolt=eb 2d6 +affectsdesolid")
     g.do("+power Viper/Ghost=desolidification 1")
@@ -99,7 +99,7 @@ def test_a_desolidified_character_is_passed_through_unless_the_attack_affects_de
         "BODY 10.")
 
 
-def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight):  # noqa: F811
+def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight):
     """HERO 5E revised: Missile Deflection (20 points: any ranged attack) 11 + Viper's OCV 5 -
     Psiana's OCV 6 = 10 or less: 9 deflects; 11 does not and the Bolt lands."""
     world, g, s, p = fight
@@ -125,7 +125,7 @@ def test_missile_deflection_rolls_the_deflectors_ocv_against_the_attackers(fight
     ]
 
 
-def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(fight):  # noqa: F811
+def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(fight):
     """HERO 5E revised: Starfire's Force Wall 3 (3 PD/3 ED) with Psiana behind it; Viper's Strike
     (STR 10, 2d6) of 2 BODY hits the Wall and it holds; 4 BODY is more than 3 PD: it comes down,
     the attack stops there."""
@@ -152,7 +152,7 @@ def test_a_force_wall_takes_the_attack_and_comes_down_to_more_body_than_its_def(
     assert g.do("+area") == ["[Combat] No areas in fight #1."]
 
 
-def test_shrinking_adds_2_dcv_and_3_inches_of_knockback_a_level(fight):  # noqa: F811
+def test_shrinking_adds_2_dcv_and_3_inches_of_knockback_a_level(fight):
     """HERO 5E revised: Shrinking 1: DCV 5 + 2 = 7; Knockback 6 BODY - 9 on 2d6 is -3 (none), +3":
     0, knocked down."""
     world, g, s, p = fight
@@ -168,7 +168,7 @@ def test_shrinking_adds_2_dcv_and_3_inches_of_knockback_a_level(fight):  # noqa:
                        'ground: 1/2 DCV; standing up takes a 1/2 Phase.')
 
 
-def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fight):  # noqa: F811
+def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fight):
     """HERO 5E revised: Knockback Resistance 2": 8 BODY - 2d6 (2 2) = 4, less 2: 2"; RULES KNOCKBACK
     3: a target with Clinging rolls +1D6: 8 - (1 1 1) = 5, less 2: 3"."""
     world, g, s, _p = fight
@@ -201,7 +201,7 @@ def _with_nnd_named(world, who, power, words):
     save_hero(world.game, hero.with_item(attrs.evolve(item, modifiers=mods)))
 
 
-def test_life_support_stops_a_no_normal_defense_attack_that_names_it_and_a_held_breath(fight):  # noqa: F811
+def test_life_support_stops_a_no_normal_defense_attack_that_names_it_and_a_held_breath(fight):
     """HERO 5E revised: an NND whose defense is Life Support (Self-Contained Breathing) does nothing
     to one who has it; Starfire, without it, takes its STUN; one who breathes holds no breath."""
     world, g, s, p = fight
@@ -216,7 +216,7 @@ def test_life_support_stops_a_no_normal_defense_attack_that_names_it_and_a_held_
     assert g.do("+stat/set Starfire/breath=yes") == ["Starfire: Holding breath: yes."]
 
 
-def test_hardened_defenses_are_not_halved_by_armor_piercing_and_impenetrable_stop_penetrating(fight):  # noqa: F811
+def test_hardened_defenses_are_not_halved_by_armor_piercing_and_impenetrable_stop_penetrating(fight):
     """HERO 5E revised: Viper's ED 2 and Armor 6 rED Hardened against an Armor Piercing Energy Blast:
     the 2 halves to 1, the 6 stays: 7 ED; 6d6 of 3s, 18 STUN, 11 STUN through. Impenetrable
     Armor stops Penetrating: 3 BODY rolled would be 3 STUN at least; none gets through."""
@@ -236,7 +236,7 @@ def test_hardened_defenses_are_not_halved_by_armor_piercing_and_impenetrable_sto
         "Impenetrable (Plate): not Penetrating). Now STUN 13, BODY 10.")
 
 
-def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(fight):  # noqa: F811
+def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(fight):
     """HERO 5E revised: Psiana inside a Change Environment of -2 OCV: OCV 6 - 2 = 4; Viper grown 3
     levels: DCV 5 - 2 = 3."""
     world, g, s, p = fight
@@ -256,7 +256,7 @@ def test_change_environment_takes_its_ocv_from_those_inside_and_growth_its_dcv(f
         "rolls 9 (3 3 3): hits; hits DCV 6 or less.")
 
 
-def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noqa: F811
+def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):
     _world, g, s, _p = fight
     s.do("+power Shadows=darkness 2")
     g.do("+combat/next")
@@ -269,7 +269,7 @@ def test_an_area_goes_with_combat_undo_and_with_its_maker_leaving(fight):  # noq
     assert g.do("+area") == ["[Combat] No areas in fight #1."]
 
 
-def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):  # noqa: F811
+def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):
     """HERO 5E revised: Mental Defense is the points bought + EGO / 5 (10 + 2)."""
     _world, g, _s, p = fight
     for line in ("+power Ward=power defense 5", "+power Shield=mental defense 10", "+power Shades=flash defense 4",
@@ -282,7 +282,7 @@ def test_the_defenses_of_the_genre_are_shown_with_the_defenses(fight):  # noqa: 
     assert against in " ".join(p.do("+sheet"))
 
 
-def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):  # noqa: F811
+def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):
     """HERO 5E revised: a Constant power costs END every Phase it is kept up: Starfire's Darkness
     (2 END) made in Segment 12 (END 40 -> 38), back to 40 by his Recovery in Post-Segment 12, costs
     2 again as his Phase of Segment 3 begins: 38."""
@@ -295,7 +295,7 @@ def test_powers_kept_up_cost_their_end_at_the_start_of_each_phase(fight):  # noq
     assert said[-1] == "[Combat] Starfire's Phase (DEX 23): keeps up Shadows: spends 2 END: END 38; acts."
 
 
-def test_a_ranged_attack_with_no_range_said_is_beyond_an_invisible_targets_fringe(fight):  # noqa: F811
+def test_a_ranged_attack_with_no_range_said_is_beyond_an_invisible_targets_fringe(fight):
     world, g, s, p = fight
     p.do("+power Bolt=eb 6d6")
     g.do("+power Viper/Fade=invisibility 20")
@@ -309,7 +309,7 @@ def test_a_ranged_attack_with_no_range_said_is_beyond_an_invisible_targets_fring
         "(3 3 3): hits; hits DCV 5 or less.")
 
 
-def test_missile_reflection_sends_a_deflected_attack_back_with_the_deflectors_ocv(fight):  # noqa: F811
+def test_missile_reflection_sends_a_deflected_attack_back_with_the_deflectors_ocv(fight):
     """HERO 5E revised: Viper deflects Psiana's Bolt (9 on 10 or less) and, with Reflection, rolls
     his OCV 5 against her DCV 6: 10 or less, 8 hits; the Bolt's 2d6 (6 6: 12 STUN, 4 BODY) against
     her ED 3: 9 STUN, 1 BODY."""

@@ -1,9 +1,9 @@
 """Brief combat (+client/brief on): one line per attack with its outcome, the block on request."""
 
-from .test_combat import _ids, fight  # noqa: F401 - the fight fixture
+from .test_combat import _ids
 
 
-def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(fight):  # noqa: F811
+def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(fight):
     world, g, s, p = fight
     assert p.do("+client/brief on") == ["Your brief combat is now on on every connection, saved with your character."]
     g.do("+combat/next")
@@ -24,7 +24,7 @@ def test_a_brief_player_gets_one_line_per_attack_and_the_others_the_whole_block(
         "[Combat] Post-Segment 12 of Turn 1:"]
 
 
-def test_a_miss_is_one_line_and_the_roll_id_gives_the_block(fight):  # noqa: F811
+def test_a_miss_is_one_line_and_the_roll_id_gives_the_block(fight):
     world, g, s, p = fight
     p.do("+client/brief on")
     g.do("+combat/next")

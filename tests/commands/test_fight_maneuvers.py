@@ -11,7 +11,7 @@ from champions_mush.commands.base import Role
 from champions_mush.rules.dice import FixedRoller
 
 from ..harness import make_world
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 #: Hero Designer's own 5E maneuvers (tests/game/data/hdc/maneuvers_5e.hdc: from the hero6e Foundry
 #: system's test suite, MIT licence, Copyright 2021 Jared Levine)
@@ -69,7 +69,7 @@ def kai():
     return _kai_fight()
 
 
-def test_a_block_stops_the_attack_and_the_blocker_acts_first_next(fight):  # noqa: F811
+def test_a_block_stops_the_attack_and_the_blocker_acts_first_next(fight):
     """HERO 5E revised: Viper (SPD 2, DEX 14: OCV 5) Blocks on his Phase; Psiana's Strike (OCV 6)
     meets his Block roll, 11 + 5 - 6 = 10 or less: 9 stops it (she pays her STR's END). Both next
     act in Segment 6, where Viper goes first though his DEX is lower."""
@@ -94,7 +94,7 @@ def test_a_block_stops_the_attack_and_the_blocker_acts_first_next(fight):  # noq
                                         "[Combat] Viper's Phase (DEX 14): acts."]
 
 
-def test_a_missed_block_lets_the_attack_roll_and_each_later_block_is_at_minus_2(fight):  # noqa: F811
+def test_a_missed_block_lets_the_attack_roll_and_each_later_block_is_at_minus_2(fight):
     """Viper's Block (OCV 5) against Starfire (OCV 8): 8 or less, 12 misses and the Strike rolls as
     ever; against Psiana (OCV 6) his second Block is at -2: OCV 3, 8 or less, 6 stops it."""
     world, g, s, p = fight
@@ -116,7 +116,7 @@ def test_a_missed_block_lets_the_attack_roll_and_each_later_block_is_at_minus_2(
         "the attack is stopped; Viper acts before Psiana in the next Segment both act in.")
 
 
-def test_an_aborted_block_stops_the_attack_before_her_phase(fight):  # noqa: F811
+def test_an_aborted_block_stops_the_attack_before_her_phase(fight):
     """Psiana (OCV 6) aborts to a Block in Starfire's Phase: 11 + 6 - 8 = 9 or less; she loses her Phase."""
     world, g, s, p = fight
     g.do("+combat/next")
@@ -134,7 +134,7 @@ def test_an_aborted_block_stops_the_attack_before_her_phase(fight):  # noqa: F81
     ]
 
 
-def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_no_roll(fight):  # noqa: F811
+def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_no_roll(fight):
     """HERO 5E revised: Grab OCV -1, DCV -2: Starfire 8 - 1 = 7 against DCV 5, 13 or less; Viper held,
     DCV 5 halved to 3 (.5 in his favour), Starfire DCV 8 - 2 = 6. Escape: STR 10 (2d6: 6 6, 4 BODY)
     against STR 20 (4d6: 2 2 2 2, 4 BODY): not more, he stays held. Squeeze: STR 20, 4d6 of sixes,
@@ -174,7 +174,7 @@ def test_a_grab_holds_at_half_dcv_an_escape_needs_more_body_and_a_squeeze_needs_
     assert world.roller.remaining == 0
 
 
-def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight):  # noqa: F811
+def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight):
     """Viper's STR 10 rolling 6 6 (4 BODY) against STR 20 rolling 1 1 1 1 (0 BODY): free. A Throw:
     STR damage with no roll, and he falls (prone: 1/2 DCV) and is free (HERO 5E revised)."""
     world, g, s, p = fight
@@ -209,7 +209,7 @@ def test_an_escape_with_more_body_frees_him_and_a_throw_frees_him_prone(fight): 
     assert g.do("+attack Viper=squeeze by Starfire") == ["It is not Starfire's Phase: it is Psiana's."]
 
 
-def test_a_disarm_is_ocv_minus_2_then_str_against_str(fight):  # noqa: F811
+def test_a_disarm_is_ocv_minus_2_then_str_against_str(fight):
     """HERO 5E revised Disarm: OCV 8 - 2 = 6 against DCV 5, 12 or less; STR 20 (6 6 1 1: 4 BODY)
     against STR 10 (1 1: 0 BODY): Disarmed; END for the STR used."""
     world, g, s, _p = fight
@@ -224,7 +224,7 @@ def test_a_disarm_is_ocv_minus_2_then_str_against_str(fight):  # noqa: F811
     ]
 
 
-def test_a_choke_hold_is_1d6_nnd_and_holds_him(fight):  # noqa: F811
+def test_a_choke_hold_is_1d6_nnd_and_holds_him(fight):
     """HERO 5E revised Choke Hold: OCV -2, DCV -2, Grab one limb, 1d6 NND: Psiana 6 - 2 = 4 against
     DCV 5, 10 or less; a 5 is 5 STUN, no defense, no BODY, no Knockback; Viper held (DCV 3)."""
     world, g, s, p = fight
@@ -398,7 +398,7 @@ def test_extra_dcs_add_to_each_martial_maneuver():
 
 # --- several attacks in one Phase, and Club Weapon ------------------------------------------------
 @pytest.fixture
-def armed(fight):  # noqa: F811
+def armed(fight):
     """The fight with Agent (an NPC, DEX 10, PD 2) too, and Starfire's Blast (EB 6d6) and Claws (HKA 1d6)."""
     world, g, s, p = fight
     g.do("+npc/create Agent")
@@ -509,7 +509,7 @@ def test_mistakes_get_a_short_answer_and_use_no_dice(armed, line, said):
     assert world.roller.remaining == 0
 
 
-def test_a_grab_by_is_ocv_minus_3_dcv_minus_4_and_holds_with_v_over_5_more_str(fight):  # noqa: F811
+def test_a_grab_by_is_ocv_minus_3_dcv_minus_4_and_holds_with_v_over_5_more_str(fight):
     """HERO 5E revised Grab By (a Full Phase: 1/2 and a Full Move): OCV 8 - 3 = 5 against DCV 5,
     11 or less; Starfire DCV 8 - 4 = 4; at 20" he holds on with +4 STR; END 2 for STR 20 and 4 for
     20" of movement (RULES END USE). A Haymaker meets a Block like any other attack."""
@@ -532,7 +532,7 @@ def test_a_grab_by_is_ocv_minus_3_dcv_minus_4_and_holds_with_v_over_5_more_str(f
     assert g.do("+combat/status")[4] == "Viper   14   3    20/20  10/10  20/20  5    -"
 
 
-def test_a_haymaker_meets_the_targets_block_when_it_lands(fight):  # noqa: F811
+def test_a_haymaker_meets_the_targets_block_when_it_lands(fight):
     """Psiana Blocks (OCV 6); Viper's Haymaker (OCV 5) lands at the end of the next Segment and meets
     her Block roll first: 11 + 6 - 5 = 12 or less, 9 stops it (HERO 5E revised)."""
     world, g, s, p = fight

@@ -1,6 +1,6 @@
 """Powers of the genre in a fight, through +attack, with fixed dice against HERO 5E's numbers."""
 
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 
 def _entangle_viper(world, g, s):
@@ -12,7 +12,7 @@ def _entangle_viper(world, g, s):
     return _ids(s.do("+attack Viper=glue"))
 
 
-def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dcv_0(fight):  # noqa: F811
+def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dcv_0(fight):
     world, g, s, p = fight
     assert _entangle_viper(world, g, s) == [
         ("[Combat] Starfire attacks Viper (Glue): OCV 8 vs DCV 5: 14 or less, rolls 9 (3 3 3): hits; hits DCV 10 or "
@@ -29,7 +29,7 @@ def test_an_entangle_has_the_body_of_its_dice_and_1_def_per_d6_and_its_victim_dc
         "(3 3 3): hits; hits DCV 8 or less.")
 
 
-def test_an_entangled_player_is_told_to_break_out_as_he_types_it(fight):  # noqa: F811
+def test_an_entangled_player_is_told_to_break_out_as_he_types_it(fight):
     """RULES ENTANGLE: he can only break out; the player is told his own line (staff, acting for
     an NPC, are told theirs in the test below)."""
     world, g, s, p = fight
@@ -42,7 +42,7 @@ def test_an_entangled_player_is_told_to_break_out_as_he_types_it(fight):  # noqa
     assert p.do("+combat/move 5") == ["Psiana is Entangled and can only break out: +attack me=strike entangle."]
 
 
-def test_breaking_out_is_str_damage_body_less_the_entangles_def(fight):  # noqa: F811
+def test_breaking_out_is_str_damage_body_less_the_entangles_def(fight):
     """HERO 5E: Viper (STR 10: 2d6) rolls 6 6: 4 BODY - DEF 3 = 1 off the Entangle's 4 BODY, 3
     left; he can do nothing else; +combat/undo puts the Entangle back as it was."""
     world, g, s, p = fight
@@ -62,7 +62,7 @@ def test_breaking_out_is_str_damage_body_less_the_entangles_def(fight):  # noqa:
     assert g.do("+combat/status")[5] == "Viper     14   3    20/20  10/10  20/20  0    Entangled (DEF 3, BODY 4)"
 
 
-def test_others_attack_the_entangle_at_dcv_0_and_at_0_body_it_is_destroyed(fight):  # noqa: F811
+def test_others_attack_the_entangle_at_dcv_0_and_at_0_body_it_is_destroyed(fight):
     """Psiana (OCV 6, STR 10: 2d6) at the Entangle, DCV 0: 11 + 6 - 0 = 17 or less; 6 6 is
     4 BODY - DEF 3 = 1 off, 3 left; Viper at STR 30 (6d6) rolling 12 BODY does 9 and is free."""
     world, g, s, p = fight
@@ -87,7 +87,7 @@ def test_others_attack_the_entangle_at_dcv_0_and_at_0_body_it_is_destroyed(fight
     assert g.do("+combat/status")[5] == "Viper     14   3    30/30  10/10  20/20  5    -"
 
 
-def test_an_ego_attack_is_ecv_against_ecv_and_stun_only_against_mental_defense(fight):  # noqa: F811
+def test_an_ego_attack_is_ecv_against_ecv_and_stun_only_against_mental_defense(fight):
     """HERO 5E: ECV is EGO / 3 (EGO 10: 3 against 3, 11 or less); Ego Attack 4d6 rolling 6 6 6 4
     is 22 STUN; Psiana's Mental Defense is 10 bought + EGO 10 / 5 = 12, so 10 STUN gets through,
     no BODY, no Knockback (CON 15: not Stunned); 40 Active Points cost 4 END."""
@@ -108,7 +108,7 @@ def test_an_ego_attack_is_ecv_against_ecv_and_stun_only_against_mental_defense(f
     assert g.do("+combat/status")[4] == "Psiana    18   4    13/23  10/10  30/30  6    -"
 
 
-def test_an_ego_attack_through_more_than_con_stuns(fight):  # noqa: F811
+def test_an_ego_attack_through_more_than_con_stuns(fight):
     """Psiana without Mental Defense, CON 15: 6d6 of sixes, 36 STUN, all through: Stunned."""
     world, g, s, _p = fight
     s.do("+power Mindbolt=ego attack 6d6")
@@ -119,7 +119,7 @@ def test_an_ego_attack_through_more_than_con_stuns(fight):  # noqa: F811
         "Stunned, Knocked Out. Now STUN -13.")
 
 
-def test_a_drain_of_3d6_on_str_takes_12_str_and_5_character_points_return_each_turn(fight):  # noqa: F811
+def test_a_drain_of_3d6_on_str_takes_12_str_and_5_character_points_return_each_turn(fight):
     """HERO 5E: Drain STR 3d6 rolling 2 4 6 is 12 Character Points; STR costs 1 a point, so Viper's
     STR 20 drops to 8; in each Post-Segment 12 5 Character Points return: 13, 18, then 20."""
     world, g, s, p = fight
@@ -157,7 +157,7 @@ def test_a_drain_of_3d6_on_str_takes_12_str_and_5_character_points_return_each_t
     assert g.do("+combat/status")[5].endswith("  -")
 
 
-def test_an_aid_adds_no_more_than_its_dice_can_roll_and_fades_5_a_turn(fight):  # noqa: F811
+def test_an_aid_adds_no_more_than_its_dice_can_roll_and_fades_5_a_turn(fight):
     """HERO 5E: Aid STR 2d6 rolling 6 5 is 11 Character Points: Starfire's STR 20 -> 31; 5 fade in Post-Segment 12."""
     world, g, s, p = fight
     p.do("+power Boost STR=aid 2d6")
@@ -184,7 +184,7 @@ def test_an_aid_adds_no_more_than_the_most_its_dice_can_roll():
     assert (change_of("STR", 12), change_of("DEX", 12), change_of("DEX", 5), change_of("DEX", -5)) == (12, 4, 1, -1)
 
 
-def test_a_drain_goes_on_returning_by_real_time_after_he_leaves_the_fight(fight):  # noqa: F811
+def test_a_drain_goes_on_returning_by_real_time_after_he_leaves_the_fight(fight):
     """HERO 5E revised: the points return at 5 per Turn whether or not a fight goes on; a Turn is 12
     seconds. Psiana leaves with STR 3 of 15 (12 Character Points Drained): 11 seconds later it is
     still 3; at 12 seconds 8; +sheet and +combat/status count the time when they look."""
@@ -222,7 +222,7 @@ def test_a_drain_goes_on_returning_by_real_time_after_he_leaves_the_fight(fight)
     assert get_sheet(world.game, viper).base("STR") == 20
 
 
-def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):  # noqa: F811
+def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):
     """HERO 5E: a Drain can take a characteristic below 0 (3d6 rolling 6 5 6 is 17 off Viper's STR
     10: -7); +combat/status still shows everyone, the STUN figured from STR lowered by it."""
     world, g, s, _p = fight
@@ -236,7 +236,7 @@ def test_a_characteristic_drained_below_0_leaves_the_fight_readable(fight):  # n
         "Viper     14   3    12/12  10/10  20/20  5    Drained STR (17 CP, 5/Turn back)")
 
 
-def test_an_entangle_that_takes_no_damage_from_attacks_breaks_only_to_its_victims_str(fight):  # noqa: F811
+def test_an_entangle_that_takes_no_damage_from_attacks_breaks_only_to_its_victims_str(fight):
     """HERO 5E revised, Takes No Damage From Attacks (+1/4): Psiana's attack at it is refused;
     Viper's STR 10 (6 6: 4 BODY - DEF 3) still takes 1 off."""
     world, g, s, p = fight
@@ -252,7 +252,7 @@ def test_an_entangle_that_takes_no_damage_from_attacks_breaks_only_to_its_victim
         "  2d6 normal: 12 STUN, 4 BODY (6 6). 4 BODY - 3 DEF = 1 off its BODY: the Entangle has BODY 3 left.")
 
 
-def test_an_entangle_with_backlash_hurts_its_maker_by_the_body_it_takes(fight):  # noqa: F811
+def test_an_entangle_with_backlash_hurts_its_maker_by_the_body_it_takes(fight):
     """HERO 5E revised, Backlash (-1/2): Viper's breakout takes 1 BODY off the Entangle, and
     Starfire, who made it, takes that 1 BODY too: BODY 10 -> 9."""
     world, g, s, p = fight

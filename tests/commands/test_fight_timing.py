@@ -2,10 +2,10 @@
 Segment 12, a held action through a Segment of automatic Phases, the Haymaker's extra Segment;
 and +combat/adjust, +paramedics for an NPC medic, Leaping from STR and bought Running."""
 
-from .test_combat import _ids, _next, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids, _next
 
 
-def test_an_abort_whose_lost_phase_is_in_segment_12_costs_that_phase_only(fight):  # noqa: F811
+def test_an_abort_whose_lost_phase_is_in_segment_12_costs_that_phase_only(fight):
     """HERO 5E: an Abort uses the character's next Phase, and a Dodge lasts until that Phase.
     Viper (SPD 3: Segments 4 8 12, last in DEX order) aborts to a Dodge in Segment 12: he loses
     his Segment 12 Phase, the Dodge ends there, the Turn ends, and he acts in Segment 4."""
@@ -34,7 +34,7 @@ def test_an_abort_whose_lost_phase_is_in_segment_12_costs_that_phase_only(fight)
     ]
 
 
-def test_awed_in_segment_12_hesitates_that_phase_only(fight):  # noqa: F811
+def test_awed_in_segment_12_hesitates_that_phase_only(fight):
     """RULES PRE ATTACKS 2: Awed, he hesitates his next Phase (½ DCV until then); Viper's is the
     last of Segment 12, and he acts again in Segment 4 of the next Turn."""
     _world, g, s, p = fight
@@ -50,7 +50,7 @@ def test_awed_in_segment_12_hesitates_that_phase_only(fight):  # noqa: F811
     ]
 
 
-def test_adjust_says_the_value_set_when_it_is_over_the_maximum(fight):  # noqa: F811
+def test_adjust_says_the_value_set_when_it_is_over_the_maximum(fight):
     _world, g, _s, _p = fight
     assert g.do("+combat/adjust Viper=stun 40") == [
         "[Combat] Gina sets Viper's STUN to 20 (40 is over the maximum of 20)."]
@@ -58,7 +58,7 @@ def test_adjust_says_the_value_set_when_it_is_over_the_maximum(fight):  # noqa: 
     assert g.do("+combat/status")[5] == "Viper     14   3    20/20  -3/10  20/20  5    Dying"
 
 
-def test_staff_roll_paramedics_with_an_npc_medic_on_his_phase(fight):  # noqa: F811
+def test_staff_roll_paramedics_with_an_npc_medic_on_his_phase(fight):
     """RULES DYING: Paramedics at -1 per 2 BODY below 0; the medic is the NPC Doc (skill 12)."""
     world, g, s, p = fight
     g.do("+npc/create Doc")
@@ -89,7 +89,7 @@ def test_leaping_is_1_inch_per_5_str_and_the_sheet_shows_running_bought(world):
     assert rows[9] == 'Swim  2"   0          Leap  4"   0'
 
 
-def test_a_held_action_is_kept_through_a_segment_of_phases_that_pass_by_themselves(fight):  # noqa: F811
+def test_a_held_action_is_kept_through_a_segment_of_phases_that_pass_by_themselves(fight):
     """HERO 5E: a held action lasts until used or the holder's next Phase. Starfire holds in
     Segment 12; Psiana's and Viper's Phases pass by themselves (Stunned), so the tracker waits
     for Starfire before his next Phase (Segment 3) would take it; he uses it, then his Phase comes."""
@@ -122,7 +122,7 @@ def test_a_held_action_is_kept_through_a_segment_of_phases_that_pass_by_themselv
     ]
 
 
-def test_a_held_action_not_used_when_the_tracker_waits_is_lost_at_the_holders_phase(fight):  # noqa: F811
+def test_a_held_action_not_used_when_the_tracker_waits_is_lost_at_the_holders_phase(fight):
     _world, g, s, _p = fight
     g.do("+combat/next")
     g.do("+combat/adjust Psiana=stunned on")
@@ -131,7 +131,7 @@ def test_a_held_action_not_used_when_the_tracker_waits_is_lost_at_the_holders_ph
     assert g.do("+combat/next")[0] == "[Combat] Starfire's Phase (DEX 23): the held action is lost; acts."
 
 
-def test_a_haymaker_lands_at_the_end_of_the_next_segment_with_dcv_minus_5_meanwhile(fight):  # noqa: F811
+def test_a_haymaker_lands_at_the_end_of_the_next_segment_with_dcv_minus_5_meanwhile(fight):
     """HERO 5E: Haymaker is ½ Phase and an extra Segment, DCV -5. Starfire winds up in Segment 3
     of Turn 2; Viper acts in Segment 4; it lands at the end of Segment 4: 8d6 (STR 20 + 4 DC)."""
     world, g, s, p = fight
@@ -161,7 +161,7 @@ def test_a_haymaker_lands_at_the_end_of_the_next_segment_with_dcv_minus_5_meanwh
     ]
 
 
-def test_a_haymaker_is_lost_when_the_attacker_is_stunned_before_it_lands(fight):  # noqa: F811
+def test_a_haymaker_is_lost_when_the_attacker_is_stunned_before_it_lands(fight):
     world, g, s, p = fight
     g.do("+combat/next")
     s.do("+attack Psiana=haymaker")
@@ -178,7 +178,7 @@ def test_a_haymaker_is_lost_when_the_attacker_is_stunned_before_it_lands(fight):
     assert world.roller.remaining == 0
 
 
-def test_a_haymaker_misses_when_the_target_moves_away(fight):  # noqa: F811
+def test_a_haymaker_misses_when_the_target_moves_away(fight):
     _world, g, s, p = fight
     g.do("+combat/next")
     s.do("+attack Psiana=haymaker")

@@ -1,6 +1,6 @@
 """Flash in a fight, through +attack, with fixed dice against HERO 5E revised's numbers (RULES FLASH)."""
 
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 
 def _flash_viper(world, g, s, faces=(1, 3, 5, 6)):
@@ -11,7 +11,7 @@ def _flash_viper(world, g, s, faces=(1, 3, 5, 6)):
     return _ids(s.do("+attack Viper=dazzle range 8"))
 
 
-def test_typed_flash_is_the_attack_and_flash_defense_the_defense(fight):  # noqa: F811
+def test_typed_flash_is_the_attack_and_flash_defense_the_defense(fight):
     """HERO 5E revised: Flash against the Sight Group 10 Character Points a d6, another group 5;
     Flash Defense 1 a point."""
     _world, _g, s, _p = fight
@@ -26,7 +26,7 @@ def test_typed_flash_is_the_attack_and_flash_defense_the_defense(fight):  # noqa
                                                    "Unusual Senses.")]
 
 
-def test_a_flash_is_its_body_less_flash_defense_in_segments_counted_from_its_own(fight):  # noqa: F811
+def test_a_flash_is_its_body_less_flash_defense_in_segments_counted_from_its_own(fight):
     """HERO 5E revised: 4d6 rolling 1 3 5 6 is 0 + 1 + 1 + 2 = 4 BODY, 4 Segments: Segment 12 of
     Turn 1 (the Segment it is used in) and Segments 1, 2 and 3 of Turn 2; 40 Active Points, 4 END;
     OCV 8 -2 at 8" vs DCV 5: 12 or less."""
@@ -44,7 +44,7 @@ def test_a_flash_is_its_body_less_flash_defense_in_segments_counted_from_its_own
         "                                              Segment 3)"]
 
 
-def test_flash_defense_is_bought_for_one_sense_group(fight):  # noqa: F811
+def test_flash_defense_is_bought_for_one_sense_group(fight):
     """Flash Defense for the Hearing Group takes nothing off a Flash against sight (HERO 5E revised)."""
     world, g, s, _p = fight
     assert g.do("+power Viper/Earplugs=flash defense 5 vs hearing")[0] == (
@@ -54,7 +54,7 @@ def test_flash_defense_is_bought_for_one_sense_group(fight):  # noqa: F811
         "through Segment 3 of Turn 2; ½ DCV, ½ OCV hand-to-hand, 0 OCV at range.")
 
 
-def test_flash_defense_takes_segments_off_and_a_flashed_target_is_at_half_dcv(fight):  # noqa: F811
+def test_flash_defense_takes_segments_off_and_a_flashed_target_is_at_half_dcv(fight):
     """Viper with Flash Defense 2 (Sight Group): 4 BODY - 2 = 2 Segments, to Segment 1 of Turn 2;
     then Psiana (OCV 6) Strikes him at DCV 5 halved, 3 (.5 rounds up, his favour): 14 or less."""
     world, g, s, p = fight
@@ -68,7 +68,7 @@ def test_flash_defense_takes_segments_off_and_a_flashed_target_is_at_half_dcv(fi
         "14 or less, rolls 9 (3 3 3): hits; hits DCV 8 or less.")
 
 
-def test_the_flashed_attack_at_half_ocv_hand_to_hand_and_0_at_range(fight):  # noqa: F811
+def test_the_flashed_attack_at_half_ocv_hand_to_hand_and_0_at_range(fight):
     """HERO 5E revised: unable to see his target, Viper (OCV 5) is at ½ OCV hand-to-hand (2 1/2:
     3, .5 in his favour) and 0 OCV at range (OCV 5 -2 at 8" = 3, made 0: 11 + 0 - 8 = 3 or less)."""
     world, g, s, p = fight
@@ -86,7 +86,7 @@ def test_the_flashed_attack_at_half_ocv_hand_to_hand_and_0_at_range(fight):  # n
         "(3 3 3): misses; hits DCV 2 or less.")
 
 
-def test_sight_comes_back_segment_by_segment_on_the_tracker(fight):  # noqa: F811
+def test_sight_comes_back_segment_by_segment_on_the_tracker(fight):
     """4 Segments from Segment 12 of Turn 1: Viper still sees nothing in Segment 3 of Turn 2 (DCV
     5 halved to 3 there) and has it back when Segment 4 begins; @reboot's store keeps it."""
     world, g, s, p = fight
@@ -104,7 +104,7 @@ def test_sight_comes_back_segment_by_segment_on_the_tracker(fight):  # noqa: F81
     assert g.do("+combat/status Viper")[2] == "  Conditions: none."
 
 
-def test_a_flash_of_another_sense_group_costs_no_ocv_or_dcv(fight):  # noqa: F811
+def test_a_flash_of_another_sense_group_costs_no_ocv_or_dcv(fight):
     """Flash 2d6 vs the Hearing Group rolling 6 6: 4 BODY, 4 Segments deaf; the Hearing Group is
     no Targeting Sense, so Viper's DCV stays 5 (HERO 5E revised)."""
     world, g, s, _p = fight

@@ -3,7 +3,7 @@ with fixed dice against HERO 5E revised's numbers (RULES MENTAL POWERS)."""
 
 import pytest
 
-from .test_combat import _ids, fight  # noqa: F401 - the fixture: Starfire, Psiana, Viper and Gina the GM
+from .test_combat import _ids
 
 
 def _mentalist(g, s, power="Dominate=mind control 8d6"):
@@ -14,7 +14,7 @@ def _mentalist(g, s, power="Dominate=mind control 8d6"):
     g.do("+combat/next")
 
 
-def test_mind_control_reaches_ego_plus_20_and_the_command_is_kept_until_a_breakout(fight):  # noqa: F811
+def test_mind_control_reaches_ego_plus_20_and_the_command_is_kept_until_a_breakout(fight):
     """HERO 5E revised: 8d6 rolling 6 6 6 5 4 3 1 1 is 32, less Mental Defense 0, against EGO 10:
     EGO (10), EGO+10 (20) and EGO+20 (30) are reached, EGO+30 (40) is not. 2 past the level: no
     breakout modifier, EGO roll 9 + 10 / 5 = 11-. Viper misses it (12) at his Phase in Segment 12,
@@ -49,7 +49,7 @@ def test_mind_control_reaches_ego_plus_20_and_the_command_is_kept_until_a_breako
     assert g.do("+combat/status Viper")[2] == "  Conditions: none."
 
 
-def test_mental_defense_comes_off_the_effect_and_each_5_past_the_level_is_minus_1(fight):  # noqa: F811
+def test_mental_defense_comes_off_the_effect_and_each_5_past_the_level_is_minus_1(fight):
     """10d6 rolling 51 less Mental Defense 12 (10 bought + EGO 10 / 5) is 39: EGO+20 (30), 9 past:
     -1 to break out, EGO roll 10-."""
     world, g, s, p = fight
@@ -76,7 +76,7 @@ def test_mental_defense_comes_off_the_effect_and_each_5_past_the_level_is_minus_
      ("  8d6 Mind Scan: 20 (3 3 3 3 3 3 1 1) - 0 Mental Defense = 20 against EGO 10: EGO+10 reached: found: the "
      "distance; every Mental Power reaches it.")),
 ])
-def test_each_mental_power_reads_its_own_table(fight, power, faces, said):  # noqa: F811
+def test_each_mental_power_reads_its_own_table(fight, power, faces, said):
     world, g, s, _p = fight
     _mentalist(g, s, power)
     world.set_dice(3, 3, 3, *faces)
@@ -84,7 +84,7 @@ def test_each_mental_power_reads_its_own_table(fight, power, faces, said):  # no
     assert _ids(s.do(f"+attack Viper={name}"))[1] == said
 
 
-def test_a_mental_power_needs_sight_unless_a_mind_link_reaches_him(fight):  # noqa: F811
+def test_a_mental_power_needs_sight_unless_a_mind_link_reaches_him(fight):
     """Starfire opens a Mind Link with Psiana (no roll: a willing mind; 5 Active Points, no END);
     Viper's Flash takes Starfire's sight (OCV 5 vs DCV 8: 8-, rolls 6; 6 6 6 6: 8 BODY, 8
     Segments); in Turn 2 his Ego Attack reaches Psiana through the link but not Viper."""
@@ -113,7 +113,7 @@ def test_a_mental_power_needs_sight_unless_a_mind_link_reaches_him(fight):  # no
         "ECV 5 or less.")
 
 
-def test_an_entangled_character_can_still_use_his_mental_powers(fight):  # noqa: F811
+def test_an_entangled_character_can_still_use_his_mental_powers(fight):
     """HERO 5E revised: Entangled, he cannot move or strike, but his mind is free."""
     world, g, s, p = fight
     s.do("+power Glue=entangle 3d6")
@@ -130,7 +130,7 @@ def test_an_entangled_character_can_still_use_his_mental_powers(fight):  # noqa:
         "ECV 5 or less.")
 
 
-def test_staff_give_a_command_for_an_npc_with_by_after_it(fight):  # noqa: F811
+def test_staff_give_a_command_for_an_npc_with_by_after_it(fight):
     """'... command Stand by me by Viper': the last 'by' names Viper, who is in the fight; 'by me'
     is the command's own."""
     world, g, s, p = fight
@@ -146,7 +146,7 @@ def test_staff_give_a_command_for_an_npc_with_by_after_it(fight):  # noqa: F811
         "Psiana's Phases.")
 
 
-def test_undo_takes_a_mind_control_back_and_the_store_keeps_every_lasting_effect(fight):  # noqa: F811
+def test_undo_takes_a_mind_control_back_and_the_store_keeps_every_lasting_effect(fight):
     """+combat/undo puts him as he was; the fight's document (kept over @reboot) holds the Mental
     Powers, links and Flashes as they were."""
     from champions_mush.game.combat import Fight, Fighter
