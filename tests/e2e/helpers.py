@@ -173,10 +173,33 @@ class Server:
         client.expect("Heroes gather here.\n")
         return client
 
+    def reconnect(self, name: str, password: str = "secret1") -> Client:
+        """``connect`` an existing character, wherever he is (login() expects Hero Plaza)."""
+        client = self.client()
+        client.expect("QUIT")
+        client.send(f"connect {name} {password}")
+        client.expect(f"Welcome to Champions MUSH, {name}!")
+        client.expect("\n")
+        return client
+
+    def quit_all(self) -> None:
+        """Every client still connected QUITs and is closed: the next test's rooms hold only its own."""
+        for client in self.clients:
+            if not client.closed:
+                client.send("QUIT")
+                client.wait_closed()
+            client.close()
+        self.clients.clear()
+
     def kill9(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(TIMEOUT)
         self._close_clients()
+
+    def restart(self) -> None:
+        """``kill -9`` and start again: what a player was told was saved must be there after."""
+        self.kill9()
+        self.start()
 
     def terminate(self) -> int:
         self.proc.send_signal(signal.SIGTERM)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Client, Server, create_admin, read_line
+from .helpers import Server, create_admin, read_line
 
 pytestmark = pytest.mark.e2e
 
@@ -24,27 +24,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _everyone_quits(server):
-    """After each test its characters QUIT, so the next test's room holds only its own."""
     yield
-    for client in server.clients:
-        if not client.closed:
-            client.send("QUIT")
-            client.wait_closed()
-        client.close()
-    server.clients.clear()
-
-
-def _restart(server: Server) -> None:
-    server.kill9()
-    server.start()
-
-
-def _connect(server: Server, name: str) -> Client:
-    client = server.client()
-    client.expect("QUIT")
-    client.send(f"connect {name} secret1")
-    client.expect(f"Welcome to Champions MUSH, {name}!")
-    return client
+    server.quit_all()
 
 
 def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(server):
@@ -57,7 +38,7 @@ def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(serve
     read_line(alice, "You sent")
     alice.send("@mail Bob=Third/One too many.")
     assert read_line(alice, "The mailbox") == "The mailbox of Bob is full (2 messages): nothing was sent."
-    _restart(server)
+    server.restart()
     bob = server.client()
     bob.expect("QUIT")
     bob.send("connect Bob secret1")
@@ -72,7 +53,7 @@ def test_mail_to_an_offline_player_survives_kill_9_and_is_read_after_login(serve
 
 
 def test_a_board_post_is_counted_unread_read_and_survives_kill_9(server):
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+bbnewgroup General=Anything goes.")
     assert read_line(gina, "Board General") == "Board General made (number 1). +bbconfig sets who reads and posts."
     dan = server.login("Dan")
@@ -80,8 +61,8 @@ def test_a_board_post_is_counted_unread_read_and_survives_kill_9(server):
     cara.send("+bbpost General/Patrol tonight=Meet at Hero Plaza at 9pm.")
     assert read_line(cara, "You post") == "You post 'Patrol tonight' on General as 1/1."
     assert read_line(dan, "[Boards]") == "[Boards] New post on General (1/1) by Cara: Patrol tonight"
-    _restart(server)
-    dan = _connect(server, "Dan")
+    server.restart()
+    dan = server.reconnect("Dan")
     assert read_line(dan, "[Boards]") == "[Boards] 1 unread post: General (1). +bbnew reads the next."
     dan.send("+bbread 1")
     row = read_line(dan, "1/1")
@@ -89,8 +70,8 @@ def test_a_board_post_is_counted_unread_read_and_survives_kill_9(server):
     dan.send("+bbnew")
     assert read_line(dan, "Title:") == "Title: Patrol tonight"
     assert read_line(dan, "Meet") == "Meet at Hero Plaza at 9pm."
-    _restart(server)
-    dan = _connect(server, "Dan")
+    server.restart()
+    dan = server.reconnect("Dan")
     dan.send("+bbscan")
     assert read_line(dan, "You have") == "You have no unread posts."
 
@@ -101,11 +82,11 @@ def test_a_request_answered_by_staff_is_seen_after_reconnect_and_kill_9(server):
     assert read_line(eve, "Request #") == \
         "Request #1 filed: Power change. You will be told when staff answer (+request 1)."
     eve.do("QUIT", "Goodbye!")
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+job/comment 1=Yes, at the next approval.")
     assert read_line(gina, "You answer") == "You answer #1; Eve is told."
-    _restart(server)
-    eve = _connect(server, "Eve")
+    server.restart()
+    eve = server.reconnect("Eve")
     assert read_line(eve, "[Jobs]") == "[Jobs] Staff have answered your request #1 (Power change). Type +request 1."
     eve.send("+request 1")
     assert read_line(eve, "Gina, ").endswith(":")
@@ -123,8 +104,8 @@ def test_a_scene_logged_with_poses_and_a_roll_is_read_back_after_kill_9(server):
     read_line(frank, "Ivy says")
     frank.send("+nd6 3")
     roll = read_line(ivy, "[Dice] Frank rolls 3d6 normal:")
-    _restart(server)
-    frank = _connect(server, "Frank")
+    server.restart()
+    frank = server.reconnect("Frank")
     frank.send("@emit Rain hammers the pier.")
     read_line(frank, "Rain")
     frank.send("+scene/stop")
@@ -154,11 +135,11 @@ def test_finger_where_and_staff_settings_survive_kill_9(server):
     read_line(jo, "Quote")
     kim.send("+where/hide")
     assert read_line(kim, "You are hidden") == "You are hidden from +where (staff still see you)."
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+staff/duty off")
     assert read_line(gina, "You are") == "You are off duty."
-    _restart(server)
-    jo, kim, gina = _connect(server, "Jo"), _connect(server, "Kim"), _connect(server, "Gina")
+    server.restart()
+    jo, kim, gina = server.reconnect("Jo"), server.reconnect("Kim"), server.reconnect("Gina")
     kim.send("+finger Jo")
     assert read_line(kim, "Position:") == "Position:       Team leader"
     assert read_line(kim, "Quote:") == "Quote:          Stand back, citizens!"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Client, Server, create_admin, read_line
+from .helpers import Server, create_admin, read_line
 
 pytestmark = pytest.mark.e2e
 
@@ -25,26 +25,7 @@ def server(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def _everyone_quits(server):
     yield
-    for client in server.clients:
-        if not client.closed:
-            client.send("QUIT")
-            client.wait_closed()
-        client.close()
-    server.clients.clear()
-
-
-def _restart(server: Server) -> None:
-    server.kill9()
-    server.start()
-
-
-def _connect(server: Server, name: str) -> Client:
-    client = server.client()
-    client.expect("QUIT")
-    client.send(f"connect {name} secret1")
-    client.expect(f"Welcome to Champions MUSH, {name}!")
-    client.expect("\n")
-    return client
+    server.quit_all()
 
 
 def test_a_block_stops_pages_and_mail_is_logged_and_survives_kill_9(server):
@@ -57,11 +38,11 @@ def test_a_block_stops_pages_and_mail_is_logged_and_survives_kill_9(server):
     assert read_line(alice, "Bobby is") == "Bobby is not accepting pages from you."
     alice.send("@mail Bobby=Hi/Let me in.")
     assert read_line(alice, "Bobby is") == "Bobby is not accepting mail from you: nothing was sent."
-    _restart(server)
-    alice, bob = _connect(server, "Mallory"), _connect(server, "Bobby")
+    server.restart()
+    alice, bob = server.reconnect("Mallory"), server.reconnect("Bobby")
     alice.send("page Bobby=still?")
     assert read_line(alice, "Bobby is") == "Bobby is not accepting pages from you."
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+block/log Bobby")
     assert read_line(gina, "20")[17:] == "Bobby: block page Mallory"
     assert read_line(gina, "20")[17:] == "Bobby: block page,mail Mallory"
@@ -69,14 +50,14 @@ def test_a_block_stops_pages_and_mail_is_logged_and_survives_kill_9(server):
     bob.wait_closed()
     gina.send("page Bobby=Staff here: we saw the log.")
     assert read_line(gina, "Bobby is") == "Bobby is not connected: your page is kept and shown at their next login."
-    _restart(server)
-    bob = _connect(server, "Bobby")
+    server.restart()
+    bob = server.reconnect("Bobby")
     assert read_line(bob, "[Page]") == "[Page] 1 page came while you were away:"
     assert read_line(bob, "  (").endswith(") Gina paged: Staff here: we saw the log.")
 
 
 def test_three_players_at_two_places_in_one_room_survive_kill_9(server):
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+place/create Bar=A long counter of chrome.")
     assert read_line(gina, "Place made") == "Place made here: Bar."
     gina.send("+place/create Rooftop corner")
@@ -94,8 +75,8 @@ def test_three_players_at_two_places_in_one_room_survive_kill_9(server):
     cat.send("say Quiet up here.")
     read_line(cat, "You say")
     assert "Another round" not in cat.text
-    _restart(server)
-    ann, ben, cat, gina = (_connect(server, n) for n in ("Ann", "Ben", "Cat", "Gina"))
+    server.restart()
+    ann, ben, cat, gina = (server.reconnect(n) for n in ("Ann", "Ben", "Cat", "Gina"))
     gina.send("look")
     assert read_line(gina, "At the Bar:") == "At the Bar: Ann, Ben"
     assert read_line(gina, "At the Rooftop corner:") == "At the Rooftop corner: Cat"
@@ -108,7 +89,7 @@ def test_three_players_at_two_places_in_one_room_survive_kill_9(server):
 
 
 def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kill_9(server):
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     alice, bob = server.login("Alice"), server.login("Bob")
     gina.send("+scene/start Night patrol")
     number = read_line(gina, "[Scene] Gina starts scene ").split()[4].rstrip(":")
@@ -119,8 +100,8 @@ def test_a_hero_switching_identity_is_seen_by_it_staff_see_the_character_and_kil
     alice.send("say Halt.")
     assert read_line(bob, "Nightshade says") == 'Nightshade says, "Halt."'
     assert read_line(gina, "Nightshade(Alice) says") == 'Nightshade(Alice) says, "Halt."'
-    _restart(server)
-    gina, alice, bob = _connect(server, "Gina"), _connect(server, "Alice"), _connect(server, "Bob")
+    server.restart()
+    gina, alice, bob = server.reconnect("Gina"), server.reconnect("Alice"), server.reconnect("Bob")
     alice.send(":bows.")
     assert read_line(bob, "Nightshade bows") == "Nightshade bows."
     assert read_line(gina, "Nightshade(Alice) bows") == "Nightshade(Alice) bows."
@@ -157,32 +138,32 @@ def test_a_player_with_two_heroes_switches_and_is_refused_a_vote_for_his_alt_aft
     zed = server.login("Zed")
     dick.send("+alt/link Wing=wingpass")
     assert read_line(dick, "Wing is now") == "Wing is now on your account: Dick, Wing. +alt Wing switches to it."
-    _restart(server)
-    dick, zed = _connect(server, "Dick"), _connect(server, "Zed")
+    server.restart()
+    dick, zed = server.reconnect("Dick"), server.reconnect("Zed")
     dick.send("+alt Wing")
     assert read_line(dick, "Welcome to") == "Welcome to Champions MUSH, Wing!"
     assert read_line(zed, "Wing has") == "Wing has connected."
     assert read_line(zed, "Dick has") == "Dick has disconnected."
     dick.send("+vote Zed")
     assert read_line(dick, "You vote") == "You vote for Zed. Thank you for playing."
-    other = _connect(server, "Dick")  # the same player's first hero, on a second connection
+    other = server.reconnect("Dick")  # the same player's first hero, on a second connection
     other.send("+vote Wing")
     assert read_line(other, "Wing is") == "Wing is one of your own characters: vote for the people you played with."
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     gina.send("+alt/who Dick")
     assert read_line(gina, "Dick's") == "Dick's account: Dick, Wing."
 
 
 def test_a_team_with_its_channel_survives_kill_9(server):
-    gina = _connect(server, "Gina")
+    gina = server.reconnect("Gina")
     kory, gar, lex = server.login("Kory"), server.login("Gar"), server.login("Lex")
     gina.send("+team/create Titans=Kory")
     assert read_line(gina, "Team Titans") == "Team Titans made, led by Kory, with its channel and board."
     assert read_line(kory, "You lead") == "You lead the team Titans. Its channel is on your alias titans."
     kory.send("+team/add Titans=Gar")
     assert read_line(kory, "Gar joins") == "Gar joins Titans."
-    _restart(server)
-    kory, gar, lex = _connect(server, "Kory"), _connect(server, "Gar"), _connect(server, "Lex")
+    server.restart()
+    kory, gar, lex = server.reconnect("Kory"), server.reconnect("Gar"), server.reconnect("Lex")
     kory.send("titans Meeting at the tower!")
     assert read_line(gar, "[Titans]") == "[Titans] Kory: Meeting at the tower!"
     lex.send("addcom t=Titans")
@@ -203,8 +184,8 @@ def test_an_event_entered_in_one_time_zone_is_shown_in_two_others_after_kill_9(s
     assert made == f"Event {number} made: Gala at the museum, 2099-12-05 20:00 EST. You are signed up."
     lon.send(f"+event/signup {number}=Bringing Raven.")
     assert read_line(lon, "You are signed") == f"You are signed up for event {number}: Gala at the museum."
-    _restart(server)
-    lon, tok = _connect(server, "Lon"), _connect(server, "Tok")
+    server.restart()
+    lon, tok = server.reconnect("Lon"), server.reconnect("Tok")
     lon.send(f"+event {number}")
     assert read_line(lon, "When:") == "When: 2099-12-06 01:00 GMT (2099-12-06 01:00 UTC)"
     tok.send(f"+event {number}")
@@ -218,7 +199,7 @@ def test_fugue_edit_sends_the_description_back_after_kill_9(server):
     fae = server.login("Fae")
     fae.send("@desc me=A |hbright|n figure.")
     read_line(fae, "Description set")
-    _restart(server)
-    fae = _connect(server, "Fae")
+    server.restart()
+    fae = server.reconnect("Fae")
     fae.send("+edit desc")
     assert read_line(fae, "FugueEdit > ") == "FugueEdit > @desc me=A |hbright|n figure."
