@@ -21,12 +21,12 @@ from pathlib import Path
 
 import attrs
 
-from .opening import DB_FILE, LOCK_FILE
+from .opening import DB_FILE, LOCK_FILE, is_postgresql
 from .store.base import StoreError
 from .store.sqlite_copy import CopyFacts, copy_database, read_copy
 
 __all__ = ["BackupRefused", "Taken", "backup_into", "hold_lock", "keep_newest", "keep_recent", "our_backups", "restore",
-           "take_backup"]
+           "restore_to_postgres", "take_backup"]
 
 #: a dated backup's name: ``champions-20261201-041500.sqlite3`` (UTC)
 _DATED = re.compile(r"champions-(\d{8}-\d{6})\.sqlite3")
@@ -108,8 +108,9 @@ def _place(partial: Path, dest: Path, data_dir: Path) -> None:
         os.replace(partial, dest)
 
 
-def take_backup(data_dir: Path, dest: Path, now: float | None = None) -> Taken:
-    """Back up ``data_dir``'s database to ``dest`` (a folder: a dated file in it).
+def take_backup(data_dir: Path, dest: Path, now: float | None = None, store: str = "") -> Taken:
+    """Back up ``data_dir``'s database to ``dest`` (a folder: a dated file in it); ``store``:
+    the config's, a PostgreSQL game's address (written as a SQLite backup all the same).
 
     Raises:
         BackupRefused: one line saying why nothing was written.
@@ -117,7 +118,7 @@ def take_backup(data_dir: Path, dest: Path, now: float | None = None) -> Taken:
     now = time.time() if now is None else now
     data_dir = data_dir.resolve()
     source = data_dir / DB_FILE
-    if not source.is_file():
+    if not is_postgresql(store) and not source.is_file():
         raise BackupRefused(f"there is no game database in {data_dir}")
     dest = _unfollowed(dest)
     if not dest.is_symlink() and dest.is_dir():
@@ -130,7 +131,12 @@ def take_backup(data_dir: Path, dest: Path, now: float | None = None) -> Taken:
     os.close(fd)
     partial = Path(name)
     try:
-        facts = copy_database(source, partial, taken_at=now)
+        if is_postgresql(store):
+            from .store.postgres_copy import backup_postgres  # psycopg: loaded for a PostgreSQL game only
+
+            facts = backup_postgres(store, partial, taken_at=now)
+        else:
+            facts = copy_database(source, partial, taken_at=now)
         _place(partial, dest, data_dir)
     except StoreError as exc:
         raise BackupRefused(f"backup failed: {exc}") from exc
@@ -179,7 +185,7 @@ def keep_recent(folder: Path, days: float, now: float, spare: Path | None = None
 
 
 def backup_into(data_dir: Path, folder: Path, keep: int | None = None, keep_days: float = 0,
-                now: float | None = None) -> Taken:
+                now: float | None = None, store: str = "") -> Taken:
     """A dated backup in ``folder`` (made 0700 when missing), then the old ones pruned:
     all but the newest ``keep``, or those older than ``keep_days``."""
     now = time.time() if now is None else now
@@ -187,7 +193,7 @@ def backup_into(data_dir: Path, folder: Path, keep: int | None = None, keep_days
     if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
         raise BackupRefused(f"{folder} is not a directory: --keep needs a folder of backups")
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    taken = take_backup(data_dir, folder, now)
+    taken = take_backup(data_dir, folder, now, store)
     removed = (keep_newest(folder, keep, taken.path) if keep is not None
                else keep_recent(folder, keep_days, now, taken.path))
     return attrs.evolve(taken, removed=removed)
@@ -227,6 +233,20 @@ def _set_aside(data_dir: Path, now: float) -> Path | None:
     return kept
 
 
+def _checked(backup: Path) -> CopyFacts:
+    """The backup file checked whole and counted, or one line saying why it will not do."""
+    try:
+        mode = os.stat(backup).st_mode
+    except OSError as exc:
+        raise BackupRefused(f"cannot read {backup}: {exc.strerror}") from exc
+    if not stat.S_ISREG(mode):
+        raise BackupRefused(f"{backup} is not a file")
+    try:
+        return read_copy(backup)
+    except StoreError as exc:
+        raise BackupRefused(str(exc)) from exc
+
+
 def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[CopyFacts, Path | None]:
     """Put ``backup`` in place as ``data_dir``'s database while no server runs.
 
@@ -239,16 +259,7 @@ def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[Cop
     """
     now = time.time() if now is None else now
     backup = Path(os.path.abspath(backup.expanduser()))
-    try:
-        mode = os.stat(backup).st_mode
-    except OSError as exc:
-        raise BackupRefused(f"cannot read {backup}: {exc.strerror}") from exc
-    if not stat.S_ISREG(mode):
-        raise BackupRefused(f"{backup} is not a file")
-    try:
-        checked = read_copy(backup)
-    except StoreError as exc:
-        raise BackupRefused(str(exc)) from exc
+    checked = _checked(backup)
     try:
         data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
@@ -269,6 +280,35 @@ def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[Cop
     finally:
         lock.close()
     return attrs.evolve(facts, taken_at=checked.taken_at), kept
+
+
+def restore_to_postgres(backup: Path, data_dir: Path, url: str,
+                        now: float | None = None) -> tuple[CopyFacts, str | None, str]:
+    """Put ``backup`` into the PostgreSQL game at ``url`` while no server runs on ``data_dir``:
+    checked whole first, the game there kept aside in a schema of its own, every row copied
+    and compared (store/postgres_copy.py). Returns what was restored, that schema (None: the
+    database held no game) and the database as an admin reads it.
+
+    Raises:
+        BackupRefused: one line; nothing was changed.
+    """
+    now = time.time() if now is None else now
+    backup = Path(os.path.abspath(backup.expanduser()))
+    checked = _checked(backup)
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupRefused(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
+    lock = hold_lock(data_dir)
+    try:
+        from .store.postgres_copy import restore_postgres
+
+        _, aside, where = restore_postgres(backup, url, _stamp(now).replace("-", "_"))
+    except StoreError as exc:
+        raise BackupRefused(str(exc)) from exc
+    finally:
+        lock.close()
+    return checked, aside, where
 
 
 # --- the shell commands ----------------------------------------------------------------------
@@ -294,28 +334,60 @@ def backup_lines(taken: Taken, seconds: float) -> list[str]:
     return lines
 
 
+def _store_of(args, data_dir: Path) -> str:  # argparse.Namespace
+    """The game's store as its config names it ('' for SQLite in the data directory)."""
+    from .configfile import load_config
+
+    config = Path(args.config).expanduser() if args.config else data_dir / "config.yaml"
+    server, _ = load_config(config if config.exists() else None)
+    return server.store
+
+
 def cmd_backup(args) -> int:  # argparse.Namespace
     started = time.monotonic()
     data_dir = Path(args.data_dir).expanduser()
     if args.dest.endswith("/") and not Path(args.dest).expanduser().is_dir():
         raise BackupRefused(f"there is no directory {args.dest}")
+    store = _store_of(args, data_dir)
     if args.keep is not None:
-        taken = backup_into(data_dir, Path(args.dest), keep=args.keep)
+        taken = backup_into(data_dir, Path(args.dest), keep=args.keep, store=store)
     else:
-        taken = take_backup(data_dir, Path(args.dest))
+        taken = take_backup(data_dir, Path(args.dest), store=store)
     for line in backup_lines(taken, time.monotonic() - started):
         print(line, flush=True)
     return 0
 
 
+def _taken(facts: CopyFacts) -> str:
+    return f"taken {_when(facts.taken_at)}" if facts.taken_at is not None else "a plain copy of a game database"
+
+
 def cmd_restore(args) -> int:  # argparse.Namespace
     data_dir = Path(os.path.abspath(Path(args.data_dir).expanduser()))
+    to = args.to or _store_of(args, data_dir)
+    if to and to != "sqlite":
+        return _restore_postgres(args, data_dir, to)
     facts, kept = restore(Path(args.backup), data_dir)
-    taken = f"taken {_when(facts.taken_at)}" if facts.taken_at is not None else "a plain copy of a game database"
-    print(f"Restored {_holding(facts)} from {args.backup} ({taken}) into {data_dir / DB_FILE}.")
+    print(f"Restored {_holding(facts)} from {args.backup} ({_taken(facts)}) into {data_dir / DB_FILE}.")
     print(f"The database it replaced is kept as {kept}." if kept else
           f"There was no database in {data_dir} before.")
     print("Start the server to play on it: champions-mush serve --data-dir " + str(data_dir))
+    return 0
+
+
+def _restore_postgres(args, data_dir: Path, to: str) -> int:  # argparse.Namespace
+    if not is_postgresql(to):
+        raise BackupRefused(f"--to takes a postgresql:// address or 'sqlite', not {to!r}")
+    facts, aside, where = restore_to_postgres(Path(args.backup), data_dir, to)
+    print(f"Restored {_holding(facts)} from {args.backup} ({_taken(facts)}) into PostgreSQL: {where}; "
+          "every row read back and found equal.")
+    print(f'The game it replaced is kept in the schema "{aside}" of that database '
+          f'(DROP SCHEMA "{aside}" CASCADE when you no longer need it).' if aside else
+          "There was no game in that database before.")
+    if to != _store_of(args, data_dir):
+        print(f"Set 'store: {to}' in the config, then start the server: champions-mush serve --data-dir {data_dir}")
+    else:
+        print("Start the server to play on it: champions-mush serve --data-dir " + str(data_dir))
     return 0
 
 
@@ -326,9 +398,12 @@ def add_subcommands(sub, default_data_dir: str) -> None:  # argparse's subparser
     backup.add_argument("--keep", type=_keep, metavar="N",
                         help="DEST is a folder: keep only the newest N backups in it")
     backup.add_argument("--data-dir", default=default_data_dir)
+    backup.add_argument("--config", help="the config file (default DATA_DIR/config.yaml): its 'store'")
     restore_ = sub.add_parser("restore", help="put a backup back as the game's database (server stopped)")
     restore_.add_argument("backup", help="the backup file")
     restore_.add_argument("--data-dir", default=default_data_dir)
+    restore_.add_argument("--config", help="the config file (default DATA_DIR/config.yaml): its 'store'")
+    restore_.add_argument("--to", help="postgresql://... (default: the config's store), or 'sqlite'")
 
 
 def _keep(text: str) -> int:

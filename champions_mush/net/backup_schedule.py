@@ -56,7 +56,7 @@ def start_backups(reactor, data_dir: Path, server: ServerConfig, status) -> None
     def work() -> None:
         started = time.monotonic()
         try:
-            taken = backup_into(data_dir, folder, keep_days=server.backup_keep_days)
+            taken = backup_into(data_dir, folder, keep_days=server.backup_keep_days, store=server.store)
         except BackupRefused as exc:
             reactor.callFromThread(done, None, str(exc), 0.0)
         except Exception as exc:  # a full disk, a vanished folder: said, then retried

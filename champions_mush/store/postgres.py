@@ -298,6 +298,39 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise StoreError(f"The database refused a write: {_first_line(exc)}") from exc
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads of one moment (a backup of a running game): one read-only transaction at
+        ``REPEATABLE READ``, which never blocks the game's writes."""
+        try:
+            with self._db.transaction():
+                self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                yield
+        except psycopg.Error as exc:
+            raise StoreError(f"The database refused a read: {_first_line(exc)}") from exc
+
+    def set_aside(self, stamp: str) -> str | None:
+        """Inside :meth:`transaction`: move the game's tables (when they hold a game) into a new
+        schema, ``<schema>_before_restore_<stamp>``, and make empty ones in their place; returns
+        that schema, or None when there was no game to keep."""
+        held = self._read("SELECT (SELECT COUNT(*) FROM docs) + (SELECT COUNT(*) FROM log) + (SELECT COUNT(*) FROM rows), "
+                          "current_schema()")
+        if not held[0][0]:
+            return None
+        name = f"{held[0][1]}_before_restore_{stamp}"
+        taken = {row[0] for row in self._read("SELECT nspname FROM pg_namespace WHERE nspname LIKE %s", (name + "%",))}
+        aside = next(f"{name}_{n}" if n > 1 else name for n in range(1, len(taken) + 2)
+                     if (f"{name}_{n}" if n > 1 else name) not in taken)
+        self._write(f'CREATE SCHEMA "{aside}"')
+        for table in ("docs", "log", "counters", "rows"):
+            self._write(f'ALTER TABLE {table} SET SCHEMA "{aside}"')
+        self._write(_SCHEMA)
+        return aside
+
+    def where(self) -> str:
+        """The database, as an admin reads it (no password)."""
+        return _safe(self.url)
+
     def close(self) -> None:
         """Close, once the commits waiting for confirmation are confirmed (store/confirming.py)."""
         if self._confirmer is not None:

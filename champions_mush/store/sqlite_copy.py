@@ -15,7 +15,7 @@ import attrs
 
 from .base import StoreError
 
-__all__ = ["CopyFacts", "copy_database", "read_copy"]
+__all__ = ["CopyFacts", "copy_database", "finish_copy", "read_copy"]
 
 #: the ``made_by`` value of a copy this program made
 MADE_BY = "champions-mush backup"
@@ -75,6 +75,33 @@ def read_copy(path: Path) -> CopyFacts:
         db.close()
 
 
+def _finish(dst: sqlite3.Connection, target: Path, taken_at: float | None) -> CopyFacts:
+    """One self-contained file, marked as our backup (``taken_at``; None: no mark), checked whole."""
+    dst.execute("PRAGMA journal_mode=DELETE")
+    dst.execute("DROP TABLE IF EXISTS backup_info")
+    if taken_at is not None:
+        dst.execute("CREATE TABLE backup_info (made_by TEXT NOT NULL, taken_at REAL NOT NULL)")
+        dst.execute("INSERT INTO backup_info VALUES (?, ?)", (MADE_BY, taken_at))
+    return _facts(dst, target)
+
+
+def finish_copy(target: Path, taken_at: float | None) -> CopyFacts:
+    """Mark and check a game database written another way (a PostgreSQL game's backup:
+    store/postgres_copy.py) as :func:`copy_database` does its copies.
+
+    Raises:
+        StoreError: one line naming what failed.
+    """
+    try:
+        dst = sqlite3.connect(str(target), isolation_level=None)
+        try:
+            return _finish(dst, target, taken_at)
+        finally:
+            dst.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"finishing {target} failed: {exc}") from exc
+
+
 def copy_database(source: Path, target: Path, taken_at: float | None) -> CopyFacts:
     """Copy ``source`` into the new, empty file ``target`` with SQLite's online backup API.
 
@@ -91,12 +118,7 @@ def copy_database(source: Path, target: Path, taken_at: float | None) -> CopyFac
             dst = sqlite3.connect(str(target), isolation_level=None)
             try:
                 src.backup(dst)
-                dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-                dst.execute("DROP TABLE IF EXISTS backup_info")
-                if taken_at is not None:
-                    dst.execute("CREATE TABLE backup_info (made_by TEXT NOT NULL, taken_at REAL NOT NULL)")
-                    dst.execute("INSERT INTO backup_info VALUES (?, ?)", (MADE_BY, taken_at))
-                return _facts(dst, target)
+                return _finish(dst, target, taken_at)
             finally:
                 dst.close()
         finally:
