@@ -198,7 +198,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     IReactorThreads(reactor).suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor)
     game.run_parse = file_worker(reactor)
-    if hasattr(store, "hand_back"):  # PostgreSQL: fight commits confirmed durable off the loop (store/confirming.py)
+    if hasattr(store, "hand_back"):  # fight commits made durable off the loop (store/confirming.py, store/wal_sync.py)
         store.hand_back = IReactorThreads(reactor).callFromThread
     dispatcher = build_dispatcher()
     factory = MushFactory(game, dispatcher, clock=reactor, offer_mccp=server.offer_mccp,

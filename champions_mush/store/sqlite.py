@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from time import perf_counter
 from time import time as _now
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import LogEntry, Row, StoreError
 from .retention import Retention, RetentionPolicy
+
+if TYPE_CHECKING:
+    from .wal_sync import WalSyncer
 
 __all__ = ["ReadOnlySqliteStore", "SqliteStore"]
 
@@ -62,6 +65,12 @@ class SqliteStore:
         #: ``on_write(kind, key)`` after a document is written or deleted, ``on_write(None, None)``
         #: after a rollback (the game's kept documents: game/unit.py, ``Kept``), or None
         self.on_write: Callable[[str | None, str | None], None] | None = None
+        #: runs a function on the game's thread (the server sets Twisted's ``callFromThread``);
+        #: while it is set (and ``synchronous=FULL``), the turn's group commit is made durable off
+        #: the game's loop (:meth:`group_transaction`, store/wal_sync.py). None: every commit
+        #: waits for its fsync, as a shell tool's does.
+        self.hand_back: Callable[[Callable[[], None]], None] | None = None
+        self._syncer: WalSyncer | None = None
         self._failing = False
         self._depth = 0  #: open transactions (only the outermost commits)
         self._wrote = False  #: a write went through in the open transaction
@@ -160,6 +169,39 @@ class SqliteStore:
             self._tell(None)
         if self._wrote and self.observe_write is not None:  # a transaction is one write, committed
             self.observe_write(perf_counter() - started)
+
+    # --- the turn's group commit, made durable off the game's loop ---------------------------------
+    @property
+    def confirms_later(self) -> bool:
+        """True when a group commit is made durable later (:meth:`when_durable`), not at once."""
+        return self.hand_back is not None and self._full
+
+    @contextmanager
+    def group_transaction(self) -> Iterator[None]:
+        """The turn's fight commands' transaction (game/unit.py ``Group``): while
+        :attr:`confirms_later`, committed with ``synchronous=NORMAL`` (in the WAL, safe from a
+        killed process, without waiting for the disk), and what waits for it asks
+        :meth:`when_durable`. (SQLite takes the setting only outside a transaction.)"""
+        relaxed = self.confirms_later and not self._depth
+        if relaxed:
+            self._control("PRAGMA synchronous=NORMAL")
+        try:
+            with self.transaction():
+                yield
+        finally:
+            if relaxed:
+                with suppress(StoreError):  # a broken database: the transaction's error says so
+                    self._control("PRAGMA synchronous=FULL")
+
+    def when_durable(self, done: Callable[[], None], failed: Callable[[StoreError], None]) -> None:
+        """Call ``done()`` on the game's thread once every commit made so far is on the disk (the
+        WAL file fsynced on a thread of its own), or ``failed(error)`` if the fsync fails."""
+        assert self.hand_back is not None, "when_durable needs hand_back (confirms_later)"
+        if self._syncer is None:
+            from .wal_sync import WalSyncer
+
+            self._syncer = WalSyncer(self.path, self.hand_back)
+        self._syncer.add(done, failed)
 
     def _rollback(self) -> None:
         if self._db.in_transaction:
@@ -347,6 +389,9 @@ class SqliteStore:
             raise StoreError(f"The database refused a write: {exc}") from exc
 
     def close(self) -> None:
+        """Close, once the commits waiting to be made durable are (store/wal_sync.py)."""
+        if self._syncer is not None:
+            self._syncer.close()
         self._db.close()
 
 
@@ -364,6 +409,7 @@ class ReadOnlySqliteStore(SqliteStore):
         self.retention = RetentionPolicy(None)
         self._full = False
         self.on_write = None
+        self.hand_back, self._syncer = None, None
         self._watchers = []
         self._failing = False
         self._depth, self._wrote = 0, False
