@@ -111,7 +111,7 @@ def test_a_failed_fsync_tells_each_player(turn, monkeypatch):
 
 def test_without_the_game_s_thread_each_turn_commits_durably_at_once(turn):
     """A shell tool (no ``hand_back``), or a game on ``synchronous=NORMAL``, commits as before."""
-    world, store, ann, bea, _, synced = turn
+    world, store, ann, _, _, synced = turn
     store.hand_back = None
     world.set_dice(*MISS)
     ann.clear()
