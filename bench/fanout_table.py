@@ -36,8 +36,8 @@ def _n(value: float | None, digits: int = 0) -> str:
 def table(runs: list[dict], peer: str, ours: str) -> str:
     sizes = sorted({r["clients"] for r in runs if r["scenario"] == "say"})
     out = [
-        f"| clients | {peer} lines/s | ours lines/s | ours ÷ {peer} | {peer} p99 ms | ours p99 ms"
-        f" | {peer} CPU µs/line | ours CPU µs/line | other load % ({peer} / ours) |",
+        (f"| clients | {peer} lines/s | ours lines/s | ours ÷ {peer} | {peer} p99 ms | ours p99 ms"
+        f" | {peer} CPU µs/line | ours CPU µs/line | other load % ({peer} / ours) |"),
         "|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for n in sizes:

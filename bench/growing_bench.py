@@ -16,21 +16,21 @@ machine the round trips above hide.
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import sys
 import tempfile
-import multiprocessing
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from champions_mush.game.config import GameConfig  # noqa: E402
-from champions_mush.commands.base import Role  # noqa: E402
-from champions_mush.store import SqliteStore  # noqa: E402
-from tests.e2e.helpers import Client, Server, create_admin  # noqa: E402
-from tests.harness import World  # noqa: E402
+from champions_mush.commands.base import Role
+from champions_mush.game.config import GameConfig
+from champions_mush.store import SqliteStore
+from tests.e2e.helpers import Client, Server, create_admin
+from tests.harness import World
 
 DEFAULTS = GameConfig()
 CONFIG = (f"password_cost: 1024\nconnects_per_minute: 0\ncommand_rate: 0\n"
@@ -41,7 +41,7 @@ BODY = DEFAULTS.post_max_length
 LINE = DEFAULTS.max_line_length - 20
 
 
-def _bystander(port: int, stop, results) -> None:  # noqa: ANN001
+def _bystander(port: int, stop, results) -> None:
     """In its own process: log in, then say ``ping <n>`` every 0.1 s and time each until its own
     echo comes back, looking for it with a byte search (the attacker's lines it also hears are
     not parsed, so the client's own work does not count as the server's wait)."""
@@ -63,14 +63,14 @@ def _bystander(port: int, stop, results) -> None:  # noqa: ANN001
     results.put(waits)
 
 
-def _timed(client, line: str, needle: str) -> float:  # noqa: ANN001
+def _timed(client, line: str, needle: str) -> float:
     start = time.perf_counter()
     client.send(line)
     client.expect(needle, timeout=30)
     return time.perf_counter() - start
 
 
-def _read_all(client, first: str, following: str) -> list[float]:  # noqa: ANN001
+def _read_all(client, first: str, following: str) -> list[float]:
     """Read ``first`` then ``following`` (a /next) until nothing follows; the time of each page
     (an unknown command after each marks where its page ends: the game answers in order)."""
     times, line = [], first

@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from champions_mush.commands.sheets import render_sheet  # noqa: E402
-from champions_mush.game.hdc import read_hdc  # noqa: E402
-from champions_mush.game.hdc_export import export_text  # noqa: E402
-from champions_mush.game.hero import get_hero, save_hero  # noqa: E402
-from champions_mush.game.sheets import get_sheet  # noqa: E402
-from tests.harness import make_world  # noqa: E402
+from champions_mush.commands.sheets import render_sheet
+from champions_mush.game.hdc import read_hdc
+from champions_mush.game.hdc_export import export_text
+from champions_mush.game.hero import get_hero, save_hero
+from champions_mush.game.sheets import get_sheet
+from tests.harness import make_world
 
 FILE = ROOT / "tests" / "game" / "data" / "hdc" / "everything_lad_5e.hdc"
 

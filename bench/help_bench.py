@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from champions_mush.help import HelpLibrary, normalize  # noqa: E402
-from champions_mush.help.render import render_topic  # noqa: E402
+from champions_mush.help import HelpLibrary, normalize
+from champions_mush.help.render import render_topic
 
 WORDS = ("knockback", "damage", "presence", "recovery", "maneuver", "movement", "energy", "blast", "killing",
          "normal", "stun", "body", "speed", "phase", "segment", "power", "armor", "flight", "leap", "swim")
@@ -110,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                      f"{us(cold)} / {us(warm)}"))
     topic = champions.get("knockback 3")
     rows.append(("render KNOCKBACK 3 at 78 columns / at 40 columns",
-                 f"{us(per_call(lambda: render_topic(topic, champions, 78), 5000))} / "
-                 f"{us(per_call(lambda: render_topic(topic, champions, 40), 2000))}"))
+                 (f"{us(per_call(lambda: render_topic(topic, champions, 78), 5000))} / "
+                 f"{us(per_call(lambda: render_topic(topic, champions, 40), 2000))}")))
 
     print(f"Python {platform.python_version()} on {platform.machine()} ({platform.system()})\n")
     print("| what | time |\n| --- | --- |")

@@ -18,8 +18,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.reliability.test_adversarial_arguments import (  # noqa: E402
-    ATTACKS, LINE_LIMIT, TABLE, _lines_for, _timed, _world,
+from tests.reliability.test_adversarial_arguments import (
+    ATTACKS,
+    LINE_LIMIT,
+    TABLE,
+    _lines_for,
+    _timed,
+    _world,
 )
 
 

@@ -241,7 +241,7 @@ class WsTransport:
 class Bot(asyncio.Protocol):
     """A telnet client: logs in, then sends commands and times their results."""
 
-    def __init__(self, worker: "Worker", cid: int) -> None:
+    def __init__(self, worker: Worker, cid: int) -> None:
         self.w = worker
         self.cid = cid
         self.name = f"{worker.s.names}{cid}"
@@ -255,7 +255,7 @@ class Bot(asyncio.Protocol):
         self.seq = 0
         self.pending: dict[int, float] = {}
         # --expect KIND=REGEX: results recognised by a line of their own instead of a token.
-        self.expect_res = {k: re.compile(v.replace("{name}", re.escape(self.name)).encode(), re.M)
+        self.expect_res = {k: re.compile(v.replace("{name}", re.escape(self.name)).encode(), re.MULTILINE)
                            for k, v in worker.s.expects.items()}
         self.expect_wait: tuple[re.Pattern, int] | None = None
         self.closed = False
@@ -322,7 +322,7 @@ class Bot(asyncio.Protocol):
 
     async def expect(self, regex: str, timeout: float) -> re.Match:
         fut = asyncio.get_running_loop().create_future()
-        self.text_wait = (re.compile(regex, re.M), fut)
+        self.text_wait = (re.compile(regex, re.MULTILINE), fut)
         self._login_text(b"")
         return await asyncio.wait_for(fut, timeout)
 
@@ -485,7 +485,7 @@ class Worker:
         bot = (WsBot if self.s.websocket else Bot)(self, cid)
         try:
             tcp, total = await bot.log_in()
-        except (OSError, asyncio.TimeoutError, ConnectionError) as exc:
+        except (TimeoutError, OSError, ConnectionError) as exc:
             self.errors.append(f"{bot.name}: {type(exc).__name__} {exc}"[:200])
             if bot.transport:
                 bot.transport.abort()
@@ -581,7 +581,7 @@ class Worker:
 
 
 def _worker_entry(s: Settings, wid: int, conn, ids, burst_ids) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     asyncio.run(Worker(s, wid, conn).main(ids, burst_ids))
 
@@ -721,7 +721,7 @@ def run(s: Settings, pids: list[int]) -> dict:
     out = report(s, pids, start, login_done, logins, results,
                  cpu=(cpu1 - cpu0) / s.duration if pids else None,
                  machine=(busy1[0] - busy0[0]) / s.duration,
-                 rss=dict(idle=rss_idle, connected=rss_connected, max=rss_max, end=rss_end))
+                 rss={"idle": rss_idle, "connected": rss_connected, "max": rss_max, "end": rss_end})
     # each server process's CPU, in % of one core (the game and the relay apart)
     out["server_cpu_pct_by_pid"] = {str(pid): round(100 * (each1[pid] - each0[pid]) / s.duration, 1) for pid in pids}
     out["server_rss_mb_by_pid"] = {str(pid): round(proc_rss_mb([pid]), 1) for pid in pids}
@@ -732,7 +732,7 @@ def report(s, pids, start, login_done, logins, results, cpu, machine, rss) -> di
     lat = [x for r in results for x in r["lat"]]
     tcp = [x for lg in logins for x in lg["tcp"]]
     login = [x for lg in logins for x in lg["login"]]
-    total = lambda key: sum(r[key] for r in results)  # noqa: E731
+    total = lambda key: sum(r[key] for r in results)
     out = {
         "server": f"{s.host}:{s.port}",
         "scenario": s.scenario,
@@ -787,28 +787,28 @@ def table(r: dict) -> str:
     lat, c = r["latency_ms"], r["connections"]
     rows = [
         ("server", r["server"]),
-        ("scenario", f"{r['scenario']} ({r['mode']}{', %s/s' % r['rate'] if r['rate'] else ''}),"
-                     f" {r['clients']} clients, {r['rooms']} room(s), {r['duration_s']} s"),
+        ("scenario", (f"{r['scenario']} ({r['mode']}{', ' + str(r['rate']) + '/s' if r['rate'] else ''}),"
+                     f" {r['clients']} clients, {r['rooms']} room(s), {r['duration_s']} s")),
         ("connections", f"{c['made']} made, {c['failed']} failed, all in after {c['all_logged_in_s']} s"),
-        ("connect ms", f"tcp p50 {c['tcp_ms']['p50']} max {c['tcp_ms']['max']};"
-                       f" login p50 {c['login_ms']['p50']} p99 {c['login_ms']['p99']} max {c['login_ms']['max']}"),
-        ("commands/s", f"{r['commands_per_s']}  (sent {r['commands_sent']}, timeouts {r['timeouts']},"
-                       f" dropped {r['dropped']})"),
+        ("connect ms", (f"tcp p50 {c['tcp_ms']['p50']} max {c['tcp_ms']['max']};"
+                       f" login p50 {c['login_ms']['p50']} p99 {c['login_ms']['p99']} max {c['login_ms']['max']}")),
+        ("commands/s", (f"{r['commands_per_s']}  (sent {r['commands_sent']}, timeouts {r['timeouts']},"
+                       f" dropped {r['dropped']})")),
         ("deliveries/s", f"{r['deliveries_per_s']}  (lines/s {r['lines_per_s']})"),
-        ("latency ms", f"p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}"
-                       f"  (n={r['latency_samples']})"),
+        ("latency ms", (f"p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}"
+                       f"  (n={r['latency_samples']})")),
         ("server cpu", f"{r['server_cpu_pct']}% of one core"),
         ("server rss", f"{r['server_rss_mb']} MB"),
         ("generator cpu", f"{r['generator_cpu_pct']}% per worker"),
-        ("machine busy", f"{r['machine_busy_pct']}% of one core ({os.cpu_count()} cores),"
-                         f" of which other processes {r['other_load_pct']}%"),
+        ("machine busy", (f"{r['machine_busy_pct']}% of one core ({os.cpu_count()} cores),"
+                         f" of which other processes {r['other_load_pct']}%")),
     ]
     if "still_connected" in r:
         rows.append(("still connected", r["still_connected"]))
     if "burst" in r:
         b = r["burst"]
-        rows.append(("login burst", f"{b['made']}/{b['clients']} in {b['all_in_s']} s,"
-                                    f" failed {b['failed']}, login p99 {b['login_ms']['p99']} ms"))
+        rows.append(("login burst", (f"{b['made']}/{b['clients']} in {b['all_in_s']} s,"
+                                    f" failed {b['failed']}, login p99 {b['login_ms']['p99']} ms")))
     if r["errors"]:
         rows.append(("first errors", "; ".join(r["errors"][:3])))
     width = max(len(k) for k, _ in rows)
@@ -869,7 +869,7 @@ def parse_args(argv=None) -> tuple[Settings, list[int], argparse.Namespace]:
         a.clients, a.workers = 1, 1
     if a.scenario == "create":
         a.login = "create-only"
-    split = lambda steps: [tuple(x.split("::", 1)) for x in steps]  # noqa: E731
+    split = lambda steps: [tuple(x.split("::", 1)) for x in steps]
     commands = dict(COMMANDS)
     for item in a.cmd:
         k, v = item.split("=", 1)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.commands.test_file_text import hostile_file  # noqa: E402
-from tests.e2e.helpers import Server, read_line  # noqa: E402
+from tests.commands.test_file_text import hostile_file
+from tests.e2e.helpers import Server, read_line
 
 
 def main(pastes: int = 20) -> None:

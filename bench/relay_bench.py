@@ -50,9 +50,10 @@ def _start(data: Path, web_port: int) -> tuple[subprocess.Popen, int, int]:
         "host: 127.0.0.1\ncommand_rate: 0\nconnects_per_minute: 0\ncreates_per_address_per_day: 0\n"
         "failed_logins_per_minute: 100000\nidle_timeout: 0\nlogin_timeout: 3600\nmax_connections: 5000\n"
         f"password_cost: 1024\nweb_port: {web_port}\n")
-    out = open(data / "serve.txt", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "champions_mush.cli", "serve", "--port", "0", "--data-dir",
-                             str(data), "--config", str(data / "config.yaml")], stdout=out, stderr=subprocess.STDOUT)
+    with open(data / "serve.txt", "w") as out:  # the child keeps its own copy of the file
+        proc = subprocess.Popen([sys.executable, "-m", "champions_mush.cli", "serve", "--port", "0", "--data-dir",
+                                 str(data), "--config", str(data / "config.yaml")], stdout=out,
+                                stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while not re.search(r"web client on", (data / "serve.txt").read_text()):
         if time.monotonic() > deadline or proc.poll() is not None:
@@ -60,7 +61,7 @@ def _start(data: Path, web_port: int) -> tuple[subprocess.Popen, int, int]:
         time.sleep(0.1)
     port = int(re.search(r"listening on [^:]+:(\d+)", (data / "serve.txt").read_text()).group(1))
     relay = int(subprocess.run(["pgrep", "-P", str(proc.pid), "-f", "net.relay"], capture_output=True,
-                               text=True).stdout.split()[0])
+                               text=True, check=True).stdout.split()[0])
     return proc, port, relay
 
 
@@ -105,8 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(summary, indent=1))
     if a.json:
         with open(a.json, "a") as out:
-            for row in (telnet, web, summary):
-                out.write(json.dumps(row) + "\n")
+            out.writelines(json.dumps(row) + "\n" for row in (telnet, web, summary))
     return 0
 
 

@@ -19,10 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.helpers import Server, champions_mush_command  # noqa: E402
-
-from champions_mush.net.reload import RESTARTING  # noqa: E402
-from champions_mush.net.status import read_status  # noqa: E402
+from champions_mush.net.reload import RESTARTING
+from champions_mush.net.status import read_status
+from tests.e2e.helpers import Server, champions_mush_command
 
 
 def main() -> None:

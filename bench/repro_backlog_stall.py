@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.helpers import Server  # noqa: E402
-from tests.reliability.helpers import raw_login  # noqa: E402
+from tests.e2e.helpers import Server
+from tests.reliability.helpers import raw_login
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 CANNOT = 77  # the exit status when this machine cannot run the drill at all
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.e2e.helpers import Client, champions_mush_command, free_port  # noqa: E402
+from tests.e2e.helpers import Client, champions_mush_command, free_port
 
 SYSTEMD = Path("/lib/systemd/systemd")
 MASKED = ("systemd-tmpfiles-setup.service", "systemd-tmpfiles-setup-dev.service",
