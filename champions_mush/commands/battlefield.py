@@ -86,8 +86,8 @@ def cmd_use(ctx: Context, parsed: ParsedCommand) -> None:
 
 #: What each kind of area does, as the room is told (RULES BATTLEFIELD).
 _DOES = {
-    "Darkness": "No sight sees into, out of or through it: 1/2 OCV for an attacker who cannot see his target, "
-                "1/2 DCV for one who cannot see his attacker.",
+    "Darkness": "No sight sees into, out of or through it: an attacker who cannot see his target is at 1/2 OCV "
+                "hand-to-hand and 0 at range, one who cannot see his attacker at 1/2 DCV.",
     "Force Wall": "An attack between one behind it and one not hits the Wall; BODY more than its DEF brings it down.",
     "Change Environment": "Those inside are at its -OCV (and -PER).",
     "Images": "Those inside are at its -PER to see through them.",

@@ -26,7 +26,6 @@ from ..rules.champions.battlefield import (
     Area,
     deflects,
     growth,
-    half,
     shrinking,
     wall_holds,
 )
@@ -34,6 +33,7 @@ from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, Defenses, Delivery
 from ..rules.champions.knockback import KBModifier
 from ..rules.champions.rolls import AttackRoll, attack_roll
+from ..rules.champions.senses import unperceived_dcv, unperceived_ocv
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
 from . import combat as fights
@@ -221,20 +221,23 @@ def sees(game: Game, looker: Character, seen: Character, inches: int) -> str:
 def sighted(game: Game, attacker: Character, target: Character, order: AttackOrder, base: int,
             parts: tuple[tuple[int, str], ...],
             dcv: fights.TargetDCV) -> tuple[tuple[tuple[int, str], ...], fights.TargetDCV]:
-    """The attack's OCV parts and the target's DCV with what the two cannot see: ½ OCV for an
-    attacker who cannot see his target, ½ DCV for a target who cannot see his attacker (HERO 5E
-    revised); a Change Environment's -OCV on an attacker inside it."""
+    """The attack's OCV parts and the target's DCV with what the two cannot see: an attacker who
+    cannot see his target is at ½ OCV hand-to-hand and 0 at range, a target who cannot see his
+    attacker at ½ DCV (HERO 5E revised; the same rule as a Flash's, rules/champions/senses.py); a
+    Change Environment's -OCV on an attacker inside it."""
     ranged = order.power is not None and order.power.ranged
     # a ranged attack with no range said is taken as beyond an Invisible target's fringe
     inches = (order.range if order.range is not None else FRINGE_INCHES + 1) if ranged else 1
     parts = parts + tuple((-area.ocv, f"(in {area.name})") for area in areas_of(game, attacker) if area.ocv)
     why = sees(game, attacker, target, inches)
-    if why:
+    fight = fights.fight_of(game, attacker)
+    fighter = fight.fighter(attacker.id) if fight is not None else None
+    if why and not (fighter is not None and fighter.unseeing):  # a Flash took it already (game/attacks.py)
         ocv = base + sum(n for n, _ in parts)
-        parts = parts + ((half(ocv) - ocv, f"(1/2: {why})"),)
+        parts = parts + ((unperceived_ocv(ocv, ranged) - ocv, f"({'0 at range' if ranged else '1/2'}: {why})"),)
     blind = sees(game, target, attacker, inches)
     if blind and not any(c in _HALVED for c in dcv.why) and dcv.dcv > 0:
-        dcv = fights.TargetDCV(dcv.base, dcv.why + (f"1/2: {blind}",), half(dcv.dcv))
+        dcv = fights.TargetDCV(dcv.base, dcv.why + (f"1/2: {blind}",), unperceived_dcv(dcv.dcv))
     return tuple(p for p in parts if p[0]), dcv
 
 

@@ -117,3 +117,18 @@ def test_a_flash_of_another_sense_group_costs_no_ocv_or_dcv(fight):
     assert g.do("+combat/status")[5:] == [
         "Viper     14   3    20/20  10/10  20/20  5    Flashed (Hearing Group, to Turn",
         "                                              2 Segment 3)"]
+
+
+def test_a_flashed_attacker_in_darkness_is_not_halved_twice(fight):
+    """HERO 5E revised: one who cannot see his target is at ½ OCV hand-to-hand, whether a Flash or
+    a Darkness is why, not ½ of ½: Viper (OCV 5) Flashed and inside Psiana's Darkness Strikes at
+    3; Starfire, who cannot see him in it, is at ½ DCV (8 -> 4)."""
+    world, g, s, p = fight
+    p.do("+power Shadows=darkness 2")
+    _flash_viper(world, g, s)
+    p.do("+use shadows=Viper")
+    p.do("+combat/pass")
+    world.set_dice(2, 2, 1, 1, 1, 1, 1)
+    assert g.do("+attack Starfire=strike by Viper")[0] == (
+        "[Combat] Viper Strikes Starfire (Strike): OCV 5 -2 Flashed = 3 vs DCV 8 (1/2: Viper is in Darkness) = 4: "
+        "10 or less, rolls 5 (2 2 1): hits; hits DCV 9 or less.")

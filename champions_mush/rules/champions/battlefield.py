@@ -20,14 +20,12 @@ Resistance, Missile Deflection, Force Walls, Hardened and Impenetrable.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 import attrs
 
 from .knockback import KBResult, Knockback
-from .rounding import Half, hero_round
 
-__all__ = ["Area", "DEFLECTS", "FRINGE_INCHES", "Size", "deflects", "growth", "half", "resisted", "shrinking",
+__all__ = ["Area", "DEFLECTS", "FRINGE_INCHES", "Size", "deflects", "growth", "resisted", "shrinking",
            "wall_holds"]
 
 #: Invisibility is seen within this many inches (its fringe) unless bought with No Fringe.
@@ -72,11 +70,6 @@ class Area:
         doc = attrs.asdict(self)
         doc["inside"] = list(self.inside)
         return doc
-
-
-def half(value: int) -> int:
-    """½ OCV or DCV, .5 in the character's favour (HERO 5E revised): 7 -> 4."""
-    return hero_round(Fraction(max(value, 0), 2), Half.UP)
 
 
 @attrs.frozen

@@ -10,8 +10,9 @@ from champions_mush.rules.champions.adjustment import (
     healed,
     rate_named,
 )
-from champions_mush.rules.champions.battlefield import Size, deflects, growth, half, resisted, shrinking
+from champions_mush.rules.champions.battlefield import Size, deflects, growth, resisted, shrinking
 from champions_mush.rules.champions.knockback import KBResult, Knockback
+from champions_mush.rules.champions.senses import unperceived_dcv, unperceived_ocv
 from champions_mush.rules.dice import DiceAmount
 
 
@@ -30,8 +31,10 @@ def test_knockback_resistance_comes_off_what_the_dice_left():
     assert resisted(none, -6).inches == 3  # Shrinking 2: +6"
 
 
-def test_half_ocv_and_dcv_round_in_the_characters_favour_and_missile_deflection_by_points():
-    assert (half(7), half(6), half(5)) == (4, 3, 3)
+def test_unseen_ocv_and_dcv_round_in_the_characters_favour_and_missile_deflection_by_points():
+    """HERO 5E revised: ½ DCV 7 -> 4; ½ OCV hand-to-hand 7 -> 4, 0 at range."""
+    assert (unperceived_dcv(7), unperceived_dcv(6), unperceived_dcv(5)) == (4, 3, 3)
+    assert (unperceived_ocv(7, ranged=False), unperceived_ocv(7, ranged=True)) == (4, 0)
     assert (deflects(20, physical=False), deflects(15, physical=False), deflects(5, physical=True)) == (True, False, True)
 
 
