@@ -11,6 +11,7 @@ Phase. Everything comes back as an :class:`AttackOutcome`, which commands/fight_
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
 from . import battlefield, harm, skill_levels
 from . import combat as fights
-from .hero import AttackPower, get_hero
+from .hero import AttackPower, Modifier, get_hero
 from .sheets import get_sheet, save_sheet
 
 if TYPE_CHECKING:
@@ -213,9 +214,17 @@ class PowerFailed:
 # --- resolving ---------------------------------------------------------------------------------
 def effects_of(power: AttackPower | None) -> PowerEffects:
     """What the power's Advantages and Limitations do to the roll (rules/champions/advantages.py)."""
-    if power is None:
-        return PowerEffects()
-    return power_effects(ModifierOn(m.xmlid, m.option, m.value, m.name, m.text) for m in power.modifiers)
+    return _NO_EFFECTS if power is None else _effects(power.modifiers)
+
+
+#: What a maneuver from STR has: no Advantages, no Limitations.
+_NO_EFFECTS = PowerEffects()
+
+
+@functools.lru_cache(maxsize=1024)
+def _effects(modifiers: tuple[Modifier, ...]) -> PowerEffects:
+    """:func:`effects_of` worked out once per set of modifiers (an attack asks it several times)."""
+    return power_effects(ModifierOn(m.xmlid, m.option, m.value, m.name, m.text) for m in modifiers)
 
 
 def side_effect(power: AttackPower | None, effects: PowerEffects) -> str:

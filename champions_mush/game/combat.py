@@ -34,11 +34,13 @@ from ..rules.champions.mental import level_text
 from ..rules.champions.recovery import can_recover, hold_breath_phase, recovery
 from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.senses import SENSE_GROUPS
-from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, Combatant, phase_order, speed_phases
+from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, acting_in, next_acting_segment, speed_phases
 from ..rules.dice import Roller
 from . import gmcp
+from .batch import for_room
+from .documents import fields_of
 from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
-from .unit import keep, load, preload
+from .unit import keep, load, made, preload
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -259,7 +261,10 @@ class Fight:
     areas: tuple[Area, ...] = ()
 
     def fighter(self, char_id: int) -> Fighter | None:
-        return next((f for f in self.fighters if f.char_id == char_id), None)
+        for fighter in self.fighters:  # a loop: every rule asks, many times an action
+            if fighter.char_id == char_id:
+                return fighter
+        return None
 
     def member(self, char_id: int) -> Fighter:
         """The record of one known to be in this fight (``fight_of`` found it for him)."""
@@ -284,7 +289,7 @@ class Fight:
     def to_doc(self) -> dict[str, Any]:
         """The store document, built field by field (attrs.asdict's recursive walk cost a third
         of an attack's time: docs/performance.md, "Fights")."""
-        doc = attrs.asdict(self, recurse=False)
+        doc = fields_of(self)
         doc["fighters"] = [_fighter_doc(f) for f in self.fighters]
         for name in ("damaged", "done", "undo"):
             doc[name] = list(doc[name])
@@ -321,7 +326,7 @@ _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
 
 
 def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
-    doc = attrs.asdict(fighter, recurse=False)
+    doc = fields_of(fighter)
     doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
     doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
     doc["using"] = [list(u) for u in fighter.using]
@@ -338,9 +343,11 @@ def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
 def get_fight(game: Game, room: int) -> Fight | None:
     """The fight in ``room``; inside a command it is read once, with its fighters' sheets in one
     more read, and kept as a value for the rest of the command (game/unit.py)."""
-    fight = load(game.store, COMBAT_KIND, str(room), Fight.from_doc)
-    if fight is not None:
-        preload(game.store, SHEET_KIND, [str(f.char_id) for f in fight.fighters])
+    store, key = game.store, str(room)
+    first = not made(store, COMBAT_KIND, key)  # every rule asks: the sheets are read at the first
+    fight = load(store, COMBAT_KIND, key, Fight.from_doc)
+    if fight is not None and first:
+        preload(store, SHEET_KIND, [str(f.char_id) for f in fight.fighters])
     return fight
 
 
@@ -379,7 +386,10 @@ def update_fighter(game: Game, char: Character, **changes: Any) -> Fighter | Non
     fight = fight_of(game, char)
     if fight is None:
         return None
-    fighter = attrs.evolve(fight.member(char.id), **changes)
+    fighter = fight.member(char.id)
+    if all(getattr(fighter, name) == value for name, value in changes.items()):
+        return fighter  # nothing changes (a Strike's DCV +0, no new Knock Out): the fight stays as it is
+    fighter = attrs.evolve(fighter, **changes)
     save_fight(game, fight.with_fighter(fighter))
     return fighter
 
@@ -510,23 +520,23 @@ def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
     return found
 
 
+def _live(game: Game, fight: Fight) -> dict[int, tuple[Fighter, Sheet]]:
+    """Those in the fight who still act (the dead act no more), by id, in the join order."""
+    return {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
+
+
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
     """Who has a Phase in ``segment``, highest DEX (with Lightning Reflexes) first (engine Speed Chart);
     the dead act no more."""
-    pairs = {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
-    order = phase_order((Combatant(str(cid), s.base("SPD"), s.base("DEX") + f.lightning)
-                         for cid, (f, s) in pairs.items()), segment)
+    pairs = _live(game, fight)
+    ids = acting_in(tuple((cid, s.base("SPD"), s.base("DEX") + f.lightning) for cid, (f, s) in pairs.items()), segment)
     first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
-    ids = blockers_first([int(c.name) for c in order], first) if first else [int(c.name) for c in order]
-    return [pairs[i] for i in ids]
+    return [pairs[i] for i in (blockers_first(ids, first) if first else ids)]
 
 
 def _next_segment(game: Game, fight: Fight, after: int) -> int:
     """The first Segment after ``after`` in which someone acts, or 12 when nobody does."""
-    for segment in range(after + 1, SEGMENTS + 1):
-        if _acting(game, fight, segment):
-            return segment
-    return SEGMENTS
+    return next_acting_segment(tuple(s.base("SPD") for _, s in _live(game, fight).values()), after)
 
 
 def end_phase(fight: Fight) -> Fight:
@@ -723,7 +733,7 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
             segment = _next_segment(game, fight, fight.segment)
         fight, landed = land_windups(game, fight, segment_count(turn, segment), roller)
         events.extend(landed)
-    fighters = tuple(attrs.evolve(f, recovered=None) for f in fight.fighters)
+    fighters = tuple(f if f.recovered is None else attrs.evolve(f, recovered=None) for f in fight.fighters)
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))
@@ -796,7 +806,5 @@ def phases_of(sheet: Sheet) -> tuple[int, ...]:
 
 def send_phase(game: Game, fight: Fight) -> None:
     """GMCP ``Combat.Phase`` to everyone connected in the fight's room."""
-    body = gmcp.phase_body(game, fight)
-    for char in game.characters_in(fight.room):
-        for session in game.sessions_of(char):
-            session.send_gmcp("Combat.Phase", body)
+    gmcp.send_made(game.batch.listeners.sessions(for_room(fight.room)), "Combat.Phase",
+                   lambda: gmcp.phase_body(game, fight))

@@ -21,7 +21,7 @@ web port (net/session.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .identities import shown_name
@@ -29,12 +29,13 @@ from .identities import shown_name
 if TYPE_CHECKING:
     from .combat import Fight
     from .objects import Character
+    from .session import Session
     from .sheets import Sheet
     from .world import Game
 
 __all__ = [
     "GMCP_MESSAGES", "channel_list", "channel_text", "phase_body", "player_arrived", "player_left", "send_login",
-    "send_room", "status_body", "vitals_body",
+    "send_made", "send_room", "status_body", "vitals_body", "wanted",
 ]
 
 #: Every GMCP message the game sends (``Core.Ping`` answers aside): +client lists them, the
@@ -54,6 +55,20 @@ def _send(game: Game, chars: Iterable[Character], package: str, body: object) ->
     for char in chars:
         for session in game.sessions_of(char):
             session.send_gmcp(package, body)
+
+
+def send_made(sessions: Iterable[Session], package: str, make: Callable[[], object]) -> None:
+    """Send ``package`` to ``sessions`` with the body ``make()`` gives, made only when one of
+    them wants it (a fight sends one with every Phase and every change of STUN, BODY or END)."""
+    wanting = [s for s in sessions if s.wants_gmcp(package)]
+    body = make() if wanting else None
+    for session in wanting:
+        session.send_gmcp(package, body)
+
+
+def wanted(game: Game, char: Character, *packages: str) -> bool:
+    """Whether a connection of ``char`` wants one of ``packages``."""
+    return any(s.wants_gmcp(p) for s in game.sessions_of(char) for p in packages)
 
 
 def _number(sheet: Sheet, name: str) -> int | None:
@@ -97,9 +112,10 @@ def status_body(game: Game, char: Character, sheet: Sheet) -> dict[str, Any]:
 
 def send_vitals_and_status(game: Game, char: Character, sheet: Sheet, status: bool = True) -> None:
     """``Char.Vitals`` (and ``Char.Status`` unless ``status`` is False) to the character."""
-    _send(game, (char,), "Char.Vitals", vitals_body(game.config.ruleset, sheet))
+    sessions = game.sessions_of(char)
+    send_made(sessions, "Char.Vitals", lambda: vitals_body(game.config.ruleset, sheet))
     if status:
-        _send(game, (char,), "Char.Status", status_body(game, char, sheet))
+        send_made(sessions, "Char.Status", lambda: status_body(game, char, sheet))
 
 
 # --- rooms ----------------------------------------------------------------------------------------

@@ -41,6 +41,8 @@ from .martial import extra_dcs
 from .sheets import get_sheet
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .objects import Character
     from .world import Game
 
@@ -111,16 +113,17 @@ def dodge(game: Game, char: Character, maneuver: str = "Dodge", dcv: int = 3) ->
     return fighter
 
 
-def _try_block(game: Game, attacker: Character, target: Character, attacker_ocv: int,
+def _try_block(game: Game, attacker: Character, target: Character, attacker_ocv: Callable[[], int],
                roller: Roller) -> BlockRolled | None:
     """The target's Block roll against a hand-to-hand attack, when he is Blocking; a Block made
-    lets him act before the attacker in the next Segment both act in (HERO 5E revised)."""
+    lets him act before the attacker in the next Segment both act in (HERO 5E revised).
+    ``attacker_ocv`` works out the attack's OCV, only when he Blocks."""
     fight = fights.fight_of(game, target)
     fighter = fight.fighter(target.id) if fight is not None else None
     if fighter is None or not fighter.blocking:
         return None
     ocv = block_ocv(get_sheet(game, target).base("OCV"), fighter.block_ocv, fighter.blocks)
-    roll = block_roll(ocv, attacker_ocv, roller)
+    roll = block_roll(ocv, attacker_ocv(), roller)
     first = fighter.first_over + ((attacker.id,) if roll.hit and attacker.id not in fighter.first_over else ())
     fights.update_fighter(game, target, blocks=fighter.blocks + 1, first_over=first)
     return BlockRolled(target.name, attacker.name, fighter.blocking, ocv, fighter.blocks, roll)
@@ -154,7 +157,7 @@ def resolve_guarded(game: Game, attacker: Character, target: Character, order: a
     """One attack at ``target``: a hand-to-hand one meets his Block first (stopped: it misses);
     then :func:`~.attacks.resolve`."""
     hand_to_hand = order.power is None or not order.power.ranged
-    rolled = _try_block(game, attacker, target, attack_ocv(game, attacker, order)[0], roller) if hand_to_hand else None
+    rolled = _try_block(game, attacker, target, lambda: attack_ocv(game, attacker, order)[0], roller) if hand_to_hand else None
     if rolled is not None and rolled.stopped:
         return rolled, _stopped(game, attacker, order, rolled, roller)
     return rolled, attacks.resolve(game, attacker, target, order, roller)
@@ -251,7 +254,7 @@ def grab(game: Game, attacker: Character, target: Character, roller: Roller,
         made = grab_maneuver(maneuver.name, maneuver.ocv or 0, maneuver.dcv)
         hold = STR_PER_DC * damage_dcs(maneuver, extra_dcs(get_hero(game, attacker)))
     order = attacks.AttackOrder(maneuver=made)
-    rolled_block = _try_block(game, attacker, target, attack_ocv(game, attacker, order)[0], roller)
+    rolled_block = _try_block(game, attacker, target, lambda: attack_ocv(game, attacker, order)[0], roller)
     if rolled_block is not None and rolled_block.stopped:
         return rolled_block, _stopped(game, attacker, order, rolled_block, roller)
     rolled = _roll(game, attacker, target, order, roller)
@@ -419,7 +422,7 @@ def disarm(game: Game, attacker: Character, target: Character, roller: Roller,
                                 lambda s, v: DiceAmount(1))
         bonus = STR_PER_DC * damage_dcs(maneuver, extra_dcs(get_hero(game, attacker)))
     order = attacks.AttackOrder(maneuver=made)
-    rolled_block = _try_block(game, attacker, target, attack_ocv(game, attacker, order)[0], roller)
+    rolled_block = _try_block(game, attacker, target, lambda: attack_ocv(game, attacker, order)[0], roller)
     if rolled_block is not None and rolled_block.stopped:
         return rolled_block, _stopped(game, attacker, order, rolled_block, roller)
     rolled = _roll(game, attacker, target, order, roller)

@@ -15,6 +15,7 @@ they work against, END per use) and :func:`defenses` totals PD/ED with the resis
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -443,10 +444,17 @@ def _from_play_sheet(game: Game, char: Character) -> HeroSheet:
     from .sheets import get_sheet
 
     stats = get_sheet(game, char).stats
-    hero = HeroSheet(char_id=char.id)
-    for name in CHARACTERISTIC_ORDER:
-        if name in stats and 0 <= stats[name] <= 999:
-            hero = hero.with_value(name, stats[name])
+    return _hero_of(char.id, tuple((name, stats[name]) for name in CHARACTERISTIC_ORDER if name in stats))
+
+
+@functools.lru_cache(maxsize=1024)
+def _hero_of(char_id: int, stats: tuple[tuple[str, int], ...]) -> HeroSheet:
+    """:func:`_from_play_sheet` from the sheet's characteristics, made once for each (an attack
+    asks it several times: its levels, its powers, the defenses of the genre)."""
+    hero = HeroSheet(char_id=char_id)
+    for name, value in stats:
+        if 0 <= value <= 999:
+            hero = hero.with_value(name, value)
     return hero
 
 

@@ -60,13 +60,13 @@ def begin(game: Game, room: int) -> int | None:
 def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int | None:
     """Log the action when it changed anything; the record's id (None when nothing changed)."""
     assert game.unit is not None, "an action is recorded inside its command's unit of work"
-    docs = [[kind, key, _without_undo(kind, before), _without_undo(kind, after)]
-            for kind, key, before, after in game.unit.changes()]
+    changes = game.unit.changes()
+    docs = [[kind, key, _without_undo(kind, before), _without_undo(kind, after)] for kind, key, before, after in changes]
     if not docs:
         return None
     fight = get_fight(game, room)
     fighters = {f.char_id for f in fight.fighters} if fight else set()
-    fighters |= {int(key) for kind, key, *_ in game.unit.changes() if kind == SHEET_KIND}
+    fighters |= {int(key) for kind, key, *_ in changes if kind == SHEET_KIND}
     data = {"fight": fight_id, "room": room, "actor": actor, "text": text, "docs": docs,
             "fighters": sorted(fighters)}
     entry_id = game.store.append(COMBAT_LOG, data, game.clock())

@@ -149,6 +149,11 @@ class Session:
     def send_gmcp(self, package: str, data: object) -> None:
         """Send a GMCP message if the client negotiated GMCP; otherwise nothing."""
 
+    def wants_gmcp(self, package: str) -> bool:
+        """Whether :meth:`send_gmcp` would send ``package``: its body need not be made otherwise
+        (the network layer's subclass says; game/gmcp.py)."""
+        return True
+
     def resume_input(self) -> None:
         """Lines that arrived while this session was ``busy`` (a login being checked) may run now."""
 

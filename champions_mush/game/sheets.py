@@ -31,7 +31,7 @@ from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
 from . import gmcp
-from .documents import Document
+from .documents import Document, fields_of
 from .unit import keep, load
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class Sheet(Document):
 
     def to_doc(self) -> dict[str, Any]:
         """The store document (flat: one level, so no recursive walk; docs/performance.md)."""
-        doc = attrs.asdict(self, recurse=False)
+        doc = fields_of(self)
         doc["stats"], doc["skills"] = dict(self.stats), dict(self.skills)
         doc["reduction"], doc["charges_used"] = dict(self.reduction), dict(self.charges_used)
         return doc
@@ -217,9 +217,10 @@ class Sheet(Document):
             found.append("Stunned")
         if self.knocked_out:
             found.append("Knocked Out")
-        if self.dying:
+        life = self.life  # worked out once here (GMCP and the tracker ask often)
+        if life is LifeState.DYING:
             found.append("Dying (stabilized)" if self.stabilized else "Dying")
-        if self.dead:
+        if life in (LifeState.DEAD, LifeState.COMA):
             found.append("Dead" if self.npc else "Coma")
         if self.holding_breath:
             found.append("Holding breath")
@@ -335,12 +336,13 @@ def save_sheet(game: Game, sheet: Sheet) -> Sheet:
     ``Char.Status`` when the conditions changed: game/gmcp.py)."""
     old = load(game.store, SHEET_KIND, str(sheet.char_id), Sheet.from_doc)
     keep(game.store, SHEET_KIND, str(sheet.char_id), sheet, Sheet.to_doc)
+    char = game.characters.get(sheet.char_id)
+    if char is None or not gmcp.wanted(game, char, "Char.Vitals", "Char.Status"):
+        return sheet  # no connection of his takes them: nothing to compare
     ruleset = game.config.ruleset
     if old is None or gmcp.vitals_body(ruleset, sheet) != gmcp.vitals_body(ruleset, old):
-        char = game.characters.get(sheet.char_id)
-        if char is not None:
-            changed = (old.conditions() if old is not None else []) != sheet.conditions()
-            gmcp.send_vitals_and_status(game, char, sheet, status=changed)
+        changed = (old.conditions() if old is not None else []) != sheet.conditions()
+        gmcp.send_vitals_and_status(game, char, sheet, status=changed)
     return sheet
 
 

@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 from ..store.base import LogEntry, Row, Store, StoreError
 from ..store.retention import Retention
 
-__all__ = ["KEPT_KINDS", "Change", "Group", "Kept", "Unit", "keep", "load", "preload"]
+__all__ = ["KEPT_KINDS", "Change", "Group", "Kept", "Unit", "keep", "load", "made", "preload"]
 
 T = TypeVar("T")
 Key = tuple[str, str]
@@ -542,6 +542,11 @@ def keep(store: Store | Unit, kind: str, key: str, value: T | None, to_doc: Call
         store.delete(kind, key)
     else:
         store.put(kind, key, to_doc(value))
+
+
+def made(store: Store | Unit, kind: str, key: str) -> bool:
+    """Whether the value of a document is already made (or kept) in this command: False outside a unit."""
+    return isinstance(store, Unit) and (kind, key) in store._values
 
 
 def preload(store: Store | Unit, kind: str, keys: Iterable[str]) -> None:

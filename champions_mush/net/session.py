@@ -176,6 +176,9 @@ class TelnetSession(Session):
         self.conn.send_prompt(text)
         self.writer.schedule_flush()
 
+    def wants_gmcp(self, package: str) -> bool:
+        return self.conn.gmcp_wanted(package)
+
     def send_gmcp(self, package: str, data: object) -> None:
         if not self.conn.gmcp_wanted(package):
             return

@@ -7,6 +7,7 @@ Maneuvers never change the END paid: END is paid only for the STR used
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..dice import DiceAmount
 from ..errors import RulesError
@@ -39,6 +40,7 @@ def haymaker(
     return add_dcs(amount, HAYMAKER_DC, kind, advantages)
 
 
+@lru_cache(maxsize=1024)
 def strength_attack_dice(strength: int, *, extra_dcs: int = 0, pushed: int = 0) -> DiceAmount:
     """Dice of a STR attack (Strike, Haymaker...): STR dice + ``extra_dcs``, then Pushing.
 
@@ -50,6 +52,8 @@ def strength_attack_dice(strength: int, *, extra_dcs: int = 0, pushed: int = 0) 
         strength: the STR used (any amount from 0 to the character's STR).
         extra_dcs: DCs a maneuver adds (Haymaker 4).
         pushed: STR points pushed (at most 10, see ``endurance.push``).
+
+    Worked out once per STR, DCs and Push (every attack asks it twice; a frozen value comes back).
     """
     if strength < 0 or pushed < 0:
         raise RulesError("STR and Pushing cannot be negative.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from ..dice import DiceAmount
 from ..errors import RulesError
@@ -98,11 +99,13 @@ def dice_per(value: Fraction | int, per: Fraction | int) -> tuple[int, bool]:
     return int(whole), 2 * rest >= per
 
 
+@lru_cache(maxsize=1024)
 def dice_for_points(points: Fraction | int, kind: AttackKind = AttackKind.NORMAL) -> DiceAmount:
     """The dice bought by ``points`` real points of damage.
 
     Rule: RULES DAMAGE DICE (normal: 1D6 per 5, ½D6 when more than halfway) and RULES DC 2
-    (killing: 1D6 per 15, 10 more points ½D6, 5 more points +1 pip).
+    (killing: 1D6 per 15, 10 more points ½D6, 5 more points +1 pip). Worked out once per
+    amount and kind (a frozen value comes back).
 
     Raises:
         RulesError: too few points for any damage (e.g. STR 2).

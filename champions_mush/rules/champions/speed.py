@@ -6,6 +6,7 @@ The rules file names Phases, Segments and Post-Segment 12 without printing the c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import attrs
 
@@ -16,7 +17,9 @@ __all__ = [
     "FIRST_SEGMENT",
     "SEGMENTS",
     "SPEED_CHART",
+    "acting_in",
     "acts_in_segment",
+    "next_acting_segment",
     "next_segment",
     "phase_order",
     "speed_phases",
@@ -86,3 +89,21 @@ def phase_order(combatants: Iterable[Combatant], segment: int) -> tuple[Combatan
     _check_segment(segment)
     acting = [c for c in combatants if acts_in_segment(c.spd, segment)]
     return tuple(sorted(acting, key=lambda c: -c.dex))
+
+
+@lru_cache(maxsize=4096)
+def acting_in(speeds: tuple[tuple[int, int, int], ...], segment: int) -> tuple[int, ...]:
+    """The keys of those with a Phase in ``segment``, in :func:`phase_order`, from (key, SPD,
+    DEX) triples: worked out once per fight's speeds and Segment (every Phase asks it)."""
+    order = phase_order((Combatant(str(key), spd, dex) for key, spd, dex in speeds), segment)
+    return tuple(int(c.name) for c in order)
+
+
+@lru_cache(maxsize=1024)
+def next_acting_segment(speeds: tuple[int, ...], after: int) -> int:
+    """The first Segment after ``after`` in which one of SPDs ``speeds`` has a Phase (Speed
+    Chart), or 12 when none does."""
+    for segment in range(after + 1, SEGMENTS + 1):
+        if any(acts_in_segment(spd, segment) for spd in speeds):
+            return segment
+    return SEGMENTS
