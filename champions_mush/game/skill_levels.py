@@ -45,7 +45,7 @@ def attack_use(order: AttackOrder, range_penalty: int = 0, other_penalty: int = 
     from .attacks import MANEUVERS  # the attack engine reads the levels through this module
 
     power = order.power
-    martial = order.maneuver not in MANEUVERS  # a Martial Arts maneuver from the sheet (game/grappling.py)
+    martial = not any(order.maneuver is m for m in MANEUVERS)  # a Martial Arts maneuver from the sheet (game/grappling.py)
     if power is None or martial:
         return AttackUse(order.maneuver.name, "HTH", order.maneuver.name in STRIKES, range_penalty, other_penalty,
                          martial)
@@ -59,7 +59,13 @@ def use_for(game: Game, char: Character, order: AttackOrder, range_penalty: int 
     """``char``'s levels given out for ``order`` as asked (RulesError when more is asked than
     his levels with it give)."""
     levels = levels_of(get_hero(game, char))
+    if not levels and not order.dcv_levels and not order.dc_levels:
+        return _NONE  # nothing to give out and nothing asked (an attack asks three times)
     return give_levels(levels, attack_use(order, range_penalty, other_penalty), order.dcv_levels, order.dc_levels)
+
+
+#: No levels given out.
+_NONE = LevelUse()
 
 
 def levels_with(game: Game, char: Character, order: AttackOrder) -> list[Level]:
