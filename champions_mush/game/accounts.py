@@ -271,6 +271,8 @@ class Accounts:
             self._hashing[owner] -= 1
             if not self._hashing[owner]:
                 del self._hashing[owner]
+            if not self._pending:  # a burst is over: what its hashes freed goes back at once
+                self.game.release_memory()
 
         def done(result: T) -> None:
             finished()

@@ -81,9 +81,12 @@ class Channels:
         self.channels: dict[str, Channel] = {
             key: Channel.from_doc(doc) for key, doc in game.store.all("channel").items()
         }
-        #: channel -> ids of the connected characters tuned in to it, and the other way round
+        #: channel -> ids of the connected characters tuned in to it, and the other way round (a
+        #: tuple per character, the smallest container: there is one per connected character)
         self._ears: dict[_Key, set[int]] = {}
-        self._tuned: dict[int, frozenset[_Key]] = {}
+        self._tuned: dict[int, tuple[_Key, ...]] = {}
+        #: each channel's key made once, shared by every character tuned in to it
+        self._keys: dict[_Key, _Key] = {}
         if not self.channels:
             self.create(DEFAULT_CHANNEL, "Everyone's channel: chat, questions, finding a scene.")
         for char_id in game.batch.listeners.by_char:
@@ -113,8 +116,11 @@ class Channels:
         channel = self._get(name)
         self.game.store.delete("channel", channel.name.lower())
         del self.channels[channel.name.lower()]
-        for char_id in self._ears.pop(_key(channel), ()):
-            self._tuned[char_id] = self._tuned[char_id] - {_key(channel)}
+        key = self._keys.pop(_key(channel), None)
+        for char_id in self._ears.pop(key, ()) if key is not None else ():
+            rest = tuple(k for k in self._tuned.pop(char_id) if k != key)
+            if rest:
+                self._tuned[char_id] = rest
         return channel
 
     def may_join(self, char: Character, channel: Channel) -> bool:
@@ -211,7 +217,7 @@ class Channels:
         aliases or role changed."""
         char = self.game.characters.get(char_id)
         now = self._tuned_in(char) if char is not None and self.game.is_connected(char) else frozenset()
-        before = self._tuned.pop(char_id, frozenset())
+        before = frozenset(self._tuned.pop(char_id, ()))
         for key in before - now:
             ears = self._ears.get(key)
             if ears is not None:
@@ -221,7 +227,7 @@ class Channels:
         for key in now - before:
             self._ears.setdefault(key, set()).add(char_id)
         if now:
-            self._tuned[char_id] = now
+            self._tuned[char_id] = tuple(now)
 
     def _tuned_in(self, char: Character) -> frozenset[_Key]:
         """The channels ``char`` hears: an alias switched on, bound, and allowed."""
@@ -229,7 +235,8 @@ class Channels:
         for entry in char.settings.get("channels", {}).values():
             channel = self.bound(entry) if entry.get("on", True) else None
             if channel is not None and self.may_join(char, channel):
-                keys.add(_key(channel))
+                key = _key(channel)
+                keys.add(self._keys.setdefault(key, key))
         return frozenset(keys)
 
     def members(self, channel: Channel) -> list[Character]:

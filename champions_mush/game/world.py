@@ -40,6 +40,10 @@ CONSOLE = "console"
 RunBlocking = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[BaseException], None]], None]
 
 
+def _keep_memory() -> None:
+    """The default ``Game.release_memory``: nothing to do (tests, tools)."""
+
+
 def run_inline(func: Callable[[], Any], callback: Callable[[Any], None],
                errback: Callable[[BaseException], None] | None = None) -> None:
     """The default :data:`RunBlocking`: run now, on this thread (tests, tools)."""
@@ -107,6 +111,9 @@ class Game:
         self.services = Services(self)
         #: slow work (password hashing) goes through here; the server sets a thread pool
         self.run_blocking: RunBlocking = run_inline
+        #: called when the last password hash queued is done (game/accounts.py): the server sets
+        #: one that hands the burst's freed memory back to the OS at once (net/memory.py)
+        self.release_memory: Callable[[], None] = _keep_memory
         #: reading a pasted file goes through here: the server sets a worker of its own, one file
         #: at a time, so a parse never holds a password check up (docs/reliability.md, "Every door")
         self.run_parse: RunBlocking = run_inline

@@ -187,7 +187,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
 
     from ..commands.table import build_dispatcher
     from ..opening import open_game
-    from .memory import keep_big_allocations_returnable, release_startup_memory
+    from .memory import keep_big_allocations_returnable, release_free_memory, release_startup_memory
     from .reload import adopt_port, install_reloader
     from .server import MushFactory
     from .status import start_status
@@ -197,6 +197,7 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     store, game = open_game(data_dir, game_config, server)
     IReactorThreads(reactor).suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor)
+    game.release_memory = release_free_memory
     game.run_parse = file_worker(reactor)
     if hasattr(store, "hand_back"):  # fight commits made durable off the loop (store/confirming.py, store/wal_sync.py)
         store.hand_back = IReactorThreads(reactor).callFromThread

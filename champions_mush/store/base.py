@@ -12,6 +12,7 @@ No SQL lives outside ``store/``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
@@ -20,7 +21,7 @@ import attrs
 
 from .retention import Retention
 
-__all__ = ["LogEntry", "Row", "Store", "StoreError"]
+__all__ = ["LogEntry", "Row", "Store", "StoreError", "decode_documents"]
 
 
 class StoreError(RuntimeError):
@@ -113,3 +114,10 @@ class Store(Protocol):
         commits). The game opens one per command (game/unit.py)."""
 
     def close(self) -> None: ...
+
+
+def decode_documents(texts: Iterable[str]) -> list[Any]:
+    """Stored JSON documents, decoded in one pass: ``json`` keeps one copy of each key per
+    call, so the documents share their keys (a thousand characters' settings name the same
+    few: docs/performance.md, "Memory with 1,000 connected (session 7)")."""
+    return json.loads(f"[{','.join(texts)}]")

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from .base import LogEntry, Row
+from .base import LogEntry, Row, decode_documents
 from .retention import Retention, RetentionPolicy
 
 __all__ = ["MemoryStore"]
@@ -45,7 +45,8 @@ class MemoryStore:
         self._docs.pop((kind, key), None)
 
     def all(self, kind: str) -> dict[str, dict[str, Any]]:
-        return {k: json.loads(v) for (kd, k), v in self._docs.items() if kd == kind}
+        found = [(k, v) for (kd, k), v in self._docs.items() if kd == kind]
+        return dict(zip([k for k, _ in found], decode_documents(v for _, v in found), strict=True))
 
     def append(self, log: str, data: dict[str, Any], time: float) -> int:
         entry = LogEntry(id=len(self._log) + 1, log=log, time=time, data=json.loads(json.dumps(data)))

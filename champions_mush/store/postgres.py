@@ -18,7 +18,7 @@ from typing import Any
 
 import psycopg
 
-from .base import LogEntry, Row, StoreError
+from .base import LogEntry, Row, StoreError, decode_documents
 from .confirming import Confirmer
 from .confirming import first_line as _first_line
 from .retention import Retention, RetentionPolicy
@@ -171,7 +171,8 @@ class PostgresStore:
         self._write("DELETE FROM docs WHERE kind=%s AND key=%s", (kind, key))
 
     def all(self, kind: str) -> dict[str, dict[str, Any]]:
-        return {key: json.loads(data) for key, data in self._read("SELECT key, data FROM docs WHERE kind=%s", (kind,))}
+        rows = self._read("SELECT key, data FROM docs WHERE kind=%s", (kind,))
+        return dict(zip([key for key, _ in rows], decode_documents(data for _, data in rows), strict=True))
 
     # --- logs ---------------------------------------------------------------------------------------
     def append(self, log: str, data: dict[str, Any], time: float) -> int:

@@ -15,7 +15,7 @@ from time import perf_counter
 from time import time as _now
 from typing import TYPE_CHECKING, Any
 
-from .base import LogEntry, Row, StoreError
+from .base import LogEntry, Row, StoreError, decode_documents
 from .retention import Retention, RetentionPolicy
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ class SqliteStore:
 
     def all(self, kind: str) -> dict[str, dict[str, Any]]:
         rows = self._db.execute("SELECT key, data FROM docs WHERE kind=?", (kind,)).fetchall()
-        return {key: json.loads(data) for key, data in rows}
+        return dict(zip([key for key, _ in rows], decode_documents(data for _, data in rows), strict=True))
 
     def append(self, log: str, data: dict[str, Any], time: float) -> int:
         """Append to a log (rolls, staff actions) with ``synchronous=NORMAL`` even when documents

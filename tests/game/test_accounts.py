@@ -132,6 +132,26 @@ def test_create_rechecks_the_name_after_hashing(world):
     assert results[1] == (None, "That name is already taken.")
 
 
+def test_freed_memory_is_released_when_the_last_queued_hash_is_done(world):
+    accounts = Accounts.of(world.game)
+    pending, released = [], []
+    world.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback, errback))
+    world.game.release_memory = lambda: released.append(len(pending))
+    results = []
+    accounts.create("Alice", "secret1", lambda c, e: results.append(e), owner=1)
+    accounts.create("Bruno", "secret2", lambda c, e: results.append(e), owner=2)
+    accounts.create("Chloe", "secret3", lambda c, e: results.append(e), owner=3)
+    func, callback, _ = pending.pop(0)
+    callback(func())
+    func, callback, _ = pending.pop(0)
+    callback(func())
+    assert released == []  # one hash still queued
+    _, _, errback = pending.pop(0)
+    errback(MemoryError("argon2"))  # the last one, even failed, ends the burst
+    assert released == [0]
+    assert results == [None, None, "The game could not check that password just now; please try again."]
+
+
 def test_hashing_failure_is_reported_not_raised(world):
     accounts = Accounts.of(world.game)
 

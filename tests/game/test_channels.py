@@ -28,6 +28,24 @@ def test_listeners_are_connected_characters_with_the_channel_on():
     assert [c.name for c in channels.members(public)] == ["Alice", "Bob", "Carol"]
 
 
+def test_a_destroyed_channel_leaves_its_listeners_on_the_others_and_the_listeners_share_its_key():
+    world = make_world()
+    channels = Channels.of(world.game)
+    alice, bob = world.login("Alice"), world.login("Bob")
+    ops = channels.create("Ops")
+    for char in (alice.character, bob.character):
+        channels.join_defaults(char)
+        channels.add_alias(char, "ops", "Ops")
+    assert [c.name for c in channels.listeners(ops)] == ["Alice", "Bob"]
+    heard = {channels._tuned[c.id] for c in (alice.character, bob.character)}
+    assert len(heard) == 1 and len({id(key) for key in (*channels._tuned[alice.character.id],
+                                                       *channels._tuned[bob.character.id])}) == 2
+    channels.destroy("Ops")
+    assert [c.name for c in channels.listeners(channels.find("Public"))] == ["Alice", "Bob"]
+    again = channels.create("Ops")
+    assert channels.listeners(again) == []
+
+
 def test_staff_channels_refuse_players():
     world = make_world()
     channels = Channels.of(world.game)

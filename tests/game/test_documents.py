@@ -5,7 +5,9 @@ import attrs
 from champions_mush.game.boards import Board, Post
 from champions_mush.game.jobs import Comment, Job
 from champions_mush.game.objects import Character
+from champions_mush.game.world import Game
 from champions_mush.store.base import Row
+from champions_mush.store.memory import MemoryStore
 
 
 def test_a_board_document_holds_no_posts_and_comes_back_the_same():
@@ -35,3 +37,16 @@ def test_a_post_field_from_another_version_is_left_out():
     data = {"id": 1, "author": "Ada", "title": "Hi", "body": "First!", "pinned": True}
     assert Post.from_row(Row(4, "board_post", "2", 7, 10.0, data)) == Post(
         id=1, author_id=7, author="Ada", title="Hi", body="First!", time=10.0, row=4)
+
+
+def test_characters_read_from_the_store_share_their_settings_keys_and_keep_their_values():
+    store = MemoryStore()
+    settings = {"channels": {"pub": {"channel": "Public", "id": 1, "on": True}}, "colour": "ansi"}
+    for cid, name in ((2, "Nova"), (3, "Vega")):
+        store.put("character", str(cid), Character(id=cid, name=name, settings=settings).to_doc())
+    game = Game(store)
+    nova, vega = game.characters[2], game.characters[3]
+    assert nova.settings == vega.settings == settings
+    key_of = {id(k) for char in (nova, vega) for k in (*char.settings, *char.settings["channels"],
+                                                      *char.settings["channels"]["pub"])}
+    assert len(key_of) == 6  # channels, colour, pub, channel, id, on: each once for both
