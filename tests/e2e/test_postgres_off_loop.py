@@ -2,7 +2,8 @@
 while the server cannot make a commit durable, the fighter hears nothing of his attack, and his
 next line waits behind it, but everyone else plays on. The server is made to hold every durable
 commit the way a synchronous replica that is down does (``synchronous_standby_names`` naming a
-standby that never connects); the game's own commit, made without waiting, goes through."""
+standby that never connects); the game's own commit, made without waiting, goes through. What
+the fighter is then told survives a ``kill -9``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import time
 
 import pytest
 
-from .helpers import Client, serving_with_admin
+from .helpers import Client, read_line, serving_with_admin
 from .test_fight_e2e import ROLL_ID, Dice
 
 psycopg = pytest.importorskip("psycopg")
@@ -114,3 +115,13 @@ def test_a_held_fight_commit_stalls_neither_the_game_nor_a_bystander_and_its_ans
         assert said == ATTACK + 'You say, "After my swing."\n', said
         seen = ROLL_ID.sub("[id]", bea.expect('Ann says, "After my swing."\n'))
         assert seen == ATTACK + 'Ann says, "After my swing."\n', seen
+
+        # what Ann was told survives a kill -9 of the game
+        game.kill9()
+        game.start()
+        ann = game.login("Ann", create=False)
+        ann.send("+combat/status")
+        assert read_line(ann, "[Combat] Fight #1") == "[Combat] Fight #1 run by Ada (auto): Turn 1, Segment 12, Bea's Phase."
+        assert read_line(ann, "Name ").split() == ["Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions"]
+        read_line(ann, "---")
+        assert read_line(ann, "Ann ").split() == ["Ann", "23", "3", "20/20", "10/10", "19/20", "8", "-"]

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""A bystander's ``say`` while fights commit on PostgreSQL (docs/performance.md, "A bystander
+while fights commit on PostgreSQL").
+
+A throwaway PostgreSQL server (tests/pgserver.py: Debian's ``initdb``, a unix socket, ``fsync``
+and ``synchronous_commit`` on), optionally with every durable commit made slower by
+``commit_delay`` (what a slow disk or a synchronous replica across a network costs). The real
+server (``champions-mush serve``, ``store: postgresql://...``) on 127.0.0.1; ROOMS rooms each
+with a fight of 4 taking turns with ``+attack`` closed loop (bench/fight_bench.py), and meanwhile
+a bystander in another room who says a line every 20 ms and times its echo (``You say, ...``).
+Prints the bystander's latency (p50, p99, max) and the fights' attacks/s and latency.
+
+    .venv/bin/python bench/pg_bystander.py --rooms 10 --duration 15 --commit-delay-ms 20
+    PYTHONPATH=/tmp/before .venv/bin/python bench/pg_bystander.py ...   # another tree's game
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from bench.fight_bench import PASSWORD, PHASE, Conn, _cli, _free_port, _pct, _setup
+from tests.pgserver import PostgresServer
+
+#: seconds between the bystander's lines
+SAY_EVERY = 0.02
+
+
+async def _bystander(port: int, stop: float, latencies: list[float]) -> None:
+    conn = await Conn.open(port)
+    await conn.do(f"create Watcher {PASSWORD}", b"Welcome to ")
+    n = 0
+    while time.monotonic() < stop:
+        start = time.monotonic()
+        await conn.do(f"say ping {n}", f'You say, "ping {n}"'.encode())
+        latencies.append(time.monotonic() - start)
+        n += 1
+        await asyncio.sleep(max(0.0, SAY_EVERY - (time.monotonic() - start)))
+
+
+async def _run(port: int, rooms: int, duration: float, warmup: float) -> dict:
+    admin, arenas = await _setup(port, rooms)
+    attacks: list[float] = []
+    said: list[float] = []
+    stop = time.monotonic() + warmup + duration
+    tasks = []
+    for i, fighters in enumerate(arenas):  # started one by one: the admin's lines are read in turn
+        await admin.do(f"@tel Arena{i}", b"\n")
+        admin.send("+combat/next")
+        first = PHASE.search(await fighters[0][1].until(b"acts.")).group(1).decode()
+        tasks.append(asyncio.create_task(_fight(fighters, first, stop, attacks)))
+    watcher = asyncio.create_task(_bystander(port, stop, said))
+    await asyncio.sleep(warmup)
+    from_attack, from_said = len(attacks), len(said)
+    t0 = time.monotonic()
+    await asyncio.gather(*tasks, watcher)
+    elapsed = time.monotonic() - t0
+    fights, says = sorted(attacks[from_attack:]), sorted(said[from_said:])
+    return {"attacks_per_second": len(fights) / elapsed, "attack_p50": _pct(fights, 50), "attack_p99": _pct(fights, 99),
+            "says": len(says), "say_p50": _pct(says, 50), "say_p99": _pct(says, 99), "say_max": says[-1] if says else 0}
+
+
+async def _fight(fighters: list[tuple[str, Conn]], current: str, stop: float, latencies: list[float]) -> None:
+    """One room's fight from its first Phase, as bench/fight_bench.py runs it."""
+    by_name, names = dict(fighters), [n for n, _ in fighters]
+    while time.monotonic() < stop:
+        conn = by_name[current]
+        target = names[(names.index(current) + 1) % 4]
+        start = time.monotonic()
+        conn.send(f"+attack {target}=strike")
+        await conn.until(f"[Combat] {current} Strikes {target}".encode())
+        block = await conn.until(b"acts.")
+        latencies.append(time.monotonic() - start)
+        current = PHASE.findall(block)[-1].decode()
+        for _, other in fighters:
+            if other is not conn:
+                other.buf = other.buf[-8192:]
+
+
+def _game_connections(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        return db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                          "AND pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchone()[0]
+
+
+def bench(rooms: int, duration: float, warmup: float, commit_delay_ms: float) -> dict:
+    pg = PostgresServer()
+    try:
+        import psycopg
+
+        with psycopg.connect(pg.url, autocommit=True) as db:
+            db.execute(f"ALTER SYSTEM SET commit_delay = {int(commit_delay_ms * 1000)}")
+            db.execute("ALTER SYSTEM SET commit_siblings = 0")  # every durable commit waits it
+            db.execute("SELECT pg_reload_conf()")
+        with tempfile.TemporaryDirectory(prefix="pgbystander-") as tmp:
+            data = Path(tmp)
+            (data / "config.yaml").write_text(
+                f"store: '{pg.url}'\npassword_cost: 1024\ncommand_rate: 0\nconnects_per_minute: 0\n"
+                "creates_per_address_per_day: 0\nfailed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\n")
+            subprocess.run([*_cli(), "create-admin", "--data-dir", str(data), "--password", PASSWORD, "Root"],
+                           check=True, capture_output=True)
+            port = _free_port()
+            server = subprocess.Popen([*_cli(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
+                                       str(data)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            try:
+                for _ in range(100):
+                    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                        break
+                    time.sleep(0.1)
+                result = asyncio.run(_run(port, rooms, duration, warmup))
+                result["game_connections"] = _game_connections(pg.url)
+            finally:
+                server.terminate()
+                server.wait(10)
+    finally:
+        pg.stop()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rooms", type=int, default=10)
+    parser.add_argument("--duration", type=float, default=15.0)
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--commit-delay-ms", type=float, default=0.0,
+                        help="PostgreSQL's commit_delay: every durable commit waits this long first (at most 100)")
+    args = parser.parse_args()
+    r = bench(args.rooms, args.duration, args.warmup, args.commit_delay_ms)
+    tree = os.environ.get("PYTHONPATH") or "this tree"
+    print(f"{tree}: {args.rooms} rooms x 4 fighters on PostgreSQL, commit_delay {args.commit_delay_ms:g} ms, "
+          f"{args.duration:.0f} s measured after {args.warmup:.0f} s (game connections to the server: "
+          f"{r['game_connections']}):")
+    print(f"  bystander say: {r['says']} lines, p50 {r['say_p50'] * 1000:.1f} ms, p99 {r['say_p99'] * 1000:.1f} ms, "
+          f"max {r['say_max'] * 1000:.1f} ms")
+    print(f"  fights: {r['attacks_per_second']:.0f} attacks/s, p50 {r['attack_p50'] * 1000:.1f} ms, "
+          f"p99 {r['attack_p99'] * 1000:.1f} ms; load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+
+
+if __name__ == "__main__":
+    main()
