@@ -46,7 +46,8 @@ def keep_big_allocations_returnable() -> None:
 
 
 def release_free_memory() -> None:
-    """Hand memory freed since the last sweep back to the OS (glibc ``malloc_trim``)."""
+    """Hand freed memory back to the OS (glibc ``malloc_trim``): at each sweep, and when the
+    last password hash queued is done (``Game.release_memory``)."""
     trim = getattr(_LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)
