@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.batch import for_room
 from .base import CommandError, ParsedCommand, Role
 from .brief import wants_brief
 
@@ -73,11 +74,16 @@ class SessionContext:
         if actor is None:
             return
         exclude = [actor] if exclude_actor else []
-        short = [] if brief is None else [c for c in self.game.connected_characters()
-                                          if c.location == actor.location and wants_brief(c) and c not in exclude]
+        short = [] if brief is None else [c for c in self._here(actor.location) if wants_brief(c) and c not in exclude]
         self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor, form=form)
         if short and brief is not None:
             self.game.msg_characters(short, brief)
+
+    def _here(self, room: int) -> list[Character]:
+        """The characters connected in ``room``, by id, from the room's connections (not everyone's:
+        every attack asks, for brief combat)."""
+        ids = {s.character_id for s in self.game.batch.listeners.sessions(for_room(room))}
+        return [self.game.characters[i] for i in sorted(i for i in ids if i is not None) if i in self.game.characters]
 
     def emit_staff(self, text: str) -> None:
         """To every connected staff member."""

@@ -275,8 +275,11 @@ class Fight:
 
     def with_fighter(self, fighter: Fighter) -> Fight:
         """Add or replace one fighter (the join order is kept)."""
-        if self.fighter(fighter.char_id) is None:
+        found = self.fighter(fighter.char_id)
+        if found is None:
             return attrs.evolve(self, fighters=self.fighters + (fighter,))
+        if found is fighter:
+            return self  # the same record: the fight as it is
         return attrs.evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
 
     def without(self, char_id: int) -> Fight:
@@ -386,12 +389,19 @@ def update_fighter(game: Game, char: Character, **changes: Any) -> Fighter | Non
     fight = fight_of(game, char)
     if fight is None:
         return None
-    fighter = fight.member(char.id)
-    if all(getattr(fighter, name) == value for name, value in changes.items()):
-        return fighter  # nothing changes (a Strike's DCV +0, no new Knock Out): the fight stays as it is
-    fighter = attrs.evolve(fighter, **changes)
-    save_fight(game, fight.with_fighter(fighter))
+    was = fight.member(char.id)
+    fighter = _with(was, **changes)
+    if fighter is not was:  # nothing changes (a Strike's DCV +0, no new Knock Out): the fight stays as it is
+        save_fight(game, fight.with_fighter(fighter))
     return fighter
+
+
+def _with(fighter: Fighter, **changes: Any) -> Fighter:
+    """The fighter with ``changes``: the same record when it has them already (most Phases
+    begin with nothing to end; a Strike keeps DCV +0)."""
+    if all(getattr(fighter, name) == value for name, value in changes.items()):
+        return fighter
+    return attrs.evolve(fighter, **changes)
 
 
 def current_fighter(fight: Fight) -> Fighter | None:
@@ -453,12 +463,9 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     fight = fight_of(game, char)
     fighter = fight.member(char.id) if fight else Fighter(char.id, char.name)
     why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
-    why += [c for c in fighter.conditions()
-            if c not in ("holding", "aborted", "Set", "Grabbing", "Blocking", *fighter.mind_conditions())
-            and not c.endswith("(Continuous)")]
-    from .battlefield import size_dcv  # Shrinking and Growth (RULES SIZE); it uses the tracker
-
-    size, said = size_dcv(fighter)
+    unchanged = ("holding", "aborted", "Set", "Grabbing", "Blocking", *fighter.mind_conditions())  # no DCV of his
+    why += [c for c in fighter.conditions() if c not in unchanged and not c.endswith("(Continuous)")]
+    size, said = _size_dcv(fighter) if fighter.using else (0, "")
     why += [said] if said else []
     dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod + size, 0), stunned=sheet.stunned,
                         knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
@@ -467,6 +474,13 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     if fighter.entangle is not None:
         dcv = ENTANGLED_DCV
     return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
+
+
+def _size_dcv(fighter: Fighter) -> tuple[int, str]:
+    """Shrinking's and Growth's DCV, for one with powers switched on (RULES SIZE)."""
+    from .battlefield import size_dcv  # it uses the tracker
+
+    return size_dcv(fighter)
 
 
 # --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------
@@ -742,15 +756,21 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
     return fight, events
 
 
+#: What lasts until his next Phase and ends as it begins: a held action, a Recovery's ½ DCV, a
+#: maneuver's DCV, Brace, half a Phase used, a Block, a Sweep's or Rapid Fire's ½ DCV.
+_UNTIL_NEXT_PHASE: dict[str, Any] = {
+    "holding": False, "hold_seen": False, "recovering": False, "dcv_mod": 0, "dcv_note": "", "braced": False,
+    "half_used": False, "recovered": None, "blocking": "", "block_ocv": 0, "blocks": 0, "first_over": (),
+    "half_dcv": ""}
+
+
 def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
                  roller: Roller) -> tuple[Fighter, PhaseBegins]:
     """A Phase begins on the character's DEX: the fighter afterwards and what happened."""
     notes: list[PhaseNote] = []
     if fighter.holding:
         notes.append(HeldActionLost())
-    fighter = attrs.evolve(fighter, holding=False, hold_seen=False, recovering=False, dcv_mod=0, dcv_note="",
-                           braced=False, half_used=False, recovered=None, blocking="", block_ocv=0, blocks=0,
-                           first_over=(), half_dcv="")
+    fighter = _with(fighter, **_UNTIL_NEXT_PHASE)
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
