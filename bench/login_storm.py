@@ -10,6 +10,10 @@ Prints one JSON line per phase and a table; docs/performance.md ("Reconnect stor
 figures. The reference for "as fast as hashing allows": the same number of Argon2id checks of
 the same hash on one thread per core, with nothing else running (``hash_only``).
 
+The bystander is a player of his own: his client runs in a process of its own, as a real
+bystander's would (``--shared-bystander``: in the storm clients' event loop, where he also waits
+for the bench's own handling of 500 connections, as the runs before 2026-12-02 measured him).
+
 Every client sends ``connect`` once and never retries: a refusal ("busy", "too many") counts as
 a client that did not get in, as it would for a MUD client that sends its saved line once.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import re
 import resource
@@ -180,7 +185,7 @@ async def login(port: int, name: str, source: str, go: asyncio.Event, t0: list[f
     return why, took, client
 
 
-async def bystander_says(client: Telnet, stop: asyncio.Event, waits: list[float]) -> None:
+async def bystander_says(client: Telnet, stop, waits: list[float]) -> None:  # an Event of either kind
     n = 0
     while not stop.is_set():
         token = f"tick{n}x".encode()
@@ -193,16 +198,46 @@ async def bystander_says(client: Telnet, stop: asyncio.Event, waits: list[float]
         await asyncio.sleep(0.1)
 
 
+def bystander_process(port: int, ready, go, stop, answer) -> None:  # multiprocessing's
+    """The bystander as a player of his own: his own process and client, so what he waits for
+    is the server, not the storm's 500 clients sharing his event loop. He logs in, then says a
+    line every 100 ms from ``go`` to ``stop``."""
+
+    async def run() -> list[float]:
+        client = await connect(port, "127.0.0.1")
+        await client.wait_for(b"QUIT", 30)
+        client.send(f"connect Bystander {PASSWORD}")
+        await client.wait_for(WELCOME, 60)
+        ready.set()
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+        waits: list[float] = []
+        await bystander_says(client, stop, waits)
+        client.transport.close()
+        return waits
+
+    answer.put(asyncio.run(run()))
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
 
 
-async def storm(port: int, pid: int, names: list[str], many: bool, timeout: float) -> dict:
-    bystander = await connect(port, "127.0.0.1")
-    await bystander.wait_for(b"QUIT", 30)
-    bystander.send(f"connect Bystander {PASSWORD}")
-    await bystander.wait_for(WELCOME, 60)
+async def storm(port: int, pid: int, names: list[str], many: bool, timeout: float, shared: bool) -> dict:
+    """The storm; the bystander in a process of his own unless ``shared`` (in this event loop,
+    beside the 500 storm clients, as the first runs measured him)."""
+    if shared:
+        bystander = await connect(port, "127.0.0.1")
+        await bystander.wait_for(b"QUIT", 30)
+        bystander.send(f"connect Bystander {PASSWORD}")
+        await bystander.wait_for(WELCOME, 60)
+    else:
+        spawn = multiprocessing.get_context("spawn")
+        ready, away_go, away_stop, answer = spawn.Event(), spawn.Event(), spawn.Event(), spawn.Queue()
+        apart = spawn.Process(target=bystander_process, args=(port, ready, away_go, away_stop, answer), daemon=True)
+        apart.start()
+        if not await asyncio.get_running_loop().run_in_executor(None, ready.wait, 60):
+            raise SystemExit("the bystander did not get in")
     await asyncio.sleep(1.0)
     go, t0 = asyncio.Event(), [0.0]
     tasks = [asyncio.create_task(asyncio.wait_for(login(port, name, source_address(i, many), go, t0, timeout),
@@ -212,22 +247,31 @@ async def storm(port: int, pid: int, names: list[str], many: bool, timeout: floa
     sampler.start()
     before = _rss_mb(pid)
     stop, waits = asyncio.Event(), []
-    talk = asyncio.create_task(bystander_says(bystander, stop, waits))
+    if shared:
+        talk = asyncio.create_task(bystander_says(bystander, stop, waits))
+    else:
+        away_go.set()
     t0[0] = time.monotonic()
     go.set()
     results = [r if not isinstance(r, BaseException) else ("error: " + type(r).__name__, 0.0, None)
                for r in await asyncio.gather(*tasks, return_exceptions=True)]
     stop.set()
-    await talk
+    if shared:
+        await talk
+        bystander.transport.close()
+    else:
+        away_stop.set()
+        waits = await asyncio.get_running_loop().run_in_executor(None, answer.get, True, 30)
+        apart.join(10)
     await asyncio.sleep(1.0)
     sampler.stop.set()
     after = _rss_mb(pid)
     for _, _, client in results:
         if client is not None:
             client.transport.close()
-    bystander.transport.close()
     times = sorted(t for state, t, _ in results if state == "in")
     return {"phase": "login storm", "addresses": "many" if many else "one", "clients": len(names),
+            "bystander": "shared loop" if shared else "own process",
             "in": len(times), "refused": sum(1 for s, _, _ in results if s == "refused"),
             "timed_out": sum(1 for s, _, _ in results if s == "timeout"),
             "errors": sorted({s for s, _, _ in results if s.startswith("error")}),
@@ -315,6 +359,8 @@ def main() -> int:
     parser.add_argument("--disconnect", type=int, default=3000, help="clients that close at once (0: skip)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a client waits to get in")
     parser.add_argument("--out", help="append the JSON lines to this file")
+    parser.add_argument("--shared-bystander", action="store_true",
+                        help="the bystander in the storm clients' event loop (as measured before 2026-12-02)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -328,7 +374,8 @@ def main() -> int:
             prepare(data, ["Bystander", *names[: args.clients]], args.cost)
             proc, port = start_server(data, CONFIG.format(cost=args.cost, max_connections=args.clients + 100))
             try:
-                rows.append(asyncio.run(storm(port, proc.pid, names[: args.clients], many, args.timeout)))
+                rows.append(asyncio.run(storm(port, proc.pid, names[: args.clients], many, args.timeout,
+                                              args.shared_bystander)))
             finally:
                 proc.terminate()
                 proc.wait(30)

@@ -96,7 +96,7 @@ def login_session(game: Game, session: Session, char: Character) -> None:
         session.send(f"|y{failures}|n")
     _send_notices(game, session, char)
     if first:
-        game.msg_room(char.location, f"{shown_name(game, char)} has connected.", exclude=(char,))
+        game.batch.gather(("arrivals", char.location), char.id, lambda ids: _tell_arrivals(game, ids))
 
 
 #: what a character is told at login when something waits for them (unread mail ...)
@@ -129,20 +129,32 @@ def logout_session(game: Game, session: Session) -> None:
         game.batch.gather(("departures", char.location), char.id, lambda ids: _tell_departures(game, ids))
 
 
-#: departures from one room in one turn told one line each; more are told in one line
-DEPARTURES_TOLD_ONE_BY_ONE = 3
+#: arrivals or departures in one room in one turn told one line each; more are told in one line
+TOLD_ONE_BY_ONE = 3
+
+
+def _tell_arrivals(game: Game, char_ids: list[int]) -> None:
+    """"Bob has connected." for each, or for many at once (a reconnect storm) one line naming
+    the first few, which those it names do not hear; those gone again meanwhile are not told of."""
+    _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and game.is_connected(c)],
+               "connected")
 
 
 def _tell_departures(game: Game, char_ids: list[int]) -> None:
     """"Bob has disconnected." for each, or for many at once (a network blip) one line naming
     the first few; those who came back meanwhile are not told of."""
-    gone = [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)]
-    if len(gone) <= DEPARTURES_TOLD_ONE_BY_ONE:
-        for char in gone:
-            game.msg_room(char.location, f"{shown_name(game, char)} has disconnected.", exclude=(char,))
+    _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)],
+               "disconnected")
+
+
+def _tell_room(game: Game, chars: list[Character], what: str) -> None:
+    if len(chars) <= TOLD_ONE_BY_ONE:
+        for char in chars:
+            game.msg_room(char.location, f"{shown_name(game, char)} has {what}.", exclude=(char,))
         return
-    named = ", ".join(shown_name(game, c) for c in gone[:DEPARTURES_TOLD_ONE_BY_ONE])
-    game.msg_room(gone[0].location, f"{named} and {len(gone) - DEPARTURES_TOLD_ONE_BY_ONE} others have disconnected.")
+    named = ", ".join(shown_name(game, c) for c in chars[:TOLD_ONE_BY_ONE])
+    game.msg_room(chars[0].location, f"{named} and {len(chars) - TOLD_ONE_BY_ONE} others have {what}.",
+                  exclude=chars)
 
 
 def _begin(ctx: SessionContext) -> Session:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .batch import for_room
 from .identities import shown_name
 
 if TYPE_CHECKING:
@@ -125,27 +126,30 @@ def _player(game: Game, char: Character) -> dict[str, str]:
     return {"name": name, "fullname": name}
 
 
-def _others(game: Game, char: Character, room_id: int) -> list[Character]:
-    return [c for c in game.connected_characters() if c.location == room_id and c.id != char.id]
+def _others(game: Game, char: Character, room_id: int) -> list[Session]:
+    """The connections in ``room_id`` of everyone but ``char`` (the room's listeners: a crowd
+    elsewhere is never looked at)."""
+    return [s for s in game.batch.listeners.sessions(for_room(room_id)) if s.character_id != char.id]
 
 
 def send_room(game: Game, char: Character) -> None:
     """``Room.Info`` (number, name, exits by name -> room number) and ``Room.Players`` to ``char``."""
     room = game.room_of(char)
-    info = {"num": room.id, "name": room.name, "exits": {e.name: e.dest for e in room.exits}}
-    here = [_player(game, c) for c in game.connected_characters() if c.location == room.id]
-    _send(game, (char,), "Room.Info", info)
-    _send(game, (char,), "Room.Players", here)
+    mine = game.sessions_of(char)
+    send_made(mine, "Room.Info", lambda: {"num": room.id, "name": room.name,
+                                          "exits": {e.name: e.dest for e in room.exits}})
+    send_made(mine, "Room.Players",
+              lambda: [_player(game, c) for c in game.connected_characters() if c.location == room.id])
 
 
 def player_arrived(game: Game, char: Character) -> None:
     """``char`` came into its room (moved or connected): ``Room.AddPlayer`` to the others there."""
-    _send(game, _others(game, char, char.location), "Room.AddPlayer", _player(game, char))
+    send_made(_others(game, char, char.location), "Room.AddPlayer", lambda: _player(game, char))
 
 
 def player_left(game: Game, char: Character, room_id: int) -> None:
     """``char`` left ``room_id`` (moved or disconnected): ``Room.RemovePlayer`` to those still there."""
-    _send(game, _others(game, char, room_id), "Room.RemovePlayer", shown_name(game, char))
+    send_made(_others(game, char, room_id), "Room.RemovePlayer", lambda: shown_name(game, char))
 
 
 # --- channels -------------------------------------------------------------------------------------

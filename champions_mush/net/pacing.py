@@ -1,7 +1,9 @@
 """Input paced per connection: at most LINES_PER_TURN lines a reactor turn, none while the game
 waits (a password being checked) or a paste has outrun the command rate, reading paused meanwhile, so a pasted backlog of thousands of
 lines never holds the game (bench/repro_backlog_stall.py, docs/reliability.md); each event, when
-its turn comes, handed to the connection's Visit (:func:`run_event`)."""
+its turn comes, handed to the connection's Visit (:func:`run_event`). Lines typed at the connect
+screen pass a :class:`Turnstile`: at most LOGIN_LINES_PER_TURN a turn, all connections together
+(a reconnect storm: docs/performance.md, "Reconnect storms")."""
 
 from __future__ import annotations
 
@@ -17,12 +19,63 @@ if TYPE_CHECKING:
 
     from .server import MushProtocol
 
-__all__ = ["LINES_PER_TURN", "Pacer", "run_event"]
+__all__ = ["LINES_PER_TURN", "LOGIN_LINES_PER_TURN", "Pacer", "Turnstile", "run_event"]
 
 log = logging.getLogger("champions_mush.net")
 
 #: Lines one connection may run in one reactor turn before the others get theirs.
 LINES_PER_TURN = 20
+#: Lines run at the connect screen in one reactor turn, all connections together. After a
+#: network blip hundreds of clients send their saved ``connect`` at once; run all in one turn,
+#: they held a player already in for 50-100 ms. A few dozen a turn (each about 0.1 ms) and the
+#: rest in the turns after, in the order they came, and the players in are answered between.
+LOGIN_LINES_PER_TURN = 32
+
+
+class Turnstile:
+    """Lines from the connect screen, at most ``per_turn`` a reactor turn across all connections.
+
+    A :class:`Pacer` asks :meth:`admit` before running such a line; refused, it waits here
+    (:meth:`wait`) and is run again, in the order the pacers came, when a later turn has room.
+    A turn ends when the clock next runs its due calls (``callLater(0)``).
+    """
+
+    __slots__ = ("_call", "_clock", "_waiting", "per_turn", "used")
+
+    def __init__(self, clock, per_turn: int = LOGIN_LINES_PER_TURN) -> None:  # an IReactorTime
+        self._clock = clock
+        self.per_turn = per_turn
+        self.used = 0
+        self._waiting: deque[Pacer] = deque()
+        self._call: IDelayedCall | None = None
+
+    def admit(self) -> bool:
+        """May one more connect-screen line run this turn? (Counted when it may.)"""
+        if self.used >= self.per_turn:
+            return False
+        self.used += 1
+        self._arm()
+        return True
+
+    def wait(self, pacer: Pacer) -> None:
+        """``pacer`` goes on in a later turn, after those already waiting."""
+        self._waiting.append(pacer)
+        self._arm()
+
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    def _arm(self) -> None:
+        if self._call is None:
+            self._call = self._clock.callLater(0, self._next_turn)
+
+    def _next_turn(self) -> None:
+        self._call, self.used = None, 0
+        waiting = self._waiting
+        while waiting and self.used < self.per_turn:
+            waiting.popleft().let_in()
+        if waiting:
+            self._arm()
 
 
 class Pacer:
@@ -34,7 +87,7 @@ class Pacer:
     only while events wait (an idle connection holds none; docs/performance.md, "Memory").
     """
 
-    __slots__ = ("_events", "_proto", "_reading_on", "_running", "call", "stopped")
+    __slots__ = ("_events", "_proto", "_reading_on", "_running", "call", "queued", "stopped")
 
     def __init__(self, proto: MushProtocol) -> None:
         self._proto = proto
@@ -44,11 +97,13 @@ class Pacer:
         self.stopped = False
         #: the next turn's run, when one is due
         self.call: IDelayedCall | None = None
+        #: waiting at the factory's Turnstile (a connect-screen line past this turn's share)
+        self.queued = False
 
     def add(self, events: list[ev.Event]) -> None:
         """Events just read: run what may run now."""
         self.hold(events)
-        if self.call is None:
+        if self.call is None and not self.queued:
             self.run()
 
     def hold(self, events: Iterable[ev.Event]) -> None:
@@ -81,6 +136,8 @@ class Pacer:
                     self._set_reading(False)
                     self.call = self._proto.factory.clock.callLater(0, self.run)
                     return
+                if isinstance(self._events[0], ev.LineReceived) and not self._past_turnstile():
+                    return
                 event = self._events.popleft()
                 lines += isinstance(event, ev.LineReceived)
                 run_event(self._proto, event)
@@ -93,8 +150,28 @@ class Pacer:
     def go_on(self) -> None:
         """The game stopped waiting: run the held lines next turn (unless the wait ended
         inside the loop that runs them, which simply goes on)."""
-        if not (self._running or not self._events or self.call is not None or self.stopped):
+        if not (self._running or not self._events or self.call is not None or self.queued or self.stopped):
             self.call = self._proto.factory.clock.callLater(0, self.run)
+
+    def _past_turnstile(self) -> bool:
+        """A line may run: from a logged-in player always; from the connect screen while this
+        turn's share (the factory's :class:`Turnstile`) lasts, else this pacer waits there."""
+        session = self._proto.session
+        if session is None or session.character_id is not None:
+            return True
+        turnstile = self._proto.factory.turnstile
+        if turnstile.admit():
+            return True
+        self._set_reading(False)
+        self.queued = True
+        turnstile.wait(self)
+        return False
+
+    def let_in(self) -> None:
+        """The Turnstile's call: this pacer's turn has come."""
+        self.queued = False
+        if not self.stopped:
+            self.run()
 
     def _set_reading(self, on: bool) -> None:
         if on is not self._reading_on:

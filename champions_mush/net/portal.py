@@ -71,6 +71,9 @@ class PortalSession(Session):
     def send_gmcp(self, package: str, data: object) -> None:
         pass
 
+    def wants_gmcp(self, package: str) -> bool:
+        return False
+
     def disconnect(self, reason: str = "") -> None:
         pass
 

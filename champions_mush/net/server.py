@@ -15,7 +15,7 @@ from ..text.render import RenderCache
 from .memory import release_free_memory
 from .mudlet import gui_message
 from .output import Coalescer, ITCPConnection, Outbox, socket_writer
-from .pacing import LINES_PER_TURN, Pacer
+from .pacing import LINES_PER_TURN, Pacer, Turnstile
 from .session import GMCP_PACKAGES, SharedRenderConnection, TelnetSession, render_line
 
 if TYPE_CHECKING:
@@ -104,6 +104,8 @@ class MushProtocol(protocol.Protocol):
         for call in (*self._calls, self.pacer.call if self.pacer is not None else None):
             if call is not None and call.active():
                 call.cancel()
+        if self.pacer is not None:
+            self.pacer.stopped = True  # (one waiting at the turnstile is passed over)
         if self.visit is None or self.session is None:
             return
         self.factory.protocols.discard(self)
@@ -201,6 +203,8 @@ class MushFactory(protocol.Factory):
         self.offer_mccp = offer_mccp
         self.coalescer = Coalescer(clock.callLater, game.end_turn)
         self.coalesce_output = coalesce_output
+        #: connect-screen lines, a few dozen a turn across all connections (net/pacing.py)
+        self.turnstile = Turnstile(clock)
         #: every message rendered once per kind of client, shared by the connections (net/session.py)
         self.rendered = RenderCache(render_line)
         #: the TCP port we listen on, for MSSP (set by the runner once listening)

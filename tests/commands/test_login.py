@@ -3,7 +3,7 @@
 from champions_mush.commands import login
 from champions_mush.commands.base import Role
 from champions_mush.commands.dispatch import NOT_CONNECTED
-from champions_mush.game.accounts import Accounts, verify_password
+from champions_mush.game.accounts import Accounts, hash_password, verify_password
 from champions_mush.game.world import run_inline
 
 from ..harness import make_world
@@ -494,3 +494,30 @@ def test_a_few_departures_in_one_turn_are_told_one_by_one():
 
 def test_a_network_blip_is_told_in_one_line_not_one_per_departure():
     assert _leave_in_one_turn(500) == ["Leaver0, Leaver1, Leaver2 and 497 others have disconnected."]
+
+
+def _arrive_in_one_turn(count):
+    """``count`` players' logins finish in one reactor turn (a reconnect storm); Alice is there."""
+    world = make_world()
+    alice = _created(world)
+    for n in range(count):
+        world.game.new_character(f"Comer{n}", password_hash=hash_password("stormpw1", 16))
+    guests = [world.guest() for _ in range(count)]
+    alice.clear()
+    world.game.batch.defer(lambda: None)
+    for n, guest in enumerate(guests):
+        guest.do(f"connect Comer{n} stormpw1")
+    world.game.batch.flush()
+    world.game.batch.defer(None)
+    return alice.lines, guests
+
+
+def test_a_few_arrivals_in_one_turn_are_told_one_by_one():
+    lines, _ = _arrive_in_one_turn(3)
+    assert lines == ["Comer0 has connected.", "Comer1 has connected.", "Comer2 has connected."]
+
+
+def test_a_reconnect_storm_is_told_in_one_line_not_one_per_arrival():
+    lines, guests = _arrive_in_one_turn(40)
+    assert lines == ["Comer0, Comer1, Comer2 and 37 others have connected."]
+    assert not any("have connected" in line for line in guests[0].lines)  # not told of himself

@@ -12,10 +12,10 @@ from twisted.internet.testing import StringTransport
 from champions_mush.commands.base import Role
 from champions_mush.commands.doorway import TOO_FAST, TOO_LONG
 from champions_mush.commands.table import build_dispatcher
-from champions_mush.game.accounts import Accounts
+from champions_mush.game.accounts import Accounts, hash_password
 from champions_mush.game.config import GameConfig
 from champions_mush.game.world import Game
-from champions_mush.net.pacing import run_event
+from champions_mush.net.pacing import LOGIN_LINES_PER_TURN, run_event
 from champions_mush.net.server import LINES_PER_TURN, SWEEP_INTERVAL, WELCOME_DELAY, MushFactory
 from champions_mush.net.telnet import MAX_LINE_BYTES
 from champions_mush.store.memory import MemoryStore
@@ -385,6 +385,32 @@ def test_lines_sent_with_a_login_wait_for_it():
     out = text(transport)
     assert out.index("Welcome to Champions MUSH, Alice!") < out.index('You say, "hi"')
     assert transport.producerState == "producing"
+
+
+def test_a_reconnect_storm_runs_a_few_dozen_connect_lines_a_turn_and_players_in_between():
+    """Hundreds of saved ``connect`` lines arriving in one turn run LOGIN_LINES_PER_TURN a
+    turn, in the order they came; a player already in is answered in that same turn."""
+    rig = Rig()
+    names = [f"Storm{n}" for n in range(LOGIN_LINES_PER_TURN + 8)]
+    for name in names:
+        rig.game.new_character(name, password_hash=hash_password("stormpw1", 16))
+    pending = []
+    rig.game.run_blocking = lambda func, callback, errback=None: pending.append((func, callback))
+    storm = [rig.connect(f"10.1.0.{n}") for n in range(len(names))]
+    bob, bob_t = rig.player("Bob")  # past the connect screen: the storm's clients too
+    for (proto, _), name in zip(storm, names, strict=True):
+        proto.dataReceived(f"connect {name} stormpw1\r\n".encode())
+    bob.dataReceived(b"say still here\r\n")
+    assert text(bob_t) == 'You say, "still here"\r\n'
+    assert len(pending) == LOGIN_LINES_PER_TURN  # the rest wait for the next turn, reading paused
+    assert [t.producerState for _, t in storm[LOGIN_LINES_PER_TURN:]] == ["paused"] * 8
+    storm[-1][0].connectionLost()  # one of them gives up waiting: passed over
+    rig.clock.advance(0)
+    assert len(pending) == len(names) - 1
+    for func, callback in pending:
+        callback(func())
+    rig.clock.advance(0)
+    assert all(f"Welcome to Champions MUSH, {name}!" in text(t) for (_, t), name in zip(storm[:-1], names))
 
 
 def test_every_telnet_event_type_has_a_case():
