@@ -153,7 +153,8 @@ def _tell_room(game: Game, chars: list[Character], what: str) -> None:
             game.msg_room(char.location, f"{shown_name(game, char)} has {what}.", exclude=(char,))
         return
     named = ", ".join(shown_name(game, c) for c in chars[:TOLD_ONE_BY_ONE])
-    game.msg_room(chars[0].location, f"{named} and {len(chars) - TOLD_ONE_BY_ONE} others have {what}.",
+    more = len(chars) - TOLD_ONE_BY_ONE
+    game.msg_room(chars[0].location, f"{named} and {more:,} other{'s' if more != 1 else ''} have {what}.",
                   exclude=chars)
 
 

@@ -494,6 +494,7 @@ def test_a_few_departures_in_one_turn_are_told_one_by_one():
 
 def test_a_network_blip_is_told_in_one_line_not_one_per_departure():
     assert _leave_in_one_turn(500) == ["Leaver0, Leaver1, Leaver2 and 497 others have disconnected."]
+    assert _leave_in_one_turn(4) == ["Leaver0, Leaver1, Leaver2 and 1 other have disconnected."]
 
 
 def _arrive_in_one_turn(count):
