@@ -6,14 +6,13 @@ from __future__ import annotations
 from ..game import gmcp, heroes, jobs
 from ..game.accounts import Accounts
 from ..game.heroes import HeroError
-from ..game.identities import shown_name
 from ..game.jobs import JobError
 from ..game.objects import Character
 from ..game.storage import StorageHealth
 from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
-from .login import login_session
+from .login import login_session, tell_departure
 
 __all__ = ["COMMANDS"]
 
@@ -82,7 +81,7 @@ def _switch(ctx: Context, parsed: ParsedCommand) -> None:
     login_session(game, session, new)
     if not game.is_connected(old):
         gmcp.player_left(game, old, old.location)
-        game.msg_room(old.location, f"{shown_name(game, old)} has disconnected.", exclude=(old,))
+        tell_departure(game, old)
 
 
 def _staff_alts(ctx: Context, parsed: ParsedCommand) -> None:

@@ -126,7 +126,13 @@ def logout_session(game: Game, session: Session) -> None:
         return
     log.info("logout %s(#%d) from %s", char.name, char.id, session.address or "?")
     if not game.is_connected(char):
-        game.batch.gather(("departures", char.location), char.id, lambda ids: _tell_departures(game, ids))
+        tell_departure(game, char)
+
+
+def tell_departure(game: Game, char: Character) -> None:
+    """The room hears that ``char`` is gone, gathered with this turn's other departures (and
+    after its arrivals: an ``+alt`` switch is told as the new one connected, the old one gone)."""
+    game.batch.gather(("departures", char.location), char.id, lambda ids: _tell_departures(game, ids))
 
 
 #: arrivals or departures in one room in one turn told one line each; more are told in one line
