@@ -4,8 +4,9 @@ An action in a room with a fight runs all or nothing (:func:`begin`): its comman
 (game/unit.py) keeps every document it changes, with the document as it was before. When the
 action ends, :func:`commit` appends one record to the store log ``"combat"`` from that list of
 changes: the fight's number, who acted, what everyone saw (roll ids included) and, for every
-document that changed (a sheet, this fight or any other), the document before and after; it is
-written in the same transaction as the changes. :func:`undo_last` puts the documents back as
+document that changed (a sheet, this fight or any other), the document after and, before, what
+its changed fields were (the whole document when it was made or deleted); it is written in the
+same transaction as the changes. :func:`undo_last` puts the documents back as
 they were, byte for byte, refusing when one was changed since by something outside the fight.
 Rolls stay in the roll log: an undone attack's dice were still rolled.
 """
@@ -61,7 +62,7 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
     """Log the action when it changed anything; the record's id (None when nothing changed)."""
     assert game.unit is not None, "an action is recorded inside its command's unit of work"
     changes = game.unit.changes()
-    docs = [[kind, key, _without_undo(kind, before), _without_undo(kind, after)] for kind, key, before, after in changes]
+    docs = [_recorded(kind, key, before, after) for kind, key, before, after in changes]
     if not docs:
         return None
     fight = get_fight(game, room)
@@ -73,6 +74,39 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
     if fight is not None:
         save_fight(game, attrs.evolve(fight, undo=(fight.undo + (entry_id,))[-MAX_UNDO:]))
     return entry_id
+
+
+def _recorded(kind: str, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[Any]:
+    """One document's change as a record keeps it: ``[kind, key, before, after]``; a document
+    changed in place (the same fields in the same order, as a fight's or a sheet's always are)
+    keeps, beside the whole after, only what the fields that changed were before:
+    ``[kind, key, None, after, {"was": {field: value}}]``, so a fight's fighters are not written
+    twice with every action (docs/performance.md, "Fights")."""
+    before, after = _without_undo(kind, before), _without_undo(kind, after)
+    if before is None or after is None or list(before) != list(after):
+        return [kind, key, before, after]
+    return [kind, key, None, after, {"was": {name: value for name, value in before.items() if _differs(after[name], value)}}]
+
+
+def _differs(new: Any, old: Any) -> bool:
+    """Whether a field's value changed, as JSON sees it (a tuple the same as a list)."""
+    if new == old:
+        return False
+    if isinstance(new, (list, tuple)) and isinstance(old, (list, tuple)):
+        return len(new) != len(old) or any(map(_differs, new, old))
+    if isinstance(new, dict) and isinstance(old, dict):
+        return new.keys() != old.keys() or any(_differs(value, old[name]) for name, value in new.items())
+    return True
+
+
+def _as_changed(recorded: list[Any]) -> tuple[str, str, dict[str, Any] | None, dict[str, Any] | None]:
+    """A record's document change as (kind, key, before, after), in either form :func:`_recorded` writes."""
+    if len(recorded) == 4:
+        kind, key, before, after = recorded
+        return kind, key, before, after
+    kind, key, _, after, changed = recorded
+    was = changed["was"]
+    return kind, key, {name: was.get(name, value) for name, value in after.items()}, after
 
 
 def _without_undo(kind: str, doc: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -98,11 +132,12 @@ def undo_last(game: Game, room: int, actor: str) -> str:
     entry = game.store.entry(fight.undo[-1])
     if entry is None:
         return "That record is missing from the log; nothing was undone."
-    for kind, key, _, after in entry.data["docs"]:
+    changed = [_as_changed(recorded) for recorded in entry.data["docs"]]
+    for kind, key, _, after in changed:
         if not _same(kind, game.store.get(kind, key), after):
             what = "the fight" if kind == COMBAT_KIND else f"sheet #{key}"
             return f"{what.capitalize()} changed outside the fight since; undo it by hand (nothing was undone)."
-    for kind, key, before, _ in entry.data["docs"]:
+    for kind, key, before, _ in changed:
         if kind == COMBAT_KIND and before is not None:  # a fight keeps its own undo list (this one's less
             # this record: _forget)
             before = {**before, "undo": (game.store.get(kind, key) or {}).get("undo", before.get("undo"))}
