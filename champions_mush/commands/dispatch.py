@@ -21,6 +21,7 @@ from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
 from .context import NOT_CONNECTED, Context, SessionContext
 from .multiline import collecting, expire, feed, give_up, passes_through
+from .recording import held
 from .usage import usage_message
 
 __all__ = ["HUH", "NOT_CONNECTED", "PERMISSION_DENIED", "CommandTable", "Dispatcher", "Fallback", "GuestHandler", "permit",
@@ -30,6 +31,12 @@ log = logging.getLogger("champions_mush.commands")
 
 PERMISSION_DENIED = "Permission denied."
 HUH = 'Huh? (Type "+help" for help.)'
+#: Commands whose writes are durable before they return, on the game's loop, even where other
+#: commands' writes join the turn's group commit (docs/architecture.md, "Writes off the loop"):
+#: passwords, roles and bans, switching or leaving a character, stopping the server. Commands
+#: before login (connect, create) are never held either.
+ON_THE_LOOP = frozenset({"@password", "@newpassword", "@set", "@ban", "@unban", "@boot", "+alt", "+roster",
+                         "@shutdown", "@reboot", "quit"})
 #: what a player sees when a command crashed (the traceback goes to the log)
 CRASHED = "Something went wrong with that command. It has been logged for staff."
 
@@ -175,7 +182,12 @@ class Dispatcher:
             return
         observe = self.observe
         started = perf_counter() if observe is not None else 0.0
-        self._guarded(ctx, _run_command(command), parsed)
+        run = _run_command(command)
+        if isinstance(ctx, Context) and command.key not in ON_THE_LOOP:
+            # its writes in the turn's group, its answers once durable (commands/recording.py)
+            self._guarded(ctx, held(run), parsed)
+        else:
+            self._guarded(ctx, run, parsed)
         if observe is not None:
             observe(command.key, perf_counter() - started)
 

@@ -13,7 +13,7 @@ from ..text.markup import strip
 from .base import ParsedCommand
 from .context import Context
 
-__all__ = ["atomic", "journaled"]
+__all__ = ["atomic", "held", "journaled"]
 
 Handler = Callable[[Context, ParsedCommand], None]
 
@@ -51,26 +51,48 @@ def atomic(func: Handler) -> Handler:
     return run
 
 
-def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler) -> list[str]:
+def held(func: Handler) -> Handler:
+    """``func`` with its writes in the turn's group commit and what it says sent once that is
+    confirmed durable, when the server confirms commits off the game's loop (PostgreSQL;
+    docs/architecture.md, "Writes off the loop"). A command that wrote nothing is answered at
+    once; one that fails half way keeps what it wrote, as outside the group."""
+
+    @functools.wraps(func)
+    def run(ctx: Context, parsed: ParsedCommand) -> None:
+        unit = ctx.game.unit
+        if unit is None or not unit.groups_every_write:
+            func(ctx, parsed)
+            return
+        unit.all_or_nothing = unit.hold_if_written = True
+        _all_or_nothing(ctx, parsed, func, whole=False)
+
+    return run
+
+
+def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler, whole: bool = True) -> list[str]:
     """Run ``func`` in the all-or-nothing unit of work, holding what it says until the commit;
-    the texts it said."""
+    the texts it said. ``whole=False``: a failure keeps what was written and said before it."""
     unit = ctx.game.unit
     assert unit is not None
     held: list[tuple[Callable[..., None], str, tuple[object, ...], dict[str, object]]] = []
     for name in _SAYING:
         setattr(ctx, name, _holding(getattr(ctx, name), held))
-    try:
-        func(ctx, parsed)
-    except BaseException:
-        unit.drop()  # an action applies whole or not at all
-        raise
-    finally:
-        for name in _SAYING:
-            delattr(ctx, name)  # the class's own methods again (the guard's answer is not held)
+
     def send_held() -> None:
         for send, text, args, kwargs in held:
             send(text, *args, **kwargs)
 
+    try:
+        func(ctx, parsed)
+    except BaseException:
+        if whole:
+            unit.drop()  # an action applies whole or not at all
+        else:
+            unit.after_commit(send_held)
+        raise
+    finally:
+        for name in _SAYING:
+            ctx.__dict__.pop(name, None)  # the class's own methods again (the guard's answer is not held)
     unit.after_commit(send_held)
     return [text for _, text, _, _ in held]
 

@@ -21,7 +21,9 @@ ends, and what each of them says is sent only after that commit, so a killed ser
 nobody of anything it lost. Anything else that uses the store meanwhile (a command outside a
 fight, a timer) commits the group first and so stays durable when its call returns; so does a
 second command from a connection whose earlier one is waiting, so each connection's answers
-keep their order (docs/performance.md, "Fights").
+keep their order (docs/performance.md, "Fights"). On PostgreSQL every command that writes goes
+the fights' way (:attr:`Unit.groups_every_write`, commands/recording.py ``held``;
+docs/architecture.md, "Writes off the loop").
 
 On SQLite the documents of a fight (:data:`KEPT_KINDS`) and the values made from them are also
 kept between commands (:class:`Kept`): the next command takes them without reading or parsing
@@ -157,7 +159,7 @@ class Group:
             self._open = stack
             self._wake()
 
-    def _later(self) -> bool:
+    def confirms_later(self) -> bool:
         """True when the store confirms the commit durable later, off the game's loop (PostgreSQL)."""
         return bool(getattr(self.store, "confirms_later", False))
 
@@ -167,13 +169,13 @@ class Group:
         self._held.append((then, lost))
         if owner is not None:
             self.owners.add(owner)
-            if self._later() and getattr(owner, "busy", True) is False:
+            if self.confirms_later() and getattr(owner, "busy", True) is False:
                 owner.busy = True  # type: ignore[attr-defined]  # a Session: its lines wait (commands/doorway.py)
                 self._paused.append(owner)
 
     def commit(self) -> None:
         """Commit the turn's transaction (one durable write), then send what waited for it: at
-        once, or when the store confirms it durable (:meth:`_later`)."""
+        once, or when the store confirms it durable (:meth:`confirms_later`)."""
         stack, self._open = self._open, None
         held, paused = self._take()
         if stack is not None:
@@ -182,7 +184,7 @@ class Group:
             except StoreError as exc:
                 self._lost(held, paused, exc)
                 return
-        if stack is not None and self._later():
+        if stack is not None and self.confirms_later():
             self.store.when_durable(lambda: self._then_wake(self._durable, held, paused),  # type: ignore[attr-defined]
                                     lambda exc: self._then_wake(self._lost, held, paused, exc))
             return
@@ -255,6 +257,10 @@ class Unit:
         self._after: list[Callable[[], None]] = []
         #: a fight command: a failure drops every document change (rolls stay)
         self.all_or_nothing = False
+        #: any command held (commands/recording.py ``held``): what it says waits only when it wrote
+        self.hold_if_written = False
+        #: whether the command's writes joined the turn's group
+        self.joined = False
 
     @property
     def store(self) -> Store:
@@ -457,6 +463,7 @@ class Unit:
             if self.group is not None:
                 self.group.join()
                 self._open = _GROUPED
+                self.joined = True
                 return
             self._open = ExitStack()
             self._open.enter_context(self.store.transaction())
@@ -470,6 +477,14 @@ class Unit:
             self._pending.pop(key, None)
         self._dirty.clear()
         self._after.clear()
+
+    @property
+    def groups_every_write(self) -> bool:
+        """True when every command's writes join the turn's group commit, confirmed durable off
+        the game's loop (the server's PostgreSQL: ``PostgresStore.groups_every_write``); on
+        SQLite only fight commands do (docs/architecture.md, "Writes off the loop")."""
+        group = self.group
+        return group is not None and group.confirms_later() and bool(getattr(group.store, "groups_every_write", False))
 
     def after_commit(self, then: Callable[[], None]) -> None:
         """Call ``then`` once the command's writes are durable (a fight's text to the room)."""
@@ -499,7 +514,7 @@ class Unit:
         self._end(None)
         waiting, self._after = self._after, []
         group = self.group
-        if group is not None and self.all_or_nothing and group.open:
+        if group is not None and self.all_or_nothing and group.open and (self.joined or not self.hold_if_written):
             group.hold(self.owner, waiting, self.lost)  # said once the turn's commit is durable
             return
         for then in waiting:

@@ -128,6 +128,9 @@ class PostgresStore:
             self.observe_write(perf_counter() - started)
 
     # --- the turn's group commit, confirmed off the game's loop ------------------------------------
+    #: every command's writes join the turn's group commit, not only a fight's (commands/recording.py ``held``)
+    groups_every_write = True
+
     @property
     def confirms_later(self) -> bool:
         """True when a group commit is confirmed durable later (:meth:`when_durable`), not at once."""

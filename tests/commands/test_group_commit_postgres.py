@@ -82,3 +82,22 @@ def test_a_confirmation_the_server_cannot_give_tells_each_player(turn):
     assert bea.lines[-2:] == refused[::-1]  # the whole game heard the notice with Ann's refusal
     assert "Strikes" not in ann.text and "recovers" not in bea.text
     assert not (ann.busy or bea.busy)
+
+
+def test_a_write_outside_a_fight_joins_the_turn_and_is_answered_once_confirmed(turn, postgres_url):
+    """Every command that writes goes the fights' way (commands/recording.py ``held``): its
+    reads see its own writes, its answer and its player's next line wait for the confirmation."""
+    world, _, ann, bea, handed = turn
+    ann.clear()
+    assert ann.do("+finger/set quote=Stand back, citizens!") == []
+    assert ann.busy
+    assert bea.do("say Still here?") == ['You say, "Still here?"']  # wrote nothing: answered at once
+    world.game.end_turn()
+    assert ann.lines == ['Bea says, "Still here?"']
+    with psycopg.connect(postgres_url) as other:  # committed (not yet confirmed durable)
+        (data,) = other.execute("SELECT data FROM docs WHERE kind='character' AND key=%s",
+                                (str(ann.character.id),)).fetchone()
+    assert json.loads(data)["settings"]["finger"]["quote"] == "Stand back, citizens!"
+    handed.get(timeout=20)()
+    assert ann.lines[-1:] == ["Quote set."]  # read back its own write: set, not cleared
+    assert not ann.busy

@@ -125,3 +125,31 @@ def test_a_held_fight_commit_stalls_neither_the_game_nor_a_bystander_and_its_ans
         assert read_line(ann, "Name ").split() == ["Name", "DEX", "SPD", "STUN", "BODY", "END", "DCV", "Conditions"]
         read_line(ann, "---")
         assert read_line(ann, "Ann ").split() == ["Ann", "23", "3", "20/20", "10/10", "19/20", "8", "-"]
+
+
+def test_a_held_commit_of_a_command_outside_a_fight_stalls_nobody_and_is_answered_once_durable(
+        tmp_path, postgres_server, postgres_url):
+    """Any command that writes (here ``+finger/set``) joins the turn's group commit: its answer
+    waits for the confirmation, and so does the writer's next line, while a bystander plays on."""
+    config = f"password_cost: 1024\ncommand_burst: 500\nstore: '{postgres_url}'\n"
+    with serving_with_admin(tmp_path / "data", config) as (game, _ada):
+        ann, cal = game.login("Ann"), game.login("Cal")
+        cal.do("say Ready.", 'You say, "Ready."\n')  # what the logins said, read
+        ann.expect('Cal says, "Ready."\n')
+        with _commits_held(postgres_server.url):
+            ann.send("+finger/set quote=Stand back, citizens!")
+            ann.send("say After my quote.")
+            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
+            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+            assert ann.expect('Cal says, "Still here?"\n') == 'Cal says, "Still here?"\n'
+            assert "Quote set." not in _quiet_for(ann, 0.5)
+            assert "After my quote" not in ann.text + cal.text
+        said = ann.expect('You say, "After my quote."\n')
+        assert said == 'Quote set.\nYou say, "After my quote."\n', said
+        assert cal.expect('Ann says, "After my quote."\n') == 'Ann says, "After my quote."\n'
+
+        game.kill9()
+        game.start()
+        ann = game.login("Ann", create=False)
+        ann.send("+finger Ann")
+        assert read_line(ann, "Quote:") == "Quote:          Stand back, citizens!"
