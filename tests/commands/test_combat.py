@@ -246,6 +246,9 @@ def test_undo_restores_sheets_byte_for_byte_and_the_log_keeps_everything(fight):
     assert s.do("+combat/undo") == [PERMISSION_DENIED]
     viewer = world.login("Bob")
     assert viewer.do("+combat/log 1") == ["You were not in fight #1."]
+    g.do("+combat/end")
+    assert s.do("+combat/log") == ["There is no fight here; +combat/log <number> reads one that has ended (#1, #2 ...)."]
+    assert s.do("+combat/log 1")[0] == "[Combat] Fight #1: 8 records."  # the 7 above and its end
 
 
 def test_confirm_mode_waits_for_the_gm(fight):
