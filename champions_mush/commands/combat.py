@@ -304,10 +304,13 @@ def _log(ctx: Context, parsed: ParsedCommand) -> None:
     arg = parsed.args.strip().lstrip("#")
     if arg and not re.fullmatch(r"[0-9]{1,9}", arg):
         raise UsageError()
-    here = fights.get_fight(ctx.game, ctx.actor.location)
-    if not arg and here is None:
-        raise CommandError("There is no fight here; +combat/log <number> reads one that has ended (#1, #2 ...).")
-    fight_id = int(arg) if arg else here.id
+    if arg:
+        fight_id = int(arg)
+    else:
+        here = fights.get_fight(ctx.game, ctx.actor.location)
+        if here is None:
+            raise CommandError("There is no fight here; +combat/log <number> reads one that has ended (#1, #2 ...).")
+        fight_id = here.id
     if not ctx.is_staff and not journal.may_read(ctx.game, fight_id, ctx.actor.id):
         raise CommandError(f"You were not in fight #{fight_id}.")
     records = journal.fight_log(ctx.game, fight_id)
