@@ -178,7 +178,7 @@ def answer_request(game: Game, dispatcher, request: dict[str, Any], reply) -> No
     elif op == "login":
         _login(game, request, reply)
     elif op == "command":
-        reply(_command(game, dispatcher, request))
+        _command(game, dispatcher, request, reply)
     elif op == "import":
         _import(game, request, reply)
     elif op == "portrait":
@@ -229,20 +229,33 @@ def _actor(game: Game, request: dict[str, Any]):
     return None if char is None or char.npc else char
 
 
-def _command(game: Game, dispatcher, request: dict[str, Any]) -> dict[str, Any]:
-    """Run one of :data:`PORTAL_COMMANDS` as the logged-in character; what it said comes back."""
+def _command(game: Game, dispatcher, request: dict[str, Any], reply) -> None:
+    """Run one of :data:`PORTAL_COMMANDS` as the logged-in character; what it said comes back,
+    once it is sent (on PostgreSQL, when its commit is confirmed durable)."""
     char, line = _actor(game, request), str(request.get("line", ""))
     if char is None:
-        return {"error": "Log in again."}
+        reply({"error": "Log in again."})
+        return
     if "\n" in line or "\r" in line or not line.lower().split(" ", 1)[0] in PORTAL_COMMANDS:
-        return {"error": "The portal may not run that."}
+        reply({"error": "The portal may not run that."})
+        return
     session = PortalSession(str(request.get("address", "")), char.id)
-    game.add_session(session)  # for the command's length only: its replies reach the page
+    game.add_session(session)  # until it is answered: its replies reach the page
+
+    def answer(_lost: object = None) -> None:
+        game.remove_session(session)  # it takes its share of this turn's messages as it goes
+        reply({"lines": session.lines()})
+
     try:
         dispatcher.run(game, session, line)
-    finally:
-        game.remove_session(session)  # it takes its share of this turn's messages as it goes
-    return {"lines": session.lines()}
+    except BaseException:
+        game.remove_session(session)
+        raise
+    group = game.group
+    if group is not None and session in group.owners:  # what it said waits for the turn's commit
+        group.hold(None, [answer], answer)  # (confirmed later on PostgreSQL): answered after it
+    else:
+        answer()
 
 
 def _import(game: Game, request: dict[str, Any], reply) -> None:
@@ -337,14 +350,15 @@ def start_portal(reactor, game: Game, dispatcher, server: ServerConfig, data_dir
     """Start the portal on ``sock`` (a new one when None); None when it does not start."""
     import subprocess
 
-    from ..opening import DB_FILE
+    from ..opening import DB_FILE, is_postgresql
 
     sock = sock or portal_socket(server.backlog)
     if listener is None:  # the first start, on the reactor's thread (a restart runs on a thread of its own)
         web_logins.portal_key(game)  # the portal's CSRF key, kept in the database it reads
         token = os.urandom(16).hex()
         listener = reactor.listenTCP(0, PortalLinkFactory(game, dispatcher, token), interface="127.0.0.1")
-    settings = {"db": str((data_dir / DB_FILE).resolve()), "socket_fd": sock.fileno(), "token": token,
+    db = server.store if is_postgresql(server.store) else str((data_dir / DB_FILE).resolve())
+    settings = {"db": db, "socket_fd": sock.fileno(), "token": token,
                 "game_port": listener.getHost().port, "log_dir": str(data_dir / "logs"),
                 "config": str(data_dir / "config.yaml"), "secure_cookies": False}
     proc = subprocess.Popen([sys.executable, "-P", "-m", "champions_mush.portal"], stdin=subprocess.PIPE,

@@ -361,3 +361,28 @@ def _safe(url: str) -> str:
         return "(an unreadable postgresql:// address)"
     info.pop("password", None)
     return psycopg.conninfo.make_conninfo("", **info)
+
+
+class ReadOnlyPostgresStore(PostgresStore):
+    """The same database read in read-only transactions (the web portal's view, as
+    :class:`~champions_mush.store.sqlite.ReadOnlySqliteStore` is on SQLite): every write here
+    is refused by the server, and the view is made again when the WAL has moved on."""
+
+    def __init__(self, url: str) -> None:  # no schema, no write check, no pruning: nothing written
+        self.url = url
+        self.retention = RetentionPolicy(None)
+        self._watchers = []
+        self.observe_write = None
+        self.hand_back, self._confirmer = None, None
+        self._failing, self._depth = False, 0
+        try:
+            self._db = psycopg.connect(url, autocommit=True)
+            self._db.execute("SET default_transaction_read_only = on")  # the URL may carry options of its own
+            self._db.execute("SELECT 1 FROM docs LIMIT 1")
+        except psycopg.Error as exc:
+            raise StoreError(f"Cannot read the database {_safe(url)}: {_first_line(exc)}") from exc
+
+    def data_version(self) -> str:
+        """Where the server's WAL is (replayed to, on a replica): it moves with every commit."""
+        return str(self._read("SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() "
+                              "ELSE pg_current_wal_lsn() END")[0][0])
