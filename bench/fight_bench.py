@@ -226,12 +226,12 @@ def store_counts(attacks: int, synchronous: str = "FULL") -> dict[str, tuple[flo
             super()._control(sql)
 
     for name in ("get", "get_many", "all", "tail", "entry"):
-        def read(self, *a, _f=getattr(SqliteStore, name), **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        def read(self, *a, _f=getattr(SqliteStore, name), **k):  # noqa: B008 - binds this turn of the loop
             self.reads += 1
             return _f(self, *a, **k)
         setattr(Counted, name, read)
     for name in ("put", "delete", "append", "next_id"):
-        def write(self, *a, _f=getattr(SqliteStore, name), **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        def write(self, *a, _f=getattr(SqliteStore, name), **k):  # noqa: B008 - binds this turn of the loop
             self.writes += 1
             if not self._depth and _f is SqliteStore.append:
                 self.log_commits += 1  # a log line outside a transaction: committed without an fsync
@@ -254,7 +254,7 @@ def store_counts(attacks: int, synchronous: str = "FULL") -> dict[str, tuple[flo
         gm.do("+combat/next")
         sums: dict[str, list[float]] = {}
 
-        def run(key: str, session, line: str) -> None:  # noqa: ANN001
+        def run(key: str, session, line: str) -> None:
             before = (store.reads, store.writes, store.commits, store.log_commits, time.perf_counter())
             session.do(line)
             after = (store.reads, store.writes, store.commits, store.log_commits, time.perf_counter())

@@ -40,7 +40,7 @@ from pathlib import Path
 PASSWORD = "stormpw12"
 IAC, DO, DONT, WILL, WONT, SB, SE = 255, 253, 254, 251, 252, 250, 240
 WELCOME = b"Welcome to "
-REFUSED = re.compile(rb"try again|Too many|is full|a moment, please", re.I)
+REFUSED = re.compile(rb"try again|Too many|is full|a moment, please", re.IGNORECASE)
 
 
 def _cores() -> int:
@@ -110,7 +110,7 @@ class Telnet(asyncio.Protocol):
         self.closed = asyncio.get_running_loop().create_future()
         self.changed = asyncio.Event()
 
-    def connection_made(self, transport) -> None:  # noqa: ANN001
+    def connection_made(self, transport) -> None:
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
@@ -135,7 +135,7 @@ class Telnet(asyncio.Protocol):
             self.transport.write(bytes(replies))
         self.changed.set()
 
-    def connection_lost(self, exc) -> None:  # noqa: ANN001
+    def connection_lost(self, exc) -> None:
         if not self.closed.done():
             self.closed.set_result(None)
         self.changed.set()
@@ -151,7 +151,7 @@ class Telnet(asyncio.Protocol):
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return False
         return True
 
@@ -362,7 +362,7 @@ def main() -> int:
     parser.add_argument("--shared-bystander", action="store_true",
                         help="the bystander in the storm clients' event loop (as measured before 2026-12-02)")
     args = parser.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     rows = [hash_only(args.clients, args.cost)] if args.addresses != "none" else []
     names = [f"Storm{i}" for i in range(max(args.clients, args.disconnect))]

@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from champions_mush.store.postgres import PostgresStore  # noqa: E402
-from champions_mush.store.sqlite import SqliteStore  # noqa: E402
-from tests.pgserver import PostgresServer, schema_url  # noqa: E402
+from champions_mush.store.postgres import PostgresStore
+from champions_mush.store.sqlite import SqliteStore
+from tests.pgserver import PostgresServer, schema_url
 
 DOC = {"name": "Starfire", "stun": 25, "body": 10, "end": 20, "conditions": [], "notes": "x" * 400}
 
@@ -40,7 +40,7 @@ def _time(call, count: int) -> dict:
     return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(times[int(0.99 * len(times))], 3)}
 
 
-def _fight(store):  # noqa: ANN001, ANN202
+def _fight(store):
     def unit(n: int) -> None:
         with store.transaction():
             for key in ("1", "2", "3"):
@@ -49,7 +49,7 @@ def _fight(store):  # noqa: ANN001, ANN202
     return unit
 
 
-def measure(name: str, store, count: int) -> dict:  # noqa: ANN001
+def measure(name: str, store, count: int) -> dict:
     row = {"store": name, "writes": count}
     row["put"] = _time(lambda n: store.put("character", str(n % 50), {**DOC, "n": n}), count)
     row["append"] = _time(lambda n: store.append("rolls", {"n": n, "dice": [3, 4, 5]}, 1.0), count)
