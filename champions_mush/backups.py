@@ -247,6 +247,18 @@ def _checked(backup: Path) -> CopyFacts:
         raise BackupRefused(str(exc)) from exc
 
 
+def _ready_to_restore(backup: Path, data_dir: Path):  # -> (Path, CopyFacts, the lock held)
+    """The backup checked whole, the data directory there (made 0700 when missing) and its lock
+    held, so no server starts meanwhile (one refused while a server runs)."""
+    backup = Path(os.path.abspath(backup.expanduser()))
+    checked = _checked(backup)
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupRefused(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
+    return backup, checked, hold_lock(data_dir)
+
+
 def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[CopyFacts, Path | None]:
     """Put ``backup`` in place as ``data_dir``'s database while no server runs.
 
@@ -258,13 +270,7 @@ def restore(backup: Path, data_dir: Path, now: float | None = None) -> tuple[Cop
         BackupRefused: one line; nothing was changed.
     """
     now = time.time() if now is None else now
-    backup = Path(os.path.abspath(backup.expanduser()))
-    checked = _checked(backup)
-    try:
-        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BackupRefused(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
-    lock = hold_lock(data_dir)
+    backup, checked, lock = _ready_to_restore(backup, data_dir)
     try:
         partial = data_dir / f"{DB_FILE}.restoring"
         partial.unlink(missing_ok=True)
@@ -293,13 +299,7 @@ def restore_to_postgres(backup: Path, data_dir: Path, url: str,
         BackupRefused: one line; nothing was changed.
     """
     now = time.time() if now is None else now
-    backup = Path(os.path.abspath(backup.expanduser()))
-    checked = _checked(backup)
-    try:
-        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise BackupRefused(f"cannot make the data directory {data_dir}: {exc.strerror}") from exc
-    lock = hold_lock(data_dir)
+    backup, checked, lock = _ready_to_restore(backup, data_dir)
     try:
         from .store.postgres_copy import restore_postgres
 
