@@ -40,11 +40,8 @@ class Commits(SqliteStore):
         super()._control(sql)
 
 
-@pytest.fixture
-def turn(tmp_path):
-    """Ann (DEX 23) and Bea (DEX 20) fight Eel; Ann's Phase; the game commits per turn, and the
-    test ends each turn itself (the server's coalescer does: net/output.py)."""
-    store = Commits(tmp_path / "game.sqlite3")
+def ann_and_bea_fight_eel(store) -> tuple[World, object, object]:  # World, Ann's and Bea's players
+    """Ann (DEX 23) and Bea (DEX 20) fight Eel, run by Gina, on ``store``; Ann's Phase."""
     world = World(roller=FixedRoller([]), store=store)
     gm = world.login("Gina", role=Role.STAFF)
     ann, bea = world.login("Ann"), world.login("Bea")
@@ -56,6 +53,15 @@ def turn(tmp_path):
     gm.do("+npc/create Eel")
     gm.do("+combat/join Eel")
     gm.do("+combat/next")
+    return world, ann, bea
+
+
+@pytest.fixture
+def turn(tmp_path):
+    """Ann (DEX 23) and Bea (DEX 20) fight Eel; Ann's Phase; the game commits per turn, and the
+    test ends each turn itself (the server's coalescer does: net/output.py)."""
+    store = Commits(tmp_path / "game.sqlite3")
+    world, ann, bea = ann_and_bea_fight_eel(store)
     woken = []
     world.game.group_commits(lambda: woken.append(True))
     store.commits = 0

@@ -8,11 +8,7 @@ import queue
 
 import pytest
 
-from champions_mush.commands.base import Role
-from champions_mush.rules.dice import FixedRoller
-
-from ..harness import World
-from .test_group_commit import ANN_MISSES, BEA_RECOVERS, MISS, _seen
+from .test_group_commit import ANN_MISSES, BEA_RECOVERS, MISS, _seen, ann_and_bea_fight_eel
 
 psycopg = pytest.importorskip("psycopg")
 
@@ -24,17 +20,7 @@ def turn(postgres_url):
     from champions_mush.store.postgres import PostgresStore
 
     store = PostgresStore(postgres_url)
-    world = World(roller=FixedRoller([]), store=store)
-    gm = world.login("Gina", role=Role.STAFF)
-    ann, bea = world.login("Ann"), world.login("Bea")
-    ann.do("+stat DEX=23")
-    bea.do("+stat DEX=20")
-    gm.do("+combat/start")
-    for name in ("Ann", "Bea"):
-        gm.do(f"+combat/join {name}")
-    gm.do("+npc/create Eel")
-    gm.do("+combat/join Eel")
-    gm.do("+combat/next")
+    world, ann, bea = ann_and_bea_fight_eel(store)
     handed: queue.Queue = queue.Queue()
     store.hand_back = handed.put
     world.game.group_commits(lambda: None)

@@ -11,12 +11,9 @@ import sqlite3
 
 import pytest
 
-from champions_mush.commands.base import Role
-from champions_mush.rules.dice import FixedRoller
 from champions_mush.store.sqlite import SqliteStore
 
-from ..harness import World
-from .test_group_commit import ANN_MISSES, BEA_RECOVERS, MISS, _seen
+from .test_group_commit import ANN_MISSES, BEA_RECOVERS, MISS, _seen, ann_and_bea_fight_eel
 
 
 class Synced(SqliteStore):
@@ -38,17 +35,7 @@ def turn(tmp_path, monkeypatch):
     made durable later: ``handed`` holds what the syncing thread hands back, ``synced`` the
     files it fsynced."""
     store = Synced(tmp_path / "game.sqlite3")
-    world = World(roller=FixedRoller([]), store=store)
-    gm = world.login("Gina", role=Role.STAFF)
-    ann, bea = world.login("Ann"), world.login("Bea")
-    ann.do("+stat DEX=23")
-    bea.do("+stat DEX=20")
-    gm.do("+combat/start")
-    for name in ("Ann", "Bea"):
-        gm.do(f"+combat/join {name}")
-    gm.do("+npc/create Eel")
-    gm.do("+combat/join Eel")
-    gm.do("+combat/next")
+    world, ann, bea = ann_and_bea_fight_eel(store)
     handed: queue.Queue = queue.Queue()
     synced: list[str] = []
     real = os.fdatasync
