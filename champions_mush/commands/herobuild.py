@@ -19,6 +19,7 @@ from ..game.hero_items import disad_item, modifier_from_spec, power_item, rename
 from ..game.martial import bought_maneuver, extra_dc_item
 from ..game.reduction_items import is_reduction, reduction_item
 from ..game.sheets import get_sheet, normalise_stat
+from ..rules.champions.adjustment import ADJUSTMENT_POWERS, subject_named
 from ..rules.champions.characteristics import PRIMARY
 from ..rules.champions.martial import martial_named
 from ..rules.champions.modifiers import MODIFIERS, find_modifier, modifier_value_text
@@ -136,10 +137,36 @@ def _versus(amount: str, spec) -> tuple[str, str]:  # a PowerSpec
     return match[1], versus
 
 
+def _adjusting(power: str) -> tuple[str, str]:
+    """``drain str`` -> ("drain", "STR"): an adjustment power and what it works on, written as
+    Hero Designer does (RULES ADJUSTMENT POWERS); anything else is returned whole with no subject."""
+    head, _, rest = power.partition(" ")
+    try:
+        spec = find_power(head) if rest else None
+    except RulesError:
+        return power, ""
+    if spec is None or spec.xmlid not in ADJUSTMENT_POWERS:
+        return power, ""
+    subject = subject_named(rest)
+    if subject is None:
+        raise CommandError(f"{spec.name} works on a characteristic or a power, like "
+                           f"{spec.name.lower()} str 3d6 or {spec.name.lower()} energy blast 2d6.")
+    return head, subject
+
+
 def _power_item(hero: HeroSheet, name: str, text: str) -> Item:
     power, amount, mod_words = _split_power(text)
     if not power or not amount:
         raise UsageError()
+    power, subject = _adjusting(power)
+    item = _built_item(hero, name, power, amount, mod_words)
+    if not subject:
+        return item
+    spec = POWERS[item.xmlid]
+    return attrs.evolve(item, text=item.text.replace(spec.name, f"{spec.name} {subject}", 1))
+
+
+def _built_item(hero: HeroSheet, name: str, power: str, amount: str, mod_words: list[str]) -> Item:
     spec = None if is_reduction(power) else find_power(power)
     mods = tuple(modifier_from_spec(find_modifier(w)) for w in mod_words)
     labels = [m.label for m in mods]

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..rules.champions.adjustment import Adjusted, dice_top
+from ..rules.champions.adjustment import Adjusted, characteristic_named, dice_top
 from ..rules.champions.defenses import Against
 from ..rules.dice import DiceAmount, Roller, roll
 from ..text.numbers import character_points
-from .adjusting import _put, _rate, characteristic_named
+from .adjusting import _put, _rate
 from .hero import Item, get_hero
 from .sheets import get_sheet
 

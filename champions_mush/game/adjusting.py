@@ -31,6 +31,7 @@ from ..rules.champions.adjustment import (
     drain_points,
     elapsed,
     healed,
+    power_named,
     rate_named,
 )
 from ..rules.champions.dcs import AttackKind
@@ -161,22 +162,6 @@ def restore(game: Game, char: Character, fighter: fights.Fighter | None = None) 
 
 
 # --- what a power works on -----------------------------------------------------------------
-def characteristic_named(text: str) -> str | None:
-    """The first characteristic named in a power's name or text (``Weaken STR`` -> STR)."""
-    return next((w for w in re.findall(r"[A-Za-z]+", text.upper()) if w in ADJUSTABLE), None)
-
-
-def _key(text: str) -> str:
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
-
-
-def power_named(text: str) -> str | None:
-    """The power a power's name or text names (``Drain Energy Blast`` -> ENERGYBLAST), longest first."""
-    key = f" {_key(text)} "
-    found = [spec for spec in POWERS.values() if spec.unit == "d6" and f" {_key(spec.name)} " in key]
-    return max(found, key=lambda s: len(s.name)).xmlid if found else None
-
-
 def _aim(power: AttackPower, item: Item | None) -> tuple[str | None, str | None]:
     """What it works on (a characteristic, or a power's XMLID) and, for a Transfer, what it gives."""
     texts = [power.name] + ([item.text] if item is not None else [])

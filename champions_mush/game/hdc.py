@@ -28,6 +28,7 @@ import attrs
 import defusedxml
 import defusedxml.ElementTree as safe_xml
 
+from ..rules.champions.adjustment import ADJUSTMENT_POWERS
 from ..rules.champions.catalog import (
     CHARACTERISTIC_POWERS,
     COSTS_END,
@@ -333,15 +334,10 @@ def _power(element: Element, ctx: _Context) -> Item:
     if item.dice and versus in ("PD", "ED") and item.versus in ("PD", "ED"):
         item = attrs.evolve(item, versus=versus)  # Energy Blast or a Killing Attack against PD or ED as built
     subject = " ".join(versus.replace("->", " ").split())
-    if xmlid in _ADJUSTMENT and subject:  # what it works on, as Hero Designer shows it: Drain BODY 1d6
+    if xmlid in ADJUSTMENT_POWERS and subject:  # what it works on, as Hero Designer shows it: Drain BODY 1d6
         head, sep, what = item.text.partition(": ") if name else ("", "", item.text)
         item = attrs.evolve(item, text=head + sep + what.replace(alias, f"{alias} {subject}", 1))
     return item
-
-
-#: The adjustment powers, whose INPUT names the characteristic or power they work on
-#: (Transfer's names both: ``STR -> CON``); game/adjusting.py reads it from the item's text.
-_ADJUSTMENT = frozenset({"ABSORPTION", "AID", "DRAIN", "HEALING", "SUPPRESS", "TRANSFER"})
 
 
 #: Numbers an item may hold that :func:`~..rules.champions.catalog.formula_base` prices by.

@@ -231,3 +231,29 @@ def test_absorption_takes_up_to_its_roll_of_the_attacks_body_into_str_and_the_da
         "  2d6 normal: 2 STUN, 0 BODY (1 1). Viper takes 0 STUN and 0 BODY (2 STUN - 8 PD, 0 BODY - 8 PD). Now STUN "
         "10, BODY 6.")
     assert world.roller.remaining == 0
+
+
+def test_a_drain_names_what_it_works_on_after_the_power_as_hero_designer_writes_it(fight):
+    """``+power Weaken=drain str 3d6``: the sheet says Drain STR 3d6 (30 Active Points); Power
+    Defense 5 against 12 rolled (2 4 6): 7 Character Points, STR 20 -> 13 (HERO 5E revised)."""
+    world, g, s, _p = fight
+    assert s.do("+power Weaken=drain str 3d6")[0] == (
+        "Added #1 Weaken: Drain STR 3d6: 30 Active Points, 30 Real Cost, 3 END.")
+    g.do("+power Viper/Shield=power defense 5")
+    g.do("+stat/set Viper/STR=20")
+    g.do("+combat/next")
+    world.set_dice(3, 3, 3, 2, 4, 6)
+    assert _ids(s.do("+attack Viper=weaken"))[1] == (
+        "  3d6 Drain STR: 12 Character Points (2 4 6) - 5 Power Defense: 7 Character Points. Viper's STR is now 13; "
+        "5 Character Points return each Turn.")
+    assert _stat(world, "Viper", "STR") == 13
+
+
+def test_a_drain_of_a_power_named_in_the_text_and_one_that_names_nothing(fight):
+    _world, _g, s, _p = fight
+    assert s.do("+power Sapper=drain energy blast 3d6")[0] == (
+        "Added #1 Sapper: Drain Energy Blast 3d6: 30 Active Points, 30 Real Cost, 3 END.")
+    assert s.do("+power Siphon=transfer str to con 2d6")[0] == (
+        "Added #2 Siphon: Transfer STR to CON 2d6: 30 Active Points, 30 Real Cost, 3 END.")
+    assert s.do("+power Odd=drain moonbeams 3d6") == [
+        "Drain works on a characteristic or a power, like drain str 3d6 or drain energy blast 2d6."]

@@ -14,17 +14,18 @@ up and its points come back at once when he stops.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import attrs
 
 from ..dice import DiceAmount
 from .costs import CHARACTERISTIC_COSTS
-from .powers import DIE_PARTS
+from .powers import DIE_PARTS, POWERS
 
-__all__ = ["ADJUSTABLE", "Adjusted", "RETURN_PER_TURN", "RETURN_RATES", "ReturnRate", "TURN_SECONDS",
+__all__ = ["ADJUSTABLE", "ADJUSTMENT_POWERS", "Adjusted", "RETURN_PER_TURN", "RETURN_RATES", "ReturnRate", "TURN_SECONDS",
            "adjusted_dice", "aid_points", "change_of", "dice_top", "drain_points", "elapsed", "healed",
-           "rate_named", "returned"]
+           "characteristic_named", "power_named", "rate_named", "returned", "subject_named"]
 
 #: HERO 5E revised: adjusted points return (Drain) or fade (Aid) at 5 Character Points per step.
 RETURN_PER_TURN = 5
@@ -32,6 +33,35 @@ RETURN_PER_TURN = 5
 TURN_SECONDS = 12
 #: Characteristics an adjustment power can aim at here (Character Points per point: costs.py).
 ADJUSTABLE = ("STR", "DEX", "CON", "BODY", "INT", "EGO", "PRE", "COM", "PD", "ED", "SPD", "REC", "END", "STUN")
+#: The adjustment powers (XMLIDs), each working on the characteristic or power its text names,
+#: as Hero Designer writes it: ``Drain STR 3d6``, ``Transfer STR to CON 2d6``.
+ADJUSTMENT_POWERS = frozenset({"ABSORPTION", "AID", "DRAIN", "HEALING", "SUPPRESS", "TRANSFER"})
+
+
+def characteristic_named(text: str) -> str | None:
+    """The first characteristic named in a power's name or text (``Weaken STR`` -> STR)."""
+    return next((w for w in re.findall(r"[A-Za-z]+", text.upper()) if w in ADJUSTABLE), None)
+
+
+def _key(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.lower()).split())
+
+
+def power_named(text: str) -> str | None:
+    """The power a power's name or text names (``Drain Energy Blast`` -> ENERGYBLAST), longest first."""
+    key = f" {_key(text)} "
+    found = [spec for spec in POWERS.values() if spec.unit == "d6" and f" {_key(spec.name)} " in key]
+    return max(found, key=lambda s: len(s.name)).xmlid if found else None
+
+
+def subject_named(text: str) -> str | None:
+    """What an adjustment power works on, written as Hero Designer does, or None if ``text``
+    names no characteristic and no power: ``str`` -> STR, ``str to con`` -> STR to CON,
+    ``energy blast`` -> Energy Blast."""
+    if characteristic_named(text) is not None:
+        return " ".join(w.upper() if w.upper() in ADJUSTABLE else w.lower() for w in text.split())
+    xmlid = power_named(text)
+    return POWERS[xmlid].name if xmlid is not None else None
 
 
 @attrs.frozen
