@@ -23,9 +23,9 @@ from ..dice import DiceAmount
 from .costs import CHARACTERISTIC_COSTS
 from .powers import DIE_PARTS, POWERS
 
-__all__ = ["ADJUSTABLE", "ADJUSTMENT_POWERS", "Adjusted", "RETURN_PER_TURN", "RETURN_RATES", "ReturnRate", "TURN_SECONDS",
-           "adjusted_dice", "aid_points", "change_of", "dice_top", "drain_points", "elapsed", "healed",
-           "characteristic_named", "power_named", "rate_named", "returned", "subject_named"]
+__all__ = ["ADJUSTABLE", "ADJUSTMENT_POWERS", "Adjusted", "RETURN_PER_TURN", "RETURN_RATES", "ReturnRate",
+           "TURN_SECONDS", "adjusted_dice", "aid_points", "change_of", "characteristic_named", "dice_top",
+           "drain_points", "elapsed", "healed", "power_named", "rate_named", "returned", "subject_named"]
 
 #: HERO 5E revised: adjusted points return (Drain) or fade (Aid) at 5 Character Points per step.
 RETURN_PER_TURN = 5
