@@ -9,8 +9,11 @@ server (``champions-mush serve``, ``store: postgresql://...``) on 127.0.0.1; ROO
 with a fight of 4 taking turns with ``+attack`` closed loop (bench/fight_bench.py), and meanwhile
 a bystander in another room who says a line every 20 ms and times its echo (``You say, ...``).
 Prints the bystander's latency (p50, p99, max) and the fights' attacks/s and latency.
+``--logins N``: instead of fights, N accounts (made first) connect at once while the bystander
+says his lines; prints his latency over the storm and when the last login was welcomed.
 
     .venv/bin/python bench/pg_bystander.py --rooms 10 --duration 15 --commit-delay-ms 20
+    .venv/bin/python bench/pg_bystander.py --logins 100 --commit-delay-ms 20
     PYTHONPATH=/tmp/before .venv/bin/python bench/pg_bystander.py ...   # another tree's game
 """
 
@@ -88,6 +91,32 @@ async def _fight(fighters: list[tuple[str, Conn]], current: str, stop: float, la
                 other.buf = other.buf[-8192:]
 
 
+async def _login_storm(port: int, logins: int, warmup: float) -> dict:
+    """``logins`` accounts made (ten at a time) and gone; then all connect at once while the
+    bystander says his lines: his latency from the storm's start to the last welcome."""
+    async def make(names: list[str]) -> None:
+        for name in names:
+            conn = await Conn.open(port)
+            await conn.do(f"create {name} {PASSWORD}", b"Welcome to ")
+            conn.writer.close()
+    names = [f"Storm{i}" for i in range(logins)]
+    await asyncio.gather(*(make(names[i::10]) for i in range(10)))
+    said: list[float] = []
+    stop = time.monotonic() + 600
+    watcher = asyncio.create_task(_bystander(port, stop, said))
+    await asyncio.sleep(warmup)
+    conns = await asyncio.gather(*(Conn.open(port) for _ in names))
+    from_said, t0 = len(said), time.monotonic()
+    for name, conn in zip(names, conns, strict=True):
+        conn.send(f"connect {name} {PASSWORD}")
+    await asyncio.gather(*(conn.until(b"Welcome to ") for conn in conns))
+    last_in = time.monotonic() - t0
+    says = sorted(said[from_said:])
+    watcher.cancel()
+    return {"last_in": last_in, "says": len(says), "say_p50": _pct(says, 50), "say_p99": _pct(says, 99),
+            "say_max": says[-1] if says else 0}
+
+
 def _game_connections(url: str) -> int:
     import psycopg
 
@@ -96,7 +125,7 @@ def _game_connections(url: str) -> int:
                           "AND pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchone()[0]
 
 
-def bench(rooms: int, duration: float, warmup: float, commit_delay_ms: float) -> dict:
+def bench(rooms: int, duration: float, warmup: float, commit_delay_ms: float, logins: int = 0) -> dict:
     pg = PostgresServer()
     try:
         import psycopg
@@ -120,7 +149,7 @@ def bench(rooms: int, duration: float, warmup: float, commit_delay_ms: float) ->
                     with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
                         break
                     time.sleep(0.1)
-                result = asyncio.run(_run(port, rooms, duration, warmup))
+                result = asyncio.run(_login_storm(port, logins, warmup) if logins else _run(port, rooms, duration, warmup))
                 result["game_connections"] = _game_connections(pg.url)
             finally:
                 server.terminate()
@@ -135,11 +164,20 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--duration", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--logins", type=int, default=0, help="a login storm of this many instead of fights")
     parser.add_argument("--commit-delay-ms", type=float, default=0.0,
                         help="PostgreSQL's commit_delay: every durable commit waits this long first (at most 100)")
     args = parser.parse_args()
-    r = bench(args.rooms, args.duration, args.warmup, args.commit_delay_ms)
+    r = bench(args.rooms, args.duration, args.warmup, args.commit_delay_ms, args.logins)
     tree = os.environ.get("PYTHONPATH") or "this tree"
+    if args.logins:
+        print(f"{tree}: {args.logins} logins at once on PostgreSQL, commit_delay {args.commit_delay_ms:g} ms "
+              f"(game connections to the server: {r['game_connections']}):")
+        print(f"  bystander say over the storm: {r['says']} lines, p50 {r['say_p50'] * 1000:.1f} ms, "
+              f"p99 {r['say_p99'] * 1000:.1f} ms, max {r['say_max'] * 1000:.1f} ms")
+        print(f"  last login welcomed {r['last_in']:.2f} s after the first connect; load average "
+              f"{' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+        return
     print(f"{tree}: {args.rooms} rooms x 4 fighters on PostgreSQL, commit_delay {args.commit_delay_ms:g} ms, "
           f"{args.duration:.0f} s measured after {args.warmup:.0f} s (game connections to the server: "
           f"{r['game_connections']}):")

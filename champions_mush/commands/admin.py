@@ -107,15 +107,22 @@ def cmd_newpassword(ctx: Context, parsed: ParsedCommand) -> None:
     char = _exact_character(ctx, parsed.lhs)
     session = ctx.session
 
-    def done(changed, error) -> None:
-        session.send(error or f"Password for {char.name} changed.")
-        if changed is not None:  # whoever holds the old password is logged out
-            for other in ctx.game.sessions_of(changed):
-                if other is not session:
-                    logout_session(ctx.game, other)
-                    other.disconnect(f"{ctx.actor.name} changed your password: connect again with the new one.")
+    game, staff = ctx.game, ctx.actor.name
 
-    Accounts.of(ctx.game).set_password(char, parsed.rhs, done)
+    def done(changed, error) -> None:  # said, and the old password's holders logged out, once saved
+        game.deliver(session.send, error or f"Password for {char.name} changed.")
+        if changed is not None:
+            game.deliver(_log_out_others, game, changed, session, staff)
+
+    Accounts.of(game).set_password(char, parsed.rhs, done, owner=session.id)
+
+
+def _log_out_others(game, char, session, staff: str) -> None:
+    """Whoever holds ``char``'s old password is logged out (``@newpassword``)."""
+    for other in game.sessions_of(char):
+        if other is not session:
+            logout_session(game, other)
+            other.disconnect(f"{staff} changed your password: connect again with the new one.")
 
 
 def cmd_ban(ctx: Context, parsed: ParsedCommand) -> None:

@@ -12,7 +12,7 @@ from time import perf_counter
 from typing import TypeVar, cast
 
 from ..game.storage import StorageHealth
-from ..game.world import redact_secrets
+from ..game.world import NOT_KEPT, redact_secrets
 from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
@@ -33,10 +33,8 @@ PERMISSION_DENIED = "Permission denied."
 HUH = 'Huh? (Type "+help" for help.)'
 #: Commands whose writes are durable before they return, on the game's loop, even where other
 #: commands' writes join the turn's group commit (docs/architecture.md, "Writes off the loop"):
-#: passwords, roles and bans, switching or leaving a character, stopping the server. Commands
-#: before login (connect, create) are never held either.
-ON_THE_LOOP = frozenset({"@password", "@newpassword", "@set", "@ban", "@unban", "@boot", "+alt", "+roster",
-                         "@shutdown", "@reboot", "quit"})
+#: stopping or reloading the server, whose last commit must be durable before it goes.
+ON_THE_LOOP = frozenset({"@shutdown", "@reboot"})
 #: what a player sees when a command crashed (the traceback goes to the log)
 CRASHED = "Something went wrong with that command. It has been logged for staff."
 
@@ -94,7 +92,7 @@ def _storage_failed(ctx: SessionContext, exc: StoreError) -> None:
     raw = ctx.parsed.raw if ctx.parsed is not None else ""
     log.error("storage failure running %r: %s", redact_secrets(raw), exc)
     _forget_unsaved(ctx)
-    ctx.reply("The game could not save that, so nothing changed. Staff have been told.")
+    ctx.reply(NOT_KEPT)
     StorageHealth.of(ctx.game).failed(exc)
 
 
@@ -207,8 +205,8 @@ class Dispatcher:
         if not isinstance(ctx, Context):
             ctx.reply(NOT_CONNECTED)
             return
-        for fallback in self.table.fallbacks:
-            handled = self._guarded(ctx, fallback, parsed)
+        for fallback in self.table.fallbacks:  # an exit, a channel alias: held as a command is
+            handled = self._guarded(ctx, held(fallback), parsed)
             if handled:
                 return
         ctx.reply(HUH)

@@ -84,7 +84,7 @@ class Doorway:
     def _remind(self) -> None:
         """Events about to start: those signed up are told once (game/events.py)."""
         try:
-            with self.game.work():
+            with self.game.held(), self.game.work():  # its writes off the loop on PostgreSQL
                 events.remind_soon(self.game)
         except Exception:  # a reminder's failure must not stop the sweep
             log.exception("event reminders failed")
@@ -215,6 +215,7 @@ class Visit:
         """The connection is gone: the character leaves the game (the room hears of the last)."""
         forget(self.session)  # what an unfinished paste held is free again
         try:
-            login.logout_session(self.game, self.session)
+            with self.game.held():  # what leaving writes, off the loop on PostgreSQL
+                login.logout_session(self.game, self.session)
         except Exception:  # a lost connection must never take the server down
             log.exception("error while closing session %d", self.session.id)

@@ -3,6 +3,8 @@ characters (the model is game/heroes.py; docs/player-guide.md, "Several heroes")
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..game import gmcp, heroes, jobs
 from ..game.accounts import Accounts
 from ..game.heroes import HeroError
@@ -13,6 +15,9 @@ from ..store.base import StoreError
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError, telling
 from .context import Context
 from .login import login_session, tell_departure
+
+if TYPE_CHECKING:
+    from ..game.world import Game
 
 __all__ = ["COMMANDS"]
 
@@ -50,7 +55,8 @@ def _link(ctx: Context, parsed: ParsedCommand) -> None:
 
     def checked(error: str | None) -> None:
         if error:
-            session.send(f"That is not {other.name}'s password." if error == Accounts.WRONG_PASSWORD else error)
+            game.deliver(session.send, f"That is not {other.name}'s password." if error == Accounts.WRONG_PASSWORD
+                         else error)
             return
         try:
             with game.work():
@@ -62,7 +68,8 @@ def _link(ctx: Context, parsed: ParsedCommand) -> None:
             StorageHealth.of(game).failed(exc)
             session.send(Accounts.NOT_SAVED)
             return
-        session.send(f"{other.name} is now on your account: {_names(every)}. +alt {other.name} switches to it.")
+        game.deliver(session.send, f"{other.name} is now on your account: {_names(every)}. +alt {other.name} "
+                     "switches to it.")  # once the link is durable (Game.held)
 
     Accounts.of(game).check_password(other, parsed.rhs, checked, address=session.address, owner=session.id)
 
@@ -79,6 +86,10 @@ def _switch(ctx: Context, parsed: ParsedCommand) -> None:
         raise CommandError(f"You are already {old.name}.")
     session.reading.clear()
     login_session(game, session, new)
+    game.deliver(_left_behind, game, old)  # after the switch itself (held with it on PostgreSQL)
+
+
+def _left_behind(game: Game, old: Character) -> None:
     if not game.is_connected(old):
         gmcp.player_left(game, old, old.location)
         tell_departure(game, old)

@@ -78,10 +78,11 @@ def split_login(args: str) -> tuple[str, str]:
 
 
 def login_session(game: Game, session: Session, char: Character) -> None:
-    """Attach ``session`` to ``char``: saved, logged, greeted, announced."""
+    """Attach ``session`` to ``char``: saved, logged, greeted, announced. The attaching and what
+    is said wait for the save to be durable where that is confirmed later (``Game.held``: on
+    PostgreSQL), so nobody hears of a login a crash would lose, nor the player the room first."""
     first = not game.is_connected(char)
-    session.character_id = char.id
-    session.colour = char.settings.get("colour", True) is not False
+    game.deliver(_attach, session, char)
     char.last_login = game.clock()
     failures = Accounts.failures_notice(char)  # told once: forgotten with this save
     try:
@@ -89,6 +90,15 @@ def login_session(game: Game, session: Session, char: Character) -> None:
     except StoreError as exc:  # a full disk must not lock anyone out; players and staff are told
         StorageHealth.of(game).failed(exc)
     log.info("login %s(#%d) from %s", char.name, char.id, session.address or "?")
+    game.deliver(_greet, game, session, char, failures, first)
+
+
+def _attach(session: Session, char: Character) -> None:
+    session.character_id = char.id
+    session.colour = char.settings.get("colour", True) is not False
+
+
+def _greet(game: Game, session: Session, char: Character, failures: str | None, first: bool) -> None:
     game.run_login_hooks(session, char)  # saved +client settings apply to the greeting too
     session.send(f"|gWelcome to {game.config.name}, {char.name}!|n")
     session.send(look_text(game, char, game.room_of(char), session.width))
@@ -188,7 +198,7 @@ def _log_in_or_refuse(game: Game, session: Session, char: Character | None, erro
     if game.sessions.get(session.id) is not session:
         return  # the connection closed while the password was checked
     if error or char is None:
-        session.send(error or Accounts.WRONG_LOGIN)
+        game.deliver(session.send, error or Accounts.WRONG_LOGIN)  # after a failed try's record
         return
     try:
         _room_for_one_more(game, char)

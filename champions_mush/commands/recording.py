@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..game import journal
 from ..text.markup import strip
@@ -16,6 +17,7 @@ from .context import Context
 __all__ = ["atomic", "held", "journaled"]
 
 Handler = Callable[[Context, ParsedCommand], None]
+T = TypeVar("T")
 
 
 def journaled(func: Handler) -> Handler:
@@ -51,27 +53,23 @@ def atomic(func: Handler) -> Handler:
     return run
 
 
-def held(func: Handler) -> Handler:
-    """``func`` with its writes in the turn's group commit and what it says sent once that is
-    confirmed durable, when the server confirms commits off the game's loop (PostgreSQL;
-    docs/architecture.md, "Writes off the loop"). A command that wrote nothing is answered at
-    once; one that fails half way keeps what it wrote, as outside the group."""
+def held(func: Callable[[Context, ParsedCommand], T]) -> Callable[[Context, ParsedCommand], T]:
+    """``func`` with its writes in the turn's group commit and what it says, to anyone, sent
+    once that is confirmed durable, when the server confirms commits off the game's loop
+    (PostgreSQL: ``Game.held``; docs/architecture.md, "Writes off the loop"). A command that
+    wrote nothing is answered at once; one that fails half way keeps what it wrote and said."""
 
     @functools.wraps(func)
-    def run(ctx: Context, parsed: ParsedCommand) -> None:
-        unit = ctx.game.unit
-        if unit is None or not unit.groups_every_write:
-            func(ctx, parsed)
-            return
-        unit.all_or_nothing = unit.hold_if_written = True
-        _all_or_nothing(ctx, parsed, func, whole=False)
+    def run(ctx: Context, parsed: ParsedCommand) -> T:
+        with ctx.game.held(ctx.session):
+            return func(ctx, parsed)
 
     return run
 
 
-def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler, whole: bool = True) -> list[str]:
+def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler) -> list[str]:
     """Run ``func`` in the all-or-nothing unit of work, holding what it says until the commit;
-    the texts it said. ``whole=False``: a failure keeps what was written and said before it."""
+    the texts it said."""
     unit = ctx.game.unit
     assert unit is not None
     held: list[tuple[Callable[..., None], str, tuple[object, ...], dict[str, object]]] = []
@@ -85,10 +83,7 @@ def _all_or_nothing(ctx: Context, parsed: ParsedCommand, func: Handler, whole: b
     try:
         func(ctx, parsed)
     except BaseException:
-        if whole:
-            unit.drop()  # an action applies whole or not at all
-        else:
-            unit.after_commit(send_held)
+        unit.drop()  # an action applies whole or not at all
         raise
     finally:
         for name in _SAYING:

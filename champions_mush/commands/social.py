@@ -326,12 +326,12 @@ def cmd_password(ctx: Context, parsed: ParsedCommand) -> None:
     game, actor, session = ctx.game, ctx.actor, ctx.session
     accounts = Accounts.of(game)
 
-    def changed(char, error) -> None:
-        session.send(error or "Password changed.")
+    def changed(char, error) -> None:  # said once the new hash is durable (Game.held)
+        game.deliver(session.send, error or "Password changed.")
 
     def checked(error: str | None) -> None:
         if error:
-            session.send(error)
+            game.deliver(session.send, error)
             return
         accounts.set_password(actor, rhs, changed, owner=session.id)
 

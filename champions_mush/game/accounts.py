@@ -32,6 +32,7 @@ from .storage import StorageHealth
 
 if TYPE_CHECKING:
     from .objects import Character
+    from .session import Session
     from .world import Game
 
 __all__ = [
@@ -276,13 +277,19 @@ class Accounts:
 
         def done(result: T) -> None:
             finished()
-            then(result)
+            with self.game.held(self._session(owner)):  # its writes off the loop (docs/architecture.md)
+                then(result)
 
         def broken(exc: BaseException) -> None:
             finished()
-            failed(_failed(exc))
+            with self.game.held(self._session(owner)):
+                failed(_failed(exc))
 
         self.game.run_blocking(work, done, broken)
+
+    def _session(self, owner: object) -> Session | None:
+        """The connection a hash answer is for (owners are session numbers), if still here."""
+        return self.game.sessions.get(owner) if isinstance(owner, int) else None
 
     # --- creating and connecting ---------------------------------------------------------------
     def create(self, name: str, password: str, done: Callable[[Character | None, str | None], None],

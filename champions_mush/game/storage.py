@@ -46,7 +46,11 @@ class StorageHealth:
 
     def failed(self, error: StoreError) -> None:
         """A write failed: staff alerted (at once, then at most once a minute), every connected
-        player told once."""
+        player told once (at once, even in held work: ``Game.at_once``)."""
+        with self.game.at_once():
+            self._alert(error)
+
+    def _alert(self, error: StoreError) -> None:
         first = self.failing is None
         self.failing = str(error)
         if first:
@@ -63,7 +67,8 @@ class StorageHealth:
         """Tell ``char`` that nothing can be saved, once for each stretch of failures."""
         if self.failing is not None and char.id not in self._told:
             self._told.add(char.id)
-            self.game.msg(char, CANNOT_SAVE)
+            with self.game.at_once():
+                self.game.msg(char, CANNOT_SAVE)
 
     def _changed(self, error: StoreError | None) -> None:
         if error is not None:
@@ -73,6 +78,7 @@ class StorageHealth:
             return
         log.warning("writes work again")
         told, self.failing, self._told, self._staff_alerted_at = self._told, None, set(), None
-        for char in self.game.connected_characters():
-            if char.id in told or self.game.is_staff(char):
-                self.game.msg(char, SAVING_AGAIN)
+        with self.game.at_once():
+            for char in self.game.connected_characters():
+                if char.id in told or self.game.is_staff(char):
+                    self.game.msg(char, SAVING_AGAIN)

@@ -22,8 +22,9 @@ nobody of anything it lost. Anything else that uses the store meanwhile (a comma
 fight, a timer) commits the group first and so stays durable when its call returns; so does a
 second command from a connection whose earlier one is waiting, so each connection's answers
 keep their order (docs/performance.md, "Fights"). On PostgreSQL every command that writes goes
-the fights' way (:attr:`Unit.groups_every_write`, commands/recording.py ``held``;
-docs/architecture.md, "Writes off the loop").
+the fights' way, and so does any other write made while serving players: a password check's
+answer, a timer (``Game.held``, commands/recording.py ``held``; docs/architecture.md, "Writes
+off the loop").
 
 On SQLite the documents of a fight (:data:`KEPT_KINDS`) and the values made from them are also
 kept between commands (:class:`Kept`): the next command takes them without reading or parsing
@@ -257,7 +258,7 @@ class Unit:
         self._after: list[Callable[[], None]] = []
         #: a fight command: a failure drops every document change (rolls stay)
         self.all_or_nothing = False
-        #: any command held (commands/recording.py ``held``): what it says waits only when it wrote
+        #: held work (``Game.held``): what it says waits only when it wrote
         self.hold_if_written = False
         #: whether the command's writes joined the turn's group
         self.joined = False
@@ -477,14 +478,6 @@ class Unit:
             self._pending.pop(key, None)
         self._dirty.clear()
         self._after.clear()
-
-    @property
-    def groups_every_write(self) -> bool:
-        """True when every command's writes join the turn's group commit, confirmed durable off
-        the game's loop (the server's PostgreSQL: ``PostgresStore.groups_every_write``); on
-        SQLite only fight commands do (docs/architecture.md, "Writes off the loop")."""
-        group = self.group
-        return group is not None and group.confirms_later() and bool(getattr(group.store, "groups_every_write", False))
 
     def after_commit(self, then: Callable[[], None]) -> None:
         """Call ``then`` once the command's writes are durable (a fight's text to the room)."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +26,12 @@ from .services import Services
 from .session import Session
 from .unit import Group, Kept, Unit, unit_of_work
 
-__all__ = ["Game"]
+__all__ = ["NOT_KEPT", "Game"]
 
 log = logging.getLogger("champions_mush.game")
 
+#: what a player hears when what they did could not be saved (a refused write or confirmation)
+NOT_KEPT = "The game could not save that, so nothing changed. Staff have been told."
 #: the store log of staff commands
 STAFF_LOG = "staff"
 #: who the staff log names for changes made from the command line, not by a character
@@ -88,6 +90,8 @@ class Game:
         self.group: Group | None = None
         #: fights and sheets kept between commands (SQLite only: game/unit.py)
         self.kept = Kept.of(store)
+        #: what the running work says, held until its writes are durable (:meth:`held`), or None
+        self.holding: list[tuple[Callable[..., None], tuple[Any, ...]]] | None = None
         self.roller = roller if roller is not None else RandomRoller()
         self.config = config or GameConfig()
         self.clock = clock
@@ -229,6 +233,66 @@ class Game:
         fight commands under :meth:`group_commits`). ``owner``: the connection typing it."""
         return unit_of_work(self.unit, self._store, self._opened, self.group, owner, self.kept)
 
+    @property
+    def holds_until_durable(self) -> bool:
+        """True when the server confirms the turn's group commit durable off the game's loop and
+        every write joins it (PostgreSQL: ``PostgresStore.groups_every_write``; docs/architecture.md,
+        "Writes off the loop on PostgreSQL: every command")."""
+        group = self.group
+        return group is not None and group.confirms_later() and bool(getattr(self._store, "groups_every_write", False))
+
+    @contextmanager
+    def held(self, owner: Session | None = None) -> Iterator[None]:
+        """Where :attr:`holds_until_durable`: the block's writes join the turn's group commit (the
+        running command's unit, or one of its own: a password check's answer, a timer) and what
+        it says to anyone (:meth:`deliver`) waits for their durable confirmation, ``owner``'s next
+        lines too; what wrote nothing is said at once. Elsewhere the block runs as it is."""
+        if not self.holds_until_durable:
+            yield
+            return
+        with self.work(owner) as unit:
+            if self.holding is not None:  # inside held work already: one list, one confirmation
+                yield
+                return
+            if unit.lost is None:
+                unit.lost = lambda exc: self._not_kept(owner, exc)
+            unit.all_or_nothing = unit.hold_if_written = True
+            said = self.holding = []
+            try:
+                yield
+            finally:
+                self.holding = None
+                unit.after_commit(lambda: _say(said))
+
+    def deliver(self, send: Callable[..., None], *args: Any) -> None:
+        """``send(*args)``: at once, or once the held work's writes are durable (:meth:`held`)."""
+        holding = self.holding
+        if holding is None:
+            send(*args)
+        else:
+            holding.append((send, args))
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """What the block says goes out at once, even in held work (a storage alert)."""
+        holding, self.holding = self.holding, None
+        try:
+            yield
+        finally:
+            self.holding = holding
+
+    def _not_kept(self, owner: Session | None, exc: StoreError) -> None:
+        """Held work's commit was refused or never confirmed: the game forgets it, staff are
+        alerted, and whose it was is told (the world is as the store holds it)."""
+        log.error("storage failure in held work: %s", exc)
+        try:
+            self.reload_from_store()
+        except Exception:  # the store cannot even be read: keep what we have
+            log.exception("could not reload the world after a storage failure")
+        self.services.storage.failed(exc)
+        if owner is not None and self.sessions.get(owner.id) is owner:
+            owner.send(NOT_KEPT)
+
     def group_commits(self, wake: Callable[[], None] | None) -> None:
         """Commit the fight commands of a turn together (game/unit.py): ``wake()`` must have
         :meth:`end_turn` run when the turn ends. None: each command commits on its own again."""
@@ -317,6 +381,9 @@ class Game:
     # --- delivery -------------------------------------------------------------------------
     def msg(self, char: Character, text: str) -> None:
         """Send text to every connection of one character."""
+        self.deliver(self._to_character, char, text)
+
+    def _to_character(self, char: Character, text: str) -> None:
         for session in self.sessions_of(char):
             session.send(text)
 
@@ -327,6 +394,9 @@ class Game:
         says what a player sent (game/scenes.py ``FORMS``; none for the game's own lines)."""
         exclude = tuple(exclude)
         self.overheard(room_id, text, speaker or (exclude[0] if len(exclude) == 1 else None), form)
+        self.deliver(self._to_room, room_id, text, exclude)
+
+    def _to_room(self, room_id: int, text: str, exclude: tuple[Character, ...]) -> None:
         self.batch.send(for_room(room_id), text, exclude)
         scenes.send_nudges(self)
 
@@ -336,13 +406,13 @@ class Game:
 
     def msg_characters(self, chars: Iterable[Character], text: str) -> None:
         """Send text to every connection of each of ``chars`` (a channel's listeners)."""
-        self.batch.send(for_characters(chars), text)
+        self.deliver(self.batch.send, for_characters(chars), text)
 
     def msg_staff(self, text: str) -> None:
-        self.batch.send(STAFF, text)
+        self.deliver(self.batch.send, STAFF, text)
 
     def msg_all(self, text: str) -> None:
-        self.batch.send(EVERYONE, text)
+        self.deliver(self.batch.send, EVERYONE, text)
 
     def run_login_hooks(self, session: Session, char: Character) -> None:
         for hook in list(self.login_hooks):
@@ -371,3 +441,9 @@ class Game:
         self.save_character(char)
         if old is not role:
             self.log_staff_action(by, f"role of {char.name}(#{char.id}): {old.name.lower()} -> {role.name.lower()}")
+
+
+def _say(said: list[tuple[Callable[..., None], tuple[Any, ...]]]) -> None:
+    """Send what held work said (:meth:`Game.held`), in the order it was said."""
+    for send, args in said:
+        send(*args)

@@ -23,6 +23,9 @@ ATTACK = ("[Combat] Ann Strikes Bea (Strike): OCV 8 vs DCV 3: 16 or less, rolls 
           "[Combat] Bea's Phase (DEX 10): acts.\n")
 
 
+FAILED_ONCE = "1 failed login attempt on this character since you last connected (the last from 127.0.0.1)."
+
+
 def _set_standbys(server_url: str, names: str) -> None:
     with psycopg.connect(server_url, autocommit=True) as db:
         if names:
@@ -153,3 +156,80 @@ def test_a_held_commit_of_a_command_outside_a_fight_stalls_nobody_and_is_answere
         ann = game.login("Ann", create=False)
         ann.send("+finger Ann")
         assert read_line(ann, "Quote:") == "Quote:          Stand back, citizens!"
+
+
+def test_held_logins_stall_nobody_are_answered_once_durable_and_survive_kill9(tmp_path, postgres_server, postgres_url):
+    """A login's writes (a new account; a connect's last login, its failed tries forgotten) join
+    the turn's group commit: the welcome, the room's "has connected" and the player's next line
+    wait for the confirmation, while a bystander plays on."""
+    config = f"password_cost: 1024\ncommand_burst: 500\nstore: '{postgres_url}'\n"
+    with serving_with_admin(tmp_path / "data", config) as (game, _ada):
+        cal = game.login("Cal")
+        game.login("Bob").do("QUIT", "Goodbye!")
+        wrong = game.client()
+        wrong.expect("QUIT")
+        assert wrong.do("connect Bob nope", "wrong.\n").endswith("Either that name does not exist or the password is wrong.\n")
+        bob, dee = game.client(), game.client()
+        bob.expect("QUIT")
+        dee.expect("QUIT")
+        cal.do("say Ready.", 'You say, "Ready."\n')
+        with _commits_held(postgres_server.url):
+            bob.send("connect Bob secret1")
+            bob.send("say Back.")
+            dee.send("create Dee secret1")
+            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
+            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+            assert "Welcome" not in _quiet_for(bob, 0.5) + _quiet_for(dee, 0.1)
+            assert "connected" not in _quiet_for(cal, 0.1)
+        said = bob.expect('You say, "Back."\n').rsplit("=" * 78 + "\n", 1)[1]  # after the connect screen
+        lines = said.splitlines()
+        assert lines[0] == "Welcome to Champions MUSH, Bob!" and lines[3] in ("Contents: Ada, Cal", "Contents: Ada, Cal, Dee")
+        assert lines[1:3] + lines[4:] == ["Hero Plaza", "The heart of the city. Heroes gather here.",
+                                          FAILED_ONCE, 'You say, "Back."'], said
+        dee.expect("Welcome to Champions MUSH, Dee!\nHero Plaza")
+        arrived = cal.expect('Bob says, "Back."\n')
+        assert arrived.count("Bob has connected.\n") == 1 and arrived.index("Bob has connected.") < arrived.index(
+            'Bob says, "Back."'), arrived
+        if "Dee has connected." not in arrived:
+            cal.expect("Dee has connected.\n")
+
+        # the new account and the forgotten failed tries survive a kill -9 of the game
+        game.kill9()
+        game.start()
+        game.login("Dee", create=False)
+        bob = game.client()
+        bob.expect("QUIT")
+        bob.send("connect Bob secret1")
+        bob.send("say Again.")
+        said = bob.expect('You say, "Again."\n')
+        assert "failed login" not in said, said
+
+
+def test_a_held_staff_command_stalls_nobody_its_notice_waits_too_and_it_survives_kill9(
+        tmp_path, postgres_server, postgres_url):
+    """``@set`` (a role, and the staff log) joins the turn's group commit: the admin's answer,
+    her next line and the notice to the player made staff come after the confirmation, while a
+    bystander plays on."""
+    config = f"password_cost: 1024\ncommand_burst: 500\nstore: '{postgres_url}'\n"
+    with serving_with_admin(tmp_path / "data", config) as (game, ada):
+        ann, bob = game.login("Ann"), game.login("Bob")
+        ann.do("say Ready.", 'You say, "Ready."\n')
+        for player in (ada, bob):
+            player.expect('Ann says, "Ready."\n')
+        with _commits_held(postgres_server.url):
+            ada.send("@set Bob=staff")
+            ada.send("say Done.")
+            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
+            assert ann.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+            assert ada.expect('Ann says, "Still here?"\n') == 'Ann says, "Still here?"\n'
+            assert "staff" not in _quiet_for(ada, 0.5) + _quiet_for(bob, 0.1)
+            assert "Done" not in ann.text + bob.text
+        assert ada.expect('You say, "Done."\n') == 'Bob is now staff.\nYou say, "Done."\n'
+        seen = bob.expect('Ada says, "Done."\n')
+        assert seen == 'Ann says, "Still here?"\nAda made you staff.\nAda says, "Done."\n', seen
+
+        game.kill9()
+        game.start()
+        bob = game.login("Bob", create=False)
+        bob.send("@wall Staff now.")  # a staff command: Bob's role was kept
+        assert read_line(bob, "[Announcement]") == "[Announcement] Bob: Staff now."
