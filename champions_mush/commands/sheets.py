@@ -9,6 +9,7 @@ the points-built HERO sheet in :mod:`champions_mush.game.hero` (docs/player-guid
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -417,7 +418,8 @@ def _import_failed(session, exc: BaseException) -> None:  # a Session
 def _imported(game, session, imported, char_id: int, npc_name: str, room: int = 0) -> None:
     """Save the imported sheet and tell the player; a failure is told, never lost in a callback."""
     try:
-        _save_imported(game, session, imported, char_id, npc_name, room)
+        with game.held(session):  # its writes off the loop on PostgreSQL, its lines once durable
+            _save_imported(game, session, imported, char_id, npc_name, room)
     except Exception:  # noqa: BLE001 - outside the dispatcher's guard (a thread's callback): told and logged
         _LOG.exception("saving an imported sheet failed")
         session.send("The game could not save that file, so your sheet may be unchanged. It has been logged for staff.")
@@ -453,17 +455,18 @@ def _save_imported(game, session, imported, char_id: int, npc_name: str, room: i
     hero = placed.hero
     name = f" '{escape(imported.name)}'" if imported.name else ""
     whose = f" onto NPC {char.name}" if char.npc else ""
-    session.send(f"Imported{name} from Hero Designer{whose}: {len(hero.items)} items. {points_line(hero)}")
+    tell = partial(game.deliver, session.send)  # once the sheet is durable (Game.held)
+    tell(f"Imported{name} from Hero Designer{whose}: {len(hero.items)} items. {points_line(hero)}")
     if placed.pending:
-        session.send("Your sheet is approved, so this new version waits for staff approval; your current sheet stays "
-                     "in play until then (+sheet/changes shows what it changes).")
+        tell("Your sheet is approved, so this new version waits for staff approval; your current sheet stays "
+             "in play until then (+sheet/changes shows what it changes).")
         game.msg_staff(f"[Approval] {char.name} imported a new version of their Hero Designer file "
                        f"(+sheet/changes {char.name}, +approve {char.name}): " + " ".join(placed.changes))
     unknown = [i.text for i in hero.unknown]
     if unknown:
         count = len(unknown)
-        session.send(f"{count} item{'s' if count != 1 else ''} the engine cannot price yet {'are' if count != 1 else 'is'} "
-                     "priced from the file's own figures and marked (?) on your sheet; staff have been told.")
+        tell(f"{count} item{'s' if count != 1 else ''} the engine cannot price yet {'are' if count != 1 else 'is'} "
+             "priced from the file's own figures and marked (?) on your sheet; staff have been told.")
         listed = "; ".join(escape(t[:60]) for t in unknown[:10])
         more = f" and {count - 10} more" if count > 10 else ""
         game.msg_staff(f"[Sheet] {char.name} imported a Hero Designer file with {count} item(s) "
