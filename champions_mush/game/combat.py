@@ -329,17 +329,25 @@ _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
 
 
 def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
-    doc = fields_of(fighter)
-    doc["recovered"] = list(fighter.recovered) if fighter.recovered else None
-    doc["entangle"] = list(fighter.entangle) if fighter.entangle else None
-    doc["using"] = [list(u) for u in fighter.using]
-    doc["entangle_by"] = list(fighter.entangle_by) if fighter.entangle_by else None
-    doc["flashed"] = [list(a) for a in fighter.flashed]
-    doc["minds"] = [list(a) for a in fighter.minds]
-    doc["links"] = [list(a) for a in fighter.links]
-    if fighter.windup is not None:
-        doc["windup"] = attrs.asdict(fighter.windup)
+    """A fighter's document: his id, his name and only the fields not at their default (most of
+    them in a plain fight), lists for tuples; :meth:`Fight.from_doc` fills in the rest, and reads
+    the older documents that listed every field (docs/performance.md, "Fights")."""
+    doc: dict[str, Any] = {"char_id": fighter.char_id, "name": fighter.name}
+    for name, default in _FIGHTER_DEFAULTS:
+        value = getattr(fighter, name)
+        if value is default or (value == default and type(value) is type(default)):
+            continue
+        if name == "windup":
+            doc[name] = {key: list(v) if isinstance(v, tuple) else v for key, v in fields_of(value).items()}
+        elif isinstance(value, tuple):
+            doc[name] = [list(v) if isinstance(v, tuple) else v for v in value]
+        else:
+            doc[name] = value
     return doc
+
+
+#: Each field of a fighter's record with a default, and that default (what a document leaves out).
+_FIGHTER_DEFAULTS = tuple((f.name, f.default) for f in attrs.fields(Fighter) if f.default is not attrs.NOTHING)
 
 
 # --- the store -------------------------------------------------------------------------------

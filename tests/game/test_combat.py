@@ -1,9 +1,11 @@
 """The combat tracker model: Phases in DEX order, Post-Segment 12, dying, holding breath, documents."""
 
+import json
+
 import attrs
 
 from champions_mush.commands.fight_text import phase_lines
-from champions_mush.game.combat import Fight, Fighter, get_fight, next_phase, save_fight
+from champions_mush.game.combat import Fight, Fighter, Windup, get_fight, next_phase, save_fight
 from champions_mush.game.sheets import get_sheet, save_sheet
 from champions_mush.rules.dice import FixedRoller
 
@@ -126,3 +128,35 @@ def test_fight_documents_round_trip():
     fight = Fight(room=3, gm="Gina", turn=2, segment=6, fighters=(fighter,), damaged=(5,), id=7, mode="confirm",
                   current=5, done=(2,), waiting=True, undo=(11, 12))
     assert Fight.from_doc(fight.to_doc()) == fight
+
+
+def test_a_fighter_document_keeps_only_what_is_not_at_its_default():
+    """The fight is written with every action: a plain fighter is his id and name only."""
+    windup = Windup(target=6, due=40, kb_mods=("wall",), wall=(1, 2, 3))
+    busy = Fighter(5, "Ox", prone=True, dcv_mod=-5, dcv_note="Haymaker", recovered=(4, 4), windup=windup,
+                   first_over=(6,), continuing=((6, "Eel", "Drain"),), flashed=(("sight", 30),))
+    fight = Fight(room=3, gm="Gina", fighters=(Fighter(6, "Eel"), busy))
+    assert fight.to_doc()["fighters"] == [
+        {"char_id": 6, "name": "Eel"},
+        {"char_id": 5, "name": "Ox", "prone": True, "dcv_mod": -5, "dcv_note": "Haymaker", "recovered": [4, 4],
+         "windup": {"target": 6, "due": 40, "power": "", "strength": None, "push": 0, "kb_mods": ["wall"],
+                    "wall": [1, 2, 3], "other": None, "flight": 0, "rooted_str": 0, "flying": False, "high": False,
+                    "moved": False},
+         "first_over": [6], "continuing": [[6, "Eel", "Drain"]], "flashed": [["sight", 30]]}]
+    assert Fight.from_doc(json.loads(json.dumps(fight.to_doc()))) == fight
+
+
+def test_a_fight_document_listing_every_fighter_field_still_reads():
+    """Documents written before fighters' defaults were left out list every field."""
+    old = {"room": 3, "gm": "Gina", "turn": 1, "segment": 12, "damaged": [], "id": 2, "mode": "auto", "current": 5,
+           "done": [], "waiting": False, "undo": [], "areas": [],
+           "fighters": [{"char_id": 5, "name": "Ox", "holding": False, "aborted": False, "prone": True,
+                         "recovering": False, "presence": "", "dcv_mod": 0, "dcv_note": "", "braced": False,
+                         "set": False, "half_used": False, "fresh_ko": False, "helping": None, "helped": False,
+                         "recovered": None, "hold_seen": False, "windup": None, "entangle": None,
+                         "entangle_by": None, "blocking": "", "block_ocv": 0, "blocks": 0, "first_over": [],
+                         "grabbed_by": None, "grabbing": None, "hold_str": 0, "half_dcv": "", "lightning": 0,
+                         "continuing": [], "using": [], "flashed": [], "minds": [], "links": []}]}
+    fight = Fight.from_doc(old)
+    assert fight == Fight(room=3, gm="Gina", segment=12, fighters=(Fighter(5, "Ox", prone=True),), id=2, current=5)
+    assert fight.to_doc()["fighters"] == [{"char_id": 5, "name": "Ox", "prone": True}]
