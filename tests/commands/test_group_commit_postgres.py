@@ -87,3 +87,37 @@ def test_a_write_outside_a_fight_joins_the_turn_and_is_answered_once_confirmed(t
     handed.get(timeout=20)()
     assert ann.lines[-1:] == ["Quote set."]  # read back its own write: set, not cleared
     assert not ann.busy
+
+
+def test_a_new_account_is_saved_in_the_turn_and_welcomed_once_confirmed(turn, postgres_url):
+    """Work outside a command (here the password check's answer: game/accounts.py) goes the
+    same way (``Game.held``): the connection is attached and welcomed, and the room told,
+    only once the new account is durable."""
+    world, _, ann, _, handed = turn
+    dee = world.guest()
+    assert dee.do("create Dee secret1") == []
+    assert dee.busy and dee.character_id is None
+    world.game.end_turn()
+    with psycopg.connect(postgres_url) as other:  # committed (not yet confirmed durable)
+        assert other.execute("SELECT count(*) FROM docs WHERE kind='character' AND data LIKE %s",
+                             ('%"name": "Dee"%',)).fetchone() == (1,)
+    ann.clear()
+    assert dee.lines == [] and ann.lines == []
+    handed.get(timeout=20)()
+    assert dee.lines[0] == "Welcome to Champions MUSH, Dee!"
+    assert ann.lines == ["Dee has connected."]
+    assert dee.character.name == "Dee" and not dee.busy
+
+
+def test_a_notice_to_another_player_waits_with_the_answer(turn):
+    """``@mail``'s notice to its recipient goes through ``Game.deliver``: held with the
+    sender's answer until the confirmation."""
+    world, _, ann, bea, handed = turn
+    ann.clear()
+    bea.clear()
+    assert ann.do("@mail Bea=Patrol/Meet at the docks at nine.") == []
+    world.game.end_turn()
+    assert bea.lines == []
+    handed.get(timeout=20)()
+    assert ann.lines == ["You sent your message 'Patrol' to Bea."]
+    assert bea.lines == ["[Mail] You have new mail (#1) from Ann: Patrol"]
