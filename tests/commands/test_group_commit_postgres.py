@@ -121,3 +121,22 @@ def test_a_notice_to_another_player_waits_with_the_answer(turn):
     handed.get(timeout=20)()
     assert ann.lines == ["You sent your message 'Patrol' to Bea."]
     assert bea.lines == ["[Mail] You have new mail (#1) from Ann: Patrol"]
+
+
+def test_a_login_whose_confirmation_cannot_be_given_is_told_and_not_attached(turn):
+    """The answer of a password check made on a thread (as the server's are) runs outside any
+    command: when the server cannot confirm its commit, its connection is told nothing was kept,
+    and it never was attached to the character."""
+    world, store, _, _, handed = turn
+    answers: list = []
+    world.game.run_blocking = lambda work, done, failed=None: answers.append((work, done))
+    dee = world.guest()
+    assert dee.do("create Dee secret1") == []
+    work, done = answers.pop()
+    done(work())  # the hash thread's answer, on the game's thread, between commands
+    assert dee.lines == [] and dee.busy
+    store.url = "postgresql://nobody@/nowhere?host=/nonexistent"  # the server is gone for the confirmer
+    world.game.end_turn()
+    handed.get(timeout=20)()
+    assert dee.lines == ["The game could not save that, so nothing changed. Staff have been told."]
+    assert dee.character_id is None and not dee.busy
