@@ -57,6 +57,76 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _threads(pid: int) -> dict[int, tuple[str, float, float, float]]:
+    """Each thread of ``pid``: its name (with ``+niced`` when below the normal priority), its CPU
+    seconds, the system (kernel) part of them and its seconds waiting on a run queue for a core
+    (``/proc/PID/task/TID/comm``, ``stat`` and ``schedstat``)."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            name = task.joinpath("comm").read_text().strip()
+            stat = task.joinpath("stat").read_text().rsplit(")", 1)[1].split()
+            ran, waited, _ = task.joinpath("schedstat").read_text().split()
+        except (OSError, ValueError, IndexError):
+            continue
+        found[int(task.name)] = (name + ("+niced" if int(stat[16]) > 0 else ""), int(ran) / 1e9,
+                                 int(stat[12]) / _TICK, int(waited) / 1e9)
+    return found
+
+
+class CpuSplit:
+    """Where the cores went between :meth:`start` and :meth:`stop`: the server's loop thread,
+    its hash threads (named ``HASH_THREAD_NAME``, or niced: a server from before they were
+    named) and the rest of its threads, whole processes
+    (the storm's clients, the bystander), and the whole machine's busy time (other engineers'
+    work on a shared machine shows as the busy time none of these account for). Each as
+    ``[CPU seconds, of them in the kernel, seconds waiting on a run queue for a core]``."""
+
+    def __init__(self, server: int, others: dict[str, int]) -> None:
+        self.server, self.others = server, others
+
+    def _read(self) -> dict[int, dict[int, tuple[str, float, float, float]]]:
+        return {pid: _threads(pid) for pid in (self.server, *self.others.values())}
+
+    @staticmethod
+    def _machine() -> float:
+        """CPU seconds the whole machine has been busy (``/proc/stat``: all but idle and iowait)."""
+        ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:8]]
+        return (sum(ticks) - ticks[3] - ticks[4]) / _TICK
+
+    def start(self) -> None:
+        self.before, self.t0, self.busy0 = self._read(), time.monotonic(), self._machine()
+
+    def stop(self) -> dict:
+        try:
+            from champions_mush.net.runner import HASH_THREAD_NAME as named
+        except ImportError:  # a tree from before the hash threads had a name: told by their priority
+            named = "\0"
+        after, wall = self._read(), time.monotonic() - self.t0
+
+        def hashing(tid: int, name: str) -> bool:
+            return name.startswith(named) or (tid != self.server and name.endswith("+niced"))
+
+        def spent(pid: int, keep) -> list[float]:
+            total = [0.0, 0.0, 0.0]
+            for tid, (name, *now) in after[pid].items():
+                if keep(tid, name):
+                    _, *then = self.before[pid].get(tid, (name, 0.0, 0.0, 0.0))
+                    total = [t + a - b for t, a, b in zip(total, now, then)]
+            return [round(t, 2) for t in total]
+
+        split = {"wall_s": round(wall, 2), "machine_busy_s": round(self._machine() - self.busy0, 2),
+                 "server_loop": spent(self.server, lambda tid, name: tid == self.server),
+                 "server_hash": spent(self.server, hashing),
+                 "server_other": spent(self.server, lambda tid, name: tid != self.server and not hashing(tid, name))}
+        for name, pid in self.others.items():
+            split[name] = spent(pid, lambda tid, name: True)
+        return split
+
+
 class Sampler(threading.Thread):
     """The server's VmRSS every 20 ms: its peak, and the last reading."""
 
@@ -114,6 +184,10 @@ class Telnet(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
+        if IAC not in data:  # most of what comes: text alone
+            self.text += data
+            self.changed.set()
+            return
         i, replies = 0, bytearray()
         while i < len(data):
             if data[i] != IAC or i + 1 >= len(data):
@@ -171,8 +245,9 @@ def source_address(i: int, many: bool) -> str:
 
 
 async def login(port: int, name: str, source: str, go: asyncio.Event, t0: list[float],
-                timeout: float) -> tuple[str, float, Telnet | None]:
-    """Connect, wait at the connect screen, send ``connect`` once when told to go."""
+                timeout: float, reading: bool) -> tuple[str, float, Telnet | None]:
+    """Connect, wait at the connect screen, send ``connect`` once when told to go. Once in, the
+    client stops reading (the kernel keeps what the server sends) unless ``reading``."""
     client = await connect(port, source)
     await client.wait_for(b"QUIT", 30)
     await go.wait()
@@ -180,6 +255,9 @@ async def login(port: int, name: str, source: str, go: asyncio.Event, t0: list[f
     ok = await client.wait_for(WELCOME, timeout, REFUSED)
     took = time.monotonic() - t0[0]
     if ok:
+        if not reading:
+            client.transport.pause_reading()
+            client.text.clear()
         return "in", took, client
     why = "refused" if REFUSED.search(bytes(client.text)) else "timeout"
     return why, took, client
@@ -223,7 +301,8 @@ def pct(values: list[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 1) if values else 0.0
 
 
-async def storm(port: int, pid: int, names: list[str], many: bool, timeout: float, shared: bool) -> dict:
+async def storm(port: int, pid: int, names: list[str], many: bool, timeout: float, shared: bool,
+                reading: bool) -> dict:
     """The storm; the bystander in a process of his own unless ``shared`` (in this event loop,
     beside the 500 storm clients, as the first runs measured him)."""
     if shared:
@@ -240,7 +319,7 @@ async def storm(port: int, pid: int, names: list[str], many: bool, timeout: floa
             raise SystemExit("the bystander did not get in")
     await asyncio.sleep(1.0)
     go, t0 = asyncio.Event(), [0.0]
-    tasks = [asyncio.create_task(asyncio.wait_for(login(port, name, source_address(i, many), go, t0, timeout),
+    tasks = [asyncio.create_task(asyncio.wait_for(login(port, name, source_address(i, many), go, t0, timeout, reading),
                                                   timeout + 40)) for i, name in enumerate(names)]
     await asyncio.sleep(2.0)  # every client connected and at the connect screen
     sampler = Sampler(pid)
@@ -251,10 +330,13 @@ async def storm(port: int, pid: int, names: list[str], many: bool, timeout: floa
         talk = asyncio.create_task(bystander_says(bystander, stop, waits))
     else:
         away_go.set()
+    cpu = CpuSplit(pid, {"storm_clients": os.getpid(), **({} if shared else {"bystander": apart.pid})})
+    cpu.start()
     t0[0] = time.monotonic()
     go.set()
     results = [r if not isinstance(r, BaseException) else ("error: " + type(r).__name__, 0.0, None)
                for r in await asyncio.gather(*tasks, return_exceptions=True)]
+    split = cpu.stop()
     stop.set()
     if shared:
         await talk
@@ -272,6 +354,7 @@ async def storm(port: int, pid: int, names: list[str], many: bool, timeout: floa
     times = sorted(t for state, t, _ in results if state == "in")
     return {"phase": "login storm", "addresses": "many" if many else "one", "clients": len(names),
             "bystander": "shared loop" if shared else "own process",
+            "clients_once_in": "reading" if reading else "not reading",
             "in": len(times), "refused": sum(1 for s, _, _ in results if s == "refused"),
             "timed_out": sum(1 for s, _, _ in results if s == "timeout"),
             "errors": sorted({s for s, _, _ in results if s.startswith("error")}),
@@ -279,7 +362,8 @@ async def storm(port: int, pid: int, names: list[str], many: bool, timeout: floa
             "last_in_s": round(times[-1], 2) if times else None,
             "say_ms_p50": pct(waits, 0.5), "say_ms_p99": pct(waits, 0.99),
             "say_ms_max": round(max(waits), 1) if waits else None, "says": len(waits),
-            "rss_before_mb": round(before, 1), "rss_peak_mb": round(sampler.peak, 1), "rss_after_mb": round(after, 1)}
+            "rss_before_mb": round(before, 1), "rss_peak_mb": round(sampler.peak, 1), "rss_after_mb": round(after, 1),
+            "cpu_s": split}
 
 
 async def mass_disconnect(port: int, pid: int, names: list[str]) -> dict:
@@ -361,6 +445,9 @@ def main() -> int:
     parser.add_argument("--out", help="append the JSON lines to this file")
     parser.add_argument("--shared-bystander", action="store_true",
                         help="the bystander in the storm clients' event loop (as measured before 2026-12-02)")
+    parser.add_argument("--reading-clients", action="store_true",
+                        help="storm clients go on reading once in, in this process (as measured before "
+                             "2026-12-02 05:00): their reading is then work on the server's cores")
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -375,7 +462,7 @@ def main() -> int:
             proc, port = start_server(data, CONFIG.format(cost=args.cost, max_connections=args.clients + 100))
             try:
                 rows.append(asyncio.run(storm(port, proc.pid, names[: args.clients], many, args.timeout,
-                                              args.shared_bystander)))
+                                              args.shared_bystander, args.reading_clients)))
             finally:
                 proc.terminate()
                 proc.wait(30)
