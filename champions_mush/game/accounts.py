@@ -18,7 +18,7 @@ import fnmatch
 import logging
 import math
 import os
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -231,8 +231,9 @@ class Accounts:
         self.failed_logins = 0
         self._pending = 0
         #: limit keys with a password check still running, and the tries held until they settle
+        #: (each with its keys, oldest first)
         self._checking: Counter[str] = Counter()
-        self._held: list[Callable[[], None]] = []
+        self._held: deque[tuple[tuple[str, ...], Callable[[], None]]] = deque()
 
     @classmethod
     def of(cls, game: Game) -> Accounts:
@@ -264,6 +265,8 @@ class Accounts:
         if self._pending >= self.MAX_PENDING_HASHES:
             failed(self.BUSY)
             return
+        if not self._pending:  # a burst begins: its hashes reuse one another's memory
+            self.game.hold_memory()
         self._hashing[owner] += 1
         self._pending += 1
 
@@ -329,18 +332,33 @@ class Accounts:
         refusal = self._too_soon(keys)
         if refusal is None:
             return False
-        if any(self._checking[k] for k in keys):
-            self._held.append(retry)
+        if self._still_held(keys):
+            self._held.append((keys, retry))
         else:
             refuse(refusal)
         return True
 
+    def _still_held(self, keys: tuple[str, ...]) -> bool:
+        """Tries on ``keys`` are being checked (past the limit, a try waits for their answers)."""
+        checking = self._checking
+        return any(key in checking for key in keys)
+
     def _settled(self, keys: tuple[str, ...]) -> None:
-        """A check on ``keys`` has its answer: the tries held behind it try again."""
-        self._checking.subtract(keys)
-        self._checking = +self._checking
-        held, self._held = self._held, []
-        for retry in held:
+        """A check on ``keys`` has its answer: the tries held go on, oldest first, up to the first
+        one still past the limit with checks running (it and those after it wait for the next
+        answer; the last answer lets every one go on or be refused). A storm of logins from one
+        address then costs each answer the few tries it lets start, not a pass over all held."""
+        checking = self._checking
+        for key in keys:
+            checking[key] -= 1
+            if checking[key] <= 0:
+                del checking[key]
+        held = self._held
+        while held:
+            waiting, retry = held[0]
+            if self._still_held(waiting) and self._too_soon(waiting) is not None:
+                return
+            held.popleft()
             retry()
 
     def authenticate(

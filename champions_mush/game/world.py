@@ -43,7 +43,7 @@ RunBlocking = Callable[[Callable[[], Any], Callable[[Any], None], Callable[[Base
 
 
 def _keep_memory() -> None:
-    """The default ``Game.release_memory``: nothing to do (tests, tools)."""
+    """The default ``Game.hold_memory`` and ``Game.release_memory``: nothing to do (tests, tools)."""
 
 
 def run_inline(func: Callable[[], Any], callback: Callable[[Any], None],
@@ -118,6 +118,9 @@ class Game:
         #: called when the last password hash queued is done (game/accounts.py): the server sets
         #: one that hands the burst's freed memory back to the OS at once (net/memory.py)
         self.release_memory: Callable[[], None] = _keep_memory
+        #: called when a burst's first hash is queued: the server keeps the hashes' memory from
+        #: one to the next until ``release_memory`` (net/memory.py)
+        self.hold_memory: Callable[[], None] = _keep_memory
         #: reading a pasted file goes through here: the server sets a worker of its own, one file
         #: at a time, so a parse never holds a password check up (docs/reliability.md, "Every door")
         self.run_parse: RunBlocking = run_inline

@@ -3,6 +3,8 @@ memory handed back to the OS (glibc only; nothing elsewhere).
 
 Password hashing (Argon2id) allocates 16 MiB blocks on the hash threads; without the fixed mmap
 threshold, glibc keeps them in its heap after a login burst (docs/performance.md, "Memory").
+While a burst runs they are kept from one hash to the next, and handed back when it ends
+(docs/performance.md, "Reconnect storms").
 """
 
 from __future__ import annotations
@@ -15,11 +17,20 @@ import sys
 import threading
 import types
 
-__all__ = ["MMAP_THRESHOLD", "keep_big_allocations_returnable", "load_at_first_use", "load_twisted_lean",
-           "release_free_memory", "release_startup_memory"]
+__all__ = ["MMAP_THRESHOLD", "hold_hash_memory", "keep_big_allocations_returnable", "load_at_first_use",
+           "load_twisted_lean", "release_free_memory", "release_hash_memory", "release_startup_memory"]
 
-#: glibc's mallopt parameter number for the mmap threshold (malloc.h: M_MMAP_THRESHOLD).
+#: glibc's mallopt parameter numbers (malloc.h: M_TRIM_THRESHOLD, M_MMAP_THRESHOLD, M_ARENA_MAX).
+_M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
+_M_ARENA_MAX = -8
+#: glibc's own trim threshold (malloc.c: DEFAULT_TRIM_THRESHOLD), put back when a burst ends.
+_TRIM_THRESHOLD = 128 * 1024
+#: While password hashes run: blocks under this come from the heap (glibc's highest allowed mmap
+#: threshold on 64-bit), and the heap's free top is kept up to twice that, so each hash reuses
+#: the memory the one before it freed. A fresh mmap per hash cost 16 MiB of page faults and
+#: zeroing, about 6 ms of kernel time a hash on this machine: 3 s of both cores in a storm of 500.
+HASH_BURST_THRESHOLD = 32 << 20
 #: Allocations this big or bigger get their own mmap, returned to the OS when freed. Fixing it
 #: stops glibc from raising the threshold after a password hash's 16 MiB blocks are freed, which would
 #: otherwise keep every later password hash's memory in the heap for good.
@@ -38,16 +49,45 @@ def _libc():  # the C library, or None where there is no glibc
 _LIBC = _libc()
 
 
+_held = False
+
+
 def keep_big_allocations_returnable() -> None:
-    """Set a fixed mmap threshold."""
+    """Set a fixed mmap threshold, and one malloc arena for every thread (called before any
+    thread starts): ``malloc_trim`` hands back the free memory of the main arena only, so the
+    hash threads' blocks kept through a burst (:func:`hold_hash_memory`) must live there."""
     mallopt = getattr(_LIBC, "mallopt", None)
     if mallopt is not None:
         mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        mallopt(_M_ARENA_MAX, 1)
+
+
+def hold_hash_memory() -> None:
+    """A burst of password hashes begins (``Game.hold_memory``): their blocks stay in the heap
+    from one hash to the next, until :func:`release_hash_memory`."""
+    global _held
+    mallopt = getattr(_LIBC, "mallopt", None)
+    if mallopt is not None and not _held:
+        _held = True
+        mallopt(_M_MMAP_THRESHOLD, HASH_BURST_THRESHOLD)
+        mallopt(_M_TRIM_THRESHOLD, 2 * HASH_BURST_THRESHOLD)
+
+
+def release_hash_memory() -> None:
+    """The last password hash queued is done (``Game.release_memory``): the fixed thresholds
+    back, and the burst's memory handed back to the OS at once."""
+    global _held
+    mallopt = getattr(_LIBC, "mallopt", None)
+    if mallopt is not None and _held:
+        _held = False
+        mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        mallopt(_M_TRIM_THRESHOLD, _TRIM_THRESHOLD)
+    release_free_memory()
 
 
 def release_free_memory() -> None:
-    """Hand freed memory back to the OS (glibc ``malloc_trim``): at each sweep, and when the
-    last password hash queued is done (``Game.release_memory``)."""
+    """Hand freed memory back to the OS (glibc ``malloc_trim``): at each sweep, and when a burst
+    of password hashes ends (:func:`release_hash_memory`)."""
     trim = getattr(_LIBC, "malloc_trim", None)
     if trim is not None:
         trim(0)

@@ -31,18 +31,22 @@ SHUTDOWN_MESSAGE = "|R*** The game is shutting down. Back soon! ***|n"
 #: How much less CPU a busy hash thread may claim than the game's loop (``nice`` 10: Linux's
 #: scheduler weighs it about a tenth of the loop), so hashing never starves the game.
 HASH_NICENESS = 10
+#: The hash threads' name as the system shows it (``top -H``, ``/proc/PID/task/TID/comm``).
+HASH_THREAD_NAME = "mush-hash"
 _niced = threading.local()
 
 
-def _at_low_priority(func):
-    """``func`` run on a pool thread that is first lowered to :data:`HASH_NICENESS` (once per
-    thread; on Linux a thread's priority is its own)."""
+def _at_low_priority(func, name: str):
+    """``func`` run on a pool thread that is first lowered to :data:`HASH_NICENESS` and named
+    ``name`` (once per thread; on Linux a thread's priority is its own)."""
 
     def run():
         if not getattr(_niced, "done", False):
             _niced.done = True
+            tid = threading.get_native_id()
             try:
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICENESS)
+                os.setpriority(os.PRIO_PROCESS, tid, HASH_NICENESS)
+                Path(f"/proc/self/task/{tid}/comm").write_text(name)
             except OSError:
                 pass  # not allowed here: the work still runs, at the loop's priority
         return func()
@@ -90,13 +94,13 @@ class Answers:
                 log.exception("background work's answer failed")
 
 
-def thread_runner(reactor, pool=None, answers: Answers | None = None):
+def thread_runner(reactor, pool=None, answers: Answers | None = None, name: str = HASH_THREAD_NAME):
     """A ``Game.run_blocking`` that runs work in ``pool`` (the reactor's thread pool unless
-    given), below the game's priority, and calls back on the reactor thread (through
-    ``answers`` when given). Work waits its turn in the pool's queue."""
+    given) on threads called ``name``, below the game's priority, and calls back on the reactor
+    thread (through ``answers`` when given). Work waits its turn in the pool's queue."""
 
     def run_blocking(func, callback, errback=None) -> None:
-        d = threads.deferToThreadPool(reactor, pool or reactor.getThreadPool(), _at_low_priority(func))
+        d = threads.deferToThreadPool(reactor, pool or reactor.getThreadPool(), _at_low_priority(func, name))
         if answers is not None:
             d.addCallback(lambda value: answers.give(callback, value))
             if errback is not None:
@@ -118,7 +122,7 @@ def file_worker(reactor):
     pool = ThreadPool(1, 1, name="files")
     reactor.callWhenRunning(pool.start)
     reactor.addSystemEventTrigger("during", "shutdown", pool.stop)
-    return thread_runner(reactor, pool)
+    return thread_runner(reactor, pool, name="mush-files")
 
 
 def _stopper(reactor):
@@ -226,7 +230,12 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
 
     from ..commands.table import build_dispatcher
     from ..opening import open_game
-    from .memory import keep_big_allocations_returnable, release_free_memory, release_startup_memory
+    from .memory import (
+        hold_hash_memory,
+        keep_big_allocations_returnable,
+        release_hash_memory,
+        release_startup_memory,
+    )
     from .reload import adopt_port, install_reloader
     from .server import MushFactory
     from .status import start_status
@@ -236,7 +245,8 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     store, game = open_game(data_dir, game_config, server)
     IReactorThreads(reactor).suggestThreadPoolSize(hash_thread_count(server))
     game.run_blocking = thread_runner(reactor, answers=Answers(reactor))
-    game.release_memory = release_free_memory
+    game.release_memory = release_hash_memory
+    game.hold_memory = hold_hash_memory
     game.run_parse = file_worker(reactor)
     if hasattr(store, "hand_back"):  # fight commits made durable off the loop (store/confirming.py, store/wal_sync.py)
         store.hand_back = IReactorThreads(reactor).callFromThread

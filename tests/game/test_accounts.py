@@ -224,6 +224,24 @@ def test_eight_right_passwords_at_once_from_one_address_all_get_in(world):
     assert results == [(bob, None)] * 8
 
 
+def test_a_storm_from_one_address_looks_at_each_held_try_only_when_its_turn_may_have_come(world, monkeypatch):
+    """200 right passwords at once behind one address: each answer lets the next few held tries
+    start, oldest first, without a pass over all of them (200 x 200 limit checks before)."""
+    stored = hash_password("bobpass1", 16)
+    names = [world.game.new_character(f"Storm{n}", password_hash=stored).name for n in range(200)]
+    pending = _queued(world)
+    accounts = Accounts.of(world.game)
+    looks, wait = [], LoginThrottle.wait
+    monkeypatch.setattr(LoginThrottle, "wait", lambda self, *keys: looks.append(keys) or wait(self, *keys))
+    results = []
+    for n, name in enumerate(names):
+        accounts.authenticate("192.0.2.1", name, "bobpass1", lambda c, e: results.append((c.name, e)), owner=n)
+    assert len(pending) == 5
+    _answer_all(pending)
+    assert results == [(name, None) for name in names]  # in the order they came
+    assert len(looks) < 4 * len(names)
+
+
 def test_wrong_passwords_at_once_still_wait_after_the_free_tries(world):
     world.game.new_character("Bob", password_hash=hash_password("bobpass1", 16))
     pending = _queued(world)

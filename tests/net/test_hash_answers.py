@@ -3,9 +3,15 @@ reconnect storm's logins come a few to a turn; a lone login waits nothing."""
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
 from twisted.internet import task
 
-from champions_mush.net.runner import ANSWERS_EVERY, Answers
+from champions_mush.net.runner import ANSWERS_EVERY, HASH_NICENESS, HASH_THREAD_NAME, Answers, _at_low_priority
 
 
 def test_a_lone_answer_is_handed_over_in_the_next_turn():
@@ -46,3 +52,19 @@ def test_one_answer_that_fails_does_not_lose_the_others():
     answers.give(got.append, "cy")
     clock.advance(0)
     assert got == ["alice", "cy"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's own name and priority")
+def test_hash_work_runs_on_threads_named_and_lowered_for_the_system_to_show():
+    """``top -H`` and bench/login_storm.py's CPU split tell the hash threads by their name."""
+
+    seen = []
+
+    def work():
+        tid = threading.get_native_id()
+        seen.append((Path(f"/proc/self/task/{tid}/comm").read_text().strip(), os.getpriority(os.PRIO_PROCESS, tid)))
+
+    thread = threading.Thread(target=_at_low_priority(work, HASH_THREAD_NAME))
+    thread.start()
+    thread.join()
+    assert seen == [(HASH_THREAD_NAME, HASH_NICENESS)]

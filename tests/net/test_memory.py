@@ -59,3 +59,38 @@ def test_a_resumed_server_loads_as_lean_as_a_fresh_one(tmp_path):
     out = subprocess.run([sys.executable, "-c", RESUMED, str(tmp_path)], capture_output=True, text=True,
                          timeout=60, check=True)
     assert out.stdout.splitlines()[-1] == "[] True"
+
+
+BURST = """
+import threading
+from champions_mush.game.accounts import hash_password, verify_password
+from champions_mush.net.memory import hold_hash_memory, keep_big_allocations_returnable, release_hash_memory
+
+def rss_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+
+keep_big_allocations_returnable()  # as the server does, before any thread starts
+stored = hash_password("stormpw12", 16384)
+base = rss_mb()
+hold_hash_memory()
+threads = [threading.Thread(target=lambda: [verify_password("stormpw12", stored) for _ in range(3)]) for _ in range(2)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+held = rss_mb()
+release_hash_memory()
+print(round(held - base), round(rss_mb() - base))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc, /proc")
+def test_a_burst_of_password_hashes_keeps_its_memory_until_it_ends_then_hands_it_back():
+    """Two hash threads, three 16 MiB Argon2id checks each: their blocks stay (reused from one
+    check to the next, not mapped and faulted in again) until the burst ends, then go back."""
+    out = subprocess.run([sys.executable, "-c", BURST], capture_output=True, text=True, timeout=60, check=True)
+    held, after = map(int, out.stdout.split())
+    assert held >= 30, out.stdout  # both threads' 16 MiB still in the heap
+    assert after <= 3, out.stdout  # handed back
