@@ -37,18 +37,18 @@ from ..rules.errors import RulesError
 from ..text.markup import strip
 from . import grapple
 from .advantage_text import explosion_lines, stopped_text
-from .base import Command, CommandError, ParsedCommand, UsageError
+from .base import CommandError, ParsedCommand, UsageError
 from .brief import brief_line, vitals_of
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
+from .fight_record import journaled
 from .fight_text import area_lines, attack_lines, autofire_lines, failed_lines, windup_text
 from .gm import parse_kb_options
 from .grapple_text import guarded_lines
 from .power_text import adjustment_lines, ego_lines, entangle_lines, flash_lines, mind_lines, struck_lines
-from .recording import journaled
 
-__all__ = ["COMMANDS"]
+__all__ = ["HANDLERS"]
 
 #: Words that begin the options of a +attack line.
 _OPTIONS = {"v", "velocity", "str", "push", "range", "defended", "def", "shots", "into", "air", "flying", "high", "rolled", "underwater",
@@ -451,7 +451,5 @@ def _lines(outcome) -> list[str]:  # any outcome of resolve or resolve_area
     return attack_lines(outcome)
 
 
-COMMANDS = (
-    Command("+attack", cmd_attack, ruleset="champions", summary="attack on your Phase with a maneuver or a power",
-            subcommands={"stop": _stop}),
-)
+#: Each command's handler, loaded at its first use from the table's entry (commands/fight.py).
+HANDLERS = {"+attack": cmd_attack, "+attack/stop": _stop}

@@ -112,15 +112,17 @@ Handler = Callable[["Context", ParsedCommand], None]
 
 @attrs.frozen
 class Later:
-    """A handler loaded at its first call: ``HANDLERS[switch]`` of ``module`` ("" for the command
-    alone), so a ruleset's handlers and rules cost a game of another ruleset nothing
-    (docs/architecture.md, "Loaded at first use")."""
+    """A handler loaded at its first call: ``HANDLERS[name]`` of ``module``, so what a game may
+    never run costs it nothing until then (docs/architecture.md, "Loaded at first use"): a
+    ruleset's handlers and rules (``name`` a switch of its one command, "" for the command
+    alone), and the fight's, with the fight engine (``name`` the command and its switch,
+    ``+combat/start``)."""
 
     module: str
-    switch: str = ""
+    name: str = ""
 
     def __call__(self, ctx: Context, parsed: ParsedCommand) -> None:
-        importlib.import_module(self.module).HANDLERS[self.switch](ctx, parsed)
+        importlib.import_module(self.module).HANDLERS[self.name](ctx, parsed)
 
 
 @attrs.frozen

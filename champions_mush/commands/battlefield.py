@@ -13,14 +13,14 @@ from __future__ import annotations
 from ..game import battlefield, harm
 from ..game import combat as fights
 from ..game.hero import Item, get_hero
-from .base import Command, CommandError, ParsedCommand, UsageError
+from .base import CommandError, ParsedCommand, UsageError
 from .combat import TAG, acting, finish, who_acts
 from .context import Context
 from .dice import find_target
+from .fight_record import journaled
 from .fight_text import spent_text
-from .recording import journaled
 
-__all__ = ["COMMANDS"]
+__all__ = ["HANDLERS"]
 
 _KINDS = {**battlefield.AREA_KINDS, **battlefield.PERSONAL}
 
@@ -150,9 +150,5 @@ def cmd_area_end(ctx: Context, parsed: ParsedCommand) -> None:
     _say(ctx, [f"{ctx.actor.name} ends {area.owner}'s {area.kind} #{area.number} ({area.name})."])
 
 
-COMMANDS = (
-    Command("+use", cmd_use, ruleset="champions", summary="switch on a power, or make an area, in a fight",
-            subcommands={"stop": cmd_use_stop}),
-    Command("+area", cmd_area, ruleset="champions", summary="the areas of a fight and who is inside",
-            subcommands={"end": cmd_area_end}),
-)
+#: Each command's handler, loaded at its first use from the table's entry (commands/fight.py).
+HANDLERS = {"+use": cmd_use, "+use/stop": cmd_use_stop, "+area": cmd_area, "+area/end": cmd_area_end}

@@ -16,7 +16,7 @@ import attrs
 
 from ..game import adjusting, attacks, entangling, grappling, harm, journal, rolls
 from ..game import combat as fights
-from ..game.battlefield import genre_defenses
+from ..game.genre import genre_defenses
 from ..game.hero import get_hero
 from ..game.lasting import lasting_of
 from ..game.martial import sheet_maneuvers
@@ -30,13 +30,14 @@ from ..rules.champions.movement import forward_leap
 from ..rules.champions.rolls import skill_roll
 from ..text.format import table
 from ..text.markup import strip
-from .base import Command, CommandError, Later, ParsedCommand, Role, Subcommand, UsageError
+from .base import CommandError, Later, ParsedCommand, UsageError
 from .context import Context
 from .dice import find_target, skill_target, skill_text
-from .fight_text import defense_text, phase_lines, recovery_said, recovery_sentence, spent_text
-from .recording import atomic, journaled
+from .fight_record import atomic, journaled
+from .fight_text import phase_lines, recovery_said, recovery_sentence, spent_text
+from .sheets import defense_text
 
-__all__ = ["COMMANDS", "acting", "finish", "who_acts"]
+__all__ = ["HANDLERS", "acting", "finish", "who_acts"]
 
 TAG = "|r[Combat]|n"
 
@@ -514,23 +515,18 @@ def cmd_paramedics(ctx: Context, parsed: ParsedCommand) -> None:
          f"{p_sheet.current_body}): {skill_text(result)}. {patient.name} is {after}.", lines)
 
 
-_STAFF = Role.STAFF
 #: Block, Dodge, Escape and letting go (HERO 5E revised), loaded at their first use
 _GRAPPLE = "champions_mush.commands.grapple"
-COMMANDS = (
-    # each switch is a subcommand; all but the reading ones (and /start, /undo) go in the combat log
-    Command("+combat", cmd_combat, ruleset="champions", summary="the combat tracker",
-            subcommands={
-                "start": Subcommand(_start, _STAFF), "join": journaled(_join), "leave": journaled(_leave),
-                "next": Subcommand(journaled(_next), _STAFF), "hold": journaled(_hold),
-                "abort": journaled(_abort), "move": journaled(_move), "stand": journaled(_stand),
-                "brace": journaled(_brace), "set": journaled(_set), "pass": journaled(_pass),
-                "wake": journaled(_wake), "status": _status, "log": _log,
-                **{switch: journaled(Later(_GRAPPLE, switch)) for switch in ("block", "dodge", "escape", "release")},
-                "mode": Subcommand(journaled(_mode), _STAFF), "confirm": Subcommand(journaled(_confirm), _STAFF),
-                "undo": Subcommand(atomic(_undo), _STAFF), "adjust": Subcommand(journaled(_adjust), _STAFF),
-                "end": Subcommand(journaled(_end), _STAFF),
-            }),
-    Command("+recover", cmd_recover, ruleset="champions", summary="take a Recovery (in a fight: on your Phase)"),
-    Command("+paramedics", cmd_paramedics, ruleset="champions", summary="stabilize a dying character"),
-)
+#: Each command's and switch's handler, loaded at its first use from the table's entry
+#: (commands/fight.py); all but the reading ones (and /start, /undo) go in the combat log.
+HANDLERS = {
+    "+combat": cmd_combat, "+combat/start": _start, "+combat/join": journaled(_join),
+    "+combat/leave": journaled(_leave), "+combat/next": journaled(_next), "+combat/hold": journaled(_hold),
+    "+combat/abort": journaled(_abort), "+combat/move": journaled(_move), "+combat/stand": journaled(_stand),
+    "+combat/brace": journaled(_brace), "+combat/set": journaled(_set), "+combat/pass": journaled(_pass),
+    "+combat/wake": journaled(_wake), "+combat/status": _status, "+combat/log": _log,
+    **{f"+combat/{switch}": journaled(Later(_GRAPPLE, switch)) for switch in ("block", "dodge", "escape", "release")},
+    "+combat/mode": journaled(_mode), "+combat/confirm": journaled(_confirm), "+combat/undo": atomic(_undo),
+    "+combat/adjust": journaled(_adjust), "+combat/end": journaled(_end),
+    "+recover": cmd_recover, "+paramedics": cmd_paramedics,
+}

@@ -15,26 +15,15 @@ import attrs
 from ..game import adjusting, attacks, battlefield, continuing, flashing, harm, minding
 from ..game import combat as fights
 from ..rules.champions.damage import KillingDamage, NormalDamage
-from ..rules.champions.defenses import Against, Defenses
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from ..text.numbers import character_points
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
-__all__ = ["area_lines", "attack_lines", "autofire_lines", "defense_text", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
+__all__ = ["area_lines", "attack_lines", "autofire_lines", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
 
 
 # --- damage and END ----------------------------------------------------------------------------
-def defense_text(defenses: Defenses) -> str:
-    """The defenses attacks meet: ``PD 20 (8 resistant), ED 15 (5 resistant); Damage Reduction:
-    50% physical (resistant)`` (RULES TAKING DAMAGE; HERO 5E revised, Damage Reduction)."""
-    text = ", ".join(f"{a.value} {defenses.total(a)} ({defenses.resistant(a)} resistant)" for a in Against)
-    kinds = [(defenses.rpd_dr, "physical", True), (defenses.pd_dr, "physical", False),
-             (defenses.red_dr, "energy", True), (defenses.ed_dr, "energy", False)]
-    reductions = [f"{n}% {what}{' (resistant)' if resistant else ''}" for n, what, resistant in kinds if n]
-    return text + ("; Damage Reduction: " + ", ".join(reductions) if reductions else "")
-
-
 def hurt_text(hurt: harm.Hurt) -> str:
     """``Psiana takes 20 STUN and 0 BODY (32 STUN - 12 PD, 9 BODY - 12 PD). Now STUN 0, BODY 10.``
 

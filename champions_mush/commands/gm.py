@@ -39,7 +39,7 @@ from ..rules.champions.rolls import attack_roll
 from ..text.format import table
 from ..text.markup import escape, strip
 from ..text.numbers import is_number
-from .base import Command, CommandError, ParsedCommand, Role, UsageError
+from .base import CommandError, ParsedCommand, UsageError
 from .context import Context
 from .dice import (
     dice_of,
@@ -51,10 +51,10 @@ from .dice import (
     parse_amount,
     parse_kd6,
 )
+from .fight_record import journaled
 from .fight_text import hurt_text, kb_lines, spent_text
-from .recording import journaled
 
-__all__ = ["COMMANDS", "parse_kb_options"]
+__all__ = ["HANDLERS", "parse_kb_options"]
 
 _TAG = "|y[GM]|n"
 
@@ -531,18 +531,11 @@ def cmd_pullpunch(ctx: Context, parsed: ParsedCommand) -> None:
     _out(ctx, parsed, f"{text} |x[{_log(ctx, 'pullpunch', text, {'attacker': attacker.name})}]|n")
 
 
-_Q = ("quiet",)
-COMMANDS = (
-    Command("+damage", journaled(cmd_damage), ruleset="champions", role=Role.STAFF, switches=_Q, summary="apply damage to a character"),
-    Command("+kb", journaled(cmd_kb), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll Knockback and its impact"),
-    Command("+pre", journaled(cmd_pre), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a PRE attack"),
-    Command("+heal", journaled(cmd_heal), ruleset="champions", role=Role.STAFF, switches=_Q, summary="restore STUN, BODY and END"),
-    Command("+end", journaled(cmd_end), ruleset="champions", role=Role.STAFF, switches=_Q, summary="spend END (STUN at 0 END)"),
-    Command("+push", journaled(cmd_push), ruleset="champions", role=Role.STAFF, switches=_Q, summary="Push STR or a Power"),
-    Command("+maneuver", cmd_maneuver, ruleset="champions", summary="the combat maneuver table"),
-    Command("+moveby", journaled(cmd_moveby), ruleset="champions", role=Role.STAFF, switches=_Q,
-            subcommands={"multiple": journaled(_multiple_move_by)}, summary="roll a Move By"),
-    Command("+movethrough", journaled(cmd_movethrough), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Move Through"),
-    Command("+haymaker", journaled(cmd_haymaker), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Haymaker"),
-    Command("+pullpunch", journaled(cmd_pullpunch), ruleset="champions", role=Role.STAFF, switches=_Q, summary="roll a Pulled Punch"),
-)
+#: Each command's handler, loaded at its first use from the table's entry (commands/fight.py).
+HANDLERS = {
+    "+damage": journaled(cmd_damage), "+kb": journaled(cmd_kb), "+pre": journaled(cmd_pre),
+    "+heal": journaled(cmd_heal), "+end": journaled(cmd_end), "+push": journaled(cmd_push), "+maneuver": cmd_maneuver,
+    "+moveby": journaled(cmd_moveby), "+moveby/multiple": journaled(_multiple_move_by),
+    "+movethrough": journaled(cmd_movethrough), "+haymaker": journaled(cmd_haymaker),
+    "+pullpunch": journaled(cmd_pullpunch),
+}

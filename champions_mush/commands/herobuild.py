@@ -13,9 +13,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..game.flashing import flash_group, flash_spec_for
 from ..game.hero import MAX_ITEMS, HeroSheet, Item, Section, get_hero, save_hero
-from ..game.hero_items import disad_item, modifier_from_spec, power_item, renamed_item, skill_item
+from ..game.hero_items import (
+    disad_item,
+    flash_group,
+    flash_spec_for,
+    modifier_from_spec,
+    power_item,
+    renamed_item,
+    skill_item,
+)
 from ..game.martial import bought_maneuver, extra_dc_item
 from ..game.reduction_items import is_reduction, reduction_item
 from ..game.sheets import get_sheet, normalise_stat

@@ -10,11 +10,11 @@ from __future__ import annotations
 from ..game import attacks, skill_levels
 from ..game.hero import attack_powers, get_hero
 from ..rules.champions.levels import LEVEL_OPTIONS, usable_levels
-from .base import Command, CommandError, ParsedCommand
+from .base import CommandError, ParsedCommand
 from .context import Context
 from .dice import find_target
 
-__all__ = ["COMMANDS"]
+__all__ = ["HANDLERS"]
 
 
 def _uses(level) -> str:
@@ -47,6 +47,5 @@ def cmd_levels(ctx: Context, parsed: ParsedCommand) -> None:
                   f"{', '.join(fits) if fits else 'none of the attacks on the sheet'}.")
 
 
-COMMANDS = (
-    Command("+levels", cmd_levels, ruleset="champions", summary="your Combat Skill Levels and what they fit"),
-)
+#: Each command's handler, loaded at its first use from the table's entry (commands/fight.py).
+HANDLERS = {"+levels": cmd_levels}

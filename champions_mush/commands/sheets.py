@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..game.approval import approve, problems, queue, submit, unapprove
-from ..game.battlefield import genre_defenses, needs_no_breath
+from ..game.genre import genre_defenses, needs_no_breath
 from ..game.hero import CHARACTERISTIC_ORDER, MAX_HDC_BYTES, HeroSheet, Section, get_hero, has_hero, save_hero
 from ..game.lasting import lasting_of
 from ..game.objects import valid_name
@@ -30,6 +30,7 @@ from ..game.sheets import (
     sheet_defenses,
 )
 from ..rules.champions.costs import CHARACTERISTIC_COSTS
+from ..rules.champions.defenses import Against, Defenses
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
 from ..store.base import StoreError
@@ -40,14 +41,13 @@ from ..text.numbers import is_number
 from .base import Command, CommandError, ParsedCommand, Role, Subcommand, UsageError
 from .context import Context
 from .dice import find_target
-from .fight_text import defense_text
 from .multiline import LineCollector, resumable, start_collecting
 from .paging import more, place, remember
 
 if TYPE_CHECKING:
     from ..game.hdc import Imported
 
-__all__ = ["COMMANDS", "import_text", "points_line", "render_hero", "render_sheet", "vitals_line"]
+__all__ = ["COMMANDS", "defense_text", "import_text", "points_line", "render_hero", "render_sheet", "vitals_line"]
 
 #: +stat/set keys that switch a kept condition on or off.
 _FLAGS = {"breath": "holding_breath", "holding": "holding_breath", "stunned": "stunned",
@@ -57,6 +57,16 @@ _NO = {"no", "off", "0", "false", "n", ""}
 
 
 # --- display ----------------------------------------------------------------------------------
+def defense_text(defenses: Defenses) -> str:
+    """The defenses attacks meet: ``PD 20 (8 resistant), ED 15 (5 resistant); Damage Reduction:
+    50% physical (resistant)`` (RULES TAKING DAMAGE; HERO 5E revised, Damage Reduction)."""
+    text = ", ".join(f"{a.value} {defenses.total(a)} ({defenses.resistant(a)} resistant)" for a in Against)
+    kinds = [(defenses.rpd_dr, "physical", True), (defenses.pd_dr, "physical", False),
+             (defenses.red_dr, "energy", True), (defenses.ed_dr, "energy", False)]
+    reductions = [f"{n}% {what}{' (resistant)' if resistant else ''}" for n, what, resistant in kinds if n]
+    return text + ("; Damage Reduction: " + ", ".join(reductions) if reductions else "")
+
+
 def vitals_line(sheet: Sheet) -> str:
     """``STUN 25/30  BODY 10/10  END 40/40`` with colour when hurt."""
     parts = []

@@ -9,24 +9,20 @@ from __future__ import annotations
 from . import (
     admin,
     animouch,
-    attack,
-    battlefield,
     bboard,
     blocking,
     building,
     channels,
     client,
-    combat,
     dice,
     events,
+    fight,
     fugue,
-    gm,
     helpcmds,
     herobuild,
     heroes,
     identities,
     jobs,
-    levels,
     login,
     mail,
     people,
@@ -55,11 +51,7 @@ FAMILIES = (
     sheets,     # +sheet, +sheet/import, +stat, +approve, +npc
     herobuild,  # +power, +skill, +disad: building a HERO sheet by hand
     xp,         # +vote, +xp, SPEND XP, +disads, +finishing
-    gm,         # +damage, +kb, +pre, +heal, +end, +push, maneuvers
-    combat,     # +combat tracker, +recover, +paramedics
-    attack,     # +attack on one's Phase
-    levels,     # +levels: Combat Skill Levels and what they fit
-    battlefield,  # +use (a power switched on, an area made), +area
+    fight,      # +damage, +kb, ... (the GM's), +combat, +recover, +paramedics, +attack, +levels, +use, +area
     ptb,        # Powers That Be commands
     animouch,   # AnimOuch! commands
     mail,       # @mail

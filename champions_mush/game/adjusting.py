@@ -43,6 +43,7 @@ from . import battlefield, gmcp, harm
 from . import combat as fights
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts
 from .hero import AttackPower, HeroSheet, Item, get_hero
+from .lasting import ADJUSTED_KIND
 from .sheets import get_sheet, save_sheet
 from .unit import keep, load, preload
 
@@ -53,8 +54,6 @@ if TYPE_CHECKING:
 __all__ = ["ADJUSTED_KIND", "KINDS", "Adjustment", "OnHim", "PointsReturn", "adjust", "adjustment_powers",
            "as_adjusted", "catch_up", "held", "out_of_fight", "restore", "return_points"]
 
-#: Store document kind of what Adjustment Powers left on a character, keyed by his id.
-ADJUSTED_KIND = "adjusted"
 #: AttackPower.versus of each adjustment power +attack uses, by Hero Designer XMLID.
 KINDS = {"DRAIN": "Drain", "AID": "Aid", "TRANSFER": "Transfer", "HEALING": "Healing", "SUPPRESS": "Suppress"}
 #: Those a character uses on himself or a friend (no roll on himself).

@@ -38,6 +38,7 @@ from ..rules.dice import Roller
 from ..rules.errors import RulesError
 from . import combat as fights
 from . import gmcp, harm
+from .genre import item_words, life_support
 from .hero import Item, get_hero
 from .sheets import get_sheet
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from .world import Game
 
 __all__ = ["AREA_KINDS", "PERSONAL", "Placed", "PowersKept", "Switched", "areas_of", "clinging", "end_area",
-           "genre_defenses", "guarded", "kb_inches", "lack_of_weakness", "lasting", "mark", "needs_no_breath", "place",
+           "guarded", "kb_inches", "lack_of_weakness", "lasting", "mark", "place",
            "sees", "sighted", "size_dcv", "stop", "stops", "switch", "upkeep"]
 
 #: Powers that make an area (the GM marks who is inside: +area).
@@ -58,10 +59,6 @@ PERSONAL = {"DESOLIDIFICATION": "Desolidified", "INVISIBILITY": "Invisible", "SH
             "GROWTH": "Grown", "DENSITYINCREASE": "Dense"}
 #: Conditions that halve DCV already: ½ DCV for not seeing the attacker does not add to them.
 _HALVED = ("Stunned", "Prone", "Recovering", "Braced", "Awed")
-
-
-def _words(item: Item) -> str:
-    return f"{item.name} {item.text} {item.hdc}".upper()
 
 
 def _tell(game: Game, ids: Iterable[int]) -> None:
@@ -105,7 +102,7 @@ def switch(game: Game, char: Character, item: Item) -> Switched:
     fighter = _fighter(game, char)
     if fighter is None:
         raise RulesError(f"{char.name} is not in a fight: powers are switched on in one (+combat/join).")
-    flag = 1 if item.xmlid == "INVISIBILITY" and "NO FRINGE" in _words(item).replace("NOFRINGE", "NO FRINGE") else 0
+    flag = 1 if item.xmlid == "INVISIBILITY" and "NO FRINGE" in item_words(item).replace("NOFRINGE", "NO FRINGE") else 0
     levels = flag if item.xmlid == "INVISIBILITY" else _levels(item)
     using = tuple(u for u in fighter.using if u[0] != item.id) + ((item.id, item.xmlid, levels, item.name),)
     fights.update_fighter(game, char, using=using)
@@ -116,7 +113,7 @@ def switch(game: Game, char: Character, item: Item) -> Switched:
 def _area_numbers(item: Item) -> dict[str, int]:
     """A Force Wall's PD and ED (Hero Designer's PDLEVELS/EDLEVELS, else its levels both), a Change
     Environment's -OCV and -PER (``-2 OCV``, ``-3 PER`` in its name), Images' -PER."""
-    words = _words(item)
+    words = item_words(item)
     found = {}
     if item.xmlid == "FORCEWALL":
         pd = re.search(r'PDLEVELS="([0-9]+)"', item.hdc)
@@ -139,7 +136,7 @@ def place(game: Game, char: Character, item: Item, inside: list[Character]) -> P
     if fight is None:
         raise RulesError(f"{char.name} is not in a fight: areas are made in one (+combat/join).")
     number = max((a.number for a in fight.areas), default=0) + 1
-    immune = "PERSONALIMMUNITY" in _words(item).replace(" ", "")
+    immune = "PERSONALIMMUNITY" in item_words(item).replace(" ", "")
     area = Area(number, AREA_KINDS[item.xmlid], char.id, char.name, item.name, tuple(c.id for c in inside),
                 immune=immune, **_area_numbers(item))
     fights.save_fight(game, attrs.evolve(fight, areas=fight.areas + (area,)))
@@ -300,8 +297,8 @@ def _deflection(game: Game, attacker: Character, target: Character, order: Attac
     for item in get_hero(game, target).items:
         if item.xmlid != "MISSILEDEFLECTION" or item.parent:
             continue
-        bought = 20 if not item.hdc else (20 if "ANY" in _words(item) or "ALL" in _words(item) else
-                                          15 if "BULLET" in _words(item) else 10 if "ARROW" in _words(item) else 5)
+        bought = 20 if not item.hdc else (20 if "ANY" in item_words(item) or "ALL" in item_words(item) else
+                                          15 if "BULLET" in item_words(item) else 10 if "ARROW" in item_words(item) else 5)
         if not deflects(bought, power.versus == "PD"):
             continue
         mine = sheet.base("OCV") + _levels(item)
@@ -315,7 +312,7 @@ def _reflect(game: Game, attacker: Character, target: Character, order: AttackOr
     deflected attack back at the attacker: an attack roll with the deflector's OCV against the
     attacker's DCV; a hit does the attack's damage to him (HERO 5E revised). What is said."""
     item = next((i for i in get_hero(game, target).items if i.name == deflected.power), None)
-    if item is None or "REFLECT" not in _words(item):
+    if item is None or "REFLECT" not in item_words(item):
         return ""
     dcv = fights.target_dcv(game, attacker).dcv
     roll = attack_roll(deflected.ocv, dcv, roller)
@@ -335,30 +332,6 @@ def _nnd_defense(order: AttackOrder) -> str:
     power = order.power
     mod = next((m for m in power.modifiers if m.xmlid == "NND"), None) if power is not None else None
     return f"{mod.name} {mod.text} {mod.option}".upper() if mod is not None else ""
-
-
-#: Life Support's kinds (Hero Designer's adders) by the words an NND attack names them with.
-_LIFE_SUPPORT = {"BREATH": "SELFCONTAINEDBREATHING", "RADIATION": "RADIATION", "DISEASE": "DISEASES",
-                 "POISON": "POISONS", "VACUUM": "VACUUM", "PRESSURE": "VACUUM", "HEAT": "HEAT", "COLD": "COLD"}
-
-
-def life_support(game: Game, target: Character, named: str) -> str:
-    """The Life Support of ``target`` that is the defense ``named`` (an NND's words), or ""."""
-    if "LIFE SUPPORT" not in named and "LIFESUPPORT" not in named:
-        return ""
-    wanted = [(word, kind) for word, kind in _LIFE_SUPPORT.items() if word in named]
-    for item in get_hero(game, target).items:
-        if item.xmlid != "LIFESUPPORT":
-            continue
-        words = _words(item).replace(" ", "").replace("-", "")
-        if not wanted or any(word in words or kind in words for word, kind in wanted):
-            return item.name
-    return ""
-
-
-def needs_no_breath(game: Game, char: Character) -> str:
-    """His Life Support (Self-Contained Breathing), when he has it: he need not hold his breath."""
-    return life_support(game, char, "LIFE SUPPORT BREATH")
 
 
 def stops(game: Game, attacker: Character, target: Character, order: AttackOrder, ocv: int, roller: Roller,
@@ -487,26 +460,3 @@ def upkeep(game: Game, fight: fights.Fight, fighter: fights.Fighter, roller: Rol
 def lack_of_weakness(game: Game, target: Character) -> int:
     """His Lack Of Weakness: -1 a point to a Find Weakness roll against him (HERO 5E revised)."""
     return sum(max(i.levels, 0) for i in get_hero(game, target).items if i.xmlid == "LACKOFWEAKNESS" and not i.parent)
-
-
-# --- the defenses of the genre, as shown ----------------------------------------------------
-def genre_defenses(game: Game, char: Character) -> list[str]:
-    """``Power Defense 5``, ``Mental Defense 12``, ``Flash Defense 4``, ``Knockback Resistance
-    2"``, ``Lack Of Weakness 3``, ``Life Support (Rebreather)``: what he has against powers (RULES
-    DEFENSES OF THE GENRE); Mental Defense with EGO / 5 (HERO 5E revised)."""
-    from .mental import mental_defense_of  # the Ego Attack engine, which uses the attack engine
-
-    items = [i for i in get_hero(game, char).items if not i.parent]
-
-    def levels(xmlid: str) -> int:
-        return sum(max(i.levels, 0) for i in items if i.xmlid == xmlid)
-
-    found = [f"{name} {levels(xmlid)}" for xmlid, name in (("POWERDEFENSE", "Power Defense"),
-                                                         ("FLASHDEFENSE", "Flash Defense")) if levels(xmlid)]
-    mental = mental_defense_of(game, char)
-    found[1:1] = [f"Mental Defense {mental}"] if mental else []
-    found += [f"Knockback Resistance {levels('KBRESISTANCE')}\""] if levels("KBRESISTANCE") else []
-    found += [f"Lack Of Weakness {levels('LACKOFWEAKNESS')}"] if levels("LACKOFWEAKNESS") else []
-    found += [f"Life Support ({', '.join(i.name for i in items if i.xmlid == 'LIFESUPPORT')})"] \
-        if any(i.xmlid == "LIFESUPPORT" for i in items) else []
-    return found

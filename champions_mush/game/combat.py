@@ -39,6 +39,7 @@ from ..rules.dice import Roller
 from . import gmcp
 from .batch import for_room
 from .documents import fields_of
+from .lasting import COMBAT_KIND
 from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
 from .unit import keep, load, made, preload
 
@@ -90,8 +91,6 @@ __all__ = [
     "update_fighter",
 ]
 
-#: Store document kind of fights.
-COMBAT_KIND = "combat"
 #: Fight modes: actions apply at once, or the fight waits for the GM's +combat/confirm.
 AUTO, CONFIRM = "auto", "confirm"
 #: Presence Attack results that change a target's combat (RULES PRE ATTACKS 2).

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..rules.champions.catalog import PER_LEVEL_BY_OPTION
 from ..rules.champions.damage import NormalDamage, roll_normal
 from ..rules.champions.dcs import AttackKind
 from ..rules.champions.rolls import attack_roll
@@ -25,7 +24,6 @@ from ..rules.champions.senses import (
     SenseGroup,
     flash_segments,
     flashed_through,
-    group_named,
 )
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
@@ -39,8 +37,8 @@ if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["FLASH", "Flashed", "SenseBack", "flash", "flash_defense_of", "flash_group", "flash_powers",
-           "flash_spec_for", "group_of", "senses_return"]
+__all__ = ["FLASH", "Flashed", "SenseBack", "flash", "flash_defense_of", "flash_powers",
+           "group_of", "senses_return"]
 
 #: What a Flash power works against, as AttackPower.versus says it.
 FLASH = "Flash"
@@ -53,22 +51,6 @@ def group_of(item: Item) -> SenseGroup:
     found = _OPTIONID.search(item.hdc) if item.hdc else None
     key = item.versus if item.versus in SENSE_GROUPS else found[1] if found else DEFAULT_GROUP
     return SENSE_GROUPS.get(key, SENSE_GROUPS[DEFAULT_GROUP])
-
-
-def flash_group(word: str) -> SenseGroup:
-    """The Sense Group a player names (the Sight Group when none), or a clear refusal."""
-    group = group_named(word) if word.strip() else SENSE_GROUPS[DEFAULT_GROUP]
-    if group is None:
-        names = ", ".join(g.name for g in SENSE_GROUPS.values())
-        raise RulesError(f"A Flash works against a Sense Group: {names}.")
-    return group
-
-
-def flash_spec_for(spec, group_word: str):
-    """The typed ``flash 4d6 hearing``: Flash priced for that group by the catalogue (HERO 5E
-    revised, Flash: the Sight Group costs twice another) with the group kept as ``versus``."""
-    group = flash_group(group_word)
-    return attrs.evolve(spec, per_level=PER_LEVEL_BY_OPTION["FLASH"][group.key][0], versus=group.key), group
 
 
 def flash_powers(hero: HeroSheet) -> list[AttackPower]:

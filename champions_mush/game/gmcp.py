@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .batch import for_room
 from .identities import shown_name
+from .lasting import fight_number, lasting_of
 
 if TYPE_CHECKING:
     from .combat import Fight
@@ -98,15 +99,10 @@ def vitals_body(ruleset: str, sheet: Sheet) -> dict[str, Any]:
 def status_body(game: Game, char: Character, sheet: Sheet) -> dict[str, Any]:
     """``Char.Status``: who, the ruleset, the room, the conditions, the fight (or None) and, in a
     Champions game, each lasting effect with when it ends (game/lasting.py)."""
-    from .combat import fight_of
-
-    fight = fight_of(game, char)
     body = {"name": char.name, "ruleset": game.config.ruleset, "room": char.location,
             "conditions": sheet.conditions() if game.config.ruleset == "champions" else [],
-            "fight": fight.id if fight is not None else None}
+            "fight": fight_number(game, char)}
     if game.config.ruleset == "champions":
-        from .lasting import lasting_of  # the listers use the fight engine, which sends GMCP
-
         body["effects"] = [effect.to_gmcp() for effect in lasting_of(game, char, count=False)]
     return body
 

@@ -14,10 +14,12 @@ from fractions import Fraction
 
 import attrs
 
+from ..rules.champions.catalog import PER_LEVEL_BY_OPTION
 from ..rules.champions.costs import active_points, real_cost, round_cost, total_advantages, total_limitations
 from ..rules.champions.endurance import end_cost
 from ..rules.champions.modifiers import ModifierSpec
 from ..rules.champions.powers import PowerKind, PowerSpec, dice_cost, power_base_cost
+from ..rules.champions.senses import DEFAULT_GROUP, SENSE_GROUPS, SenseGroup, group_named
 from ..rules.champions.skills import skill_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
@@ -25,6 +27,8 @@ from .hero import Item, Modifier, Section
 
 __all__ = [
     "disad_item",
+    "flash_group",
+    "flash_spec_for",
     "item_text",
     "modifier_from_spec",
     "power_item",
@@ -189,3 +193,19 @@ def _with_name(hdc: str, name: str) -> str:
     else:
         opening = opening[: -len(tag[1])] + value + tag[1]
     return hdc[: tag.start()] + opening + hdc[tag.end():]
+
+
+def flash_group(word: str) -> SenseGroup:
+    """The Sense Group a player names (the Sight Group when none), or a clear refusal."""
+    group = group_named(word) if word.strip() else SENSE_GROUPS[DEFAULT_GROUP]
+    if group is None:
+        names = ", ".join(g.name for g in SENSE_GROUPS.values())
+        raise RulesError(f"A Flash works against a Sense Group: {names}.")
+    return group
+
+
+def flash_spec_for(spec: PowerSpec, group_word: str) -> tuple[PowerSpec, SenseGroup]:
+    """The typed ``flash 4d6 hearing``: Flash priced for that group by the catalogue (HERO 5E
+    revised, Flash: the Sight Group costs twice another) with the group kept as ``versus``."""
+    group = flash_group(group_word)
+    return attrs.evolve(spec, per_level=PER_LEVEL_BY_OPTION["FLASH"][group.key][0], versus=group.key), group

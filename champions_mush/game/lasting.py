@@ -1,26 +1,31 @@
-"""Who is under what: every lasting effect on a character, with when it ends, from one table.
+"""Who is under what: every lasting effect on a character, with when it ends.
 
-Each kind of effect has a lister in :data:`LISTERS`: a function of (game, character) giving
-(what, when it ends) pairs: Drains and Aids (game/adjusting.py), an Entangle (the tracker's
-Fighter), an area he is inside (game/battlefield.py). A new kind of effect is one more lister
-here. ``+combat/status``, ``+sheet`` and GMCP ``Char.Status`` read :func:`lasting_of`.
+Something lasts on a character only in a fight (an Entangle, an area he is inside, a power he
+keeps on) or from Adjustment Powers (Drains and Aids, kept in his own document and returning by
+real time). With neither, nothing lasts and the fight engine is not asked; otherwise
+game/lasting_effects.py lists each kind. ``+combat/status``, ``+sheet`` and GMCP ``Char.Status``
+read :func:`lasting_of`, so the engine loads at the first character something may last on, not
+with the sheet (docs/architecture.md, "Loaded at first use").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import attrs
-
-from . import adjusting, battlefield
-from . import combat as fights
 
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["LISTERS", "Lasting", "lasting_of"]
+__all__ = ["ADJUSTED_KIND", "COMBAT_KIND", "Lasting", "fight_number", "lasting_of", "may_last"]
+
+#: Store document kind of fights, keyed by the room.
+COMBAT_KIND = "combat"
+#: Store document kind of what Adjustment Powers left on a character, keyed by his id.
+ADJUSTED_KIND = "adjusted"
 
 
 @attrs.frozen
@@ -38,27 +43,25 @@ class Lasting:
         return {"what": self.what, "ends": self.ends}
 
 
-def _entangled(game: Game, char: Character) -> list[tuple[str, str]]:
-    """An Entangle on him (RULES ENTANGLE): until its BODY is gone."""
-    fight = fights.fight_of(game, char)
-    fighter = fight.fighter(char.id) if fight is not None else None
-    if fighter is None or fighter.entangle is None:
-        return []
-    return [(f"Entangled (DEF {fighter.entangle[0]}, BODY {fighter.entangle[1]})",
-             "until its BODY is gone (he breaks out, or others attack it)")]
-
-
-#: Each kind of lasting effect's lister, in the order they are shown.
-LISTERS: tuple[Callable[[Game, Character], list[tuple[str, str]]], ...] = (
-    _entangled,
-    adjusting.lasting,
-    battlefield.lasting,
-)
+def may_last(game: Game, char: Character) -> bool:
+    """Whether anything can last on ``char``: a fight in his room, or Adjustment Powers' effects."""
+    store = game.store
+    return store.get(COMBAT_KIND, str(char.location)) is not None or store.get(ADJUSTED_KIND, str(char.id)) is not None
 
 
 def lasting_of(game: Game, char: Character, count: bool = True) -> list[Lasting]:
     """Every lasting effect on ``char``, each with when it ends; ``count``: first count the real
     time since he was last looked at (what GMCP sends is read as it stands)."""
-    if count:
-        adjusting.catch_up(game, char)
-    return [Lasting(what, ends) for lister in LISTERS for what, ends in lister(game, char)]
+    return _engine().lasting_of(game, char, count) if may_last(game, char) else []
+
+
+def fight_number(game: Game, char: Character) -> int | None:
+    """The number of the fight ``char`` is in, or None."""
+    if game.store.get(COMBAT_KIND, str(char.location)) is None:
+        return None
+    return _engine().fight_number(game, char)
+
+
+def _engine() -> ModuleType:
+    """The fight engine's listers, loaded here at their first use (docs/architecture.md)."""
+    return importlib.import_module(f"{__package__}.lasting_effects")

@@ -14,29 +14,23 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..rules.champions.damage import NormalDamage, roll_normal
-from ..rules.champions.mental import EgoStun, ecv, ego_attack_stun, mental_defense
+from ..rules.champions.mental import EgoStun, ecv, ego_attack_stun
 from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import DiceAmount, Roller
 from . import combat as fights
 from . import harm, skill_levels
 from .attacks import AttackOrder, _end
-from .hero import get_hero
+from .genre import mental_defense_of
 from .sheets import Sheet, get_sheet, save_sheet
 
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
 
-__all__ = ["MENTAL", "EgoAttacked", "ego_attack", "mental_defense_of"]
+__all__ = ["MENTAL", "EgoAttacked", "ego_attack"]
 
 #: What a Mental Power works against, as AttackPower.versus says it.
 MENTAL = "MD"
-
-
-def mental_defense_of(game: Game, char: Character) -> int:
-    """The Mental Defense on ``char``'s sheet: points bought + EGO / 5 (HERO 5E)."""
-    bought = sum(i.levels for i in get_hero(game, char).items if i.xmlid == "MENTALDEFENSE" and not i.parent)
-    return mental_defense(bought, get_sheet(game, char).base("EGO"))
 
 
 @attrs.frozen

@@ -32,8 +32,9 @@ from ..rules.errors import RulesError
 from . import combat as fights
 from . import harm
 from .attacks import AttackOrder, _end
+from .genre import mental_defense_of
 from .hero import AttackPower, HeroSheet
-from .mental import MENTAL, mental_defense_of
+from .mental import MENTAL
 from .sheets import Sheet, get_sheet
 
 if TYPE_CHECKING:

@@ -35,6 +35,13 @@ OTHER_RULESETS = ["champions_mush.commands.ptb_actions", "champions_mush.command
                   "champions_mush.rules.animouch", "champions_mush.rules.ptb.combat",
                   "champions_mush.rules.ptb.initiative", "champions_mush.rules.ptb.maneuvers",
                   "champions_mush.rules.ptb.weapons", "champions_mush.rules.ptb.wrestling"]
+#: Loaded only at the process's first fight command (commands/fight.py's ``Later`` handlers): the
+#: fight's handlers and text, the engine, its record of actions and the rules only it uses.
+FIGHT = ["champions_mush.commands.combat", "champions_mush.commands.attack", "champions_mush.commands.gm",
+         "champions_mush.commands.fight_text", "champions_mush.commands.fight_record", "champions_mush.game.combat",
+         "champions_mush.game.attacks", "champions_mush.game.harm", "champions_mush.game.journal",
+         "champions_mush.game.adjusting", "champions_mush.game.lasting_effects", "champions_mush.rules.champions.maneuvers",
+         "champions_mush.rules.champions.speed"]
 #: Loaded only by check-help and import-help, by a reload, or (subprocess) when the relay starts for
 #: TLS or the web client (net/relayed.py start_relay).
 TOOLS = ["champions_mush.help.checker", "champions_mush.help.importer", "subprocess", "pickle", "_pickle"]
@@ -54,7 +61,7 @@ def _loaded_at_startup(names: list[str]) -> list[str]:
 
 
 def test_serve_loads_none_of_what_only_a_rare_command_needs():
-    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + TOOLS + OPS + FILES + TWISTED_UNUSED) == ["[]"]
+    assert _loaded_at_startup(HERO_DESIGNER + OTHER_RULESETS + FIGHT + TOOLS + OPS + FILES + TWISTED_UNUSED) == ["[]"]
 
 
 #: A PTB and an AnimOuch! game's first command, through the table's lazy handlers (commands/base.py
@@ -84,6 +91,38 @@ def test_the_first_command_of_a_ptb_and_an_animouch_game_loads_its_handlers():
         "17 vs 15: hits by 2; Heavy x1 1/2 = 3 + 5 = 8 damage [r1]']"),
         "False True ['[AO] AttackO rolls 2D6 vs 10 for \"hide in the park\": 5 (1 4): skill shot [r1]']",
     ]
+
+
+#: A fight in a fresh process: its first +attack loads the engine and answers as ever; the dice:
+#: 3d6 to hit (9), 4d6 STR 20 Strike (5 5 5 5: 20 STUN, 4 BODY), 2d6 Knockback (2 2).
+FIRST_FIGHT = """
+import sys
+from champions_mush.commands.base import Role
+from champions_mush.rules.dice import FixedRoller
+from tests.harness import make_world
+
+world = make_world(roller=FixedRoller([3, 3, 3, 5, 5, 5, 5, 2, 2]))
+gina, star, psi = world.login("Gina", role=Role.STAFF), world.login("Starfire"), world.login("Psiana")
+star.do("+stat STR=20")
+star.do("+stat DEX=23")
+star.do("+sheet")
+before = "champions_mush.game.combat" in sys.modules
+for line in ("+combat/start", "+combat/join Starfire", "+combat/join Psiana", "+combat/next"):
+    gina.do(line)
+star.clear()
+print(before, "champions_mush.commands.attack" in sys.modules, star.do("+attack Psiana=strike")[:4])
+"""
+
+
+def test_a_fight_in_a_fresh_process_loads_the_engine_at_its_first_command():
+    out = subprocess.run([sys.executable, "-c", FIRST_FIGHT], capture_output=True, text=True, timeout=60,
+                         check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == [
+        ("False False ['[Combat] Starfire Strikes Psiana (Strike): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; "
+        "hits DCV 10 or less.', '  4d6 normal: 20 STUN, 4 BODY (5 5 5 5). Psiana takes 18 STUN and 2 BODY (20 STUN - "
+        "2 PD, 4 BODY - 2 PD): Stunned. Now STUN 2, BODY 8.', '  KB 4 BODY - 4 (2 2): knocked down. Psiana is knocked "
+        "down. Lying on the ground: 1/2 DCV; standing up takes a 1/2 Phase.', '  Starfire spends 2 END (2 for STR 20): "
+        "END 18. [r6]']")]
 
 
 #: A module put off with ``load_at_first_use`` (net/memory.py): imported, it is still waiting;
