@@ -493,8 +493,10 @@ class Unit:
             self.drop()
         try:
             for key in self._dirty:
-                self._begin()
                 doc, text = self._doc(key), None
+                if key in self._before and doc == self._before[key]:
+                    continue  # as the store has it (a target no damage got through to): nothing to write
+                self._begin()
                 if doc is None:
                     self.store.delete(*key)
                 else:

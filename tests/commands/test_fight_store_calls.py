@@ -96,6 +96,25 @@ def test_an_attack_in_a_fight_of_8_reads_3_times_and_writes_once(fight_of_8):
     ]
     assert store.reads == ["get combat", "get_many sheet", "get_many hero"]
     assert (store.durable, store.log_commits) == (1, 0)
+    # Ann's sheet (END 19) is written; Eel's is as it was (no STUN or BODY got through), so it is not
+    assert sorted(store.writes) == ["append combat", "append rolls", "put combat", "put sheet"]
+
+
+def test_an_attack_that_hurts_writes_both_sheets_once(fight_of_8):
+    world, store, _gm, (ann, *_) = fight_of_8
+    world.set_dice(3, 3, 3, 6, 6, 1, 1, 1)  # hits; 2d6 (6 6): 12 STUN 4 BODY; KB 4 - 2d6 (1 1): 2"; landing 1d6 (1)
+    assert [line.replace(" [rg]", "") for line in ann.do("+attack Eel=strike")] == [
+        "[Combat] Ann Strikes Eel (Strike): OCV 8 vs DCV 3: 16 or less, rolls 9 (3 3 3): hits; hits DCV 10 or less.",
+        ("  2d6 normal: 12 STUN, 4 BODY (6 6). Eel takes 10 STUN and 2 BODY (12 STUN - 2 PD, 4 BODY - 2 PD). "
+         "Now STUN 10, BODY 8."),
+        ('  KB 4 BODY - 2 (1 1) = 2" knockback. Eel flies back 2" and lands. Lying on the ground: 1/2 DCV; standing '
+         "up takes a 1/2 Phase. Landing: 1d6 normal, 1 STUN, 0 BODY (1). Eel takes 0 STUN and 0 BODY (1 STUN - 2 PD, "
+         "0 BODY - 2 PD). Now STUN 10, BODY 8."),
+        "  Ann spends 1 END (1 for STR 10): END 19.",
+        "[Combat] Bea's Phase (DEX 20): acts.",
+    ]
+    assert store.reads == ["get combat", "get_many sheet", "get_many hero"]
+    assert (store.durable, store.log_commits) == (1, 0)
     assert sorted(store.writes) == ["append combat", "append rolls", "put combat", "put sheet", "put sheet"]
 
 
@@ -114,7 +133,7 @@ def test_recover_next_and_undo_each_read_the_fight_and_its_sheets_once_and_write
     assert bea.do("+recover") == ["[Combat] Bea recovers 4: STUN 20, END 20; 1/2 DCV until their next Phase.",
                                   "[Combat] Cal's Phase (DEX 17): acts."]
     assert (store.reads, store.durable) == (["get combat", "get_many sheet"], 1)
-    assert sorted(store.writes) == ["append combat", "put combat", "put sheet"]
+    assert sorted(store.writes) == ["append combat", "put combat"]  # her sheet is full as it was: not written
 
     store.reset()
     assert gm.do("+combat/next") == ["[Combat] Gina ends Cal's Phase.", "[Combat] Dot's Phase (DEX 14): acts."]
