@@ -22,7 +22,7 @@ knockdown, until he stands), recovering, Awed or Cowed, a maneuver's DCV, Brace 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -238,6 +238,8 @@ class Fighter:
 class Fight:
     """A fight in one room. ``segment`` 0 means not begun: the first step goes to Segment 12."""
 
+    #: :meth:`to_doc` gives JSON's own types (kept as written: game/unit.py ``Kept.wrote``)
+    PLAIN_DOC: ClassVar[bool] = True
     room: int
     gm: str
     turn: int = 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -113,6 +113,8 @@ def _int_map(value: Mapping[str, Any] | None) -> dict[str, int]:
 class Sheet(Document):
     """One character's sheet. ``stats`` holds the values set by hand; everything else is figured."""
 
+    #: :meth:`to_doc` gives JSON's own types (a fight keeps it as written: game/unit.py ``Kept.wrote``)
+    PLAIN_DOC: ClassVar[bool] = True
     char_id: int
     name: str
     stats: dict[str, int] = attrs.field(factory=dict, converter=_int_map, hash=False)

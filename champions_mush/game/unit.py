@@ -117,10 +117,14 @@ class Kept:
     def wrote(self, key: Key, doc: Doc | None, value: Any = _ABSENT, text: str | None = None) -> Doc | None:
         """Keep a document as written, as the store gives it back (JSON's lists, not tuples:
         code comparing documents sees what a read from the store would give); returns it.
-        ``text``: the JSON the store wrote, when it said (not encoded again)."""
+        ``text``: the JSON the store wrote, when it said (not encoded again). The document of a
+        value whose class says ``PLAIN_DOC`` (its ``to_doc`` gives JSON's own types) is kept as it is."""
         if key[0] not in KEPT_KINDS:
             return doc
-        plain = None if doc is None else json.loads(json.dumps(doc) if text is None else text)
+        if doc is None or getattr(value, "PLAIN_DOC", False):
+            plain = doc
+        else:
+            plain = json.loads(json.dumps(doc) if text is None else text)
         self.put(key, plain, value)
         return plain
 

@@ -6,7 +6,8 @@ import attrs
 
 from champions_mush.commands.fight_text import phase_lines
 from champions_mush.game.combat import Fight, Fighter, Windup, get_fight, next_phase, save_fight
-from champions_mush.game.sheets import get_sheet, save_sheet
+from champions_mush.game.sheets import Sheet, get_sheet, save_sheet
+from champions_mush.rules.champions.battlefield import Area
 from champions_mush.rules.dice import FixedRoller
 
 
@@ -146,6 +147,20 @@ def test_a_fighter_document_keeps_only_what_is_not_at_its_default():
     assert Fight.from_doc(json.loads(json.dumps(fight.to_doc()))) == fight
 
 
+def test_a_fight_document_is_as_json_gives_it_back():
+    """Fight.PLAIN_DOC: a fight is kept as written, not decoded again (game/unit.py Kept.wrote), so
+    its document holds lists, never tuples (a tuple is not equal to the list a read gives)."""
+    busy = Fighter(5, "Ox", recovered=(4, 4), windup=Windup(target=6, due=40, kb_mods=("wall",), wall=(1, 2, 3)),
+                   entangle=(3, 4), entangle_by=(6, "Eel", False, True), first_over=(6,),
+                   continuing=((6, "Eel", "Drain"),), using=(("a1", "GROWTH", 2, "Big"),), flashed=(("sight", 30),),
+                   minds=(("Mind Control", "Eel", 2, 0, "sit"),), links=((6, "Eel", "Mind Link", 1),))
+    fight = Fight(room=3, gm="Gina", fighters=(busy,), damaged=(5,), done=(5,), undo=(1, 2),
+                  areas=(Area(number=1, kind="Darkness", by=5, owner="Ox", name="Dark", inside=(5, 6)),))
+    doc = fight.to_doc()
+    assert json.loads(json.dumps(doc)) == doc
+    assert Fight.PLAIN_DOC
+
+
 def test_a_fight_document_listing_every_fighter_field_still_reads():
     """Documents written before fighters' defaults were left out list every field."""
     old = {"room": 3, "gm": "Gina", "turn": 1, "segment": 12, "damaged": [], "id": 2, "mode": "auto", "current": 5,
@@ -160,3 +175,12 @@ def test_a_fight_document_listing_every_fighter_field_still_reads():
     fight = Fight.from_doc(old)
     assert fight == Fight(room=3, gm="Gina", segment=12, fighters=(Fighter(5, "Ox", prone=True),), id=2, current=5)
     assert fight.to_doc()["fighters"] == [{"char_id": 5, "name": "Ox", "prone": True}]
+
+
+def test_a_sheet_document_is_as_json_gives_it_back():
+    """Sheet.PLAIN_DOC, as a fight's (above)."""
+    sheet = Sheet(char_id=5, name="Ox", stats={"STR": 20, "PD": 8}, skills={"Stealth": "DEX+1"}, stun=12, end=3,
+                  stunned=True, reduction={"rpd_dr": 50}, charges_used={"a1": 2})
+    doc = sheet.to_doc()
+    assert json.loads(json.dumps(doc)) == doc
+    assert Sheet.PLAIN_DOC
