@@ -294,7 +294,7 @@ class Fight:
         """The store document, built field by field (attrs.asdict's recursive walk cost a third
         of an attack's time: docs/performance.md, "Fights")."""
         doc = fields_of(self)
-        doc["fighters"] = [_fighter_doc(f) for f in self.fighters]
+        doc["fighters"] = _fighters_doc(self.fighters)
         for name in ("damaged", "done", "undo"):
             doc[name] = list(doc[name])
         doc["areas"] = [a.to_doc() for a in self.areas]
@@ -327,6 +327,21 @@ class Fight:
 
 
 _FIGHTER_FIELDS = {f.name for f in attrs.fields(Fighter)}
+
+
+def _fighters_doc(fighters: tuple[Fighter, ...]) -> list[dict[str, Any]]:
+    """The fighters' documents; the same list again for the same fighters as the last call (an
+    action's fight is written again with its undo list only: game/journal.py). Documents are
+    never changed once made (the unit of work hands out copies: game/unit.py)."""
+    last, docs = _LAST_FIGHTERS
+    if fighters is not last:
+        docs = [_fighter_doc(f) for f in fighters]
+        _LAST_FIGHTERS[:] = fighters, docs
+    return docs
+
+
+#: The fighters last written and their documents (held, so the tuple's id is not used again).
+_LAST_FIGHTERS: list[Any] = [None, []]
 
 
 def _fighter_doc(fighter: Fighter) -> dict[str, Any]:
