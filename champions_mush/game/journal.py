@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .combat import COMBAT_KIND, get_fight, save_fight
+from .combat import COMBAT_KIND, Fight, get_fight, save_fight
 from .sheets import SHEET_KIND
 
 if TYPE_CHECKING:
@@ -118,9 +118,12 @@ def _without_undo(kind: str, doc: dict[str, Any] | None) -> dict[str, Any] | Non
 
 
 def _same(kind: str, current: dict[str, Any] | None, recorded: dict[str, Any] | None) -> bool:
-    """Whether a document is as the record left it (a fight's undo list moves on by itself)."""
+    """Whether a document is as the record left it (a fight's undo list moves on by itself). A
+    fight is compared as a fight: one written before its fighters' defaults were left out
+    (game/combat.py ``_fighter_doc``) is the same fight written now."""
     if kind == COMBAT_KIND and current is not None and recorded is not None:
-        return {**current, "undo": None} == {**recorded, "undo": None}
+        return {**current, "undo": None} == {**recorded, "undo": None} or \
+            Fight.from_doc({**current, "undo": ()}) == Fight.from_doc({**recorded, "undo": ()})
     return current == recorded
 
 
