@@ -2,6 +2,7 @@
 """The game's resident memory idle and with 1,000 connected, for trees side by side.
 
     python bench/hold_memory.py DATA_DIR --tree before=/path/to/tree --tree after=. [--runs 2] [--fight both]
+        [--compile]
 
 DATA_DIR is a game with the benchmark's characters (``bench/peers/champions.sh setup``, then
 ``loadgen.py --login create-only --clients 1000``). Each run, for each tree in turn: a fresh copy
@@ -11,6 +12,9 @@ takes his Phase with ``+attack Ch1000=strike``, ends it and quits (the fight's m
 loaded), and VmRSS again; then ``loadgen.py --scenario hold --login connect`` with 1,000 clients
 at 30 logins/s, whose figures are VmRSS when the last login is done (connected) and 11 s later.
 Prints one line per run and tree (docs/performance.md, "Memory with 1,000 connected").
+``--compile`` first writes each tree's bytecode (``compileall``), as an installed game has it:
+without it, where ``PYTHONDONTWRITEBYTECODE`` is set, every module is compiled from source at
+each start, and a module loaded late (the fight) keeps the compiler's garbage in the heap.
 """
 
 from __future__ import annotations
@@ -110,10 +114,15 @@ def main() -> None:
     p.add_argument("data", type=Path)
     p.add_argument("--tree", action="append", required=True, metavar="NAME=PATH")
     p.add_argument("--runs", type=int, default=2)
+    p.add_argument("--compile", action="store_true", help="write each tree's bytecode first")
     p.add_argument("--fight", choices=("no", "yes", "both"), default="no",
                    help="run one fight before the 1,000 log in (both: a run without, then one with)")
     a = p.parse_args()
     trees = [(name, Path(path).resolve()) for name, _, path in (t.partition("=") for t in a.tree)]
+    if a.compile:
+        for _, tree in trees:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "champions_mush")], check=True,
+                           stdout=subprocess.DEVNULL)
     fights = {"no": (False,), "yes": (True,), "both": (False, True)}[a.fight]
     for run in range(a.runs):
         for name, tree in trees:

@@ -1,17 +1,20 @@
 """Resident memory of the game's startup, step by step, in one process without connections.
 
-    python bench/startup_memory.py DATA_DIR
+    python bench/startup_memory.py DATA_DIR [--fight]
 
 Does what ``champions-mush serve`` does before it listens, in order (Twisted loaded lean, the
 settings, the command table, the network layer, the game opened from DATA_DIR, the dispatcher
 and factory), and prints the process's VmRSS after each step and after the collection and
 ``malloc_trim`` that follow the start (docs/performance.md, "Memory with 1,000 connected").
-Use a copy of a data directory: it is opened as the server would open it.
+With ``--fight``, then what the process's first fight command loads (commands/fight.py's
+handlers and the engine), before and after a collection and ``malloc_trim``. Use a copy of a data
+directory: it is opened as the server would open it.
 """
 
 from __future__ import annotations
 
 import gc
+import importlib
 import sys
 from pathlib import Path
 
@@ -25,7 +28,7 @@ def rss_mb() -> float:
 
 
 def main() -> None:
-    data = Path(sys.argv[1])
+    data = Path(sys.argv[1])  # then --fight, or nothing
     last = rss_mb()
 
     def step(name: str) -> None:
@@ -60,6 +63,15 @@ def main() -> None:
     release_startup_memory()
     step("collected and trimmed")
     store.close()
+    if "--fight" in sys.argv[2:]:
+        from champions_mush.commands.base import Later
+        from champions_mush.commands.fight import COMMANDS
+
+        for module in sorted({c.func.module for c in COMMANDS if isinstance(c.func, Later)}):
+            importlib.import_module(module)
+        step("the fight's handlers and engine loaded")
+        release_startup_memory()
+        step("collected and trimmed")
 
 
 if __name__ == "__main__":
