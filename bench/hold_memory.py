@@ -2,7 +2,7 @@
 """The game's resident memory idle and with 1,000 connected, for trees side by side.
 
     python bench/hold_memory.py DATA_DIR --tree before=/path/to/tree --tree after=. [--runs 2] [--fight both]
-        [--compile]
+        [--compile] [--optimize]
 
 DATA_DIR is a game with the benchmark's characters (``bench/peers/champions.sh setup``, then
 ``loadgen.py --login create-only --clients 1000``). Each run, for each tree in turn: a fresh copy
@@ -15,6 +15,7 @@ Prints one line per run and tree (docs/performance.md, "Memory with 1,000 connec
 ``--compile`` first writes each tree's bytecode (``compileall``), as an installed game has it:
 without it, where ``PYTHONDONTWRITEBYTECODE`` is set, every module is compiled from source at
 each start, and a module loaded late (the fight) keeps the compiler's garbage in the heap.
+``--optimize`` runs the server with ``-OO`` (no docstrings, no ``assert``), its bytecode too.
 """
 
 from __future__ import annotations
@@ -72,13 +73,13 @@ async def _fight(port: int) -> list[str]:
     return said
 
 
-def one(tree: Path, data: Path, fight: bool) -> dict:
+def one(tree: Path, data: Path, fight: bool, flags: tuple[str, ...] = ()) -> dict:
     with tempfile.TemporaryDirectory(prefix="holdmem-") as tmp:
         copy = Path(tmp) / "data"
         shutil.copytree(data, copy)
         port = free_port()
         env = {**os.environ, "PYTHONPATH": str(tree)}
-        server = subprocess.Popen([sys.executable, "-m", "champions_mush.cli", "serve", "--data-dir", str(copy),
+        server = subprocess.Popen([sys.executable, *flags, "-m", "champions_mush.cli", "serve", "--data-dir", str(copy),
                                    "--port", str(port)], cwd=copy, env=env, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)
         try:
@@ -115,19 +116,21 @@ def main() -> None:
     p.add_argument("--tree", action="append", required=True, metavar="NAME=PATH")
     p.add_argument("--runs", type=int, default=2)
     p.add_argument("--compile", action="store_true", help="write each tree's bytecode first")
+    p.add_argument("--optimize", action="store_true", help="run the server with -OO")
     p.add_argument("--fight", choices=("no", "yes", "both"), default="no",
                    help="run one fight before the 1,000 log in (both: a run without, then one with)")
     a = p.parse_args()
     trees = [(name, Path(path).resolve()) for name, _, path in (t.partition("=") for t in a.tree)]
+    flags = ("-OO",) if a.optimize else ()
     if a.compile:
         for _, tree in trees:
-            subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "champions_mush")], check=True,
+            subprocess.run([sys.executable, *flags, "-m", "compileall", "-q", str(tree / "champions_mush")], check=True,
                            stdout=subprocess.DEVNULL)
     fights = {"no": (False,), "yes": (True,), "both": (False, True)}[a.fight]
     for run in range(a.runs):
         for name, tree in trees:
             for fight in fights:
-                print(json.dumps({"run": run + 1, "tree": name, "fight": fight, **one(tree, a.data, fight)}),
+                print(json.dumps({"run": run + 1, "tree": name, "fight": fight, **one(tree, a.data, fight, flags)}),
                       flush=True)
 
 
