@@ -2,6 +2,8 @@
 Power Defense, Delayed Return Rate (RULES ADJUSTMENT POWERS, RETURN RATE; HERO 5E revised),
 with fixed dice through +attack, and who is under what in +combat/status, +sheet and GMCP."""
 
+import pytest
+
 from champions_mush.game.sheets import get_sheet, save_sheet
 
 from .test_combat import _ids
@@ -35,10 +37,12 @@ def test_a_transfer_drains_the_target_and_aids_the_user_by_the_same_points(fight
     assert g.do("+combat/status Starfire")[2] == "  Conditions: Aided CON (11 CP, 5/Turn fade): all faded in 3 Turns."
 
 
-def test_power_defense_comes_off_a_drain(fight):
-    """HERO 5E revised: Power Defense 5 against a Drain STR rolling 12: 7 Character Points, STR 20 -> 13."""
+@pytest.mark.parametrize("build", ["Weaken STR=drain 3d6", "Weaken=drain str 3d6"])
+def test_power_defense_comes_off_a_drain(fight, build):
+    """HERO 5E revised: Power Defense 5 against a Drain STR rolling 12: 7 Character Points, STR 20 -> 13;
+    what it drains named in its name or, as Hero Designer writes it, before its dice."""
     world, g, s, _p = fight
-    s.do("+power Weaken STR=drain 3d6")
+    s.do(f"+power {build}")
     g.do("+power Viper/Shield=power defense 5")
     g.do("+stat/set Viper/STR=20")
     g.do("+combat/next")
@@ -233,27 +237,14 @@ def test_absorption_takes_up_to_its_roll_of_the_attacks_body_into_str_and_the_da
     assert world.roller.remaining == 0
 
 
-def test_a_drain_names_what_it_works_on_after_the_power_as_hero_designer_writes_it(fight):
-    """``+power Weaken=drain str 3d6``: the sheet says Drain STR 3d6 (30 Active Points); Power
-    Defense 5 against 12 rolled (2 4 6): 7 Character Points, STR 20 -> 13 (HERO 5E revised)."""
-    world, g, s, _p = fight
+def test_what_an_adjustment_power_works_on_is_written_before_its_dice(fight):
+    """Drain 10 and Transfer 15 Active Points a d6 (HERO 5E revised): 3d6 and 2d6 are 30 each, 3 END."""
+    _world, _g, s, _p = fight
     assert s.do("+power Weaken=drain str 3d6")[0] == (
         "Added #1 Weaken: Drain STR 3d6: 30 Active Points, 30 Real Cost, 3 END.")
-    g.do("+power Viper/Shield=power defense 5")
-    g.do("+stat/set Viper/STR=20")
-    g.do("+combat/next")
-    world.set_dice(3, 3, 3, 2, 4, 6)
-    assert _ids(s.do("+attack Viper=weaken"))[1] == (
-        "  3d6 Drain STR: 12 Character Points (2 4 6) - 5 Power Defense: 7 Character Points. Viper's STR is now 13; "
-        "5 Character Points return each Turn.")
-    assert _stat(world, "Viper", "STR") == 13
-
-
-def test_a_drain_of_a_power_named_in_the_text_and_one_that_names_nothing(fight):
-    _world, _g, s, _p = fight
     assert s.do("+power Sapper=drain energy blast 3d6")[0] == (
-        "Added #1 Sapper: Drain Energy Blast 3d6: 30 Active Points, 30 Real Cost, 3 END.")
+        "Added #2 Sapper: Drain Energy Blast 3d6: 30 Active Points, 30 Real Cost, 3 END.")
     assert s.do("+power Siphon=transfer str to con 2d6")[0] == (
-        "Added #2 Siphon: Transfer STR to CON 2d6: 30 Active Points, 30 Real Cost, 3 END.")
+        "Added #3 Siphon: Transfer STR to CON 2d6: 30 Active Points, 30 Real Cost, 3 END.")
     assert s.do("+power Odd=drain moonbeams 3d6") == [
         "Drain works on a characteristic or a power, like drain str 3d6 or drain energy blast 2d6."]

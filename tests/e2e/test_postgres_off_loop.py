@@ -41,6 +41,15 @@ def _waiting_for_standby(server_url: str) -> int:
         return db.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'").fetchone()[0]
 
 
+def _held_while_bystander_plays(server_url: str, bystander, name: str, *hearing) -> None:
+    """Once the game waits on two held confirmations, ``bystander`` (called ``name``) still says a
+    line, answered at once and heard at once by each of ``hearing``."""
+    _until(lambda: _waiting_for_standby(server_url) >= 2, "held the game's confirmation")
+    assert bystander.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+    for player in hearing:
+        assert player.expect(f'{name} says, "Still here?"\n') == f'{name} says, "Still here?"\n'
+
+
 def _until(check, what: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
@@ -106,10 +115,7 @@ def test_a_held_fight_commit_stalls_neither_the_game_nor_a_bystander_and_its_ans
             ann.send("+attack Bea=strike")
             ann.send("say After my swing.")
             # the game committed the attack and waits, off its loop, for the server to confirm it
-            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
-            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
-            for player in (ann, bea):
-                assert player.expect('Cal says, "Still here?"\n') == 'Cal says, "Still here?"\n'
+            _held_while_bystander_plays(postgres_server.url, cal, "Cal", ann, bea)
             # nothing of the attack, nor of Ann's next line, is sent before it is durable
             assert "Strikes" not in _quiet_for(ann, 0.5) + _quiet_for(cal, 0.1)
             assert "After my swing" not in ann.text + bea.text + cal.text
@@ -142,9 +148,7 @@ def test_a_held_commit_of_a_command_outside_a_fight_stalls_nobody_and_is_answere
         with _commits_held(postgres_server.url):
             ann.send("+finger/set quote=Stand back, citizens!")
             ann.send("say After my quote.")
-            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
-            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
-            assert ann.expect('Cal says, "Still here?"\n') == 'Cal says, "Still here?"\n'
+            _held_while_bystander_plays(postgres_server.url, cal, "Cal", ann)
             assert "Quote set." not in _quiet_for(ann, 0.5)
             assert "After my quote" not in ann.text + cal.text
         said = ann.expect('You say, "After my quote."\n')
@@ -177,8 +181,7 @@ def test_held_logins_stall_nobody_are_answered_once_durable_and_survive_kill9(tm
             bob.send("connect Bob secret1")
             bob.send("say Back.")
             dee.send("create Dee secret1")
-            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
-            assert cal.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
+            _held_while_bystander_plays(postgres_server.url, cal, "Cal")
             assert "Welcome" not in _quiet_for(bob, 0.5) + _quiet_for(dee, 0.1)
             assert "connected" not in _quiet_for(cal, 0.1)
         said = bob.expect('You say, "Back."\n').rsplit("=" * 78 + "\n", 1)[1]  # after the connect screen
@@ -219,9 +222,7 @@ def test_a_held_staff_command_stalls_nobody_its_notice_waits_too_and_it_survives
         with _commits_held(postgres_server.url):
             ada.send("@set Bob=staff")
             ada.send("say Done.")
-            _until(lambda: _waiting_for_standby(postgres_server.url) >= 2, "held the game's confirmation")
-            assert ann.do("say Still here?", 'You say, "Still here?"\n') == 'You say, "Still here?"\n'
-            assert ada.expect('Ann says, "Still here?"\n') == 'Ann says, "Still here?"\n'
+            _held_while_bystander_plays(postgres_server.url, ann, "Ann", ada)
             assert "staff" not in _quiet_for(ada, 0.5) + _quiet_for(bob, 0.1)
             assert "Done" not in ann.text + bob.text
         assert ada.expect('You say, "Done."\n') == 'Bob is now staff.\nYou say, "Done."\n'
