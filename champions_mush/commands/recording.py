@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -21,8 +20,7 @@ def held(func: Callable[[Context, ParsedCommand], T]) -> Callable[[Context, Pars
     (PostgreSQL: ``Game.held``; docs/architecture.md, "Writes off the loop"). A command that
     wrote nothing is answered at once; one that fails half way keeps what it wrote and said."""
 
-    @functools.wraps(func)
-    def run(ctx: Context, parsed: ParsedCommand) -> T:
+    def run(ctx: Context, parsed: ParsedCommand) -> T:  # made for every command: no functools.wraps
         with ctx.game.held(ctx.session):
             return func(ctx, parsed)
 

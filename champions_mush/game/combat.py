@@ -41,7 +41,7 @@ from .batch import for_room
 from .documents import fields_of
 from .lasting import COMBAT_KIND
 from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
-from .unit import keep, load, made, preload
+from .unit import NOT_MADE, keep, load, made_value, preload
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -371,9 +371,11 @@ def get_fight(game: Game, room: int) -> Fight | None:
     """The fight in ``room``; inside a command it is read once, with its fighters' sheets in one
     more read, and kept as a value for the rest of the command (game/unit.py)."""
     store, key = game.store, str(room)
-    first = not made(store, COMBAT_KIND, key)  # every rule asks: the sheets are read at the first
+    fight = made_value(store, COMBAT_KIND, key)  # every rule asks (20 times an attack): made once
+    if fight is not NOT_MADE:
+        return fight
     fight = load(store, COMBAT_KIND, key, Fight.from_doc)
-    if fight is not None and first:
+    if fight is not None:  # the first time: its fighters' sheets are read with it
         preload(store, SHEET_KIND, [str(f.char_id) for f in fight.fighters])
     return fight
 

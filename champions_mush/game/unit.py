@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from ..store.base import LogEntry, Row, Store, StoreError
 from ..store.retention import Retention
 
-__all__ = ["KEPT_KINDS", "Change", "Group", "Kept", "Unit", "keep", "load", "made", "preload"]
+__all__ = ["KEPT_KINDS", "NOT_MADE", "Change", "Group", "Kept", "Unit", "keep", "load", "made", "made_value", "preload"]
 
 T = TypeVar("T")
 Key = tuple[str, str]
@@ -258,6 +258,9 @@ class Unit:
         self._values: dict[Key, Any] = {}  #: values made from documents, or kept by the command
         self._pending: dict[Key, Callable[[Any], Doc]] = {}  #: values newer than their document
         self._dirty: dict[Key, None] = {}  #: written, in order
+        #: a document :meth:`changes` compared with its before, and whether it was the same
+        #: (each document is compared once: docs/performance.md, "Fights")
+        self._compared: dict[Key, tuple[Doc | None, bool]] = {}
         self._open: ExitStack | None = None
         self._after: list[Callable[[], None]] = []
         #: a fight command: a failure drops every document change (rolls stay)
@@ -457,9 +460,21 @@ class Unit:
         found = []
         for key in self._dirty:
             after, before = self._doc(key), self._before.get(key)
-            if after != before:
+            same = after == before
+            self._compared[key] = (after, same)
+            if not same:
                 found.append((key[0], key[1], before, after))
         return found
+
+    def _unchanged(self, key: Key, doc: Doc | None) -> bool:
+        """Whether ``doc`` is the document as the store has it (compared once: :meth:`changes`
+        may have compared this very document already)."""
+        if key not in self._before:
+            return False
+        seen = self._compared.get(key)
+        if seen is not None and seen[0] is doc:
+            return seen[1]
+        return doc == self._before[key]
 
     def _begin(self) -> None:
         """All or nothing: open the store transaction the command's writes go in (once): the
@@ -481,6 +496,7 @@ class Unit:
             self._values.pop(key, None)
             self._pending.pop(key, None)
         self._dirty.clear()
+        self._compared.clear()
         self._after.clear()
 
     def after_commit(self, then: Callable[[], None]) -> None:
@@ -498,7 +514,7 @@ class Unit:
         try:
             for key in self._dirty:
                 doc, text = self._doc(key), None
-                if key in self._before and doc == self._before[key]:
+                if self._unchanged(key, doc):
                     continue  # as the store has it (a target no damage got through to): nothing to write
                 self._begin()
                 if doc is None:
@@ -536,6 +552,7 @@ class Unit:
         self._values.clear()
         self._pending.clear()
         self._dirty.clear()
+        self._compared.clear()
         self._after.clear()
 
 
@@ -556,6 +573,16 @@ def keep(store: Store | Unit, kind: str, key: str, value: T | None, to_doc: Call
         store.delete(kind, key)
     else:
         store.put(kind, key, to_doc(value))
+
+
+#: What :func:`made_value` answers for a value not made in this command.
+NOT_MADE: Any = _ABSENT
+
+
+def made_value(store: Store | Unit, kind: str, key: str) -> Any:
+    """The value of a document already made (or kept) in this command, else :data:`NOT_MADE`
+    (always outside a unit): the quick answer to a value asked for many times a command."""
+    return store._values.get((kind, key), NOT_MADE) if isinstance(store, Unit) else NOT_MADE
 
 
 def made(store: Store | Unit, kind: str, key: str) -> bool:
