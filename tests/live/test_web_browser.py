@@ -295,6 +295,7 @@ def test_phase_cue_speed_chart_channel_pane_and_notices(tmp_path):
             ada = server.login("Ada", "admin123", create=False)
             ada.send("pub Hello, heroes")
             assert page.wait_for("[Public] Ada: Hello, heroes", "channels") == "[Public] Ada: Hello, heroes"
+            page.wait_for("[Public] Ada: Hello, heroes")  # the main pane's copy, drawn at the next frame
             hide = "Object.defineProperty(document, 'hidden', {value: %s, configurable: true});"
             driver.execute_script(hide % "true")
             ada.send("say while you were away")
