@@ -41,7 +41,7 @@ from .batch import for_room
 from .documents import fields_of
 from .lasting import COMBAT_KIND
 from .sheets import SHEET_KIND, Sheet, get_sheet, save_sheet
-from .unit import NOT_MADE, keep, load, made_value, preload
+from .unit import NOT_MADE, keep, load, made_value, preload, worked_out
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -561,8 +561,10 @@ def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
 
 
 def _live(game: Game, fight: Fight) -> dict[int, tuple[Fighter, Sheet]]:
-    """Those in the fight who still act (the dead act no more), by id, in the join order."""
-    return {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead}
+    """Those in the fight who still act (the dead act no more), by id, in the join order: worked
+    out once while the fighters and the command's writes stay as they are (game/unit.py)."""
+    return worked_out(game.store, "live", fight.fighters,
+                      lambda: {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead})
 
 
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
@@ -773,7 +775,8 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
             segment = _next_segment(game, fight, fight.segment)
         fight, landed = land_windups(game, fight, segment_count(turn, segment), roller)
         events.extend(landed)
-    fighters = tuple(f if f.recovered is None else attrs.evolve(f, recovered=None) for f in fight.fighters)
+    fighters = fight.fighters if all(f.recovered is None for f in fight.fighters) else \
+        tuple(f if f.recovered is None else attrs.evolve(f, recovered=None) for f in fight.fighters)
     fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))

@@ -261,6 +261,9 @@ class Unit:
         #: a document :meth:`changes` compared with its before, and whether it was the same
         #: (each document is compared once: docs/performance.md, "Fights")
         self._compared: dict[Key, tuple[Doc | None, bool]] = {}
+        #: values kept so far: what :func:`worked_out` made from them holds until the next
+        self.writes = 0
+        self._worked: dict[str, tuple[Any, int, Any]] = {}
         self._open: ExitStack | None = None
         self._after: list[Callable[[], None]] = []
         #: a fight command: a failure drops every document change (rolls stay)
@@ -324,6 +327,7 @@ class Unit:
         self._set((kind, key), None)
 
     def _set(self, key: Key, doc: Doc | None) -> None:
+        self.writes += 1
         self._values.pop(key, None)
         self._pending.pop(key, None)
         if not self.all_or_nothing:
@@ -373,6 +377,7 @@ class Unit:
     def keep(self, kind: str, key: str, value: T | None, to_doc: Callable[[T], Doc]) -> None:
         """Write a value (None deletes): in a fight it becomes a document when the command ends,
         otherwise it is written now."""
+        self.writes += 1
         if not self.all_or_nothing:
             self._write((kind, key), None if value is None else to_doc(value), value)
             self._values[(kind, key)] = value
@@ -497,6 +502,7 @@ class Unit:
             self._pending.pop(key, None)
         self._dirty.clear()
         self._compared.clear()
+        self._worked.clear()
         self._after.clear()
 
     def after_commit(self, then: Callable[[], None]) -> None:
@@ -583,6 +589,20 @@ def made_value(store: Store | Unit, kind: str, key: str) -> Any:
     """The value of a document already made (or kept) in this command, else :data:`NOT_MADE`
     (always outside a unit): the quick answer to a value asked for many times a command."""
     return store._values.get((kind, key), NOT_MADE) if isinstance(store, Unit) else NOT_MADE
+
+
+def worked_out(store: Store | Unit, name: str, basis: Any, make: Callable[[], T]) -> T:
+    """``make()``, made once in a command while ``basis`` (the same object) and every value it
+    kept stay as they are (a fight's live fighters, asked for up to 4 times a Segment's end:
+    docs/performance.md, "Fights"); made afresh outside a unit."""
+    if not isinstance(store, Unit):
+        return make()
+    was = store._worked.get(name)
+    if was is not None and was[0] is basis and was[1] == store.writes:
+        return was[2]
+    value = make()
+    store._worked[name] = (basis, store.writes, value)
+    return value
 
 
 def made(store: Store | Unit, kind: str, key: str) -> bool:
