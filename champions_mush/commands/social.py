@@ -32,9 +32,8 @@ def look_text(game: Game, viewer: Character, room: Room, width: int = DEFAULT_WI
     lines = [title]
     if room.desc:
         lines.append(wrap(room.desc, width))
-    online = {s.character_id for s in game.sessions.values()}
     here = [shown_name(game, c, viewer) for c in game.characters_in(room.id)
-            if c.id != viewer.id and (c.npc or c.id in online)]
+            if c.id != viewer.id and (c.npc or game.is_connected(c))]
     if here:
         lines.append("|hContents:|n " + ", ".join(sorted(here, key=str.lower)))
     lines.extend(f"|hAt the {place}:|n {names}" for place, names in places.summary(game, room, viewer))

@@ -62,7 +62,11 @@ def _send(game: Game, chars: Iterable[Character], package: str, body: object) ->
 def send_made(sessions: Iterable[Session], package: str, make: Callable[[], object]) -> None:
     """Send ``package`` to ``sessions`` with the body ``make()`` gives, made only when one of
     them wants it (a fight sends one with every Phase and every change of STUN, BODY or END)."""
-    wanting = [s for s in sessions if s.wants_gmcp(package)]
+    _send_wanted([s for s in sessions if s.wants_gmcp(package)], package, make)
+
+
+def _send_wanted(wanting: list[Session], package: str, make: Callable[[], object]) -> None:
+    """:func:`send_made` to ``wanting``, the sessions already known to want ``package``."""
     body = make() if wanting else None
     for session in wanting:
         session.send_gmcp(package, body)
@@ -122,10 +126,12 @@ def _player(game: Game, char: Character) -> dict[str, str]:
     return {"name": name, "fullname": name}
 
 
-def _others(game: Game, char: Character, room_id: int) -> list[Session]:
-    """The connections in ``room_id`` of everyone but ``char`` (the room's listeners: a crowd
-    elsewhere is never looked at)."""
-    return [s for s in game.batch.listeners.sessions(for_room(room_id)) if s.character_id != char.id]
+def _others(game: Game, char: Character, room_id: int, package: str) -> list[Session]:
+    """The connections in ``room_id`` of everyone but ``char`` that want ``package`` (the room's
+    listeners, in one pass: a crowd elsewhere is never looked at)."""
+    cid = char.id
+    return [s for s in game.batch.listeners.sessions(for_room(room_id))
+            if s.character_id != cid and s.wants_gmcp(package)]
 
 
 def send_room(game: Game, char: Character) -> None:
@@ -140,12 +146,14 @@ def send_room(game: Game, char: Character) -> None:
 
 def player_arrived(game: Game, char: Character) -> None:
     """``char`` came into its room (moved or connected): ``Room.AddPlayer`` to the others there."""
-    send_made(_others(game, char, char.location), "Room.AddPlayer", lambda: _player(game, char))
+    _send_wanted(_others(game, char, char.location, "Room.AddPlayer"), "Room.AddPlayer",
+                 lambda: _player(game, char))
 
 
 def player_left(game: Game, char: Character, room_id: int) -> None:
     """``char`` left ``room_id`` (moved or disconnected): ``Room.RemovePlayer`` to those still there."""
-    send_made(_others(game, char, room_id), "Room.RemovePlayer", lambda: shown_name(game, char))
+    _send_wanted(_others(game, char, room_id, "Room.RemovePlayer"), "Room.RemovePlayer",
+                 lambda: shown_name(game, char))
 
 
 # --- channels -------------------------------------------------------------------------------------

@@ -40,8 +40,10 @@ def identities(char: Character) -> dict[str, dict[str, Any]]:
 
 
 def current(char: Character) -> dict[str, Any] | None:
-    """The identity ``char`` wears now, or None when it is seen as itself."""
-    return identities(char).get(str(char.settings.get("identity", "")))
+    """The identity ``char`` wears now, or None when it is seen as itself (a copy of that one
+    alone: a room's ``look`` asks for each name in it)."""
+    worn = char.settings.get("identities", {}).get(str(char.settings.get("identity", "")))
+    return None if worn is None else dict(worn)
 
 
 def shown_name(game: Game, char: Character, viewer: Character | None = None) -> str:

@@ -46,13 +46,14 @@ def _resetting(name: str) -> property:
 
     def fset(self, value) -> None:
         base.__set__(self, value)
-        self._style = None
+        self.forget_style()
 
     return property(fget, fset)
 
 
-#: every (colour level, charset) seen, one tuple each, shared by the connections of that kind
-_STYLES: dict[tuple[ColourLevel, str], tuple[ColourLevel, str]] = {}
+#: every (colour level, charset) and render kind seen, one tuple each, shared by the
+#: connections of that kind
+_STYLES: dict[tuple, tuple] = {}
 
 
 class SharedRenderConnection(TelnetConnection):
@@ -70,10 +71,12 @@ class SharedRenderConnection(TelnetConnection):
         **options: as :class:`TelnetConnection`.
     """
 
-    __slots__ = ("_style", "rendered")
+    __slots__ = ("_kinds", "_style", "rendered")
 
     def __init__(self, *, rendered: RenderCache, **options: Any) -> None:
         self._style: tuple[ColourLevel, str] | None = None
+        #: :meth:`render_kind` with colour off and on, remembered with the style
+        self._kinds: tuple[tuple, tuple] | None = None
         super().__init__(**options)
         self.rendered = rendered
     colour_override = _resetting("colour_override")
@@ -81,9 +84,13 @@ class SharedRenderConnection(TelnetConnection):
     screen_reader_override = _resetting("screen_reader_override")
 
     def receive_data(self, data: bytes) -> None:
-        if b"\xff" in data:  # only negotiation (IAC ...) changes colour or charset
-            self._style = None
+        if b"\xff" in data:  # only negotiation (IAC ...) changes colour, charset or screen reader
+            self.forget_style()
         super().receive_data(data)
+
+    def forget_style(self) -> None:
+        """The client negotiated or an override changed: work out its style again when next asked."""
+        self._style = self._kinds = None
 
     def style(self) -> tuple[ColourLevel, str]:
         """(colour level, charset) for this client now."""
@@ -92,6 +99,19 @@ class SharedRenderConnection(TelnetConnection):
             style = (self.colour, self.charset)
             style = self._style = _STYLES.setdefault(style, style)
         return style
+
+    def render_kind(self, colour: bool) -> tuple[ColourLevel, str] | tuple[ColourLevel, str, bool]:
+        """(colour level, charset), no colour when ``colour`` is off, and a third member, True, for
+        a screen reader (its text is read through text/aloud.py). Remembered with the style: a
+        crowded room's arrival lines ask it of every listener."""
+        kinds = self._kinds
+        if kinds is None:
+            style = self.style()
+            plain = (ColourLevel.NONE, style[1])
+            if self.screen_reader:
+                plain, style = (*plain, True), (*style, True)
+            kinds = self._kinds = (_STYLES.setdefault(plain, plain), _STYLES.setdefault(style, style))
+        return kinds[colour]
 
     def send_text(self, text: str) -> None:
         self.send_rendered(self.rendered(text, self.style()))
@@ -148,10 +168,7 @@ class TelnetSession(Session):
     def render_kind(self) -> tuple[ColourLevel, str] | tuple[ColourLevel, str, bool]:
         """(colour level, charset): the player's ``+colour off`` renders as no colour; a screen
         reader's kind has a third member, True (its text is read through text/aloud.py)."""
-        style = self.conn.style()
-        if not self.colour:
-            style = (ColourLevel.NONE, style[1])
-        return (*style, True) if self.conn.screen_reader else style
+        return self.conn.render_kind(self.colour)
 
     def reads_aloud(self) -> bool:
         return self.conn.screen_reader

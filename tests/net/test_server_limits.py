@@ -1,7 +1,7 @@
 """Rate limits and the shared rendering used by the adapter."""
 
 from champions_mush.game.limits import ConnectLimiter, TokenBucket
-from champions_mush.net.session import SharedRenderConnection, render_line
+from champions_mush.net.session import SharedRenderConnection, TelnetSession, render_line
 from champions_mush.text.markup import ColourLevel
 from champions_mush.text.render import RENDER_CACHE_SIZE, RenderCache
 
@@ -74,3 +74,27 @@ def test_remembered_style_follows_overrides_and_negotiation():
     conn.receive_data(b"\xff\xfa\x18\x00Mudlet\xff\xf0\xff\xfa\x18\x00xterm-256color\xff\xf0"
                       b"\xff\xfa\x18\x00MTTS 13\xff\xf0")
     assert conn.style() == (conn.colour, conn.charset) == (ColourLevel.XTERM256, "UTF-8")
+
+
+def test_remembered_render_kind_follows_colour_off_the_screen_reader_and_negotiation():
+    conn = SharedRenderConnection(rendered=RenderCache(render_line))
+    conn.start()
+    conn.data_to_send()
+    session = TelnetSession(conn, writer=None)
+    conn.colour_override = ColourLevel.ANSI16
+    assert session.render_kind() == (ColourLevel.ANSI16, "US-ASCII")
+    session.colour = False  # +colour off
+    assert session.render_kind() == (ColourLevel.NONE, "US-ASCII")
+    session.colour = True
+    conn.screen_reader_override = True
+    assert session.render_kind() == (ColourLevel.ANSI16, "US-ASCII", True)
+    conn.screen_reader_override = False
+    conn.colour_override = None
+    assert session.render_kind() == (ColourLevel.NONE, "US-ASCII")  # the client negotiated nothing yet
+    conn.screen_reader_override = None
+    conn.receive_data(b"\xff\xfb\x18")  # WILL TTYPE, then MTTS 1 + 4 + 8 + 64: a screen reader
+    conn.receive_data(b"\xff\xfa\x18\x00Mudlet\xff\xf0\xff\xfa\x18\x00xterm-256color\xff\xf0"
+                      b"\xff\xfa\x18\x00MTTS 77\xff\xf0")
+    assert session.render_kind() == (ColourLevel.NONE, "UTF-8", True)
+    session.colour = False
+    assert session.render_kind() == (ColourLevel.NONE, "UTF-8", True)
