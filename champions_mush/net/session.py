@@ -107,10 +107,11 @@ class SharedRenderConnection(TelnetConnection):
         kinds = self._kinds
         if kinds is None:
             style = self.style()
-            plain = (ColourLevel.NONE, style[1])
+            plain: tuple = (ColourLevel.NONE, style[1])
+            coloured: tuple = style
             if self.screen_reader:
-                plain, style = (*plain, True), (*style, True)
-            kinds = self._kinds = (_STYLES.setdefault(plain, plain), _STYLES.setdefault(style, style))
+                plain, coloured = (*plain, True), (*style, True)
+            kinds = self._kinds = (_STYLES.setdefault(plain, plain), _STYLES.setdefault(coloured, coloured))
         return kinds[colour]
 
     def send_text(self, text: str) -> None:
