@@ -279,13 +279,14 @@ class Sheet(Document):
         return characteristic_target(self.base(match.group(2))) + int(match.group(3) or 0)
 
     def with_vitals(self, stun: int | None = None, body: int | None = None, end: int | None = None) -> Sheet:
-        """The sheet with new current values (None leaves one as it is); at the maximum reads as full."""
-        return attrs.evolve(
-            self,
-            stun=self._current(stun, self.stun, self.max_stun),
-            body=self._current(body, self.body, self.max_body),
-            end=self._current(end, self.end, self.max_end),
-        )
+        """The sheet with new current values (None leaves one as it is); at the maximum reads as full.
+        The same sheet when nothing changes (a third of those an attack: no STUN through, already
+        full), not a copy (docs/performance.md, "Fights")."""
+        new = (self._current(stun, self.stun, self.max_stun), self._current(body, self.body, self.max_body),
+               self._current(end, self.end, self.max_end))
+        if new == (self.stun, self.body, self.end):
+            return self
+        return attrs.evolve(self, stun=new[0], body=new[1], end=new[2])
 
     @staticmethod
     def _current(new: int | None, old: int | None, maximum: int) -> int | None:
