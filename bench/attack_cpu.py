@@ -29,25 +29,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-NAMES = ("Ann", "Bea", "Cal", "Dot")
+from bench.fight_bench import NAMES, fight_of_four
 
 
 def _fight(tmp: str):  # a World and its sessions
-    from champions_mush.commands.base import Role
-    from champions_mush.rules.dice import RandomRoller
     from champions_mush.store.sqlite import SqliteStore
-    from tests.harness import World
 
-    world = World(roller=RandomRoller(7), store=SqliteStore(Path(tmp) / "game.sqlite3", synchronous="OFF"))
-    gm = world.login("Gina", role=Role.STAFF)
-    people = {name: world.login(name) for name in NAMES}
-    for session in people.values():
-        session.do("+stat PD=50")
-        session.do("+stat ED=50")
-    gm.do("+combat/start")
-    for name in people:
-        gm.do(f"+combat/join {name}")
-    gm.do("+combat/next")
+    world, _gm, people = fight_of_four(SqliteStore(Path(tmp) / "game.sqlite3", synchronous="OFF"))
     return world, people
 
 

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -182,24 +183,33 @@ def telnet_bench(rooms: int, duration: float, warmup: float, sync: str = "FULL")
         data = Path(tmp)
         port = _free_port()
         metrics = next(p for p in iter(_free_port, None) if p != port)
-        (data / "config.yaml").write_text(
-            "password_cost: 1024\ncommand_rate: 0\nconnects_per_minute: 0\ncreates_per_address_per_day: 0\n"
-            f"failed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\nsqlite_synchronous: {sync}\n"
-            f"metrics_port: {metrics}\n")
-        subprocess.run([*_cli(), "create-admin", "--data-dir", str(data), "--password", PASSWORD, "Root"],
-                       check=True, capture_output=True)
-        server = subprocess.Popen([*_cli(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-                                   str(data)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        try:
-            for _ in range(100):
-                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                    break
-                time.sleep(0.1)
-            result = asyncio.run(_telnet_run(port, rooms, duration, warmup, server.pid, metrics))
-        finally:
-            server.terminate()
-            server.wait(10)
-    return result
+        with serving(data, port, f"sqlite_synchronous: {sync}\nmetrics_port: {metrics}\n") as server:
+            return asyncio.run(_telnet_run(port, rooms, duration, warmup, server.pid, metrics))
+
+
+#: The benchmarks' game: no pacing, no login limits, a cheap password hash, no web port.
+BENCH_CONFIG = ("password_cost: 1024\ncommand_rate: 0\nconnects_per_minute: 0\ncreates_per_address_per_day: 0\n"
+                "failed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\n")
+
+
+@contextlib.contextmanager
+def serving(data: Path, port: int, config: str = "") -> Iterator[subprocess.Popen]:
+    """``champions-mush serve`` on ``port`` over ``data`` (:data:`BENCH_CONFIG` and ``config``,
+    admin Root), once it listens; stopped at the end."""
+    (data / "config.yaml").write_text(BENCH_CONFIG + config)
+    subprocess.run([*_cli(), "create-admin", "--data-dir", str(data), "--password", PASSWORD, "Root"],
+                   check=True, capture_output=True)
+    server = subprocess.Popen([*_cli(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
+                               str(data)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            time.sleep(0.1)
+        yield server
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def _cpu(pid: int) -> float:
@@ -208,13 +218,32 @@ def _cpu(pid: int) -> float:
 
 
 # --- in process: store calls per command ----------------------------------------------------------
+NAMES = ("Ann", "Bea", "Cal", "Dot")
+
+
+def fight_of_four(store):  # a World (tests/harness.py), Gina's session and the fighters' by name
+    """Ann, Bea, Cal and Dot (PD and ED 50, so nobody falls) in a fight Gina has begun, on ``store``."""
+    from champions_mush.commands.base import Role
+    from champions_mush.rules.dice import RandomRoller
+    from tests.harness import World
+
+    world = World(roller=RandomRoller(7), store=store)
+    gm = world.login("Gina", role=Role.STAFF)
+    people = {name: world.login(name) for name in NAMES}
+    for session in people.values():
+        session.do("+stat PD=50")
+        session.do("+stat ED=50")
+    gm.do("+combat/start")
+    for name in people:
+        gm.do(f"+combat/join {name}")
+    gm.do("+combat/next")
+    return world, gm, people
+
+
 def store_counts(attacks: int, synchronous: str = "FULL") -> dict[str, tuple[float, ...]]:
     """Store reads, writes, durable commits, log-only commits (no fsync) and milliseconds per
     command, on SQLite, in a fight of 4."""
-    from champions_mush.commands.base import Role
-    from champions_mush.rules.dice import RandomRoller
     from champions_mush.store.sqlite import SqliteStore
-    from tests.harness import World
 
     class Counted(SqliteStore):
         def __init__(self, path: Path) -> None:
@@ -242,16 +271,7 @@ def store_counts(attacks: int, synchronous: str = "FULL") -> dict[str, tuple[flo
 
     with tempfile.TemporaryDirectory(prefix="fightcount-") as tmp:
         store = Counted(Path(tmp) / "game.sqlite3")
-        world = World(roller=RandomRoller(7), store=store)
-        gm = world.login("Gina", role=Role.STAFF)
-        people = {name: world.login(name) for name in ("Ann", "Bea", "Cal", "Dot")}
-        for session in people.values():
-            session.do("+stat PD=50")
-            session.do("+stat ED=50")
-        gm.do("+combat/start")
-        for name in people:
-            gm.do(f"+combat/join {name}")
-        gm.do("+combat/next")
+        world, gm, people = fight_of_four(store)
         sums: dict[str, list[float]] = {}
 
         def run(key: str, session, line: str) -> None:

@@ -21,10 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from bench.fight_bench import PASSWORD, PHASE, Conn, _cli, _free_port, _pct, _setup
+from bench.fight_bench import PASSWORD, PHASE, Conn, _free_port, _pct, _setup, serving
 from tests.pgserver import PostgresServer
 
 #: seconds between the bystander's lines
@@ -136,24 +133,10 @@ def bench(rooms: int, duration: float, warmup: float, commit_delay_ms: float, lo
             db.execute("SELECT pg_reload_conf()")
         with tempfile.TemporaryDirectory(prefix="pgbystander-") as tmp:
             data = Path(tmp)
-            (data / "config.yaml").write_text(
-                f"store: '{pg.url}'\npassword_cost: 1024\ncommand_rate: 0\nconnects_per_minute: 0\n"
-                "creates_per_address_per_day: 0\nfailed_logins_per_minute: 100000\nidle_timeout: 0\nweb_port: 0\n")
-            subprocess.run([*_cli(), "create-admin", "--data-dir", str(data), "--password", PASSWORD, "Root"],
-                           check=True, capture_output=True)
             port = _free_port()
-            server = subprocess.Popen([*_cli(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-                                       str(data)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            try:
-                for _ in range(100):
-                    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                        break
-                    time.sleep(0.1)
+            with serving(data, port, f"store: '{pg.url}'\n"):
                 result = asyncio.run(_login_storm(port, logins, warmup) if logins else _run(port, rooms, duration, warmup))
                 result["game_connections"] = _game_connections(pg.url)
-            finally:
-                server.terminate()
-                server.wait(10)
     finally:
         pg.stop()
     return result

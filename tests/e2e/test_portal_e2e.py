@@ -37,6 +37,18 @@ def _csrf(html: str) -> str:
     return re.search(r'name="csrf" value="([0-9a-f]+)"', html).group(1)
 
 
+def _alice_sets_her_quote(browser, base: str) -> str:
+    """Alice logs in on the portal (secret1) and sets her ``+finger`` quote to Zoom there; her
+    account page as it was before."""
+    login = _page(browser, f"{base}/login")
+    welcome = _page(browser, f"{base}/login", {"csrf": _csrf(login), "name": "alice", "password": "secret1"})
+    assert "Welcome, Alice. You are logged in." in welcome
+    account = _page(browser, f"{base}/account")
+    said = _page(browser, f"{base}/account/finger", {"csrf": _csrf(account), "field": "quote", "value": "Zoom"})
+    assert "Quote set." in said
+    return account
+
+
 def test_the_portal_survives_kill_9_while_a_player_plays(tmp_path):
     web_port = free_port()
     with Server(tmp_path, config=f"password_cost: 1024\nweb_port: {web_port}\n") as server:
@@ -45,12 +57,7 @@ def test_the_portal_survives_kill_9_while_a_player_plays(tmp_path):
         alice = server.login("Alice")
         alice.do("+finger/set alias=The Blur", "Alias set.")
         browser = _opener()
-        login = _page(browser, f"{base}/login")
-        welcome = _page(browser, f"{base}/login", {"csrf": _csrf(login), "name": "alice", "password": "secret1"})
-        assert "Welcome, Alice. You are logged in." in welcome
-        account = _page(browser, f"{base}/account")
-        said = _page(browser, f"{base}/account/finger", {"csrf": _csrf(account), "field": "quote", "value": "Zoom"})
-        assert "Quote set." in said
+        account = _alice_sets_her_quote(browser, base)
         deadline = time.monotonic() + 30
         while (first := _portal_pid(tmp_path)) is None:
             assert time.monotonic() < deadline, "the status file never named the portal"

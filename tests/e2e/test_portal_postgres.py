@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import Server, free_port, wait_for_output
-from .test_portal_e2e import _csrf, _opener, _page
+from .test_portal_e2e import _alice_sets_her_quote, _opener, _page
 
 pytest.importorskip("psycopg")
 
@@ -21,12 +21,7 @@ def test_the_portal_reads_a_postgresql_game_and_logs_in_through_it(tmp_path, pos
         who = _page(_opener(), f"{base}/who")
         assert '<th scope="row"><a href="/characters/Alice">Alice</a></th>' in who
         browser = _opener()
-        login = _page(browser, f"{base}/login")
-        welcome = _page(browser, f"{base}/login", {"csrf": _csrf(login), "name": "alice", "password": "secret1"})
-        assert "Welcome, Alice. You are logged in." in welcome
-        account = _page(browser, f"{base}/account")
-        said = _page(browser, f"{base}/account/finger", {"csrf": _csrf(account), "field": "quote", "value": "Zoom"})
-        assert "Quote set." in said
+        _alice_sets_her_quote(browser, base)
         alice.do("+finger", "Zoom")  # the portal's write went through the game
         alice.do("+finger/set alias=The Blur", "Alias set.")
         assert "The Blur" in _page(browser, f"{base}/account")  # and the game's commit is read back
