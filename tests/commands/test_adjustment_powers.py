@@ -246,5 +246,7 @@ def test_what_an_adjustment_power_works_on_is_written_before_its_dice(fight):
         "Added #2 Sapper: Drain Energy Blast 3d6: 30 Active Points, 30 Real Cost, 3 END.")
     assert s.do("+power Siphon=transfer str to con 2d6")[0] == (
         "Added #3 Siphon: Transfer STR to CON 2d6: 30 Active Points, 30 Real Cost, 3 END.")
+    assert s.do("+power Sap2=drain str |rof|n the bold 3d6")[0] == (
+        "Added #4 Sap2: Drain STR 3d6: 30 Active Points, 30 Real Cost, 3 END.")  # only what it names is kept
     assert s.do("+power Odd=drain moonbeams 3d6") == [
         "Drain works on a characteristic or a power, like drain str 3d6 or drain energy blast 2d6."]

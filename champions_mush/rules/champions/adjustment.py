@@ -58,8 +58,9 @@ def subject_named(text: str) -> str | None:
     """What an adjustment power works on, written as Hero Designer does, or None if ``text``
     names no characteristic and no power: ``str`` -> STR, ``str to con`` -> STR to CON,
     ``energy blast`` -> Energy Blast."""
-    if characteristic_named(text) is not None:
-        return " ".join(w.upper() if w.upper() in ADJUSTABLE else w.lower() for w in text.split())
+    named = [w for w in re.findall(r"[A-Za-z]+", text.upper()) if w in ADJUSTABLE]
+    if named:  # only what it names: a Transfer's two, from one to the other
+        return " to ".join(named[:2])
     xmlid = power_named(text)
     return POWERS[xmlid].name if xmlid is not None else None
 
