@@ -12,7 +12,7 @@ from time import perf_counter
 from typing import TypeVar, cast
 
 from ..game.storage import StorageHealth
-from ..game.world import NOT_KEPT, redact_secrets
+from ..game.world import lost_text, redact_secrets
 from ..game.xp import note_presence
 from ..rules.errors import RulesError
 from ..store.base import StoreError
@@ -88,11 +88,12 @@ def _forget_unsaved(ctx: SessionContext) -> None:
 
 
 def _storage_failed(ctx: SessionContext, exc: StoreError) -> None:
-    """A write was refused: nothing of the command is kept, and the player and staff are told."""
+    """A write was refused (nothing of the command is kept) or not confirmed durable: the
+    player and staff are told which."""
     raw = ctx.parsed.raw if ctx.parsed is not None else ""
     log.error("storage failure running %r: %s", redact_secrets(raw), exc)
     _forget_unsaved(ctx)
-    ctx.reply(NOT_KEPT)
+    ctx.reply(lost_text(exc))
     StorageHealth.of(ctx.game).failed(exc)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.dice import RandomRoller, Roller
-from ..store.base import Store, StoreError
+from ..store.base import NotConfirmed, Store, StoreError
 from ..text.numbers import is_number
 from . import gmcp, scenes
 from .batch import EVERYONE, STAFF, Batch, for_characters, for_room
@@ -26,12 +26,20 @@ from .services import Services
 from .session import Session
 from .unit import Group, Kept, Unit, unit_of_work
 
-__all__ = ["NOT_KEPT", "Game"]
+__all__ = ["NOT_CONFIRMED", "NOT_KEPT", "Game", "lost_text"]
 
 log = logging.getLogger("champions_mush.game")
 
 #: what a player hears when what they did could not be saved (a refused write or confirmation)
 NOT_KEPT = "The game could not save that, so nothing changed. Staff have been told."
+#: ... when it was saved but could not be made sure to last (store/base.py ``NotConfirmed``)
+NOT_CONFIRMED = "The game could not confirm that was saved: look before you do it again. Staff have been told."
+
+
+def lost_text(exc: StoreError) -> str:
+    """What the player whose command could not be kept hears: nothing changed, or not known."""
+    return NOT_CONFIRMED if isinstance(exc, NotConfirmed) else NOT_KEPT
+
 #: the store log of staff commands
 STAFF_LOG = "staff"
 #: who the staff log names for changes made from the command line, not by a character
@@ -294,7 +302,7 @@ class Game:
             log.exception("could not reload the world after a storage failure")
         self.services.storage.failed(exc)
         if owner is not None and self.sessions.get(owner.id) is owner:
-            owner.send(NOT_KEPT)
+            owner.send(lost_text(exc))
 
     def group_commits(self, wake: Callable[[], None] | None) -> None:
         """Commit the fight commands of a turn together (game/unit.py): ``wake()`` must have

@@ -21,11 +21,17 @@ import attrs
 
 from .retention import Retention
 
-__all__ = ["LogEntry", "Row", "Store", "StoreError", "decode_documents"]
+__all__ = ["LogEntry", "NotConfirmed", "Row", "Store", "StoreError", "decode_documents"]
 
 
 class StoreError(RuntimeError):
     """The store could not read or write (disk full, read-only, corrupt)."""
+
+
+class NotConfirmed(StoreError):
+    """Commits were made but could not be made sure durable (a failed fsync, a PostgreSQL server
+    that did not confirm): other readers see them, a crash may still lose them
+    (store/durable.py)."""
 
 
 @attrs.frozen

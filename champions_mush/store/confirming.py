@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import psycopg
 
-from .base import StoreError
+from .base import NotConfirmed, StoreError
 from .durable import DurableThread
 
 __all__ = ["Confirmer", "first_line"]
@@ -50,7 +50,7 @@ class Confirmer(DurableThread):
                     self._db.close()
                 self._db = None
                 if attempt == 2:
-                    return StoreError(f"The database did not confirm a write: {first_line(exc)}")
+                    return NotConfirmed(f"The database did not confirm a write: {first_line(exc)}")
         return None  # (not reached)
 
     def _stopped(self) -> None:

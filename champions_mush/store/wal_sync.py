@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from .base import StoreError
+from .base import NotConfirmed, StoreError
 from .durable import DurableThread
 
 __all__ = ["WalSyncer"]
@@ -37,12 +37,12 @@ class WalSyncer(DurableThread):
             except FileNotFoundError:
                 continue
             except OSError as exc:
-                return StoreError(f"The database could not be made durable: {exc}")
+                return NotConfirmed(f"The database could not be made durable: {exc}")
             try:
                 os.fdatasync(fd)
             except OSError as exc:
-                return StoreError(f"The database could not be made durable: {exc}")
+                return NotConfirmed(f"The database could not be made durable: {exc}")
             finally:
                 os.close(fd)
             return None
-        return StoreError("The database could not be made durable: its files are gone")
+        return NotConfirmed("The database could not be made durable: its files are gone")

@@ -61,11 +61,11 @@ def test_a_confirmation_the_server_cannot_give_tells_each_player(turn):
     store.url = "postgresql://nobody@/nowhere?host=/nonexistent"  # the server is gone for the confirmer
     world.game.end_turn()
     handed.get(timeout=20)()
-    refused = ["The game could not save that, so nothing changed. Staff have been told.",
-               ("[Storage] The game cannot save right now: you can log in, look around and read, but nothing you "
-                "change will be kept. Staff have been told.")]
-    assert ann.lines[-2:] == refused
-    assert bea.lines[-2:] == refused[::-1]  # the whole game heard the notice with Ann's refusal
+    unsure = ["The game could not confirm that was saved: look before you do it again. Staff have been told.",
+              ("[Storage] The game cannot save right now: you can log in, look around and read, but nothing you "
+               "change will be kept. Staff have been told.")]
+    assert ann.lines[-2:] == unsure  # committed on the server, not confirmed durable: not known
+    assert bea.lines[-2:] == unsure[::-1]  # the whole game heard the notice with Ann's
     assert "Strikes" not in ann.text and "recovers" not in bea.text
     assert not (ann.busy or bea.busy)
 
@@ -138,5 +138,7 @@ def test_a_login_whose_confirmation_cannot_be_given_is_told_and_not_attached(tur
     store.url = "postgresql://nobody@/nowhere?host=/nonexistent"  # the server is gone for the confirmer
     world.game.end_turn()
     handed.get(timeout=20)()
-    assert dee.lines == ["The game could not save that, so nothing changed. Staff have been told."]
+    assert dee.lines == [("The game could not confirm that was saved: look before you do it again. "
+                          "Staff have been told.")]
     assert dee.character_id is None and not dee.busy
+    assert dee.do("create Dee secret1") == ["That name is already taken."]  # the server has the account

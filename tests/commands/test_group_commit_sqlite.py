@@ -75,8 +75,11 @@ def test_the_turn_is_told_once_its_wal_is_on_the_disk_and_its_players_wait_meanw
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again for every other write
 
 
-def test_a_failed_fsync_tells_each_player(turn, monkeypatch):
-    world, _, ann, bea, handed, _ = turn
+def test_a_failed_fsync_tells_each_player_it_is_not_known_to_be_kept(turn, monkeypatch):
+    """The commit was made (other readers see it) but is not on the disk for sure: each player
+    is told to look, not that nothing changed."""
+    world, store, ann, bea, handed, _ = turn
+    room = ann.character.location
     world.set_dice(*MISS, 1, 1, 1)
     ann.do("+attack Eel=strike")
     bea.do("+recover")
@@ -87,13 +90,15 @@ def test_a_failed_fsync_tells_each_player(turn, monkeypatch):
     monkeypatch.setattr(os, "fdatasync", broken)
     world.game.end_turn()
     handed.get(timeout=20)()
-    refused = ["The game could not save that, so nothing changed. Staff have been told.",
-               ("[Storage] The game cannot save right now: you can log in, look around and read, but nothing you "
-                "change will be kept. Staff have been told.")]
-    assert ann.lines[-2:] == refused
-    assert bea.lines[-2:] == refused[::-1]  # the whole game heard the notice with Ann's refusal
+    unsure = ["The game could not confirm that was saved: look before you do it again. Staff have been told.",
+              ("[Storage] The game cannot save right now: you can log in, look around and read, but nothing you "
+               "change will be kept. Staff have been told.")]
+    assert ann.lines[-2:] == unsure
+    assert bea.lines[-2:] == unsure[::-1]  # the whole game heard the notice with Ann's
     assert "Strikes" not in ann.text and "recovers" not in bea.text
     assert not (ann.busy or bea.busy)
+    eel = world.game.find_character("Eel")
+    assert _fight_elsewhere(store, room)["current"] == eel.id  # Ann's and Bea's Phases were taken
 
 
 def test_without_the_game_s_thread_each_turn_commits_durably_at_once(turn):
