@@ -335,13 +335,29 @@ def _fighters_doc(fighters: tuple[Fighter, ...]) -> list[dict[str, Any]]:
     never changed once made (the unit of work hands out copies: game/unit.py)."""
     last, docs = _LAST_FIGHTERS
     if fighters is not last:
-        docs = [_fighter_doc(f) for f in fighters]
+        docs = [_fighter_doc_of(f) for f in fighters]
         _LAST_FIGHTERS[:] = fighters, docs
     return docs
 
 
 #: The fighters last written and their documents (held, so the tuple's id is not used again).
 _LAST_FIGHTERS: list[Any] = [None, []]
+#: Fighters' records written lately and their documents, by the record's id (each held, so its
+#: id is not used again): an action changes one or two of a fight's records, not all.
+_FIGHTER_DOCS: dict[int, tuple[Fighter, dict[str, Any]]] = {}
+#: Most records :data:`_FIGHTER_DOCS` holds (20 fights of 4 write 80).
+_FIGHTER_DOCS_MOST = 512
+
+
+def _fighter_doc_of(fighter: Fighter) -> dict[str, Any]:
+    """:func:`_fighter_doc`, made once for the same record (a record is a frozen value)."""
+    found = _FIGHTER_DOCS.get(id(fighter))
+    if found is not None and found[0] is fighter:
+        return found[1]
+    if len(_FIGHTER_DOCS) >= _FIGHTER_DOCS_MOST:
+        _FIGHTER_DOCS.clear()
+    doc = _FIGHTER_DOCS[id(fighter)] = (fighter, _fighter_doc(fighter))
+    return doc[1]
 
 
 def _fighter_doc(fighter: Fighter) -> dict[str, Any]:

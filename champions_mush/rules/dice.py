@@ -7,6 +7,7 @@ HERO System writes dice as whole d6, an optional half die (``½d6``) and pips (`
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections.abc import Iterable
@@ -27,6 +28,8 @@ __all__ = [
     "roll_d6",
 ]
 
+#: Bytes of ``os.urandom`` a :class:`RandomRoller` from the OS fetches at once.
+_POOL = 256
 #: Largest number of whole dice one amount may hold. A sane cap so that
 #: ``+nd6 100000`` is refused instead of tying up the server (200D6 is 1000 STR).
 MAX_DICE = 200
@@ -40,15 +43,32 @@ class Roller(Protocol):
 
 
 class RandomRoller:
-    """A roller for play: seeded for reproducible runs, or from the OS when ``seed`` is None."""
+    """A roller for play: seeded for reproducible runs, or from the OS when ``seed`` is None.
+
+    From the OS, a die of up to 256 sides takes one byte of ``os.urandom``, fetched
+    :data:`_POOL` bytes at a time (a system call a die was a tenth of an attack's dice), and
+    rejected when it is past the last whole multiple of ``sides`` so every face is as likely.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.SystemRandom() if seed is None else random.Random(seed)
+        self._system = seed is None
+        self._pool = b""
+        self._at = 0
 
     def die(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"A die needs at least one side, not {sides}.")
-        return self._random.randint(1, sides)
+        if not self._system or sides > 256:
+            return self._random.randint(1, sides)
+        limit = 256 - 256 % sides  # bytes below this fall on each face equally often
+        while True:
+            if self._at >= len(self._pool):
+                self._pool, self._at = os.urandom(_POOL), 0
+            byte = self._pool[self._at]
+            self._at += 1
+            if byte < limit:
+                return byte % sides + 1
 
 
 class FixedRoller:

@@ -74,6 +74,8 @@ class SqliteStore:
         self._failing = False
         self._depth = 0  #: open transactions (only the outermost commits)
         self._wrote = False  #: a write went through in the open transaction
+        #: :meth:`data_version` as read once the open transaction had written (None: not read yet)
+        self._held_version: int | None = None
         try:
             self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -151,7 +153,7 @@ class SqliteStore:
             return
         started = perf_counter()
         self._control("BEGIN")
-        self._depth, self._wrote = 1, False
+        self._depth, self._wrote, self._held_version = 1, False, None
         try:
             yield
         except BaseException:
@@ -238,7 +240,13 @@ class SqliteStore:
             self.on_write(kind, key)
 
     def data_version(self) -> int:
-        """A number that changes whenever another connection (another process) commits."""
+        """A number that changes whenever another connection (another process) commits. Once the
+        open transaction has written, this connection holds SQLite's write lock until it ends and
+        no other can commit: the number is read once then (not once a command of the turn's group)."""
+        if self._depth and self._wrote:
+            if self._held_version is None:
+                self._held_version = int(self._db.execute("PRAGMA data_version").fetchone()[0])
+            return self._held_version
         return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def all(self, kind: str) -> dict[str, dict[str, Any]]:

@@ -266,3 +266,23 @@ def test_rows_are_pruned_by_their_kinds_retention(kind, tmp_path, request):
         assert [r.data["n"] for r in made.rows("scene_line", "1")] == [4]
         assert made.count_rows("job_comment") == 1
         made.close()
+
+
+def test_sqlite_data_version_sees_another_connections_commit_inside_a_transaction_too(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    store = SqliteStore(path)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    seen = store.data_version()
+    other.execute("INSERT INTO counters (name, value) VALUES ('other', 1)")
+    with store.transaction():
+        inside = store.data_version()
+        assert inside != seen  # committed before ours began: seen
+        store.put("thing", "1", {"a": 1})
+        assert store.data_version() == inside  # ours holds the write lock now: nobody else can commit
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("INSERT INTO counters (name, value) VALUES ('other 2', 2)")
+        assert store.data_version() == inside
+    other.execute("INSERT INTO counters (name, value) VALUES ('other 3', 3)")
+    assert store.data_version() != inside  # after ours ended, the next commit is seen again
+    other.close()
+    store.close()

@@ -123,6 +123,20 @@ def test_random_roller_is_reproducible_with_a_seed():
     assert len(set(first)) == 6
 
 
+def test_random_roller_from_the_os_takes_a_byte_a_die_and_skips_the_uneven_top(monkeypatch):
+    fetched = []
+
+    def urandom(n: int) -> bytes:  # the OS's bytes, made up: 0, 5, 252 and 255 (past 42 x 6), 250, 15
+        fetched.append(n)
+        return bytes([0, 5, 252, 255, 250, 15]) + bytes(n - 6)
+
+    monkeypatch.setattr("champions_mush.rules.dice.os.urandom", urandom)
+    roller = RandomRoller()
+    assert [roller.die(6) for _ in range(4)] == [1, 6, 5, 4]  # 0 % 6 + 1, 5 % 6 + 1, (252, 255 skipped) 250 % 6 + 1, 15 % 6 + 1
+    assert roller.die(1000) in range(1, 1001)  # past 256 sides: the OS's random numbers as before
+    assert fetched == [256]  # one system call for many dice
+
+
 def test_random_roller_refuses_a_sideless_die():
     with pytest.raises(DiceError):
         RandomRoller(1).die(0)
