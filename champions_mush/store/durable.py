@@ -59,11 +59,10 @@ class DurableThread:
                     break
                 batch, self._waiting = self._waiting, []
             error = self._make_durable()
-            for done, failed in batch:
-                try:
-                    self._hand_back(done if error is None else partial(failed, error))
-                except Exception:  # the game's loop has stopped: nobody is left to tell
-                    log.warning("a durable commit could not be handed back to the game", exc_info=True)
+            try:  # one hand-back for the batch: each wakes the game's loop and waits for its lock
+                self._hand_back(partial(_tell, batch, error))
+            except Exception:  # the game's loop has stopped: nobody is left to tell
+                log.warning("a durable commit could not be handed back to the game", exc_info=True)
         self._stopped()
 
     def close(self, wait: float = CLOSE_WAIT) -> bool:
@@ -74,3 +73,16 @@ class DurableThread:
             self._wake.notify_all()
         self._thread.join(wait)
         return not self._thread.is_alive()
+
+
+def _tell(batch: list[tuple[Done, Failed]], error: StoreError | None) -> None:
+    """On the game's thread: each waiting commit's ``done()``, or ``failed(error)``, in order; one
+    that raises is logged and the rest still run (as when each was handed back on its own)."""
+    for done, failed in batch:
+        try:
+            if error is None:
+                done()
+            else:
+                failed(error)
+        except Exception:
+            log.exception("telling a waiting commit that it is durable failed")
