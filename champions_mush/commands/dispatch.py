@@ -20,6 +20,7 @@ from ..text.aloud import reading_aloud
 from ..text.markup import escape
 from .base import Command, CommandError, ParsedCommand, Role, UsageError, parse_command
 from .context import NOT_CONNECTED, Context, SessionContext
+from .login import hurry_arrival
 from .multiline import collecting, expire, feed, give_up, passes_through
 from .recording import held
 from .usage import usage_message
@@ -145,6 +146,10 @@ class Dispatcher:
 
     def run(self, game, session, line: str) -> None:  # Game/Session (import cycle)
         """Run one line as one unit of work (game/unit.py): one durable write at its end."""
+        if game.batch.holding and session.character_id is not None:  # heard to arrive before it speaks
+            char = game.characters.get(session.character_id)
+            if char is not None:
+                hurry_arrival(game, char)
         try:
             with game.work(session) as unit:
                 if unit.lost is None:  # told if the turn's group commit is refused (game/unit.py)

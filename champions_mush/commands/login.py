@@ -31,6 +31,7 @@ __all__ = [
     "connect_screen",
     "format_duration",
     "format_idle",
+    "hurry_arrival",
     "login_session",
     "logout_session",
     "split_login",
@@ -106,7 +107,7 @@ def _greet(game: Game, session: Session, char: Character, failures: str | None, 
         session.send(f"|y{failures}|n")
     _send_notices(game, session, char)
     if first:
-        game.batch.gather(("arrivals", char.location), char.id, lambda ids: _tell_arrivals(game, ids))
+        _tell_presence_later(game, char, CONNECTED)
 
 
 #: what a character is told at login when something waits for them (unread mail ...)
@@ -140,27 +141,50 @@ def logout_session(game: Game, session: Session) -> None:
 
 
 def tell_departure(game: Game, char: Character) -> None:
-    """The room hears that ``char`` is gone, gathered with this turn's other departures (and
-    after its arrivals: an ``+alt`` switch is told as the new one connected, the old one gone)."""
-    game.batch.gather(("departures", char.location), char.id, lambda ids: _tell_departures(game, ids))
+    """The room hears that ``char`` is gone, gathered with this turn's other arrivals and
+    departures (an ``+alt`` switch is told as the new one connected, the old one gone)."""
+    _tell_presence_later(game, char, DISCONNECTED)
 
 
 #: arrivals or departures in one room in one turn told one line each; more are told in one line
 TOLD_ONE_BY_ONE = 3
+#: a room is told of arrivals and departures at most once every so many seconds: those coming
+#: sooner after its last such line wait and are told together (a reconnect storm: a line a
+#: second to a crowded room, not one a turn; docs/player-guide.md, "Who is here")
+TOLD_EVERY = 1.0
+CONNECTED, DISCONNECTED = "connected", "disconnected"
+
+
+def _tell_presence_later(game: Game, char: Character, what: str) -> None:
+    game.batch.gather(("presence", char.location), (what, char.id), lambda items: _tell_presence(game, items),
+                      every=TOLD_EVERY)
+
+
+def hurry_arrival(game: Game, char: Character) -> None:
+    """``char`` typed a line while the room still waits to hear of its arrival: told now, so
+    the room never hears someone speak before it hears them connect."""
+    game.batch.hurry(("presence", char.location), (CONNECTED, char.id))
+
+
+def _tell_presence(game: Game, items: list[tuple[str, int]]) -> None:
+    """Arrivals and departures gathered in a room, each kind in one go, in the order they began."""
+    for what in dict.fromkeys(what for what, _ in items):
+        ids = list(dict.fromkeys(cid for kind, cid in items if kind == what))
+        (_tell_arrivals if what == CONNECTED else _tell_departures)(game, ids)
 
 
 def _tell_arrivals(game: Game, char_ids: list[int]) -> None:
     """"Bob has connected." for each, or for many at once (a reconnect storm) one line naming
     the first few, which those it names do not hear; those gone again meanwhile are not told of."""
     _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and game.is_connected(c)],
-               "connected")
+               CONNECTED)
 
 
 def _tell_departures(game: Game, char_ids: list[int]) -> None:
     """"Bob has disconnected." for each, or for many at once (a network blip) one line naming
     the first few; those who came back meanwhile are not told of."""
     _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)],
-               "disconnected")
+               DISCONNECTED)
 
 
 def _tell_room(game: Game, chars: list[Character], what: str) -> None:

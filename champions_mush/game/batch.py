@@ -22,9 +22,12 @@ from __future__ import annotations
 import bisect
 import heapq
 from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .listeners import Listeners
+
+#: paced keys remembered before the ones told more than :data:`_PAUSE_KEPT` seconds ago go
+_TOLD_AT_KEPT, _PAUSE_KEPT = 256, 60.0
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -94,6 +97,15 @@ class _Entries:
         return [(self.seqs[j], bytes(buf[starts[j]:ends[j]])) for j in range(i, len(starts))]
 
 
+class _Held:
+    """A paced key's items waiting for its pause to be over, and the call that ends it."""
+
+    __slots__ = ("call", "every", "items", "tell")
+
+    def __init__(self, items: list, tell: Callable[[list], None], every: float, call: Any) -> None:
+        self.items, self.tell, self.every, self.call = items, tell, every, call
+
+
 class Batch:
     """This turn's broadcast messages, delivered at :meth:`flush`.
 
@@ -110,8 +122,14 @@ class Batch:
         self.listeners = Listeners(game)
         self._schedule: Callable[[], None] | None = None
         self._scheduled = False
-        #: items gathered this turn, by key, with the function that tells them (:meth:`gather`)
-        self._gathered: dict[Hashable, tuple[list, Callable[[list], None]]] = {}
+        #: items gathered this turn, by key, with the function that tells them and the key's
+        #: pace (:meth:`gather`)
+        self._gathered: dict[Hashable, tuple[list, Callable[[list], None], float]] = {}
+        #: the reactor's clock (``seconds()``, ``callLater``) once :meth:`pace` is given one
+        self._clock: Any = None
+        #: when each paced key was last told, and the items held until its pause is over
+        self._told_at: dict[Hashable, float] = {}
+        self._held: dict[Hashable, _Held] = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -147,27 +165,86 @@ class Batch:
             self._scheduled = True
             self._schedule()
 
-    def gather(self, key: Hashable, item: object, tell: Callable[[list], None]) -> None:
+    def pace(self, clock: Any) -> None:  # an IReactorTime: seconds(), callLater()
+        """Let :meth:`gather` hold a paced key's items until its pause is over (``clock``: the
+        reactor's); None: every key is told at the end of its turn again."""
+        self._clock = clock
+
+    def gather(self, key: Hashable, item: object, tell: Callable[[list], None], every: float = 0.0) -> None:
         """Collect ``item`` under ``key`` for this turn; when the turn ends, ``tell(items)``
         says them, as one line or a few (the departures of a network blip: hundreds of
         "has disconnected" lines for each player still there would be output that grows with
-        the square of the crowd, held at once). Without a scheduler, told at once."""
+        the square of the crowd, held at once). Without a scheduler, told at once.
+
+        ``every`` paces the key: told at most once every ``every`` seconds (with :meth:`pace`'s
+        clock). Items coming less than that after the key was last told are held, and told
+        together at the end of the turn in which the pause is over (a reconnect storm: one line
+        of arrivals a second to a crowded room, not one a turn)."""
         if self._schedule is None:
             tell([item])
             return
         found = self._gathered.get(key)
-        if found is None:
-            self._gathered[key] = ([item], tell)
-        else:
+        if found is not None:
             found[0].append(item)
-        if not self._scheduled:
+            return
+        held = self._held.get(key)
+        if held is not None:
+            held.items.append(item)
+            return
+        clock = self._clock
+        if every > 0 and clock is not None:
+            wait = self._told_at.get(key, float("-inf")) + every - clock.seconds()
+            if wait > 0:
+                self._held[key] = _Held([item], tell, every, clock.callLater(wait, self._release, key))
+                return
+        self._gathered[key] = ([item], tell, every)
+        self._wake()
+
+    @property
+    def holding(self) -> bool:
+        """True while some paced key holds items (:meth:`gather`)."""
+        return bool(self._held)
+
+    def hurry(self, key: Hashable, item: object) -> None:
+        """Tell what ``key`` holds now if ``item`` is among it (a player held in a storm's
+        arrivals who speaks is heard to arrive first), before anything said after."""
+        held = self._held.get(key)
+        if held is None or item not in held.items:
+            return
+        del self._held[key]
+        held.call.cancel()
+        if self._clock is not None:
+            self._told_at[key] = self._clock.seconds()
+        held.tell(held.items)
+
+    def _wake(self) -> None:
+        if not self._scheduled and self._schedule is not None:
             self._scheduled = True
             self._schedule()
 
+    def _release(self, key: Hashable) -> None:
+        """``key``'s pause is over: what it held is told at the end of this turn (at once
+        without a scheduler)."""
+        held = self._held.pop(key, None)
+        if held is None:
+            return
+        if self._schedule is None:
+            held.tell(held.items)
+            return
+        self._gathered[key] = (held.items, held.tell, held.every)
+        self._wake()
+
     def _tell_gathered(self) -> None:
         gathered, self._gathered = self._gathered, {}
-        for items, tell in gathered.values():
+        told_at = self._told_at
+        now = self._clock.seconds() if self._clock is not None else 0.0
+        for key, (items, tell, every) in gathered.items():
+            if every > 0:
+                told_at[key] = now
             tell(items)
+        if len(told_at) > _TOLD_AT_KEPT:  # rooms told of long ago need no pause
+            for key in [k for k, at in told_at.items() if now - at > _PAUSE_KEPT]:
+                del told_at[key]
 
     # --- delivering -----------------------------------------------------------------------------
     def catch_up(self, session: Session) -> None:

@@ -235,6 +235,7 @@ class MushFactory(protocol.Factory):
     def coalesce_output(self, on: bool) -> None:
         self._coalesce = on
         self.game.batch.defer(self.coalescer.wake if on else None)
+        self.game.batch.pace(self.clock if on else None)  # arrivals told a line a second at most
         self.game.group_commits(self.coalescer.wake if on else None)  # one commit per turn too
 
     def mssp(self) -> dict[str, str]:

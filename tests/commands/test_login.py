@@ -522,3 +522,84 @@ def test_a_reconnect_storm_is_told_in_one_line_not_one_per_arrival():
     lines, guests = _arrive_in_one_turn(40)
     assert lines == ["Comer0, Comer1, Comer2 and 37 others have connected."]
     assert not any("have connected" in line for line in guests[0].lines)  # not told of himself
+
+
+class _Storm:
+    """Alice in the start room; a server's turns (the batch deferred, arrivals paced by a fake
+    reactor clock) and characters Comer0, Comer1 ... waiting at the connect screen."""
+
+    def __init__(self, count):
+        from twisted.internet.task import Clock
+
+        self.world = make_world()
+        self.alice = _created(self.world)
+        for n in range(count):
+            self.world.game.new_character(f"Comer{n}", password_hash=hash_password("stormpw1", 16))
+        self.guests = [self.world.guest() for _ in range(count)]
+        self.clock = Clock()
+        self.world.game.batch.defer(lambda: None)
+        self.world.game.batch.pace(self.clock)
+        self.alice.clear()
+
+    def turn(self, *lines):
+        """One reactor turn: each (guest number, line) typed, then the turn's end."""
+        for n, line in lines:
+            self.guests[n].do(line)
+        self.world.game.batch.flush()
+
+    def connect(self, *numbers):
+        self.turn(*((n, f"connect Comer{n} stormpw1") for n in numbers))
+
+    def later(self, seconds):
+        """``seconds`` pass; the turn they end in ends."""
+        self.clock.advance(seconds)
+        self.world.game.batch.flush()
+
+    def heard(self):
+        lines, self.alice.output[:] = self.alice.lines, []
+        return lines
+
+
+def test_arrivals_in_a_storm_are_told_a_line_a_second():
+    storm = _Storm(8)
+    storm.connect(0)
+    assert storm.heard() == ["Comer0 has connected."]  # a lone arrival: at once
+    for n in range(1, 5):
+        storm.later(0.2)
+        storm.connect(n)
+    assert storm.heard() == []  # within the second after the last line: held
+    storm.later(0.2)
+    assert storm.heard() == ["Comer1, Comer2, Comer3 and 1 other have connected."]
+    storm.later(0.5)
+    storm.connect(5)
+    storm.connect(6)
+    assert storm.heard() == []
+    storm.later(0.5)
+    assert storm.heard() == ["Comer5 has connected.", "Comer6 has connected."]
+    storm.later(1.0)  # a quiet second: the next one is told at once again
+    storm.connect(7)
+    assert storm.heard() == ["Comer7 has connected."]
+    assert storm.guests[1].lines.count("Comer1, Comer2, Comer3 and 1 other have connected.") == 0
+
+
+def test_a_held_arrival_who_speaks_is_heard_to_connect_first():
+    storm = _Storm(3)
+    storm.connect(0)
+    storm.connect(1, 2)
+    storm.turn((2, "say Back."))
+    assert storm.heard() == ["Comer0 has connected.", "Comer1 has connected.", "Comer2 has connected.",
+                             'Comer2 says, "Back."']
+    storm.later(1.0)  # told once, not again when the held second is over
+    assert storm.heard() == []
+    assert storm.guests[2].lines[-1] == 'You say, "Back."'
+
+
+def test_arrivals_and_departures_held_together_are_told_each_kind_in_one_go_first_come_first():
+    storm = _Storm(3)
+    storm.connect(0)
+    storm.connect(1)
+    storm.turn((0, "QUIT"))
+    storm.connect(2)
+    assert storm.heard() == ["Comer0 has connected."]
+    storm.later(1.0)
+    assert storm.heard() == ["Comer1 has connected.", "Comer2 has connected.", "Comer0 has disconnected."]
