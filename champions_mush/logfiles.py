@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -34,13 +35,40 @@ class LogFile(logging.handlers.RotatingFileHandler):
     _last_on_stderr: logging.LogRecord | None = None
 
     def __init__(self, *args, **kwargs) -> None:  # RotatingFileHandler's
+        self._regular = True
+        self._formatted: tuple[logging.LogRecord, str] | None = None
         super().__init__(*args, **kwargs)
         self.failing = False
         self._wrote = False
 
+    def _open(self):  # logging's name; a text stream
+        stream = super()._open()
+        self._regular = os.path.isfile(self.baseFilename)  # a /dev/null never rolls over
+        return stream
+
+    def shouldRollover(self, record: logging.LogRecord) -> bool:  # logging's name
+        """As the standard handler decides, but with the file's kind asked when it is opened, not
+        twice a record (two ``stat`` calls a line: a reconnect storm logs a line a login)."""
+        if self.stream is None:  # opened late (``delay``)
+            self.stream = self._open()
+        if not self._regular or self.maxBytes <= 0:
+            return False
+        self.stream.seek(0, 2)
+        return self.stream.tell() + len(self.format(record)) + 1 >= self.maxBytes
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record's line, made once though both the size check and the write ask for it."""
+        made = self._formatted
+        if made is not None and made[0] is record:
+            return made[1]
+        text = super().format(record)
+        self._formatted = (record, text)
+        return text
+
     def emit(self, record: logging.LogRecord) -> None:
         self._wrote = True
         super().emit(record)
+        self._formatted = None
         if self._wrote and self.failing:
             self.failing = False
             self._stderr(f"champions-mush: writing {self.baseFilename} again")

@@ -195,8 +195,10 @@ def send_login(game: Game, char: Character) -> None:
     from .channels import Channels
     from .sheets import get_sheet
 
-    send_vitals_and_status(game, char, get_sheet(game, char))
+    if wanted(game, char, "Char.Vitals", "Char.Status"):  # the sheet read only for a client taking it
+        send_vitals_and_status(game, char, get_sheet(game, char))
     send_room(game, char)
     if len(game.sessions_of(char)) == 1:  # not a second connection of someone already here
         player_arrived(game, char)
-    Channels.of(game).send_list(char)
+    if wanted(game, char, "Comm.Channel.List"):
+        Channels.of(game).send_list(char)

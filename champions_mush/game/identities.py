@@ -41,15 +41,22 @@ def identities(char: Character) -> dict[str, dict[str, Any]]:
 
 def current(char: Character) -> dict[str, Any] | None:
     """The identity ``char`` wears now, or None when it is seen as itself (a copy of that one
-    alone: a room's ``look`` asks for each name in it)."""
-    worn = char.settings.get("identities", {}).get(str(char.settings.get("identity", "")))
+    alone)."""
+    worn = _worn(char)
     return None if worn is None else dict(worn)
+
+
+def _worn(char: Character) -> dict[str, Any] | None:
+    """The identity ``char`` wears, as kept (not to be changed), or None: a room's ``look`` asks
+    for each name in it, so a character with no identities is told at the first question."""
+    kept = char.settings.get("identities")
+    return kept.get(str(char.settings.get("identity", ""))) if kept else None
 
 
 def shown_name(game: Game, char: Character, viewer: Character | None = None) -> str:
     """The name ``viewer`` sees for ``char``: the identity's, with the character's after it for
     staff (and for the character itself)."""
-    worn = current(char)
+    worn = _worn(char)
     if worn is None:
         return char.name
     if viewer is not None and (viewer.id == char.id or game.is_staff(viewer)):
