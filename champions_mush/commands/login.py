@@ -167,35 +167,38 @@ def hurry_arrival(game: Game, char: Character) -> None:
 
 
 def _tell_presence(game: Game, items: list[tuple[str, int]]) -> None:
-    """Arrivals and departures gathered in a room, each kind in one go, in the order they began."""
+    """Arrivals and departures gathered in a room, each kind in one go, in the order they began.
+    Nobody hears of what came before their own arrival: their ``look`` showed them the room."""
+    kinds: dict[str, dict[int, int]] = {CONNECTED: {}, DISCONNECTED: {}}  # char id -> its last item
+    for at, (what, cid) in enumerate(items):
+        kinds[what][cid] = at
+    still = {what: [(at, c) for cid, at in found.items() if (c := game.characters.get(cid)) is not None
+                    and game.is_connected(c) == (what == CONNECTED)]  # not who left or came back since
+             for what, found in kinds.items()}
     for what in dict.fromkeys(what for what, _ in items):
-        ids = list(dict.fromkeys(cid for kind, cid in items if kind == what))
-        (_tell_arrivals if what == CONNECTED else _tell_departures)(game, ids)
+        _tell_room(game, still[what], what, still[CONNECTED])
 
 
-def _tell_arrivals(game: Game, char_ids: list[int]) -> None:
-    """"Bob has connected." for each, or for many at once (a reconnect storm) one line naming
-    the first few, which those it names do not hear; those gone again meanwhile are not told of."""
-    _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and game.is_connected(c)],
-               CONNECTED)
-
-
-def _tell_departures(game: Game, char_ids: list[int]) -> None:
-    """"Bob has disconnected." for each, or for many at once (a network blip) one line naming
-    the first few; those who came back meanwhile are not told of."""
-    _tell_room(game, [c for c in map(game.characters.get, char_ids) if c is not None and not game.is_connected(c)],
-               DISCONNECTED)
-
-
-def _tell_room(game: Game, chars: list[Character], what: str) -> None:
-    if len(chars) <= TOLD_ONE_BY_ONE:
-        for char in chars:
-            game.msg_room(char.location, f"{shown_name(game, char)} has {what}.", exclude=(char,))
+def _tell_room(game: Game, told: list[tuple[int, Character]], what: str, came: list[tuple[int, Character]]) -> None:
+    """"Bob has connected." for each of ``told`` (where it is among the items, who), or for many
+    at once (a reconnect storm, a network blip) one line naming the first few, which those it
+    names do not hear; nor do those of ``came`` (arrivals) who came after."""
+    if not told:
         return
+
+    def hush(chars: list[Character], at: int) -> list[Character]:
+        named = {c.id for c in chars}
+        return [*chars, *(c for when, c in came if when > at and c.id not in named)]
+
+    if len(told) <= TOLD_ONE_BY_ONE:
+        for at, char in told:
+            game.msg_room(char.location, f"{shown_name(game, char)} has {what}.", exclude=hush([char], at))
+        return
+    chars = [c for _, c in told]
     named = ", ".join(shown_name(game, c) for c in chars[:TOLD_ONE_BY_ONE])
     more = len(chars) - TOLD_ONE_BY_ONE
     game.msg_room(chars[0].location, f"{named} and {more:,} other{'s' if more != 1 else ''} have {what}.",
-                  exclude=chars)
+                  exclude=hush(chars, told[0][0]))
 
 
 def _begin(ctx: SessionContext) -> Session:
