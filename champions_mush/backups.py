@@ -24,6 +24,7 @@ import attrs
 from .opening import DB_FILE, LOCK_FILE, is_postgresql
 from .store.base import StoreError
 from .store.sqlite_copy import CopyFacts, copy_database, read_copy
+from .values import frozen
 
 __all__ = ["BackupRefused", "Taken", "backup_into", "hold_lock", "keep_newest", "keep_recent", "our_backups", "restore",
            "restore_to_postgres", "take_backup"]
@@ -41,7 +42,7 @@ class BackupRefused(Exception):
     """A backup or restore that cannot go on; the message is one line for the admin."""
 
 
-@attrs.frozen
+@frozen
 class Taken:
     """A finished backup: where it is, what it holds, and the backups ``--keep`` removed."""
 

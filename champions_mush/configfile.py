@@ -15,6 +15,7 @@ import attrs
 import yaml
 
 from .game.config import GameConfig, check, default_check
+from .values import frozen
 
 __all__ = ["ConfigError", "ServerConfig", "default_config_text", "load_config"]
 
@@ -27,7 +28,7 @@ class ConfigError(ValueError):
     """The config file cannot be used; the message names the file and the setting."""
 
 
-@attrs.frozen
+@frozen
 class ServerConfig:
     """Where and how the server runs."""
 

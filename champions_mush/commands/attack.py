@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from ..game import (
     adjusting,
     attacks,
@@ -35,6 +33,7 @@ from ..game.hero import AttackPower, HeroSheet, attack_powers, get_hero, preload
 from ..rules.champions.endurance import MAX_PUSH
 from ..rules.errors import RulesError
 from ..text.markup import strip
+from ..values import frozen
 from . import grapple
 from .advantage_text import explosion_lines, stopped_text
 from .base import CommandError, ParsedCommand, UsageError
@@ -66,7 +65,7 @@ def _maneuver_words() -> str:
 _MANEUVER_WORDS = _maneuver_words()
 
 
-@attrs.frozen
+@frozen
 class _Numbered:
     """An attack power with its number on +sheet and what it is (its XMLID)."""
 

@@ -7,12 +7,15 @@ switches ``("private",)``, and arguments split on the first ``=`` into ``lhs`` a
 from __future__ import annotations
 
 import importlib
+import linecache
+import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from ..game.roles import Role
+from ..values import frozen
 
 if TYPE_CHECKING:
     from .context import Context
@@ -59,7 +62,7 @@ def telling(*errors: type[Exception]) -> Callable[[Callable[[], T]], T]:
 PREFIXES = {'"': "say", ":": "pose", ";": "semipose", "'": "+ooc", "\\": "@emit"}
 
 
-@attrs.frozen
+@frozen
 class ParsedCommand:
     """A command line read once: ``+nd6/private 8=Blast`` -> name ``+nd6``, switches
     ``("private",)``, args ``8=Blast``, lhs ``8``, rhs ``Blast``."""
@@ -110,22 +113,29 @@ def _with_args(name: str, switches: tuple[str, ...], args: str, raw: str) -> Par
 Handler = Callable[["Context", ParsedCommand], None]
 
 
-@attrs.frozen
+@frozen
 class Later:
     """A handler loaded at its first call: ``HANDLERS[name]`` of ``module``, so what a game may
     never run costs it nothing until then (docs/architecture.md, "Loaded at first use"): a
     ruleset's handlers and rules (``name`` a switch of its one command, "" for the command
     alone), and the fight's, with the fight engine (``name`` the command and its switch,
-    ``+combat/start``)."""
+    ``+combat/start``).
+
+    A module's first load drops ``linecache`` after it, as the startup does (net/memory.py): attrs
+    keeps there the source it wrote for each class, which only a traceback would read."""
 
     module: str
     name: str = ""
 
     def __call__(self, ctx: Context, parsed: ParsedCommand) -> None:
-        importlib.import_module(self.module).HANDLERS[self.name](ctx, parsed)
+        module = sys.modules.get(self.module)
+        if module is None:
+            module = importlib.import_module(self.module)
+            linecache.clearcache()
+        module.HANDLERS[self.name](ctx, parsed)
 
 
-@attrs.frozen
+@frozen
 class Subcommand:
     """A switch that is an action of its own (``+combat/next``): its handler, and the least role
     that may use it where that is more than the command's (``+combat/start``: staff)."""
@@ -138,7 +148,7 @@ def _subcommands(value: Mapping[str, Subcommand | Handler]) -> dict[str, Subcomm
     return {switch: sub if isinstance(sub, Subcommand) else Subcommand(sub) for switch, sub in value.items()}
 
 
-@attrs.frozen
+@frozen
 class Command:
     """One command: its word, handler, aliases, switches, subcommands and the least role that may use it.
 

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
-
 from ..game.objects import Character
 from ..game.sheets import get_sheet
 from ..game.world import Game
+from ..values import frozen
 
 __all__ = ["Vitals", "brief_line", "vitals_of", "wants_brief"]
 
 
-@attrs.frozen
+@frozen
 class Vitals:
     """What a brief line compares: STUN, BODY and conditions before and after an action."""
 

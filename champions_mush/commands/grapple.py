@@ -21,6 +21,7 @@ from ..game.hero import get_hero
 from ..game.martial import SheetManeuver, sheet_maneuvers
 from ..rules.champions.martial import MartialEffect
 from ..text.markup import strip
+from ..values import frozen
 from .base import CommandError, ParsedCommand
 from .brief import vitals_of
 from .combat import TAG, acting, finish, who_acts
@@ -50,7 +51,7 @@ LEADING_WORDS = {"sweep": "Sweep", "rapid fire": "Rapid Fire", "rapidfire": "Rap
                  "club": "Club Weapon", "club weapon": "Club Weapon"}
 
 
-@attrs.frozen
+@frozen
 class Move:
     """A maneuver +attack hands here: a standard one's name, or a sheet's Martial Arts maneuver."""
 

@@ -14,13 +14,12 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-import attrs
-
 from ..help import Catalog, HelpLibrary, ReloadReport, Rung, Topic
 from ..help.render import escape, render_ambiguous, render_index, render_missing, render_search, render_topic, see_also
 from ..help.search import MAX_SEARCH_WORDS
 from ..help.usage import parse_usage
 from ..text.format import DEFAULT_WIDTH, wrap
+from ..values import frozen
 from .base import Command, CommandError, Handler, ParsedCommand, Role, UsageError
 from .context import SessionContext
 
@@ -42,7 +41,7 @@ def help_library(game) -> HelpLibrary:  # the Game
     return library
 
 
-@attrs.frozen
+@frozen
 class _Reader:
     """One of RULES, +HELP, NEWS: what it is called and what it says."""
 

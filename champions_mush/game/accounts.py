@@ -23,9 +23,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import argon2
-import attrs
 
 from ..store.base import StoreError
+from ..values import define
 from .objects import valid_name
 from .speech import name_key
 from .storage import StorageHealth
@@ -132,7 +132,7 @@ def password_problem(password: str) -> str | None:
     return None
 
 
-@attrs.define
+@define
 class _Tries:
     count: int
     last: float

@@ -39,6 +39,7 @@ from ..rules.champions.powers import POWERS
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, DiceRoll, Roller, roll
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import battlefield, gmcp, harm
 from . import combat as fights
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts
@@ -62,7 +63,7 @@ HELPING = ("Aid", "Healing")
 AGAINST_POWER_DEFENSE = ("Drain", "Transfer", "Suppress")
 
 
-@attrs.frozen
+@frozen
 class OnHim:
     """What Adjustment Powers left on one character: the effects, each characteristic's value
     before them, and the wall-clock time counted to (None while he is in a fight)."""
@@ -211,7 +212,7 @@ def as_adjusted(game: Game, char: Character, power: AttackPower) -> AttackPower:
 
 
 # --- using one -----------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Adjustment:
     """An Adjustment Power used: the attack roll (None: on himself), the effect dice, Power
     Defense, the points, what it works on and its value after; a Transfer's gain."""
@@ -340,7 +341,7 @@ def adjust(game: Game, user: Character, target: Character, order: AttackOrder, r
 
 
 # --- Post-Segment 12 ----------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class PointsReturn:
     """Post-Segment 12: Character Points of a Drain came back, or of an Aid faded."""
 

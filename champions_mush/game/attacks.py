@@ -46,6 +46,7 @@ from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_mo
 from ..rules.champions.senses import unperceived_ocv
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import battlefield, harm, skill_levels
 from . import combat as fights
 from .hero import AttackPower, Modifier, get_hero
@@ -60,7 +61,7 @@ __all__ = ["MANEUVERS", "STRIKE", "AttackOrder", "AttackOutcome", "AttackRolled"
            "resolve", "wind_up"]
 
 
-@attrs.frozen
+@frozen
 class Maneuver:
     """A STR maneuver: its name and verb, OCV, the attacker's DCV until his next Phase, and dice."""
 
@@ -91,7 +92,7 @@ def maneuver_named(name: str) -> Maneuver | None:
     return next((m for m in MANEUVERS if name in (m.name.lower(), m.name.lower().replace(" ", ""))), None)
 
 
-@attrs.frozen
+@frozen
 class AttackOrder:
     """What one attack asks for: the maneuver, a power of the attacker's, the options."""
 
@@ -126,7 +127,7 @@ class AttackOrder:
 
 
 # --- outcomes ----------------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class AttackRolled:
     """The attack roll with its numbers: OCV and what made it, the DCV and why, the dice."""
 
@@ -145,7 +146,7 @@ class AttackRolled:
         return self.base_ocv + sum(n for n, _ in self.ocv_parts)
 
 
-@attrs.frozen
+@frozen
 class DamageRolled:
     """The damage dice of a hit (and a Pulled Punch's BODY), and what they did to the target."""
 
@@ -155,7 +156,7 @@ class DamageRolled:
     pulled: bool = False
 
 
-@attrs.frozen
+@frozen
 class Share:
     """The attacker's own share of a Move By or Move Through (RULES MANEUVER MOVE BY, MOVE THROUGH)."""
 
@@ -165,7 +166,7 @@ class Share:
     hurt: harm.Hurt
 
 
-@attrs.frozen
+@frozen
 class PowerRoll:
     """A roll a power needs before it works: its Activation Roll, or the Skill it Requires."""
 
@@ -173,7 +174,7 @@ class PowerRoll:
     roll: SkillRoll
 
 
-@attrs.frozen
+@frozen
 class AttackOutcome:
     """One attack, rolled and applied. ``blocked``: a No Normal Defense attack against one who
     has the defense it names; ``kb_doubled``: Double Knockback doubled the Knockback rolled."""
@@ -195,7 +196,7 @@ class AttackOutcome:
         return bool(self.rolled.roll.hit)
 
 
-@attrs.frozen
+@frozen
 class PowerFailed:
     """A power whose Activation Roll or Skill Roll missed: it fails; the Phase and END are spent."""
 
@@ -467,7 +468,7 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
 AREA_DCV = 3
 
 
-@attrs.frozen
+@frozen
 class AreaHit:
     """One character in the area: the damage he took and his own Knockback."""
 
@@ -477,7 +478,7 @@ class AreaHit:
     kb_doubled: bool = False
 
 
-@attrs.frozen
+@frozen
 class AreaOutcome:
     """An Area Of Effect attack: one roll against DCV 3, one damage roll, each target hurt
     against his own defenses, each with his own Knockback."""
@@ -530,7 +531,7 @@ def resolve_area(game: Game, attacker: Character, targets: list[Character], orde
 
 
 # --- Autofire (HERO 5E revised) -------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class AutofireOutcome:
     """Autofire: ``shots`` fired, one roll; each hit (one, and one more per 2 points it was made
     by) rolled and applied apart, with its Knockback."""
@@ -599,7 +600,7 @@ def _end(game: Game, attacker: Character, strength: int, order: AttackOrder,
 
 
 # --- the Haymaker's extra Segment (HERO 5E) -------------------------------------------------------
-@attrs.frozen
+@frozen
 class WindingUp:
     """A Haymaker begun: it lands at the end of Segment ``segment`` of Turn ``turn``."""
 
@@ -610,7 +611,7 @@ class WindingUp:
     segment: int
 
 
-@attrs.frozen
+@frozen
 class WindupLands:
     """A Haymaker landing at the end of its Segment: the attack as any other, a Block meeting it
     first (game/grappling.py: ``block`` rolled; the outcome ``Blocked`` when it stopped it)."""
@@ -619,7 +620,7 @@ class WindupLands:
     block: Any = None
 
 
-@attrs.frozen
+@frozen
 class WindupLost:
     """A Haymaker that never lands: the attacker was ``why`` (Stunned, Knocked Out) first, or
     ``moved`` the target moved away meanwhile."""

@@ -36,6 +36,7 @@ from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.champions.senses import unperceived_dcv, unperceived_ocv
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import combat as fights
 from . import gmcp, harm
 from .genre import item_words, life_support
@@ -75,7 +76,7 @@ def _fighter(game: Game, char: Character) -> fights.Fighter | None:
 
 
 # --- switching on and placing ---------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Switched:
     """A personal power switched on or off."""
 
@@ -85,7 +86,7 @@ class Switched:
     on: bool
 
 
-@attrs.frozen
+@frozen
 class Placed:
     """An area made: its number and who is inside (or behind it)."""
 
@@ -273,7 +274,7 @@ def clinging(game: Game, target: Character) -> tuple[KBModifier, ...]:
 
 
 # --- what stops an attack -------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Deflected:
     """A Missile Deflection roll against the attack."""
 
@@ -433,7 +434,7 @@ def guarded(game: Game, target: Character, delivery: Delivery, against: Against)
 
 
 # --- keeping powers up ----------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class PowersKept:
     """At the start of his Phase he pays END for the powers he keeps up (HERO 5E revised: a
     Constant power costs END every Phase it is on): what, how much, END after."""

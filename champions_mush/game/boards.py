@@ -20,6 +20,7 @@ import attrs
 
 from ..store.base import Row
 from ..text.numbers import NumberListError, is_number, parse_numbers
+from ..values import frozen
 from . import growing, speech, teams
 from .documents import Document
 from .roles import Role
@@ -42,7 +43,7 @@ class BoardError(ValueError):
     """A player's mistake with a board: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Post:
     id: int
     author_id: int
@@ -70,7 +71,7 @@ class Post:
                    row=row.id)
 
 
-@attrs.frozen
+@frozen
 class Board(Document):
     id: int
     name: str

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.markup import strip
+from ..values import define
 from . import blocking, gmcp, teams
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class ChannelError(ValueError):
     """A player's mistake with a channel: the message says what to do."""
 
 
-@attrs.define
+@define
 class Channel:
     """A named channel; ``staff_only`` channels are joined and heard by staff alone.
 

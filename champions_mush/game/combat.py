@@ -36,6 +36,7 @@ from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.senses import SENSE_GROUPS
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, acting_in, next_acting_segment, speed_phases
 from ..rules.dice import Roller
+from ..values import frozen
 from . import gmcp
 from .batch import for_room
 from .documents import fields_of
@@ -97,7 +98,7 @@ AUTO, CONFIRM = "auto", "confirm"
 AWED, COWED = "awed", "cowed"
 
 
-@attrs.frozen
+@frozen
 class Windup:
     """A Haymaker on its way: it lands at the end of the Segment after the attacker's Phase
     (HERO 5E: ½ Phase and an extra Segment), unless he is Stunned or Knocked Out first or the
@@ -140,7 +141,7 @@ def turn_and_segment(count: int) -> tuple[int, int]:
     return (turn - 1, SEGMENTS) if segment == 0 else (turn, segment)
 
 
-@attrs.frozen
+@frozen
 class Fighter:
     """Someone in a fight, with the conditions the tracker keeps for him."""
 
@@ -234,7 +235,7 @@ class Fighter:
         return found
 
 
-@attrs.frozen
+@frozen
 class Fight:
     """A fight in one room. ``segment`` 0 means not begun: the first step goes to Segment 12."""
 
@@ -450,7 +451,7 @@ def current_fighter(fight: Fight) -> Fighter | None:
     return None if fight.current is None else fight.fighter(fight.current)
 
 
-@attrs.frozen
+@frozen
 class LostRecovery:
     """A Recovery taken earlier this Segment, lost because damage got through (RULES RECOVERING)."""
 
@@ -484,7 +485,7 @@ def damaged_this_segment(game: Game, char: Character) -> bool:
     return fight is not None and char.id in fight.damaged
 
 
-@attrs.frozen
+@frozen
 class TargetDCV:
     """The DCV an attack roll is made against: the sheet's, what changes it, and the result."""
 
@@ -526,7 +527,7 @@ def _size_dcv(fighter: Fighter) -> tuple[int, str]:
 
 
 # --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------
-@attrs.frozen
+@frozen
 class Recovered:
     """A Recovery taken: the REC added and STUN and END after it; ``woke``: out of a Knock Out."""
 
@@ -537,7 +538,7 @@ class Recovered:
     woke: bool = False
 
 
-@attrs.frozen
+@frozen
 class NoRecovery:
     """No Recovery now, and why (empty for the dead)."""
 
@@ -647,7 +648,7 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
     return fight, events
 
 
-@attrs.frozen
+@frozen
 class HeldActionWaits:
     """His next Phase comes and nobody's Phase since he began holding stopped for anyone to act
     (they all passed by themselves): the tracker waits for his held action (HERO 5E: it lasts
@@ -675,7 +676,7 @@ def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
     return fight.with_fighter(fighter), fighter
 
 
-@attrs.frozen
+@frozen
 class SegmentBegins:
     """A new Segment and who has a Phase in it, in DEX order: (name, DEX)."""
 
@@ -684,7 +685,7 @@ class SegmentBegins:
     order: tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
+@frozen
 class BodyLost:
     """A dying character loses 1 BODY in Post-Segment 12 (RULES DYING)."""
 
@@ -693,7 +694,7 @@ class BodyLost:
     life: LifeState
 
 
-@attrs.frozen
+@frozen
 class PostSegment12:
     """Post-Segment 12 of a Turn: BODY lost by the dying, then everyone's free Recovery."""
 
@@ -703,12 +704,12 @@ class PostSegment12:
 
 #: What happens at the start of a Phase, in the order it is told (RULES DAMAGE EFFECTS 1-3,
 #: RECOVERING, HOLDING BREATH, PRE ATTACKS 2).
-@attrs.frozen
+@frozen
 class HeldActionLost:
     """A held action not used before his next Phase is lost."""
 
 
-@attrs.frozen
+@frozen
 class BreathHeld:
     """Holding breath costs 1 END a Phase (RULES HOLDING BREATH): END, STUN and BODY after."""
 
@@ -717,31 +718,31 @@ class BreathHeld:
     body: int
 
 
-@attrs.frozen
+@frozen
 class AbortedPhaseLost:
     """An Abort earlier used up this Phase."""
 
 
-@attrs.frozen
+@frozen
 class Hesitates:
     """Awed or Cowed: hesitates the whole Phase (RULES PRE ATTACKS 2)."""
 
     presence: str
 
 
-@attrs.frozen
+@frozen
 class StunShaken:
     """A Stunned character spends the Phase recovering from it (RULES DAMAGE EFFECTS 1)."""
 
 
-@attrs.frozen
+@frozen
 class KnockedOutPhase:
     """A Knocked Out character's Phase: a Recovery when the chart allows it (RULES RECOVERING CHART)."""
 
     recovery: RecoveryOutcome
 
 
-@attrs.frozen
+@frozen
 class Acts:
     """He acts this Phase."""
 
@@ -749,7 +750,7 @@ class Acts:
 PhaseNote = HeldActionLost | BreathHeld | AbortedPhaseLost | Hesitates | StunShaken | KnockedOutPhase | Acts
 
 
-@attrs.frozen
+@frozen
 class PhaseBegins:
     """A character's Phase begins on his DEX: what happens first, and whether he acts."""
 

@@ -15,13 +15,14 @@ import attrs
 
 from ..rules.ptb.scores import DEFAULT_ROLL_METHOD, ROLL_METHODS
 from ..store.retention import Retention
+from ..values import frozen
 
 __all__ = ["Check", "GameConfig", "check", "default_check"]
 
 RULESETS = ("champions", "ptb", "animouch")
 
 
-@attrs.frozen
+@frozen
 class Check:
     """What a setting accepts: its kind (whole, number, flag, text, choice) and range.
 
@@ -134,7 +135,7 @@ def default_check(default: Any) -> Check:
 _DAY = 86400.0
 
 
-@attrs.frozen
+@frozen
 class GameConfig:
     """Settings a game's admin may change in the config file (docs/admin-guide.md lists them)."""
 

@@ -15,6 +15,7 @@ import attrs
 
 from ..rules.champions.knockback import KBResult, Knockback
 from ..rules.dice import Roller
+from ..values import frozen
 from . import attacks, harm
 from . import combat as fights
 from .hero import attack_powers, get_hero
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["ContinuousGoesOn", "ContinuousStops", "go_on", "keep", "stop"]
 
 
-@attrs.frozen
+@frozen
 class ContinuousGoesOn:
     """A Continuous attack's damage at the start of its user's Phase: no roll, END paid."""
 
@@ -41,7 +42,7 @@ class ContinuousGoesOn:
     kb_doubled: bool = False
 
 
-@attrs.frozen
+@frozen
 class ContinuousStops:
     """A Continuous attack that ends: ``why`` (stopped, Knocked Out, the target gone)."""
 

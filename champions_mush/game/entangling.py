@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..rules.champions.adding import strength_attack_dice
 from ..rules.champions.damage import KillingDamage, NormalDamage, StunMultiplier, roll_killing, roll_normal
 from ..rules.champions.dcs import AttackKind
@@ -29,6 +27,7 @@ from ..rules.champions.entangle import (
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import combat as fights
 from . import harm
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts, dice_of
@@ -90,7 +89,7 @@ def _rolled(game: Game, attacker: Character, target: Character, order: AttackOrd
     return AttackRolled(attacker.name, target.name, verb, order.name, None, base, parts, dcv, roll)
 
 
-@attrs.frozen
+@frozen
 class Entangled:
     """An Entangle power used: the attack roll, the dice and the Entangle made (None: a miss)."""
 
@@ -125,7 +124,7 @@ def entangle(game: Game, attacker: Character, target: Character, order: AttackOr
     return Entangled(rolled, power.dice, damage, made, spent, parts)
 
 
-@attrs.frozen
+@frozen
 class EntangleStruck:
     """BODY against the Entangle on ``holder``: a breakout (``rolled`` None) or another's attack."""
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..values import frozen
 from .documents import Document
 from .people import timezone
 from .speech import clean, one_line
@@ -42,7 +43,7 @@ class EventError(ValueError):
     """A mistake with events: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Event(Document):
     id: int
     title: str

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..rules.champions.damage import (
     KillingDamage,
     MultiplierRoll,
@@ -25,6 +23,7 @@ from ..rules.champions.knockback import KBResult, Knockback
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import attacks, harm
 from . import combat as fights
 from .sheets import get_sheet
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["ExplosionHit", "ExplosionOutcome", "resolve_explosion"]
 
 
-@attrs.frozen
+@frozen
 class ExplosionHit:
     """One character in the blast: his distance, the DCs lost, the damage that reached him (None:
     the blast had nothing left for him) and his Knockback."""
@@ -51,7 +50,7 @@ class ExplosionHit:
     defended: bool = False  #: a No Normal Defense Explosion and he has the defense it names
 
 
-@attrs.frozen
+@frozen
 class ExplosionOutcome:
     """An Explosion: the roll against DCV 3, the dice rolled once, each target's share."""
 

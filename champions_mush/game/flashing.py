@@ -27,6 +27,7 @@ from ..rules.champions.senses import (
 )
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import combat as fights
 from . import harm
 from .attacks import AttackOrder, AttackRolled, _end, _ocv_parts
@@ -67,7 +68,7 @@ def flash_defense_of(game: Game, char: Character, group: SenseGroup) -> int:
                if i.xmlid == "FLASHDEFENSE" and not i.parent and group_of(i) == group)
 
 
-@attrs.frozen
+@frozen
 class Flashed:
     """A Flash used: the attack roll, the dice, Flash Defense, the Segments (None: a miss)."""
 
@@ -125,7 +126,7 @@ def flash(game: Game, attacker: Character, target: Character, order: AttackOrder
     return Flashed(rolled, power.dice, group, damage, defense, segments, turn, segment, spent, parts_end)
 
 
-@attrs.frozen
+@frozen
 class SenseBack:
     """A new Segment: a Flash on ``name`` is over and the group is his again."""
 

@@ -34,6 +34,7 @@ from ..rules.champions.martial import STR_PER_DC, MartialEffect, MartialManeuver
 from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import attacks, harm
 from . import combat as fights
 from .hero import AttackPower, Modifier, get_hero
@@ -52,7 +53,7 @@ __all__ = ["BlockRolled", "Blocked", "Contest", "Disarmed", "Escaped", "Grabbed"
 
 
 # --- Block and Dodge -------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class BlockRolled:
     """A Block roll: the blocker's OCV (and what made it) against the attacker's OCV."""
 
@@ -68,7 +69,7 @@ class BlockRolled:
         return bool(self.roll.hit)
 
 
-@attrs.frozen
+@frozen
 class Who:
     """Who attacked whom (for the roll log)."""
 
@@ -76,7 +77,7 @@ class Who:
     target: str
 
 
-@attrs.frozen
+@frozen
 class Blocked:
     """A hand-to-hand attack a Block stopped: the Phase and the END are spent all the same."""
 
@@ -199,7 +200,7 @@ def knock_down(game: Game, target: Character) -> None:
 
 
 # --- Grab, Squeeze, Throw, Escape -----------------------------------------------------------
-@attrs.frozen
+@frozen
 class Grabbed:
     """A Grab's roll; when it hit, the target is held (½ DCV) until he escapes or is let go. A
     Choke Hold's damage, when it does some, follows as an attack outcome."""
@@ -293,7 +294,7 @@ def choke(game: Game, attacker: Character, target: Character, order: attacks.Att
     return blocked, outcome
 
 
-@attrs.frozen
+@frozen
 class Held:
     """A Squeeze, or a Throw of one held, Crush: damage with no roll (the target is held)."""
 
@@ -345,7 +346,7 @@ def _let_go(game: Game, holder: Character, held: Character) -> None:
     fights.update_fighter(game, held, grabbed_by=None)
 
 
-@attrs.frozen
+@frozen
 class Contest:
     """A STR roll-off (Escape, Disarm) and whether it was won."""
 
@@ -355,7 +356,7 @@ class Contest:
     contest: StrengthContest
 
 
-@attrs.frozen
+@frozen
 class Escaped:
     """An Escape: the STR roll-off against the one holding him."""
 
@@ -397,7 +398,7 @@ def release(game: Game, char: Character) -> str:
 
 
 # --- Disarm ----------------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Disarmed:
     """A Disarm: the roll, and when it hit the STR roll-off."""
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.defenses import Against, DamageTaken, Delivery
 from ..rules.champions.endurance import EndSpent, spend_end
@@ -30,6 +28,7 @@ from ..rules.champions.knockback import (
 from ..rules.champions.rolls import SkillRoll, characteristic_target, skill_roll
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import combat as fights
 from .sheets import Sheet, get_sheet, save_sheet, take_damage
 
@@ -57,7 +56,7 @@ __all__ = [
 
 
 # --- damage (RULES TAKING DAMAGE, DAMAGE EFFECTS) ----------------------------------------------
-@attrs.frozen
+@frozen
 class Hurt:
     """Damage applied to one character: what got through, the sheet after it, and a Recovery
     it spoiled (RULES RECOVERING: damage through in the Segment of a Recovery loses it)."""
@@ -88,7 +87,7 @@ def hurt(game: Game, char: Character, damage: NormalDamage | KillingDamage, agai
 
 
 # --- END (RULES END USE) -----------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Spent:
     """END spent by one character, and the STUN it cost at 0 END."""
 
@@ -106,7 +105,7 @@ def spend(game: Game, char: Character, cost: int, roller: Roller) -> Spent:
 
 
 # --- Knockback (RULES KNOCKBACK 2-6) ------------------------------------------------------------
-@attrs.frozen
+@frozen
 class KnockbackOptions:
     """How one Knockback is rolled and where it ends."""
 
@@ -120,14 +119,14 @@ class KnockbackOptions:
     high: bool = False  #: high up: failing that roll is a fall (Falling damage), not a landing
 
 
-@attrs.frozen
+@frozen
 class KnockedDown:
     """No Knockback but knocked down: prone (RULES KNOCKBACK 2)."""
 
     name: str
 
 
-@attrs.frozen
+@frozen
 class ImpactDamage:
     """The dice of a wall or the ground, and the damage they did."""
 
@@ -135,7 +134,7 @@ class ImpactDamage:
     landing: bool = False  #: the ground, after flying back
 
 
-@attrs.frozen
+@frozen
 class WallHit:
     """Knocked back into a wall after ``after``"; it may shatter (RULES KNOCKBACK 4-5)."""
 
@@ -145,13 +144,13 @@ class WallHit:
     wall_body: int
 
 
-@attrs.frozen
+@frozen
 class WallShatters:
     name: str
     continues: int
 
 
-@attrs.frozen
+@frozen
 class IntoCharacter:
     """Knocked back into another character: both take 1D6 per 1" (RULES KNOCKBACK 4)."""
 
@@ -160,14 +159,14 @@ class IntoCharacter:
     inches: int
 
 
-@attrs.frozen
+@frozen
 class CharacterHit:
     """One of the two in a Knockback collision and what it did to him."""
 
     hurt: Hurt
 
 
-@attrs.frozen
+@frozen
 class Aloft:
     """A flyer's roll to stay in the air (RULES KNOCKBACK 6), and how it ended: ``aloft``,
     ``falls`` (high up) or ``lands``."""
@@ -180,13 +179,13 @@ class Aloft:
     ending: str
 
 
-@attrs.frozen
+@frozen
 class FliesBack:
     name: str
     inches: int
 
 
-@attrs.frozen
+@frozen
 class Breakfall:
     """A Breakfall roll at -1 per 2" to land on one's feet (RULES KNOCKBACK 5)."""
 

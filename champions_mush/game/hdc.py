@@ -55,6 +55,7 @@ from ..rules.champions.rounding import Half, hero_round
 from ..rules.champions.skills import BACKGROUND_SKILLS, skill_cost, skill_level_cost, skill_target
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
+from ..values import frozen
 from .hero import MAX_DETAIL, MAX_HDC_BYTES, MAX_ITEM_NAME, MAX_ITEMS, HeroSheet, Item, Modifier, Section
 from .hero_items import item_text, power_item, price
 from .speech import one_line
@@ -86,7 +87,7 @@ class HdcError(RulesError):
     """A file that cannot be imported; the message says why in one sentence."""
 
 
-@attrs.frozen
+@frozen
 class Imported:
     """What an import made: the sheet, the character's name in the file, and the texts of
     items the engine could not price (kept at the file's points)."""
@@ -267,7 +268,7 @@ def _modifiers(element: Element) -> list[Modifier]:
 
 
 # --- items ------------------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class _Context:
     section: Section
     primaries: dict[str, int]

@@ -34,6 +34,7 @@ from ..rules.champions.defenses import REDUCTIONS, Defenses
 from ..rules.champions.modifiers import modifier_value_text
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
+from ..values import frozen
 from .documents import Document
 from .speech import one_line
 from .unit import load, preload
@@ -151,7 +152,7 @@ def _few(instance: object, attribute: attrs.Attribute, value: tuple) -> None:
         raise RulesError(f"A sheet holds at most {MAX_ITEMS} items, not {len(value)}.")
 
 
-@attrs.frozen
+@frozen
 class Modifier:
     """An Advantage (``value`` > 0) or Limitation (< 0) on an item; ``text`` is its detail."""
 
@@ -177,7 +178,7 @@ def _modifiers(value: Iterable[Any]) -> tuple[Modifier, ...]:
     return tuple(m if isinstance(m, Modifier) else Modifier(**m) for m in value)
 
 
-@attrs.frozen
+@frozen
 class Item(Document):
     """One thing bought: its costs, its text, and what a fight needs from it.
 
@@ -230,7 +231,7 @@ class Item(Document):
 
 
 
-@attrs.frozen
+@frozen
 class HeroSheet(Document):
     """A character built with points: characteristics bought and items, against
     ``base_points + disad_points + experience`` (Hero Designer's BASIC_CONFIGURATION)."""
@@ -362,7 +363,7 @@ def bought_characteristic(hero: HeroSheet, name: str) -> tuple[int, int]:
 
 
 # --- fights ---------------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class AttackPower:
     """An attack on the sheet, as a fight uses it: its dice, normal or killing, the defense it
     works against (``PD``, ``ED`` or ``MD``), END per use and Active Points."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..values import frozen
 from .approval import submit
 from .hero import HeroSheet, Section, get_hero, has_hero, save_hero
 from .sheets import get_sheet, save_sheet
@@ -33,7 +34,7 @@ PENDING_KIND = "hero-pending"
 _LISTED = 12
 
 
-@attrs.frozen
+@frozen
 class Placed:
     """What an import did: ``pending`` when it waits for approval; ``changes`` from the old sheet."""
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..store.base import Row
+from ..values import frozen
 from . import growing
 from .documents import Document
 from .speech import clean
@@ -53,7 +54,7 @@ class JobError(ValueError):
     """A mistake with a request: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Comment:
     author_id: int
     author: str
@@ -72,7 +73,7 @@ class Comment:
                    bool(row.data.get("staff_only", False)))
 
 
-@attrs.frozen
+@frozen
 class Job(Document):
     id: int
     kind: str

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..values import frozen
 from .combat import COMBAT_KIND, Fight, get_fight, save_fight
 from .sheets import SHEET_KIND
 
@@ -34,7 +35,7 @@ MAX_RECORDS = 500
 MAX_UNDO = 100
 
 
-@attrs.frozen
+@frozen
 class LogLine:
     """One record of a fight as read back."""
 

@@ -14,7 +14,7 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-import attrs
+from ..values import frozen
 
 if TYPE_CHECKING:
     from .objects import Character
@@ -28,7 +28,7 @@ COMBAT_KIND = "combat"
 ADJUSTED_KIND = "adjusted"
 
 
-@attrs.frozen
+@frozen
 class Lasting:
     """One lasting effect: what it is and when it ends."""
 

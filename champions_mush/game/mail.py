@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..text.numbers import NumberListError, parse_numbers
+from ..values import define, frozen
 from . import speech
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class MailError(ValueError):
     """A player's mistake with mail: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Message:
     """One message in one mailbox."""
 
@@ -66,7 +67,7 @@ class Message:
     folder: str = INBOX
 
 
-@attrs.define
+@define
 class Mailbox:
     """A character's messages, the folder they are looking at, and the next message id."""
 
@@ -130,7 +131,7 @@ def recipients(game: Game, text: str) -> list[Character]:
     return found
 
 
-@attrs.frozen
+@frozen
 class Sent:
     """What became of a message: who got it (with its number in their inbox), whose box was full,
     and who has too many unread messages from this sender already."""

@@ -16,12 +16,13 @@ import attrs
 from ..rules.champions.catalog import per_level
 from ..rules.champions.martial import MartialManeuver, martial_from, martial_named
 from ..rules.errors import RulesError
+from ..values import frozen
 from .hero import HeroSheet, Item, Section
 
 __all__ = ["SheetManeuver", "bought_maneuver", "extra_dc_item", "extra_dcs", "sheet_maneuvers"]
 
 
-@attrs.frozen
+@frozen
 class SheetManeuver:
     """A maneuver bought: its number on +sheet, its name there, and what it does."""
 

@@ -17,6 +17,7 @@ from ..rules.champions.damage import NormalDamage, roll_normal
 from ..rules.champions.mental import EgoStun, ecv, ego_attack_stun
 from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import DiceAmount, Roller
+from ..values import frozen
 from . import combat as fights
 from . import harm, skill_levels
 from .attacks import AttackOrder, _end
@@ -33,7 +34,7 @@ __all__ = ["MENTAL", "EgoAttacked", "ego_attack"]
 MENTAL = "MD"
 
 
-@attrs.frozen
+@frozen
 class EgoAttacked:
     """An Ego Attack: the ECVs and the roll, the dice, the STUN against MD, the sheet after."""
 

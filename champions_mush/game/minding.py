@@ -29,6 +29,7 @@ from ..rules.champions.mental import (
 from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, characteristic_target
 from ..rules.dice import DiceAmount, DiceRoll, Roller, roll
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import combat as fights
 from . import harm
 from .attacks import AttackOrder, _end
@@ -80,7 +81,7 @@ def check_reach(game: Game, attacker: Character, target: Character, power: Attac
                      "or a Mind Link or a Mind Scan (EGO+10) that found the mind.")
 
 
-@attrs.frozen
+@frozen
 class MindUsed:
     """A Mental Power used: the ECVs and the roll (None: a Mind Link, which needs none), the
     effect roll and Mental Defense, the level reached, the command, the breakout modifier."""
@@ -182,7 +183,7 @@ def _put_on(game: Game, target: Character, entry: tuple[str, str, int, int, str]
     fights.update_fighter(game, target, minds=kept + (entry,))
 
 
-@attrs.frozen
+@frozen
 class Breakout:
     """His Phase: the EGO roll to break out of a lasting Mental Power, and whether he is free."""
 

@@ -23,6 +23,7 @@ from ..rules.champions.knockback import Knockback
 from ..rules.champions.rolls import attack_roll
 from ..rules.dice import Roller
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import attacks, harm
 from . import combat as fights
 from .grappling import Blocked, BlockRolled, attack_ocv, resolve_guarded
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["MultipleOutcome", "PowerHit", "SeveralOutcome", "club", "multiple_power_attack", "several_attacks"]
 
 
-@attrs.frozen
+@frozen
 class SeveralOutcome:
     """A Sweep or Rapid Fire: each attack made, in order, and the names it never reached."""
 
@@ -81,7 +82,7 @@ def several_attacks(game: Game, attacker: Character, targets: list[Character], o
     return SeveralOutcome(name, tuple(done), unrolled)
 
 
-@attrs.frozen
+@frozen
 class PowerHit:
     """One power of a Multiple-Power Attack that hit: its damage and Knockback."""
 
@@ -91,7 +92,7 @@ class PowerHit:
     kb_steps: tuple[harm.KBStep, ...]
 
 
-@attrs.frozen
+@frozen
 class MultipleOutcome:
     """A Multiple-Power Attack: one roll, each power's damage, the END."""
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from ..values import define, frozen
 from .documents import Document
 from .roles import Role
 from .speech import name_problem
@@ -20,7 +21,7 @@ def valid_name(name: str) -> str | None:
     return name_problem(name or "")
 
 
-@attrs.define
+@define
 class Character(Document):
     """A player character or an NPC (``npc=True``, run by staff, never logs in)."""
 
@@ -38,7 +39,7 @@ class Character(Document):
     settings: dict[str, Any] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@frozen
 class Exit:
     """A way out of a room: its name, the aliases players type, and where it leads."""
 
@@ -51,7 +52,7 @@ class Exit:
         return word == self.name.lower() or word in (a.lower() for a in self.aliases)
 
 
-@attrs.define
+@define
 class Room:
     """A place characters stand in."""
 

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..values import frozen
+
 if TYPE_CHECKING:
     from .objects import Character
     from .world import Game
@@ -41,7 +43,7 @@ _PREFIX = "r"
 _MAX_ID_LEN = 13
 
 
-@attrs.frozen
+@frozen
 class RollRecord:
     """One logged roll as read back from the store."""
 

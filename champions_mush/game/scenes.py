@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..store.base import Row, StoreError
+from ..values import frozen
 from . import growing, speech
 from .identities import current, shown_name
 
@@ -71,7 +72,7 @@ class SceneError(ValueError):
     """A mistake with a scene: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Scene:
     id: int
     title: str

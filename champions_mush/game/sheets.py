@@ -30,6 +30,7 @@ from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defense
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
+from ..values import frozen
 from . import gmcp
 from .documents import Document, fields_of
 from .unit import keep, load
@@ -109,7 +110,7 @@ def _int_map(value: Mapping[str, Any] | None) -> dict[str, int]:
     return {str(k): int(v) for k, v in (value or {}).items()}
 
 
-@attrs.frozen
+@frozen
 class Sheet(Document):
     """One character's sheet. ``stats`` holds the values set by hand; everything else is figured."""
 

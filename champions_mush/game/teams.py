@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..values import frozen
 from .documents import Document
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class TeamError(ValueError):
     """A mistake with teams: the message says what to do."""
 
 
-@attrs.frozen
+@frozen
 class Team(Document):
     """A team: its name (also its channel's and board's name), leader and members (ids)."""
 

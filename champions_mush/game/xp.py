@@ -21,6 +21,7 @@ import attrs
 
 from ..rules.champions.costs import as_fraction
 from ..rules.errors import RulesError
+from ..values import frozen
 from .hero import get_hero, save_hero
 from .heroes import same_player
 from .sheets import get_sheet
@@ -68,7 +69,7 @@ def xp_text(amount: Fraction) -> str:
     return f"{whole} {fraction}" if whole else fraction
 
 
-@attrs.frozen
+@frozen
 class XPRecord:
     """One character's experience: ``earned`` in all, ``spent`` on the sheet, the time of each
     voter's last vote, and characters staff linked as the same player's."""

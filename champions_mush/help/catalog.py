@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ..values import frozen
 from .fuzzy import MAX_EDIT_WORD, edit_distance, letter_pairs, one_edit_variants
 from .search import Hit, SearchIndex
 from .topic import Topic, normalize
@@ -73,7 +74,7 @@ class Rung(enum.Enum):
     NONE = "none"
 
 
-@attrs.frozen
+@frozen
 class Match:
     """The answer to one lookup."""
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import attrs
 import yaml
 
+from ..values import frozen
 from .catalog import Catalog
 from .refs import find_references
 from .topic import Topic, normalize
@@ -36,7 +37,7 @@ _WIKI_NOISE = frozenset({"[edit]"})
 MAX_SEE_ALSO = 6
 
 
-@attrs.frozen
+@frozen
 class RawEntry:
     """One entry as the MUSH file has it: its header lines and its text lines."""
 
@@ -45,7 +46,7 @@ class RawEntry:
     line: int
 
 
-@attrs.frozen
+@frozen
 class ImportResult:
     """The topics made from a MUSH file, and what the importer noticed or mended."""
 

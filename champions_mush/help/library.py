@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 
+from ..values import frozen
 from .catalog import Catalog
 from .schema import parse_yaml
 from .topic import Problem, Severity, Topic
@@ -38,7 +39,7 @@ def default_root() -> Path:
     return Path(champions_mush.__file__).resolve().parent.parent / "rules_data"
 
 
-@attrs.frozen
+@frozen
 class FileResult:
     """One help file as last read: its topics (empty when refused) and its problems."""
 
@@ -54,7 +55,7 @@ class FileResult:
         return not any(p.is_error for p in self.problems)
 
 
-@attrs.frozen
+@frozen
 class Change:
     """What a reload changed in one catalog, by topic name."""
 
@@ -64,7 +65,7 @@ class Change:
     changed: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@frozen
 class ReloadReport:
     """What a (re)load did: the changes, every problem found, and files kept at their last good version."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-import attrs
+from ..values import frozen
 
 __all__ = ["Reference", "find_references", "parse_reference"]
 
@@ -20,7 +20,7 @@ _KIND = {"RULES": "rules", "+HELP": HELP, "NEWS": NEWS}
 _COMMAND = {"rules": "RULES", HELP: "+HELP", NEWS: "NEWS"}
 
 
-@attrs.frozen
+@frozen
 class Reference:
     """A pointer from one topic to another: ``kind`` is ``rules``, ``help`` or ``news``."""
 

@@ -13,9 +13,8 @@ import math
 import re
 from collections.abc import Sequence
 
-import attrs
-
 from ..text.format import is_rule
+from ..values import frozen
 from .topic import Topic
 
 __all__ = ["MAX_SEARCH_WORDS", "Hit", "SearchIndex", "search_terms"]
@@ -30,7 +29,7 @@ def search_terms(words: str) -> list[str]:
     return list(dict.fromkeys(_TERM.findall(words.casefold())))[:MAX_SEARCH_WORDS]
 
 
-@attrs.frozen
+@frozen
 class Hit:
     """A search result: the topic, its score and the line that matched."""
 

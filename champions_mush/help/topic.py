@@ -8,6 +8,8 @@ import re
 
 import attrs
 
+from ..values import frozen
+
 __all__ = ["Problem", "Severity", "Topic", "normalize"]
 
 _SPACES = re.compile(r"\s+")
@@ -22,7 +24,7 @@ def _strings(value: object) -> tuple[str, ...]:
     return tuple(value)  # type: ignore[arg-type]  # the schema checked it is a list of text (help/schema.py)
 
 
-@attrs.frozen
+@frozen
 class Topic:
     """One entry: its name and aliases as players type them, and its text exactly as written.
 
@@ -77,7 +79,7 @@ class Severity(enum.IntEnum):
     ERROR = 2
 
 
-@attrs.frozen
+@frozen
 class Problem:
     """Something wrong in a help file: ``file: topic N 'NAME': field 'x': message``."""
 

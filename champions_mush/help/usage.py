@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from ..text.format import DEFAULT_WIDTH, visible_len, wrap
+from ..values import frozen
 
 __all__ = ["STAFF_MARK", "Usage", "choose", "names_form", "parse_usage", "render_usage", "usage_reply"]
 
@@ -27,7 +26,7 @@ MAX_FORM = 32
 STAFF_MARK = "staff:"
 
 
-@attrs.frozen
+@frozen
 class Usage:
     """One usage line: ``form`` (``+ND6/KB <dice>``) and ``does`` (``also roll Knockback``).
 

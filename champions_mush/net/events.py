@@ -6,7 +6,7 @@ Each is a frozen value; the adapter drains them with
 
 from __future__ import annotations
 
-import attrs
+from ..values import frozen
 
 __all__ = [
     "CharsetChanged",
@@ -23,14 +23,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class LineReceived:
     """A line the player typed, decoded and cleaned of control characters and escapes."""
 
     text: str
 
 
-@attrs.frozen
+@frozen
 class WindowSize:
     """The client's window size (NAWS, RFC 1073); sent again on every resize."""
 
@@ -38,7 +38,7 @@ class WindowSize:
     height: int
 
 
-@attrs.frozen
+@frozen
 class TerminalType:
     """The TTYPE/MTTS rounds are over: what the client said it is.
 
@@ -50,14 +50,14 @@ class TerminalType:
     mtts: int
 
 
-@attrs.frozen
+@frozen
 class CharsetChanged:
     """Client and server agreed on a character set (CHARSET, RFC 2066)."""
 
     charset: str
 
 
-@attrs.frozen
+@frozen
 class GMCPMessage:
     """A GMCP message from the client; ``data`` is the decoded JSON (None if absent)."""
 
@@ -65,21 +65,21 @@ class GMCPMessage:
     data: object = None
 
 
-@attrs.frozen
+@frozen
 class OptionRefused:
     """The client said no to an option we offered or asked for (never fatal)."""
 
     option: int
 
 
-@attrs.frozen
+@frozen
 class ProtocolViolation:
     """The client sent something that makes no sense; it was ignored and counted."""
 
     reason: str
 
 
-@attrs.frozen
+@frozen
 class LineTooLong:
     """A line went past ``limit`` bytes (the core's limit; the game counts characters); the
     whole line was thrown away."""
@@ -87,7 +87,7 @@ class LineTooLong:
     limit: int
 
 
-@attrs.frozen
+@frozen
 class HandshakeComplete:
     """Every option we offered at ``start()`` has been answered (sent once).
 
@@ -96,7 +96,7 @@ class HandshakeComplete:
     """
 
 
-@attrs.frozen
+@frozen
 class Closed:
     """The client closed the connection (``receive_data(b"")``)."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ipaddress
 import struct
 
-import attrs
+from ..values import frozen
 
 __all__ = ["MAX_V1_HEADER", "MAX_V2_PAYLOAD", "ProxyError", "ProxyHeader", "ProxyParser", "V2_SIGNATURE"]
 
@@ -45,7 +45,7 @@ class ProxyError(ValueError):
     """The bytes are not a PROXY header we accept; the message says what is wrong."""
 
 
-@attrs.frozen
+@frozen
 class ProxyHeader:
     """What the proxy said: the client's address and port, or None for both when the proxy
     speaks for itself (v2 LOCAL, v1 UNKNOWN, a UNIX socket): the connection's own peer stands."""

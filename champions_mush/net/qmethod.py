@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 
-import attrs
+from ..values import define, frozen
 
 __all__ = ["Outcome", "Q", "Queue", "Side", "Step", "ask", "receive", "shared"]
 
@@ -55,7 +55,7 @@ class Outcome(enum.Enum):
     NOTHING = "nothing"
 
 
-@attrs.define
+@define
 class Side:
     """One side of one option: mutable, a working copy (:func:`ask` and :func:`receive` change
     it); a connection keeps the :func:`shared` side equal to it between messages."""
@@ -72,7 +72,7 @@ class Side:
         return self.state in (Q.WANTYES, Q.WANTNO)
 
 
-@attrs.frozen
+@frozen
 class Step:
     """The result of one table lookup.
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from champions_mush.net.telnet import PromptMark, TelnetConnection
 from champions_mush.text.markup import ColourLevel
+
+from ..values import frozen
 
 __all__ = ["QUIRKS", "Quirk", "client_hints"]
 
 
-@attrs.frozen
+@frozen
 class Quirk:
     """A hint shown when ``client`` (a base client name, "" for any) matches and ``applies``."""
 

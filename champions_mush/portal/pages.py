@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..game.boards import Boards
 from ..game.hero import CHARACTERISTIC_ORDER, Section, get_hero, has_hero
 from ..game.people import FINGER_FIELDS, finger
@@ -21,6 +19,7 @@ from ..game.sheets import CHARACTERISTICS, get_sheet
 from ..game.teams import team_view
 from ..rules.champions.rolls import characteristic_target
 from ..rules.errors import RulesError
+from ..values import frozen
 
 if TYPE_CHECKING:
     from ..game.objects import Character
@@ -42,7 +41,7 @@ class Refused(Exception):
         self.status, self.message = status, message
 
 
-@attrs.frozen
+@frozen
 class Viewer:
     """Who is looking: a logged-in character's id, name and role, or a guest."""
 

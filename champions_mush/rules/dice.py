@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from ..values import frozen
 from .errors import DiceError, RollerExhausted
 
 __all__ = [
@@ -104,7 +105,7 @@ def _check_whole(instance: object, attribute: attrs.Attribute, value: int) -> No
         raise DiceError(f"That is too many dice: {MAX_DICE} at most.")
 
 
-@attrs.frozen
+@frozen
 class DiceAmount:
     """An amount of d6: ``whole`` dice, an optional half die, and ``pips`` (may be negative).
 
@@ -176,7 +177,7 @@ def _parse_amount(text: str) -> DiceAmount:
     return DiceAmount(whole=whole, half=bool(half or point), pips=pip_count)
 
 
-@attrs.frozen
+@frozen
 class DiceRoll:
     """A rolled amount with every face kept: ``faces`` for the whole dice, ``half_face``
     for the raw d6 of the half die (None without one), and the amount's pips."""

@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-import attrs
-
+from ..values import frozen
 from .retention import Retention
 
 __all__ = ["LogEntry", "NotConfirmed", "Row", "Store", "StoreError", "decode_documents"]
@@ -34,7 +33,7 @@ class NotConfirmed(StoreError):
     (store/durable.py)."""
 
 
-@attrs.frozen
+@frozen
 class LogEntry:
     """One appended record: its sequence id, log name, time and data."""
 
@@ -44,7 +43,7 @@ class LogEntry:
     data: dict[str, Any]
 
 
-@attrs.frozen
+@frozen
 class Row:
     """One row of an item: its id (unique across kinds), kind (``job_comment``), owner (the
     item's key, as a document key), author (a character id; 0 for the game), time and data."""

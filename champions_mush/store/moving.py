@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from ..values import frozen
 from .base import StoreError
 
 __all__ = ["Moved", "TABLES", "move_game"]
@@ -25,7 +24,7 @@ TABLES: dict[str, tuple[str, ...]] = {
 }
 
 
-@attrs.frozen
+@frozen
 class Moved:
     """How many rows of each table were moved and found equal."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
+from ..values import frozen
 
 __all__ = ["PRUNE_EVERY", "Retention", "RetentionPolicy"]
 
@@ -20,7 +20,7 @@ PRUNE_EVERY = 500
 _DAY = 86400.0
 
 
-@attrs.frozen
+@frozen
 class Retention:
     """Keep the newest ``max_entries`` of a log and nothing older than ``max_days`` (0: no limit)."""
 

@@ -11,8 +11,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-import attrs
-
+from ..values import frozen
 from .base import StoreError
 
 __all__ = ["CopyFacts", "copy_database", "finish_copy", "read_copy"]
@@ -23,7 +22,7 @@ MADE_BY = "champions-mush backup"
 _GAME_TABLES = ("docs", "log", "counters")
 
 
-@attrs.frozen
+@frozen
 class CopyFacts:
     """What a copy holds: when it was taken (None: not one of our backups) and its counts."""
 

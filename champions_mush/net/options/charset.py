@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-import attrs
-
+from ...values import define
 from ..events import CharsetChanged
 from ..wire import (
     CHARSET_ACCEPTED,
@@ -31,7 +30,7 @@ _REQUEST = bytes((CHARSET_REQUEST,)) + (";" + ";".join(OFFERED_CHARSETS)).encode
 _REJECTED = bytes((CHARSET_REJECTED,))
 
 
-@attrs.define
+@define
 class CharsetState:
     #: our REQUEST is out, its answer awaited
     requested: bool = False

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-import attrs
-
+from ...values import define
 from ..events import GMCPMessage
 from ..wire import Option, clean_name, parse_gmcp
 from .policy import OptionPolicy, read
@@ -24,7 +23,7 @@ __all__ = ["GMCPState", "MAX_GMCP_PACKAGES", "POLICY", "wanted"]
 MAX_GMCP_PACKAGES = 64
 
 
-@attrs.define
+@define
 class GMCPState:
     #: the client's name and version from Core.Hello ("" if not sent)
     client: str = ""

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-import attrs
-
+from ...values import frozen
 from ..wire import WireError
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ def read(conn: TelnetConnection, parse: Callable[[bytes], T], payload: bytes) ->
         return None
 
 
-@attrs.frozen
+@frozen
 class OptionPolicy:
     """What one option does. ``us`` is the server performing it (WILL/WONT), ``him`` the client
     (DO/DONT asks it)."""

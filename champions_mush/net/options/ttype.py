@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from ...values import define
 from ..capabilities import parse_mtts
 from ..events import TerminalType
 from ..wire import TTYPE_IS, TTYPE_SEND, Option, clean_name
@@ -24,7 +25,7 @@ _EMPTY_TERMINAL_NAMES = frozenset({"", "UNKNOWN"})
 _SEND = bytes((TTYPE_SEND,))
 
 
-@attrs.define
+@define
 class TTypeState:
     """What the rounds told us so far; at most :data:`TTYPE_ROUNDS` answers are kept."""
 

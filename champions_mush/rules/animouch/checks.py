@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import enum
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
 
@@ -96,7 +95,7 @@ def grade(roll: int, target: int, skilled: bool = True) -> Outcome:
     return Outcome.PARTIAL if roll == target else Outcome.FAILURE
 
 
-@attrs.frozen
+@frozen
 class Check:
     """A 2D6 attempt: the faces, the target number, whether the character has the skill."""
 
@@ -134,7 +133,7 @@ def check(target: int, roller: Roller, skilled: bool = True) -> Check:
     return Check(faces=roll_d6(2, roller), target=target, skilled=skilled)
 
 
-@attrs.frozen
+@frozen
 class Opposed:
     """An opposed attempt: each side's 2D6 plus ability; the higher total wins."""
 

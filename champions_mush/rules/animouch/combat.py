@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ...values import frozen
 from ..dice import Roller
 from ..errors import RulesError
 from .checks import BASE_TARGET, Check, check
@@ -37,7 +38,7 @@ __all__ = [
 HURT_INITIATIVE_PENALTY = 3
 
 
-@attrs.frozen
+@frozen
 class InitiativeEntry:
     """One character (or pleb group) in the turn: initiative modifier, and hurt last turn."""
 
@@ -46,7 +47,7 @@ class InitiativeEntry:
     hurt_last_turn: bool = False
 
 
-@attrs.frozen
+@frozen
 class InitiativeRoll:
     """A character's initiative: the 1D6, the total, and any tie-breaking re-rolls."""
 
@@ -127,7 +128,7 @@ class ConePosition(enum.Enum):
     EDGE_OF_CONE = -3
 
 
-@attrs.frozen
+@frozen
 class HitModifiers:
     """Everything that moves an attack's target number (AnimOuch! "Hitting"); booleans are the
     listed situations, ``gm`` any further modifier (at least +1 for an entertaining attack)."""
@@ -183,7 +184,7 @@ def roll_to_hit(modifiers: HitModifiers, roller: Roller) -> Check:
     return check(modifiers.target, roller)
 
 
-@attrs.frozen
+@frozen
 class TerrainShot:
     """An attack on an immobile item: automatic within 10x its narrowest facing side, else a bonus."""
 

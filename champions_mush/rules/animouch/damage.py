@@ -11,8 +11,7 @@ from __future__ import annotations
 import enum
 import math
 
-import attrs
-
+from ...values import frozen
 from ..dice import MAX_DICE, Roller, roll_d6
 from ..errors import RulesError
 from .checks import Check, Outcome
@@ -38,7 +37,7 @@ __all__ = [
 LEAP_MOVE_BONUS_OVER = 10
 
 
-@attrs.frozen
+@frozen
 class DamageModifiers:
     """The seed's damage modifiers, each a yes or no."""
 
@@ -79,7 +78,7 @@ def moved_over_ten(move: float, leap: float = 0, flying: bool = False) -> bool:
     return move + (0 if flying else leap) > LEAP_MOVE_BONUS_OVER
 
 
-@attrs.frozen
+@frozen
 class DamageRoll:
     """Rolled damage: the impact, the faces, and the modifiers applied."""
 
@@ -113,7 +112,7 @@ def roll_damage(impact: int, roller: Roller, modifiers: DamageModifiers = Damage
     return DamageRoll(impact=impact, faces=roll_d6(impact, roller), modifiers=modifiers)
 
 
-@attrs.frozen
+@frozen
 class Wounds:
     """Wounds inflicted by one hit; a stun attack's wounds heal by themselves in an hour or two."""
 
@@ -194,7 +193,7 @@ def figures_remaining(figures: int, wounds_total: int, wounds_taken: int) -> int
     return math.ceil(figures * left / wounds_total)
 
 
-@attrs.frozen
+@frozen
 class SprayFire:
     """An attack's impact split into equal smaller attacks; what does not divide is lost."""
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import MAX_DICE, Roller, roll_d6
 from ..errors import RulesError
 from .checks import BASE_TARGET, Check, Outcome, check
@@ -56,7 +55,7 @@ def _inches(value: float, what: str = "distance") -> float:
     return value
 
 
-@attrs.frozen
+@frozen
 class KnockbackRoll:
     """Knockback: one die per point of Knockback; the faces' sum is the distance in inches."""
 
@@ -103,7 +102,7 @@ def scale_knockback(distance: int, carries: int) -> int:
     return distance // carries
 
 
-@attrs.frozen
+@frozen
 class Fall:
     """A fall: the distance, leap, the 7-or-less roll for knockback falls, and the impact taken."""
 
@@ -166,7 +165,7 @@ class CollisionOutcome(enum.Enum):
     HIT = "hit"
 
 
-@attrs.frozen
+@frozen
 class Collision:
     """A collision check (AnimOuch! "Collisions"): the 2D6 roll, the speed, and where it happened."""
 
@@ -215,7 +214,7 @@ def collision(
     return Collision(roll=check(target, roller), speed=speed, moved=moved)
 
 
-@attrs.frozen
+@frozen
 class Scatter:
     """Where a missed area attack goes: a direction die and the distance dice."""
 
@@ -277,7 +276,7 @@ def may_get_scared(
     return outclassed or battered
 
 
-@attrs.frozen
+@frozen
 class RunAway:
     """A nerve test: roll under 7 + avoidance on 2D6 or run away."""
 

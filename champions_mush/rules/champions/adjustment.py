@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import attrs
 
+from ...values import frozen
 from ..dice import DiceAmount
 from .costs import CHARACTERISTIC_COSTS
 from .powers import DIE_PARTS, POWERS
@@ -65,7 +66,7 @@ def subject_named(text: str) -> str | None:
     return POWERS[xmlid].name if xmlid is not None else None
 
 
-@attrs.frozen
+@frozen
 class ReturnRate:
     """A step of the Time Chart 5 adjusted Character Points return over, and the Delayed Return
     Rate Advantage that buys it (HERO 5E revised)."""
@@ -139,7 +140,7 @@ def adjusted_dice(dice: DiceAmount, per_die: int, active: int, base: int, change
     return DiceAmount(whole=whole, half=rest >= half, pips=1 if pip <= rest < half else 0)
 
 
-@attrs.frozen
+@frozen
 class Adjusted:
     """An adjustment on one characteristic or power: the Character Points still on it, the step
     they return over, and the seconds of game time counted toward the next return."""

@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-import attrs
+from ...values import frozen
 
 __all__ = ["ModifierOn", "PowerEffects", "charges_of", "explosion_inches", "power_effects"]
 
@@ -50,7 +50,7 @@ _CHARGES = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEV
 _RSR_PER = (("no active point penalty", 0), ("-1 per 20", 20), ("-1 per 5", 5))
 
 
-@attrs.frozen
+@frozen
 class ModifierOn:
     """One modifier as the sheet keeps it: Hero Designer's XMLID and OPTIONID, its value,
     its name and detail."""
@@ -62,7 +62,7 @@ class ModifierOn:
     text: str = ""
 
 
-@attrs.frozen
+@frozen
 class PowerEffects:
     """What a power's modifiers do to a roll."""
 

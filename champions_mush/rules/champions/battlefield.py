@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ...values import frozen
 from .knockback import KBResult, Knockback
 
 __all__ = ["Area", "DEFLECTS", "FRINGE_INCHES", "Size", "deflects", "growth", "resisted", "shrinking",
@@ -39,7 +40,7 @@ def _ids(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+@frozen
 class Area:
     """An area made by a power in a fight: its number, kind, maker, the power's name, who is
     inside it (behind it, for a Force Wall) and its numbers: a Force Wall's PD and ED, a Change
@@ -72,7 +73,7 @@ class Area:
         return doc
 
 
-@attrs.frozen
+@frozen
 class Size:
     """What a size power does: DCV, inches of Knockback (more: +), others' PER Rolls to see him."""
 

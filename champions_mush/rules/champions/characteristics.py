@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 from .rounding import hero_round
 
@@ -44,7 +43,7 @@ FIGURED_FROM: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
-@attrs.frozen
+@frozen
 class Figured:
     """The figured characteristics of a character."""
 

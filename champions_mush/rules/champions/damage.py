@@ -17,6 +17,7 @@ from typing import overload
 
 import attrs
 
+from ...values import frozen
 from ..dice import DiceAmount, DiceRoll, Roller, roll
 from ..errors import RulesError
 from .dcs import AttackKind, as_amount
@@ -61,7 +62,7 @@ class _Rolled:
         return self.roll is not None
 
 
-@attrs.frozen
+@frozen
 class NormalDamage(_Rolled):
     """Normal damage rolled: the dice and the STUN and BODY they do (before defenses).
 
@@ -116,7 +117,7 @@ class MultiplierKind(enum.Enum):
     HIT_LOCATION = "hit location"
 
 
-@attrs.frozen
+@frozen
 class MultiplierRoll:
     """A rolled STUN multiplier: the dice shown and the multiplier they give."""
 
@@ -125,7 +126,7 @@ class MultiplierRoll:
     location: HitLocation | None = None
 
 
-@attrs.frozen
+@frozen
 class StunMultiplier:
     """A STUN multiplier rule: build with :meth:`standard`, :meth:`sixth_edition`,
     :meth:`fixed` or :meth:`hit_locations`.
@@ -208,7 +209,7 @@ class StunMultiplier:
         return self.kind.value + (f"{self.increased:+d}" if self.increased else "")
 
 
-@attrs.frozen
+@frozen
 class KillingDamage(_Rolled):
     """Killing damage rolled: BODY = the dice total, STUN = BODY x multiplier (before defenses).
 

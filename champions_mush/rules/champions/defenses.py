@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import attrs
 
+from ...values import frozen
 from ..errors import RulesError
 from .damage import KillingDamage, NormalDamage
 from .rounding import Half, hero_round
@@ -39,7 +40,7 @@ def _not_negative(instance: object, attribute: attrs.Attribute, value: int) -> N
         raise RulesError(f"{attribute.name.upper()} cannot be negative.")
 
 
-@attrs.frozen
+@frozen
 class Defenses:
     """A target's defenses. ``pd``/``ed`` are the ordinary (non-resistant) defenses;
     ``rpd``/``red`` the resistant ones (Armor, Force Field) on top of them.
@@ -73,7 +74,7 @@ class Defenses:
         return self.rpd if against is Against.PD else self.red
 
 
-@attrs.frozen
+@frozen
 class Delivery:
     """How one attack meets the target's defenses (:func:`~.defenses.apply_damage`).
 
@@ -124,7 +125,7 @@ class Against(enum.Enum):
     ED = "ED"
 
 
-@attrs.frozen
+@frozen
 class Health:
     """A character's current STUN and BODY."""
 
@@ -132,7 +133,7 @@ class Health:
     body: int
 
 
-@attrs.frozen
+@frozen
 class DamageTaken:
     """What one attack did to a target after defenses.
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 from .rounding import Half, hero_round
 
@@ -74,7 +73,7 @@ class RecoveryFrequency(enum.IntEnum):
     EVERY_PHASE = 3
 
 
-@attrs.frozen
+@frozen
 class RecoveryRow:
     """A row of the recovery chart: the STUN range (inclusive) and how often."""
 

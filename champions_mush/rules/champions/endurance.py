@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
 from .rounding import Half, hero_round
@@ -50,7 +49,7 @@ def movement_end(inches: int) -> int:
     return max(1, hero_round(Fraction(inches, 5), Half.DOWN))
 
 
-@attrs.frozen
+@frozen
 class Push:
     """A Push: the points in effect until the end of the Phase and the END it costs."""
 
@@ -71,7 +70,7 @@ def push(base_points: int, pushed: int) -> Push:
     return Push(points=base_points + pushed, end=end_cost(base_points) + pushed)
 
 
-@attrs.frozen
+@frozen
 class EndSpent:
     """The result of spending END: what is left and the STUN dice it cost at 0 END."""
 

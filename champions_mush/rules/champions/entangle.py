@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from ...values import frozen
 from ..dice import DiceAmount
 from .damage import NormalDamage
 
@@ -26,7 +27,7 @@ ENTANGLED_DCV = 0
 TAKES_NO_DAMAGE, BACKLASH = "TAKESNODAMAGE", "BACKLASH"
 
 
-@attrs.frozen
+@frozen
 class Entangle:
     """An Entangle on someone: its DEF and the BODY it has left."""
 
@@ -44,7 +45,7 @@ def entangle_from(dice: DiceAmount, rolled: NormalDamage, extra_def: int = 0) ->
     return Entangle(dice.whole + extra_def, rolled.body)
 
 
-@attrs.frozen
+@frozen
 class EntangleHit:
     """Damage against an Entangle: the BODY rolled, what got through its DEF, the Entangle after."""
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller
 from ..errors import RulesError
 from .adding import strength_attack_dice
@@ -39,7 +38,7 @@ BLOCK_PENALTY = -2
 MULTIPLE_ATTACK_OCV = -2
 
 
-@attrs.frozen
+@frozen
 class StandardManeuver:
     """A row of HERO 5E revised's maneuver table that +attack uses: phase, OCV, DCV, effect."""
 
@@ -101,7 +100,7 @@ def blockers_first(order: Sequence[int], first_over: Mapping[int, Iterable[int]]
     return result
 
 
-@attrs.frozen
+@frozen
 class StrengthContest:
     """STR against STR: each side's STR, dice and roll; ``won`` when ours has more BODY."""
 

@@ -10,8 +10,7 @@ import enum
 from collections.abc import Iterable
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import DiceAmount, Roller, roll_d6
 from ..errors import RulesError
 from .damage import NormalDamage, roll_normal
@@ -91,7 +90,7 @@ class KBResult(enum.Enum):
     KNOCKED_BACK = "knocked back"
 
 
-@attrs.frozen
+@frozen
 class Knockback:
     """A rolled Knockback: ``inches`` is never negative; ``margin`` is BODY - dice (may be)."""
 
@@ -147,7 +146,7 @@ def rooting_resistance(*, flight_inches: int = 0, strength: int = 0) -> int:
     return flight_inches + strength // 5
 
 
-@attrs.frozen
+@frozen
 class WallImpact:
     """A knocked back character hitting a wall (RULES KNOCKBACK 4-5)."""
 
@@ -178,7 +177,7 @@ def knockback_into_wall(
     return WallImpact(damage=damage, shattered=shattered, continues=continues)
 
 
-@attrs.frozen
+@frozen
 class CharacterImpact:
     """A knocked back character hitting another: both take 1D6 per 1" (RULES KNOCKBACK 4)."""
 

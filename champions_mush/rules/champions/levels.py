@@ -16,8 +16,7 @@ HERO 5E revised, Skills (Combat Skill Levels, Penalty Skill Levels); the rules f
 
 from __future__ import annotations
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 
 __all__ = ["AttackUse", "CATEGORIES", "LEVEL_OPTIONS", "Level", "LevelOption", "LevelUse", "give_levels",
@@ -27,7 +26,7 @@ __all__ = ["AttackUse", "CATEGORIES", "LEVEL_OPTIONS", "Level", "LevelOption", "
 CATEGORIES = ("HTH", "RANGED", "MENTAL")
 
 
-@attrs.frozen
+@frozen
 class LevelOption:
     """What a level option applies to (``NAMED``: the attacks the level names; ``STRIKE``:
     Strikes; ``ALIAS``: the categories its detail names; else categories) and its uses."""
@@ -60,7 +59,7 @@ LEVEL_OPTIONS: dict[str, LevelOption] = {
 _PENALTY = {"SINGLE": ("NAMED",), "THREE": ("NAMED",), "TIGHT": ("NAMED",), "ALL": _PHYSICAL}
 
 
-@attrs.frozen
+@frozen
 class Level:
     """Levels on a sheet: how many, Hero Designer's ``xmlid`` and ``option``, and the words that
     say what they apply to (its name and detail)."""
@@ -76,7 +75,7 @@ class Level:
         return self.xmlid == "PENALTY_SKILL_LEVELS"
 
 
-@attrs.frozen
+@frozen
 class AttackUse:
     """The attack levels are given out with: its name, its category (``HTH``, ``RANGED``,
     ``MENTAL``), whether it is a Strike or a Martial Arts maneuver, and its OCV penalties (the
@@ -90,7 +89,7 @@ class AttackUse:
     martial: bool = False
 
 
-@attrs.frozen
+@frozen
 class LevelUse:
     """Levels given out for one attack: to OCV, to DCV, DCs, and Penalty Skill Levels' offset."""
 

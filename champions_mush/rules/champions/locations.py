@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
 
 __all__ = ["HIT_LOCATIONS", "HitLocation", "LocationRoll", "hit_location", "roll_hit_location"]
 
 
-@attrs.frozen
+@frozen
 class HitLocation:
     """One row of the 5E hit location table."""
 
@@ -55,7 +54,7 @@ def hit_location(total: int) -> HitLocation:
     raise RulesError(f"A hit location roll is 3 to 18, not {total}.")
 
 
-@attrs.frozen
+@frozen
 class LocationRoll:
     """A rolled hit location with its three dice."""
 

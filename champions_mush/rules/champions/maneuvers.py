@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import attrs
 
+from ...values import frozen
 from ..dice import DiceAmount, Roller
 from ..errors import RulesError
 from .damage import NormalDamage
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class Maneuver:
     """One row of the maneuver table: phase, OCV and DCV as the table prints them."""
 

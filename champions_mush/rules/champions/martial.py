@@ -27,8 +27,7 @@ import enum
 import re
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import DiceAmount
 from ..errors import RulesError
 from .dcs import POINTS_PER_DC, AttackKind, dice_for_points
@@ -63,7 +62,7 @@ class MartialEffect(enum.Enum):
     OTHER = "other"
 
 
-@attrs.frozen
+@frozen
 class MartialManeuver:
     """One maneuver as a fight uses it: OCV (None: ``--``, no roll), DCV, DCs and effect."""
 

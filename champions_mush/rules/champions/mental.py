@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller
 from .rolls import SkillRoll, characteristic_roll
 from .rounding import hero_round
@@ -35,7 +34,7 @@ def mental_defense(bought: int, ego: int) -> int:
     return bought + hero_round(Fraction(max(ego, 0), 5)) if bought > 0 else 0
 
 
-@attrs.frozen
+@frozen
 class EgoStun:
     """An Ego Attack's STUN against Mental Defense: rolled, the defense, what got through."""
 
@@ -59,7 +58,7 @@ EFFECT_STEPS = (0, 10, 20, 30)
 MIND_SCAN_REACHES = 2
 
 
-@attrs.frozen
+@frozen
 class MentalTable:
     """A Mental Power's table: what each level of effect does, and whether it lasts (its target
     rolls to break out of it each Phase)."""

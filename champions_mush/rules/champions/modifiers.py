@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import attrs
 
+from ...values import frozen
 from ..errors import RulesError
 from .adjustment import RETURN_RATES
 from .costs import as_fraction
@@ -19,7 +20,7 @@ from .costs import as_fraction
 __all__ = ["MODIFIERS", "ModifierSpec", "find_modifier", "modifier_value_text"]
 
 
-@attrs.frozen
+@frozen
 class ModifierSpec:
     """One Advantage or Limitation: its short ``key``, the name printed, its value, and how
     Hero Designer names it (``xmlid``, ``option``)."""

@@ -11,8 +11,7 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import DiceAmount
 from ..errors import RulesError
 from .catalog import PER_LEVEL_BY_OPTION
@@ -44,7 +43,7 @@ class PowerKind(enum.Enum):
     OTHER = "other"
 
 
-@attrs.frozen
+@frozen
 class PowerSpec:
     """One power: its Hero Designer ``xmlid``, name, costs and how a fight uses it.
 

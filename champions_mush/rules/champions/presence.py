@@ -10,8 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-import attrs
-
+from ...values import frozen
 from ..dice import DiceAmount, DiceRoll, Roller, roll
 from ..errors import RulesError
 from .dcs import dice_per
@@ -133,7 +132,7 @@ def presence_level(
     return PresenceLevel(level)
 
 
-@attrs.frozen
+@frozen
 class PresenceAttack:
     """A rolled PRE attack."""
 

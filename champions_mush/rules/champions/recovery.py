@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller
 from ..errors import RulesError
 from .endurance import spend_end
@@ -35,7 +34,7 @@ RECOVERY_EFFECT = (
 )
 
 
-@attrs.frozen
+@frozen
 class Recovery:
     """STUN and END after a Recovery; ``woke_up`` when the character came to."""
 
@@ -82,7 +81,7 @@ def can_recover(
 HOLDING_BREATH_MIN_SPD = 2
 
 
-@attrs.frozen
+@frozen
 class BreathPhase:
     """One Phase of holding breath: END, STUN and BODY after it, and any STUN dice."""
 
@@ -101,7 +100,7 @@ def hold_breath_phase(end: int, stun: int, body: int, roller: Roller) -> BreathP
     return BreathPhase(end=spent.end, stun=spent.stun, body=body, stun_faces=spent.stun_faces)
 
 
-@attrs.frozen
+@frozen
 class HealingRate:
     """BODY regained: ``body`` per ``days`` (30 for a month, 7 for a week)."""
 

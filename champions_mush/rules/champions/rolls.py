@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
 from .rounding import hero_round
@@ -68,7 +67,7 @@ def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
     return dcv
 
 
-@attrs.frozen
+@frozen
 class AttackRoll:
     """A rolled attack: the 3 dice, whether it hit, and the highest DCV it hits."""
 
@@ -117,7 +116,7 @@ def characteristic_target(value: int) -> int:
     return 9 + hero_round(Fraction(value, 5))
 
 
-@attrs.frozen
+@frozen
 class SkillRoll:
     """A rolled skill or characteristic roll: ``margin`` >= 0 is made by, < 0 missed by."""
 

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from .rounding import hero_round
 
 __all__ = ["DEFAULT_GROUP", "SENSE_GROUPS", "SenseGroup", "UNPERCEIVED", "Unperceived", "flash_segments",
            "flashed_through", "group_named", "unperceived_dcv", "unperceived_ocv"]
 
 
-@attrs.frozen
+@frozen
 class SenseGroup:
     """A Sense Group: its name, whether it targets (5E: Sight does for a normal character), and
     the words a player may call it by."""
@@ -53,7 +52,7 @@ def group_named(word: str) -> SenseGroup | None:
     return found or next((g for g in SENSE_GROUPS.values() if word.strip().lower() in g.words), None)
 
 
-@attrs.frozen
+@frozen
 class Unperceived:
     """What not perceiving one's foes with a Targeting Sense does: multipliers of OCV in
     hand-to-hand combat, OCV at range, and DCV."""

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 
 __all__ = [
@@ -72,7 +71,7 @@ def next_segment(segment: int) -> int:
     return segment % SEGMENTS + 1
 
 
-@attrs.frozen
+@frozen
 class Combatant:
     """Someone in the fight, as far as timing goes."""
 

@@ -12,8 +12,7 @@ import enum
 import math
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller
 from ..errors import RulesError
 from .scores import DEFAULT_ROLL_METHOD, ScoreRoll, check_score, half_score, roll_score
@@ -43,7 +42,7 @@ class DefenseKind(enum.Enum):
     PASSIVE = "passive"
 
 
-@attrs.frozen
+@frozen
 class Defense:
     """A declared defense: its kind, the total score, the roll if active, and any bonus
     (Serpentine against ranged attacks) added to the result."""
@@ -110,7 +109,7 @@ def round_damage(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-@attrs.frozen
+@frozen
 class Contest:
     """An attack roll (plus any bonus) against a declared defense; ties go to the defender."""
 
@@ -132,7 +131,7 @@ class Contest:
         return self.attack_value - self.defense.value if self.won else 0
 
 
-@attrs.frozen
+@frozen
 class AttackResult:
     """A resolved attack: the contest, the multiplier and bonus used, and the maneuver."""
 
@@ -181,7 +180,7 @@ def resolve_attack(
     return AttackResult(contest=contest, multiplier=multiplier, bonus=bonus, maneuver=maneuver)
 
 
-@attrs.frozen
+@frozen
 class KnockoutResult:
     """A Physical Resist against a Knockout's damage: rounds unconscious = the amount failed by."""
 

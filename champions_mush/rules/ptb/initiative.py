@@ -12,13 +12,14 @@ from collections.abc import Iterable
 
 import attrs
 
+from ...values import frozen
 from ..dice import Roller
 from .scores import DEFAULT_ROLL_METHOD, ScoreRoll, check_score, half_score, roll_score
 
 __all__ = ["InitiativeEntry", "InitiativeResult", "roll_initiative"]
 
 
-@attrs.frozen
+@frozen
 class InitiativeEntry:
     """One combatant: a name, a Boldness score, and whether the Narrator makes it passive."""
 
@@ -31,7 +32,7 @@ class InitiativeEntry:
         check_score(value, "Boldness")
 
 
-@attrs.frozen
+@frozen
 class InitiativeResult:
     """A combatant's initiative: the roll (None when passive) and the value that orders them."""
 

@@ -7,8 +7,7 @@ dedicated action).
 
 from __future__ import annotations
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 from .scores import check_score
 
@@ -38,7 +37,7 @@ SERPENTINE_MINIMUM_FEET = 10
 SERPENTINE_FEET_PER_BONUS = 10
 
 
-@attrs.frozen
+@frozen
 class DedicatedAction:
     """A dedicated action: all of the character's AP spent for one benefit (PTB 2C)."""
 
@@ -59,7 +58,7 @@ def dedicated_defense(ap: int) -> DedicatedAction:
     return DedicatedAction(ap_spent=ap, active_defense_against_all=True)
 
 
-@attrs.frozen
+@frozen
 class SerpentineMove:
     """An erratic move: its doubled AP cost and the Dodge Resist bonus against ranged attacks,
     which lasts until the mover's next turn (PTB 2C Serpentine)."""

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
+from ...values import frozen
 from ..dice import Roller
 from ..errors import RulesError
 
@@ -71,7 +70,7 @@ ROLL_METHODS: dict[str, RollMethod] = {"uniform": roll_uniform, "bell": roll_bel
 DEFAULT_ROLL_METHOD = "uniform"
 
 
-@attrs.frozen
+@frozen
 class ScoreRoll:
     """One roll against a total score: the ``faces`` rolled and their ``total`` (capped at the score)."""
 

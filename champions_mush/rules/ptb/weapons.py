@@ -9,8 +9,7 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from ..errors import RulesError
 
 __all__ = [
@@ -160,7 +159,7 @@ def builtin_bonus(kind: WeaponKind, weapon_class: WeaponClass, steps_down: int =
     return 0
 
 
-@attrs.frozen
+@frozen
 class Weapon:
     """A weapon for an attack: its class, kind, hands, and any extra bonus the Narrator grants."""
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
+from ...values import frozen
 from .combat import AttackResult, Contest, Defense, resolve_attack
 from .maneuvers import WRESTLE_CONTACT_AP, WRESTLE_HOLD_AP, WRESTLE_RESTRAIN_AP
 from .scores import ScoreRoll
@@ -31,7 +30,7 @@ __all__ = [
 WRESTLE_MULTIPLIER = Fraction(1, 5)
 
 
-@attrs.frozen
+@frozen
 class WrestleStep:
     """One step of a wrestle: its AP cost and the contest (None for restraint, which is not rolled)."""
 
