@@ -1,6 +1,6 @@
-"""The game's attrs classes (champions_mush/values.py) write and find what attrs' own do, with one
-repr and one fields' tuple type shared; a module loaded at first use leaves no attrs source in
-``linecache`` (commands/base.py ``Later``)."""
+"""The game's attrs classes (champions_mush/values.py) write, compare, hash and find what attrs'
+own do, with one repr, one eq, one hash and one fields' tuple type shared; a module loaded at
+first use leaves no attrs source in ``linecache`` (commands/base.py ``Later``)."""
 
 import linecache
 import sys
@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from champions_mush.commands.base import Later
-from champions_mush.values import Fields, define, frozen, value_repr
+from champions_mush.values import Fields, define, frozen, value_eq, value_hash, value_repr
 
 
 def _point(make):
@@ -65,12 +65,56 @@ def test_a_class_with_its_own_repr_keeps_it_and_repr_off_gives_none():
         def __repr__(self) -> str:
             return f"own {self.x}"
 
-    @frozen(repr=False)
+    @frozen(repr=False, eq=False)
     class Quiet:
         x: int
 
     assert repr(Own(1)) == "own 1"
     assert repr(Quiet(2)).startswith("<") and Quiet.__repr__ is object.__repr__
+    assert Quiet(2) != Quiet(2) and Quiet.__eq__ is object.__eq__  # eq asked of attrs: attrs' own (none)
+
+
+def _scored(make):
+    @make
+    class Scored:
+        name: str
+        points: int = 0
+        notes: dict = attrs.field(factory=dict, hash=False)
+        seen: int = attrs.field(default=0, eq=False)
+        tag: str = attrs.field(default="", eq=str.casefold)
+
+    return Scored
+
+
+def test_the_shared_eq_and_hash_compare_and_hash_as_attrs_does():
+    ours, theirs = _scored(frozen), _scored(attrs.frozen)
+    assert ours.__eq__ is value_eq and ours.__hash__ is value_hash
+    pairs = [(("a", 1), ("a", 1)), (("a", 1), ("a", 2)), (("a", 1, {"x": 1}), ("a", 1, {"x": 2})),
+             (("a", 1, {}, 5), ("a", 1, {}, 6)), (("a", 1, {}, 0, "Big"), ("a", 1, {}, 0, "big")),
+             (("a", 1, {}, 0, "Big"), ("a", 1, {}, 0, "small"))]
+    for left, right in pairs:
+        assert (ours(*left) == ours(*right)) is (theirs(*left) == theirs(*right)), (left, right)
+        assert (ours(*left) != ours(*right)) is (theirs(*left) != theirs(*right)), (left, right)
+    assert [ours(*l) == ours(*r) for l, r in pairs] == [True, False, False, True, True, False]
+    for left, right in pairs[:1] + pairs[2:5]:  # equal: hashed equal (a dict field is left out, as attrs does)
+        if ours(*left) == ours(*right):
+            assert hash(ours(*left)) == hash(ours(*right))
+    for make in (ours, theirs):  # a field left out of eq is left out of the hash; a dict field of the hash only
+        assert len({make("a", 1, {}, 5), make("a", 1, {}, 6), make("b"), make("b", 0, {"x": 1})}) == 3
+    assert ours("a") != theirs("a") and ours("a") != ("a", 0)  # another class is never equal
+    assert ours("a").__eq__(theirs("a")) is NotImplemented
+
+
+def test_a_mutable_value_compares_but_is_not_hashed_as_attrs_makes_it():
+    ours, theirs = _node(define), _node(attrs.define)
+    assert ours.__eq__ is value_eq and ours.__hash__ is None and theirs.__hash__ is None
+    a, same, b = ours("a"), ours("a"), ours("b")
+    a.later = same.later = b.later = 1
+    assert a == same and a != b
+    same.later = 2
+    assert a != same
+    with pytest.raises(TypeError):
+        hash(a)
 
 
 def test_the_fields_are_attrs_own_found_by_name_too():
