@@ -2,8 +2,10 @@
 own do, with one repr, one eq, one hash and one fields' tuple type shared; a module loaded at
 first use leaves no attrs source in ``linecache`` (commands/base.py ``Later``)."""
 
+import ast
 import linecache
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -145,3 +147,37 @@ def test_a_module_loaded_at_first_use_leaves_no_attrs_source_in_linecache(tmp_pa
     assert any(name.startswith("<attrs generated") for name in linecache.cache)
     assert sys.modules["late_values_module"].RAN == [("ctx", "parsed", "Late(x=1)"), ("ctx", "again", "Late(x=1)")]
     monkeypatch.delitem(sys.modules, "late_values_module")
+
+
+#: attrs' class decorators, which make a repr, eq, hash and fields' tuple type for each class
+_ATTRS_MAKERS = {"frozen", "define", "mutable", "s", "attrs", "dataclass"}
+
+
+def _attrs_made_classes(tree: ast.Module) -> list[str]:
+    """Classes decorated with attrs' own makers (``@attrs.frozen``, ``@attr.s(...)``), and names
+    of those makers imported from attrs."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("attrs", "attr"):
+            found += [f"import {alias.name}" for alias in node.names if alias.name in _ATTRS_MAKERS]
+        if isinstance(node, ast.ClassDef):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                        and target.value.id in ("attrs", "attr") and target.attr in _ATTRS_MAKERS):
+                    found.append(node.name)
+    return found
+
+
+def test_every_attrs_class_of_the_game_is_made_with_the_shared_decorators():
+    """A class made with ``attrs.frozen`` itself works but keeps its own repr, eq, hash and
+    fields' tuple type: the memory docs/performance.md counts on them shared."""
+    package = Path(frozen.__code__.co_filename).parent
+    made = {}
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "values.py" and path.parent == package:
+            continue
+        found = _attrs_made_classes(ast.parse(path.read_text(encoding="utf-8")))
+        if found:
+            made[str(path.relative_to(package))] = found
+    assert made == {}, "use champions_mush.values.frozen / define"
