@@ -94,20 +94,25 @@ def _aloft(step: harm.Aloft) -> list[str]:
     return lines
 
 
+def _prone(out: bool) -> str:
+    """What lying on the ground means, unless Knocked Out (already at 0 DCV: RULES DAMAGE EFFECTS 2)."""
+    return "" if out else f" {PRONE_EFFECT}"
+
+
 def _breakfall(step: harm.Breakfall) -> list[str]:
     lines = [f"Breakfall at {step.modifier:+d}: {skill_text(step.roll)}."]
     return lines + ([f"{step.name} lands on their feet and takes no damage."] if step.roll.success else [])
 
 
 _STEPS: dict[type, Callable[[Any], str | list[str]]] = {
-    harm.KnockedDown: lambda s: f"{s.name} is knocked down. {PRONE_EFFECT}",
+    harm.KnockedDown: lambda s: f"{s.name} is knocked down." + _prone(s.out),
     harm.ImpactDamage: _impact,
     harm.WallHit: lambda s: f"After {s.after}\" {s.name} hits a DEF {s.wall_def} BODY {s.wall_body} wall:",
     harm.WallShatters: lambda s: f"The wall shatters and {s.name} goes on {s.continues}\" beyond it, landing in a heap.",
     harm.IntoCharacter: lambda s: f"{s.name} flies {s.inches}\" into {s.other}; both take {s.inches}d6.",
     harm.CharacterHit: lambda s: f"{s.hurt.name}: {normal_text(s.hurt.damage)}. {hurt_text(s.hurt)}",
     harm.Aloft: _aloft,
-    harm.FliesBack: lambda s: f"{s.name} flies back {s.inches}\" and lands. {PRONE_EFFECT}",
+    harm.FliesBack: lambda s: f"{s.name} flies back {s.inches}\" and lands." + _prone(s.out),
     harm.Breakfall: _breakfall,
 }
 

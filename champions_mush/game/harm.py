@@ -124,6 +124,8 @@ class KnockedDown:
     """No Knockback but knocked down: prone (RULES KNOCKBACK 2)."""
 
     name: str
+    #: Knocked Out by the blow: already lying at 0 DCV (RULES DAMAGE EFFECTS 2)
+    out: bool = False
 
 
 @frozen
@@ -183,6 +185,8 @@ class Aloft:
 class FliesBack:
     name: str
     inches: int
+    #: Knocked Out by the blow: lies at 0 DCV and can roll no Breakfall (RULES DAMAGE EFFECTS 2)
+    out: bool = False
 
 
 @frozen
@@ -206,7 +210,7 @@ def apply_knockback(game: Game, target: Character, kb: Knockback, roller: Roller
     options = options or KnockbackOptions(body=kb.body)
     if kb.result is KBResult.KNOCKED_DOWN:
         fights.update_fighter(game, target, prone=True)
-        return (KnockedDown(target.name),)
+        return (KnockedDown(target.name, get_sheet(game, target).knocked_out),)
     if kb.result is not KBResult.KNOCKED_BACK:
         return ()
     steps, prone = _impact(game, target, kb.inches, options, roller, knocked_out)
@@ -232,8 +236,9 @@ def _impact(game: Game, target: Character, inches: int, options: KnockbackOption
         if aloft.ending != "lands":
             return steps, aloft.ending == "falls"
     else:
-        steps = [FliesBack(target.name, inches)]
-        breakfall = _breakfall(game, target, inches, roller)
+        out = get_sheet(game, target).knocked_out  # the unconscious do nothing but recover
+        steps = [FliesBack(target.name, inches, out)]
+        breakfall = None if out else _breakfall(game, target, inches, roller)
         if breakfall is not None:
             steps.append(breakfall)
             if breakfall.roll.success:

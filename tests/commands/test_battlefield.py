@@ -183,8 +183,8 @@ def test_knockback_resistance_comes_off_the_knockback_and_clinging_adds_a_die(fi
     g.do("+combat/next")  # Viper, Stunned, spends his Phase: Turn 2, Segment 3, Starfire's
     world.set_dice(3, 3, 3, 6, 6, 6, 6, 1, 1, 1, 1, 1)
     assert _ids(s.do("+attack Viper=strike"))[2] == (
-        "  KB 8 BODY - 3 (1 1 1) - 2\" (Anchor) = 3\" knockback. Viper flies back 3\" and lands. Lying on the "
-        "ground: 1/2 DCV; standing up takes a 1/2 Phase. Landing: 1½d6 normal, 2 STUN, 0 BODY (1 ½:1). Viper "
+        "  KB 8 BODY - 3 (1 1 1) - 2\" (Anchor) = 3\" knockback. Viper flies back 3\" and lands. "
+        "Landing: 1½d6 normal, 2 STUN, 0 BODY (1 ½:1). Viper "
         "takes 0 STUN and 0 BODY (2 STUN - 8 PD, 0 BODY - 8 PD): Knocked Out. Now STUN -8, BODY 10.")
 
 

@@ -61,8 +61,8 @@ def test_a_turn_in_dex_order_with_attacks_recovery_and_conditions(fight):
         "hits; hits DCV 7 or less."),
         ("[Combat]   6d6 normal: 36 STUN, 12 BODY (6 6 6 6 6 6). Psiana takes 24 STUN and 0 BODY (36 STUN - 12 PD, "
         "12 BODY - 12 PD): Stunned, Knocked Out. Now STUN -6, BODY 10."),
-        ("[Combat]   KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down. Lying on the ground: 1/2 DCV; "
-        "standing up takes a 1/2 Phase."),
+        # Knocked Out: lying at 0 DCV already, so the prone text is not said (RULES DAMAGE EFFECTS 2)
+        "[Combat]   KB 12 BODY - 12 (6 6): knocked down. Psiana is knocked down.",
         "[Combat]   Viper spends 1 END (1 for STR 10): END 19. [id]",
         "[Combat] Turn 2, Segment 3: Phases in DEX order: Starfire 23, Psiana 18.",
         "[Combat] Starfire's Phase (DEX 23): acts.",
@@ -168,7 +168,9 @@ def test_move_through_knockback_applied_once_and_prone_reaches_the_next_attack(f
 
 
 def test_the_landing_after_the_knockout_blow_is_not_doubled(fight):
+    """... and the Knocked Out roll no Breakfall: they do nothing but recover (RULES DAMAGE EFFECTS 2)."""
     world, g, s, p = fight
+    assert g.do("+skill Viper/Breakfall=DEX")[0] == "Viper: Added #1 Breakfall 12-: 3 Active Points, 3 Real Cost."
     g.do("+combat/next")
     # Haymaker 8d6 from STR 20: 48 STUN, 16 BODY against PD 5: -23 STUN, KO; KB 16 - 2 = 14": landing 7d6;
     # it lands at the end of Segment 1 of Turn 2 (HERO 5E: an extra Segment), after Post-Segment 12
@@ -182,8 +184,8 @@ def test_the_landing_after_the_knockout_blow_is_not_doubled(fight):
         "10 or less."),
         ("[Combat]   8d6 normal: 48 STUN, 16 BODY (6 6 6 6 6 6 6 6). Viper takes 40 STUN and 8 BODY (48 STUN - 8 PD, "
         "16 BODY - 8 PD): Stunned, Knocked Out. Now STUN -20, BODY 2."),
-        ("[Combat]   KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. Lying on the ground: "
-        "1/2 DCV; standing up takes a 1/2 Phase. Landing: 7d6 normal, 14 STUN, 7 BODY (2 2 2 2 2 2 2). Viper takes "
+        ("[Combat]   KB 16 BODY - 2 (1 1) = 14\" knockback. Viper flies back 14\" and lands. "
+        "Landing: 7d6 normal, 14 STUN, 7 BODY (2 2 2 2 2 2 2). Viper takes "
         "6 STUN and 0 BODY (14 STUN - 8 PD, 7 BODY - 8 PD): Knocked Out. Now STUN -26, BODY 2."),
     ]
     # a new attack on the Knocked Out does 2x STUN (RULES DAMAGE EFFECTS 2): 14 x2 - 8 = 20

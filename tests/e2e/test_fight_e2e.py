@@ -177,8 +177,8 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "rolls 9 (3 3 3): hits; hits DCV 6 or less.\n"
              "  4d6 normal: 24 STUN, 8 BODY (6 6 6 6), pulled to 4 BODY. Viper takes 19 STUN and 0 BODY (24 STUN - 5 PD, "
              "4 BODY - 5 PD): Stunned, Knocked Out. Now STUN -18, BODY 7.\n"
-             "  KB 4 BODY - 2 (1 1) = 2\" knockback. Viper flies back 2\" and lands. Lying on the ground: 1/2 DCV; "
-             "standing up takes a 1/2 Phase. Landing: 1d6 normal, 2 STUN, 1 BODY (2). Viper takes 0 STUN and 0 BODY "
+             "  KB 4 BODY - 2 (1 1) = 2\" knockback. Viper flies back 2\" and lands. "
+             "Landing: 1d6 normal, 2 STUN, 1 BODY (2). Viper takes 0 STUN and 0 BODY "
              "(2 STUN - 5 PD, 1 BODY - 5 PD): Knocked Out. Now STUN -18, BODY 7.\n"
              "  Ox spends 2 END (2 for STR 20): END 38. [id]\n", star)
         _status(star, "Starfire  23  3  25/25  10/10  16/20  8  -", "Ox  14  2  30/30  10/10  38/40  7  -",
@@ -244,8 +244,7 @@ def test_two_characters_and_an_npc_fight_two_turns_with_attack_and_phase_actions
              "17 or less, rolls 9 (3 3 3): hits; hits DCV 8 or less.\n"
              "  4d6 normal: 8 STUN, 4 BODY (2 2 2 2). Viper takes 11 STUN and 0 BODY (16 STUN doubled against the "
              "Knocked Out - 5 PD, 4 BODY - 5 PD): Stunned, Knocked Out. Now STUN -32, BODY 7.\n"
-             "  KB 4 BODY - 4 (2 2): knocked down. Viper is knocked down. Lying on the ground: 1/2 DCV; standing up "
-             "takes a 1/2 Phase.\n"
+             "  KB 4 BODY - 4 (2 2): knocked down. Viper is knocked down.\n"
              "  Starfire takes 1/3 of it, 3 STUN 1 BODY: Starfire takes 0 STUN and 0 BODY (3 STUN - 20 PD, "
              "1 BODY - 20 PD). Now STUN 25, BODY 10.\n"
              "  Starfire spends 4 END (2 for STR 20, 2 for 10\" of movement): END 16. [id]\n"
