@@ -156,12 +156,16 @@ def prepare(data_dir: Path, names: list[str], cost: int) -> None:
     store.close()
 
 
-def start_server(data_dir: Path, config: str) -> tuple[subprocess.Popen, int]:
+def start_server(data_dir: Path, config: str, command: list[str] | None = None,
+                 env: dict[str, str] | None = None) -> tuple[subprocess.Popen, int]:
+    """``serve`` on ``data_dir`` with ``config`` (``command``: what runs it, the installed
+    ``champions-mush`` by default); the process and the port it listens on."""
     (data_dir / "bench-config.yaml").write_text(config)
-    script = Path(sys.executable).parent / "champions-mush"
+    command = command or [str(Path(sys.executable).parent / "champions-mush")]
     out = open(data_dir / "server-output.txt", "w")  # noqa: SIM115 - the server's for its life
-    proc = subprocess.Popen([str(script), "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir),
-                             "--config", str(data_dir / "bench-config.yaml")], stdout=out, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([*command, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir),
+                             "--config", str(data_dir / "bench-config.yaml")], stdout=out, stderr=subprocess.STDOUT,
+                            env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         found = re.search(r"listening on [^:]+:(\d+)", (data_dir / "server-output.txt").read_text())

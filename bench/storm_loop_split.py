@@ -18,9 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -112,19 +110,8 @@ def main() -> int:
     split_file = work / "split.json"
 
     def start_server(data_dir: Path, config: str):
-        (data_dir / "bench-config.yaml").write_text(config)
-        out = open(data_dir / "server-output.txt", "w")  # noqa: SIM115 - the server's for its life
-        proc = subprocess.Popen([sys.executable, __file__, "--serve-with-counters", "serve", "--host", "127.0.0.1",
-                                 "--port", "0", "--data-dir", str(data_dir), "--config", str(data_dir / "bench-config.yaml")],
-                                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "SPLIT_OUT": str(split_file)})
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            found = re.search(r"listening on [^:]+:(\d+)", (data_dir / "server-output.txt").read_text())
-            if found:
-                return proc, int(found.group(1))
-            time.sleep(0.05)
-        proc.kill()
-        raise SystemExit("the server did not start")
+        return storm.start_server(data_dir, config, [sys.executable, __file__, "--serve-with-counters"],
+                                  {**os.environ, "SPLIT_OUT": str(split_file)})
 
     start, stop = storm.CpuSplit.start, storm.CpuSplit.stop
 
