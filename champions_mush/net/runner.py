@@ -125,6 +125,33 @@ def file_worker(reactor):
     return thread_runner(reactor, pool, name="mush-files")
 
 
+class _Readable:
+    """A descriptor the reactor watches for the store (Twisted's ``IReadDescriptor``)."""
+
+    def __init__(self, fd: int, on_readable) -> None:
+        self.fd, self.doRead = fd, on_readable
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def connectionLost(self, reason) -> None:
+        """The reactor stopped watching (the store closes its own descriptor)."""
+
+    def logPrefix(self) -> str:
+        return "store"
+
+
+def fd_reader(reactor):
+    """The store's ``add_reader`` (store/wal_sync.py ``AddReader``) on the reactor."""
+
+    def add_reader(fd: int, on_readable):
+        readable = _Readable(fd, on_readable)
+        reactor.addReader(readable)
+        return lambda: reactor.removeReader(readable)
+
+    return add_reader
+
+
 def _stopper(reactor):
     def stop() -> None:
         try:
@@ -248,7 +275,10 @@ def run(data_dir: Path, server: ServerConfig, game_config: GameConfig, lock_fd: 
     game.release_memory = release_hash_memory
     game.hold_memory = hold_hash_memory
     game.run_parse = file_worker(reactor)
-    if hasattr(store, "hand_back"):  # fight commits made durable off the loop (store/confirming.py, store/wal_sync.py)
+    # fight commits made durable off the loop: store/wal_sync.py (SQLite), store/confirming.py (PostgreSQL)
+    if hasattr(store, "add_reader"):
+        store.add_reader = fd_reader(reactor)
+    elif hasattr(store, "hand_back"):
         store.hand_back = IReactorThreads(reactor).callFromThread
     dispatcher = build_dispatcher()
     factory = MushFactory(game, dispatcher, clock=reactor, offer_mccp=server.offer_mccp,

@@ -2,7 +2,7 @@
 callbacks back to the game's thread, so the game's loop never waits for a disk or a replica
 (docs/architecture.md, "Writes off the loop"). One durable step serves every commit waiting at
 the time. How a commit is made durable is the store's: :mod:`.wal_sync` (SQLite, an fsync of
-the WAL) and :mod:`.confirming` (PostgreSQL, one durable write of its own).
+the WAL, in a process of its own) and :mod:`.confirming` (PostgreSQL, one durable write of its own).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import partial
 
 from .base import StoreError
 
-__all__ = ["CLOSE_WAIT", "DurableThread"]
+__all__ = ["CLOSE_WAIT", "DurableThread", "tell_each"]
 
 log = logging.getLogger("champions_mush.store")
 
@@ -60,7 +60,7 @@ class DurableThread:
                 batch, self._waiting = self._waiting, []
             error = self._make_durable()
             try:  # one hand-back for the batch: each wakes the game's loop and waits for its lock
-                self._hand_back(partial(_tell, batch, error))
+                self._hand_back(partial(tell_each, batch, error))
             except Exception:  # the game's loop has stopped: nobody is left to tell
                 log.warning("a durable commit could not be handed back to the game", exc_info=True)
         self._stopped()
@@ -75,7 +75,7 @@ class DurableThread:
         return not self._thread.is_alive()
 
 
-def _tell(batch: list[tuple[Done, Failed]], error: StoreError | None) -> None:
+def tell_each(batch: list[tuple[Done, Failed]], error: StoreError | None) -> None:
     """On the game's thread: each waiting commit's ``done()``, or ``failed(error)``, in order; one
     that raises is logged and the rest still run (as when each was handed back on its own)."""
     for done, failed in batch:

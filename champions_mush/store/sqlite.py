@@ -19,7 +19,7 @@ from .base import LogEntry, Row, StoreError, decode_documents
 from .retention import Retention, RetentionPolicy
 
 if TYPE_CHECKING:
-    from .wal_sync import WalSyncer
+    from .wal_sync import AddReader, DiskPace, WalSyncer
 
 __all__ = ["ReadOnlySqliteStore", "SqliteStore"]
 
@@ -65,12 +65,14 @@ class SqliteStore:
         #: ``on_write(kind, key)`` after a document is written or deleted, ``on_write(None, None)``
         #: after a rollback (the game's kept documents: game/unit.py, ``Kept``), or None
         self.on_write: Callable[[str | None, str | None], None] | None = None
-        #: runs a function on the game's thread (the server sets Twisted's ``callFromThread``);
-        #: while it is set (and ``synchronous=FULL``), the turn's group commit is made durable off
-        #: the game's loop (:meth:`group_transaction`, store/wal_sync.py). None: every commit
-        #: waits for its fsync, as a shell tool's does.
-        self.hand_back: Callable[[Callable[[], None]], None] | None = None
+        #: watches a descriptor for the game's loop (the server sets one on Twisted's reactor:
+        #: store/wal_sync.py ``AddReader``); while it is set (and ``synchronous=FULL``), the turn's
+        #: group commit is made durable off the game's loop (:meth:`group_transaction`). None:
+        #: every commit waits for its fsync, as a shell tool's does.
+        self.add_reader: AddReader | None = None
         self._syncer: WalSyncer | None = None
+        self._pace: DiskPace | None = None  #: where the turn's fsync is done (store/wal_sync.py)
+        self._off_loop = False  #: the open turn's commit is made durable off the loop
         self._failing = False
         self._depth = 0  #: open transactions (only the outermost commits)
         self._wrote = False  #: a write went through in the open transaction
@@ -175,21 +177,34 @@ class SqliteStore:
     # --- the turn's group commit, made durable off the game's loop ---------------------------------
     @property
     def confirms_later(self) -> bool:
-        """True when a group commit is made durable later (:meth:`when_durable`), not at once."""
-        return self.hand_back is not None and self._full
+        """True when the turn's group commit is made durable later (:meth:`when_durable`), not at
+        once: the disk is slow (store/wal_sync.py ``DiskPace``). Decided as the turn's transaction
+        opens, so it holds from a command's first write to its commit."""
+        return self._off_loop and self.add_reader is not None and self._full
 
     @contextmanager
     def group_transaction(self) -> Iterator[None]:
-        """The turn's fight commands' transaction (game/unit.py ``Group``): while
-        :attr:`confirms_later`, committed with ``synchronous=NORMAL`` (in the WAL, safe from a
-        killed process, without waiting for the disk), and what waits for it asks
-        :meth:`when_durable`. (SQLite takes the setting only outside a transaction.)"""
-        relaxed = self.confirms_later and not self._depth
+        """The turn's fight commands' transaction (game/unit.py ``Group``). On a fast disk its
+        commit fsyncs at once (``synchronous=FULL``), timed. On a slow one (:attr:`confirms_later`)
+        it is committed with ``synchronous=NORMAL`` (in the WAL, safe from a killed process,
+        without waiting for the disk), and what waits for it asks :meth:`when_durable`.
+        (SQLite takes the setting only outside a transaction.)"""
+        paced = not self._depth and self.add_reader is not None and self._full
+        if paced:
+            if self._pace is None:
+                from .wal_sync import DiskPace
+
+                self._pace = DiskPace()
+            self._off_loop = self._pace.slow
+        relaxed = paced and self._off_loop
         if relaxed:
             self._control("PRAGMA synchronous=NORMAL")
         try:
             with self.transaction():
                 yield
+                started = perf_counter()
+            if paced and not relaxed and self._pace is not None:
+                self._pace.committed(perf_counter() - started)
         finally:
             if relaxed:
                 with suppress(StoreError):  # a broken database: the transaction's error says so
@@ -197,12 +212,13 @@ class SqliteStore:
 
     def when_durable(self, done: Callable[[], None], failed: Callable[[StoreError], None]) -> None:
         """Call ``done()`` on the game's thread once every commit made so far is on the disk (the
-        WAL file fsynced on a thread of its own), or ``failed(error)`` if the fsync fails."""
-        assert self.hand_back is not None, "when_durable needs hand_back (confirms_later)"
+        WAL file fsynced in a process of its own), or ``failed(error)`` if the fsync fails."""
+        assert self.add_reader is not None, "when_durable needs add_reader (confirms_later)"
         if self._syncer is None:
             from .wal_sync import WalSyncer
 
-            self._syncer = WalSyncer(self.path, self.hand_back)
+            assert self._pace is not None  # made by the turn's transaction
+            self._syncer = WalSyncer(self.path, self.add_reader, self._pace)
         self._syncer.add(done, failed)
 
     def _rollback(self) -> None:
@@ -417,7 +433,7 @@ class ReadOnlySqliteStore(SqliteStore):
         self.retention = RetentionPolicy(None)
         self._full = False
         self.on_write = None
-        self.hand_back, self._syncer = None, None
+        self.add_reader, self._syncer, self._pace, self._off_loop = None, None, None, False
         self._watchers = []
         self._failing = False
         self._depth, self._wrote = 0, False
