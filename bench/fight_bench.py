@@ -184,7 +184,10 @@ def telnet_bench(rooms: int, duration: float, warmup: float, sync: str = "FULL")
         port = _free_port()
         metrics = next(p for p in iter(_free_port, None) if p != port)
         with serving(data, port, f"sqlite_synchronous: {sync}\nmetrics_port: {metrics}\n") as server:
-            return asyncio.run(_telnet_run(port, rooms, duration, warmup, server.pid, metrics))
+            result = asyncio.run(_telnet_run(port, rooms, duration, warmup, server.pid, metrics))
+        result["disk"] = [line.split(": ", 1)[-1] for log in (data / "logs").glob("*.log")
+                          for line in log.read_text().splitlines() if "the disk is" in line]
+        return result
 
 
 #: The benchmarks' game: no pacing, no login limits, a cheap password hash, no web port.
@@ -324,6 +327,8 @@ def main() -> None:
           f"({result['server_cpu'] * 1000 / max(result['per_second'], 1e-9):.2f} ms an attack), the benchmark's own "
           f"{result['client_cpu'] * 100:.0f} %; store commits {result['commits'] / max(result['measured'], 1):.3f} an "
           f"attack; load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+    print("  the WAL's fsync (store/wal_sync.py DiskPace): " + (
+        "; ".join(result["disk"]) if result["disk"] else "on the game's thread throughout (the disk was fast)"))
 
 
 if __name__ == "__main__":
