@@ -57,10 +57,11 @@ def who_acts(ctx: Context, named=None, *, doing: str = "do that"):  # a Characte
         if named.id != ctx.actor.id and not ctx.is_staff:
             raise CommandError(f"Only staff can {doing} for someone else.")
         return named
-    fight = fights.get_fight(ctx.game, ctx.actor.location)
-    if ctx.is_staff and fight is not None and fight.fighter(ctx.actor.id) is None and fight.current is not None:
-        return ctx.game.characters[fight.current]
-    return ctx.actor
+    actor = ctx.actor
+    fight = fights.get_fight(ctx.game, actor.location)
+    if fight is not None and fight.current is not None and fight.fighter(actor.id) is None and ctx.is_staff:
+        return ctx.game.characters[fight.current]  # (the role asked last: it is the costliest to ask)
+    return actor
 
 
 def _who(ctx: Context, name: str):  # a Character

@@ -22,6 +22,7 @@ knockdown, until he stands), recovering, Awed or Cowed, a maneuver's DCV, Brace 
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -387,7 +388,8 @@ _FIGHTER_DEFAULTS = tuple((f.name, f.default) for f in attrs.fields(Fighter) if 
 def get_fight(game: Game, room: int) -> Fight | None:
     """The fight in ``room``; inside a command it is read once, with its fighters' sheets in one
     more read, and kept as a value for the rest of the command (game/unit.py)."""
-    store, key = game.store, str(room)
+    key, unit = str(room), game.unit
+    store = game.store if unit is None else unit
     fight = made_value(store, COMBAT_KIND, key)  # every rule asks (20 times an attack): made once
     if fight is not NOT_MADE:
         return fight
@@ -424,15 +426,25 @@ def end_fight(game: Game, room: int) -> list[str]:
 def fight_of(game: Game, char: Character) -> Fight | None:
     """The fight ``char`` is in (the one in their room), or None."""
     fight = get_fight(game, char.location)
-    return fight if fight is not None and fight.fighter(char.id) is not None else None
+    return None if fight is None or fight.fighter(char.id) is None else fight
+
+
+def _in_fight(game: Game, char: Character) -> tuple[Fight, Fighter] | None:
+    """The fight ``char`` is in and his record there, or None: :func:`fight_of` and
+    :meth:`Fight.member` in one look (the rules ask many times an action)."""
+    fight = get_fight(game, char.location)
+    if fight is None:
+        return None
+    fighter = fight.fighter(char.id)
+    return None if fighter is None else (fight, fighter)
 
 
 def update_fighter(game: Game, char: Character, **changes: Any) -> Fighter | None:
     """Change the tracker's record of ``char`` (when he is in a fight); the new record or None."""
-    fight = fight_of(game, char)
-    if fight is None:
+    found = _in_fight(game, char)
+    if found is None:
         return None
-    was = fight.member(char.id)
+    fight, was = found
     fighter = _with(was, **changes)
     if fighter is not was:  # nothing changes (a Strike's DCV +0, no new Knock Out): the fight stays as it is
         save_fight(game, fight.with_fighter(fighter))
@@ -463,10 +475,10 @@ class LostRecovery:
 def note_damage(game: Game, char: Character, got_through: bool) -> LostRecovery | None:
     """Remember that damage got through to ``char`` this Segment (RULES RECOVERING): no Recovery
     for him now, and one he took earlier this Segment is lost (returned)."""
-    fight = fight_of(game, char)
-    if fight is None or not got_through:
+    found = _in_fight(game, char) if got_through else None
+    if found is None:
         return None
-    fighter = fight.member(char.id)
+    fight, fighter = found
     lost = None
     if fighter.recovered is not None:
         stun, end = fighter.recovered
@@ -503,27 +515,54 @@ def target_dcv(game: Game, char: Character) -> TargetDCV:
     maneuver's DCV adds first.
     """
     sheet = get_sheet(game, char)
-    fight = fight_of(game, char)
-    fighter = fight.member(char.id) if fight else Fighter(char.id, char.name)
-    why = [c for c in sheet.conditions() if c in ("Stunned", "Knocked Out")]
-    unchanged = ("holding", "aborted", "Set", "Grabbing", "Blocking", *fighter.mind_conditions())  # no DCV of his
-    why += [c for c in fighter.conditions() if c not in unchanged and not c.endswith("(Continuous)")]
-    size, said = _size_dcv(fighter) if fighter.using else (0, "")
-    why += [said] if said else []
-    dcv = effective_dcv(max(sheet.base("DCV") + fighter.dcv_mod + size, 0), stunned=sheet.stunned,
-                        knocked_out=sheet.knocked_out, prone=fighter.prone, recovering=fighter.recovering,
-                        braced=fighter.braced, awed=fighter.presence == AWED, cowed=fighter.presence == COWED,
-                        halved=fighter.grabbed_by is not None or bool(fighter.half_dcv) or fighter.unseeing)
+    found = _in_fight(game, char)
+    fighter = Fighter(char.id, char.name) if found is None else found[1]
+    why, size, halved = _fighter_dcv(fighter)
+    stunned, knocked_out = sheet.stunned, sheet.knocked_out
+    if stunned or knocked_out:  # the sheet's conditions that change DCV, in its order
+        why = (*(c for c, on in (("Stunned", stunned), ("Knocked Out", knocked_out)) if on), *why)
+    base = sheet.base("DCV")
+    dcv = effective_dcv(max(base + fighter.dcv_mod + size, 0), stunned=stunned, knocked_out=knocked_out,
+                        prone=fighter.prone, recovering=fighter.recovering, braced=fighter.braced,
+                        awed=fighter.presence == AWED, cowed=fighter.presence == COWED, halved=halved)
     if fighter.entangle is not None:
         dcv = ENTANGLED_DCV
-    return TargetDCV(sheet.base("DCV"), tuple(why), dcv)
+    return TargetDCV(base, why, dcv)
+
+
+def _fighter_dcv(fighter: Fighter) -> tuple[tuple[str, ...], int, bool]:
+    """What the tracker's conditions on him do to his DCV: those to show, Shrinking's or Growth's
+    DCV, and whether another ½ DCV applies (Grabbed, a Sweep or Rapid Fire, Flashed); worked out
+    once for the same record (a frozen value), as :func:`_fighter_doc_of`."""
+    found = _FIGHTER_DCVS.get(id(fighter))
+    if found is not None and found[0] is fighter:
+        return found[1]
+    unchanged = ("holding", "aborted", "Set", "Grabbing", "Blocking", *fighter.mind_conditions())  # no DCV of his
+    why = [c for c in fighter.conditions() if c not in unchanged and not c.endswith("(Continuous)")]
+    size, said = _size_dcv(fighter) if fighter.using else (0, "")
+    why += [said] if said else []
+    halved = fighter.grabbed_by is not None or bool(fighter.half_dcv) or fighter.unseeing
+    if len(_FIGHTER_DCVS) >= _FIGHTER_DOCS_MOST:
+        _FIGHTER_DCVS.clear()
+    _FIGHTER_DCVS[id(fighter)] = fighter, (tuple(why), size, halved)
+    return tuple(why), size, halved
+
+
+#: :func:`_fighter_dcv` of fighters' records asked lately, by the record's id (each held, so its id is not used again).
+_FIGHTER_DCVS: dict[int, tuple[Fighter, tuple[tuple[str, ...], int, bool]]] = {}
 
 
 def _size_dcv(fighter: Fighter) -> tuple[int, str]:
     """Shrinking's and Growth's DCV, for one with powers switched on (RULES SIZE)."""
-    from .battlefield import size_dcv  # it uses the tracker
+    return _late("battlefield", "size_dcv")(fighter)  # it uses the tracker
 
-    return size_dcv(fighter)
+
+@functools.cache
+def _late(module: str, name: str) -> Any:
+    """A function of a game module that uses the tracker (so is not imported with it), imported
+    at its first use: an import statement in a function costs about 0.6 us at every call, and the
+    tracker makes a few each Phase."""
+    return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
 
 # --- Recovery (RULES RECOVERING, RECOVERING CHART) -------------------------------------------
@@ -577,25 +616,56 @@ def _combatants(game: Game, fight: Fight) -> list[tuple[Fighter, Sheet]]:
     return found
 
 
-def _live(game: Game, fight: Fight) -> dict[int, tuple[Fighter, Sheet]]:
-    """Those in the fight who still act (the dead act no more), by id, in the join order: worked
-    out once while the fighters and the command's writes stay as they are (game/unit.py)."""
-    return worked_out(game.store, "live", fight.fighters,
-                      lambda: {f.char_id: (f, s) for f, s in _combatants(game, fight) if not s.dead})
+#: Who still acts in a fight (:func:`_live`): by id, his record and sheet, in the join order; each
+#: one's (id, SPD, DEX with Lightning Reflexes) for the Speed Chart; whom those who won a Block act before.
+_Chart = tuple[dict[int, tuple[Fighter, Sheet]], tuple[tuple[int, int, int], ...], dict[int, tuple[int, ...]]]
+
+
+def _live(game: Game, fight: Fight) -> _Chart:
+    """Those in the fight who still act (the dead act no more), with what the Speed Chart reads of
+    them: worked out once while the fighters and the command's writes stay as they are (game/unit.py)."""
+    return worked_out(game.store, "live", fight.fighters, lambda: _chart(game, fight))
+
+
+def _chart(game: Game, fight: Fight) -> _Chart:
+    pairs, speeds = {}, []
+    for fighter, sheet in _combatants(game, fight):
+        spd, dex, dead = _speed_of(sheet)
+        if not dead:
+            pairs[fighter.char_id] = (fighter, sheet)
+            speeds.append((fighter.char_id, spd, dex + fighter.lightning))
+    first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
+    return pairs, tuple(speeds), first
+
+
+def _speed_of(sheet: Sheet) -> tuple[int, int, bool]:
+    """A sheet's SPD and DEX and whether he is dead: worked out once for the same sheet (a frozen
+    value), as most of a fight's sheets stay the same from one Phase to the next."""
+    found = _SPEEDS.get(id(sheet))
+    if found is not None and found[0] is sheet:
+        return found[1]
+    if len(_SPEEDS) >= _FIGHTER_DOCS_MOST:
+        _SPEEDS.clear()
+    speed = sheet.base("SPD"), sheet.base("DEX"), sheet.dead
+    _SPEEDS[id(sheet)] = sheet, speed
+    return speed
+
+
+#: :func:`_speed_of` of sheets asked lately, by the sheet's id (each held, so its id is not used again).
+_SPEEDS: dict[int, tuple[Sheet, tuple[int, int, bool]]] = {}
 
 
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
     """Who has a Phase in ``segment``, highest DEX (with Lightning Reflexes) first (engine Speed Chart);
     the dead act no more."""
-    pairs = _live(game, fight)
-    ids = acting_in(tuple((cid, s.base("SPD"), s.base("DEX") + f.lightning) for cid, (f, s) in pairs.items()), segment)
-    first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
+    pairs, speeds, first = _live(game, fight)
+    ids = acting_in(speeds, segment)
     return [pairs[i] for i in (blockers_first(ids, first) if first else ids)]
 
 
 def _next_segment(game: Game, fight: Fight, after: int) -> int:
     """The first Segment after ``after`` in which someone acts, or 12 when nobody does."""
-    return next_acting_segment(tuple(s.base("SPD") for _, s in _live(game, fight).values()), after)
+    return next_acting_segment(tuple(spd for _, spd, _ in _live(game, fight)[1]), after)
 
 
 def end_phase(fight: Fight) -> Fight:
@@ -610,8 +680,7 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
     12, when this one is over). Phases a condition uses up pass by themselves; a Haymaker lands
     at the end of its Segment; the tracker waits for a held action before the holder's own next
     Phase would lose it unused. Saves everything; returns what happened, in order."""
-    from .minding import breakouts  # a Mental Power's breakout roll opens his Phase
-
+    breakouts = _late("minding", "breakouts")  # a Mental Power's breakout roll opens his Phase
     fight, events = end_phase(fight), []
     while True:
         waiting = [(f, s) for f, s in _acting(game, fight, fight.segment) if f.char_id not in fight.done] \
@@ -770,10 +839,9 @@ PhaseEvent = Any
 def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
     """Move to the next Segment with a Phase in it, through Post-Segment 12 after Segment 12;
     Haymakers due by then land on the way (game/attacks.py)."""
-    from .adjusting import return_points  # Drains and Aids return in Post-Segment 12
-    from .attacks import land_windups  # the tracker calls the attack engine, which uses the tracker
-    from .flashing import senses_return  # Flashes end Segment by Segment
-
+    return_points = _late("adjusting", "return_points")  # Drains and Aids return in Post-Segment 12
+    land_windups = _late("attacks", "land_windups")  # the tracker calls the attack engine, which uses the tracker
+    senses_return = _late("flashing", "senses_return")  # Flashes end Segment by Segment
     events: list[PhaseEvent] = []
     turn = fight.turn
     if fight.segment == 0:
@@ -808,6 +876,15 @@ _UNTIL_NEXT_PHASE: dict[str, Any] = {
     "holding": False, "hold_seen": False, "recovering": False, "dcv_mod": 0, "dcv_note": "", "braced": False,
     "half_used": False, "recovered": None, "blocking": "", "block_ocv": 0, "blocks": 0, "first_over": (),
     "half_dcv": ""}
+_UNTIL_NEXT_PHASE_ITEMS = tuple(_UNTIL_NEXT_PHASE.items())
+
+
+def _until_next_phase_ends(fighter: Fighter) -> Fighter:
+    """:func:`_with` ``_UNTIL_NEXT_PHASE``, without making the changes' dict for each Phase."""
+    for name, value in _UNTIL_NEXT_PHASE_ITEMS:
+        if getattr(fighter, name) != value:
+            return attrs.evolve(fighter, **_UNTIL_NEXT_PHASE)
+    return fighter
 
 
 def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
@@ -816,16 +893,14 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
     notes: list[PhaseNote] = []
     if fighter.holding:
         notes.append(HeldActionLost())
-    fighter = _with(fighter, **_UNTIL_NEXT_PHASE)
+    fighter = _until_next_phase_ends(fighter)
     if sheet.holding_breath:
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
         notes.append(BreathHeld(breath.end, breath.stun, breath.body))
-    from .battlefield import upkeep  # powers kept up cost END each Phase; it uses the tracker
-
-    kept = upkeep(game, fight, fighter, roller)
+    kept = _late("battlefield", "upkeep")(game, fight, fighter, roller)  # powers kept up cost END each Phase
     if kept is not None:  # a note of game/battlefield.py, which imports the tracker
-        notes.append(kept)  # type: ignore[arg-type]
+        notes.append(kept)
         sheet = get_sheet(game, game.characters[fighter.char_id])
     begins = functools.partial(PhaseBegins, fighter.name, sheet.base("DEX"))
     if fighter.aborted:
