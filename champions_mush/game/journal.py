@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..store.base import encode
 from ..values import frozen
 from .combat import COMBAT_KIND, Fight, get_fight, save_fight
 from .sheets import SHEET_KIND
@@ -60,21 +61,97 @@ def begin(game: Game, room: int) -> int | None:
 
 
 def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int | None:
-    """Log the action when it changed anything; the record's id (None when nothing changed)."""
-    assert game.unit is not None, "an action is recorded inside its command's unit of work"
-    changes = game.unit.changes()
-    docs = [_recorded(kind, key, before, after) for kind, key, before, after in changes]
-    if not docs:
+    """Log the action when it changed anything; the record's id (None when nothing changed).
+
+    Each document changed is encoded once: the record's JSON is made of the documents' texts,
+    which the command's end then writes as they are (the fight's with its new undo list put in),
+    the same bytes as encoding each again (docs/performance.md, "Fights")."""
+    unit = game.unit
+    assert unit is not None, "an action is recorded inside its command's unit of work"
+    changes = unit.changes()
+    if not changes:
         return None
+    docs, entries, fight_parts = [], [], None
+    for kind, key, before, after in changes:
+        recorded = _recorded(kind, key, before, after)
+        parts = _parts(kind, after)
+        if len(parts) == 2 and after is not None:
+            fight_parts = (key, after, parts)
+        elif after is not None:
+            unit.written_as(kind, key, after, parts[0])
+        docs.append(recorded)
+        entries.append(_entry_text(recorded, _joined(*parts)))
     fight = get_fight(game, room)
     fighters = {f.char_id for f in fight.fighters} if fight else set()
     fighters |= {int(key) for kind, key, *_ in changes if kind == SHEET_KIND}
-    data = {"fight": fight_id, "room": room, "actor": actor, "text": text, "docs": docs,
-            "fighters": sorted(fighters)}
-    entry_id = game.store.append(COMBAT_LOG, data, game.clock())
+    head = {"fight": fight_id, "room": room, "actor": actor, "text": text}
+    data = {**head, "docs": docs, "fighters": sorted(fighters)}
+    record = f'{encode(head)[:-1]}, "docs": [{", ".join(entries)}], "fighters": {encode(data["fighters"])}}}'
+    entry_id = game.store.append(COMBAT_LOG, data, game.clock(), record)
     if fight is not None:
-        save_fight(game, attrs.evolve(fight, undo=(fight.undo + (entry_id,))[-MAX_UNDO:]))
+        undo = (fight.undo + (entry_id,))[-MAX_UNDO:]
+        save_fight(game, attrs.evolve(fight, undo=undo))
+        if fight_parts is not None and fight_parts[0] == str(room):
+            _fight_written_as(unit, fight_parts, _undo_text(fight_parts[0], fight.undo, undo))
     return entry_id
+
+
+def _parts(kind: str, after: dict[str, Any] | None) -> tuple[str, ...]:
+    """A changed document's JSON as the record keeps it, in parts to join (:func:`_joined`): a
+    fight's fields before its undo list and after it (the record leaves the list out), one part
+    for any other document."""
+    if kind != COMBAT_KIND or after is None or "undo" not in after:
+        return (encode(_without_undo(kind, after)),)
+    names = list(after)
+    at = names.index("undo")
+    return encode({name: after[name] for name in names[:at]}), encode({name: after[name] for name in names[at + 1:]})
+
+
+def _joined(*objects: str) -> str:
+    """JSON objects' texts as one object's (their fields in order); any other text as it is."""
+    if len(objects) == 1:
+        return objects[0]
+    return "{" + ", ".join(text[1:-1] for text in objects if text != "{}") + "}"
+
+
+def _entry_text(recorded: list[Any], after: str) -> str:
+    """The JSON of one of the record's documents (:func:`_recorded`), its after's text given."""
+    head = encode(recorded[:3])[:-1]
+    return f"{head}, {after}]" if len(recorded) == 4 else f"{head}, {after}, {encode(recorded[4])}]"
+
+
+def _fight_written_as(unit: Any, fight_parts: tuple[str, dict[str, Any], tuple[str, ...]], undo: str) -> None:
+    """The fight written with its new undo list: its text is the record's with the list put in,
+    while the fight is the one recorded (its fields but the list the same, in the same order)."""
+    key, recorded, (first, rest) = fight_parts
+    doc = unit.document(COMBAT_KIND, key)
+    if doc is not None and list(doc) == list(recorded) and {**doc, "undo": None} == {**recorded, "undo": None}:
+        unit.written_as(COMBAT_KIND, key, doc, _joined(first, f'{{"undo": {undo}}}', rest))
+
+
+def _undo_text(key: str, was: tuple[int, ...], now: tuple[int, ...]) -> str:
+    """The JSON of the undo list ``now`` of the fight ``key``, one record on from ``was``: made
+    from the text of ``was`` when that was made here (the list is 100 numbers, its encoding as
+    costly as the rest of the fight's: docs/performance.md, "Fights")."""
+    found = _UNDO_TEXTS.get(key)
+    gone = len(was) + 1 - len(now)
+    if found is None or found[0] is not was or not was or gone not in (0, 1) or now[:-1] != was[gone:]:
+        text = encode(now)
+    else:
+        text = found[1]
+        if gone:
+            text = "[" + text[text.index(", ") + 2:] if len(was) > 1 else "[]"
+        text = f"{text[:-1]}, {now[-1]}]" if text != "[]" else f"[{now[-1]}]"
+    if len(_UNDO_TEXTS) >= _UNDO_TEXTS_MOST:
+        _UNDO_TEXTS.clear()
+    _UNDO_TEXTS[key] = (now, text)
+    return text
+
+
+#: Each fight's undo list last written and its JSON, by the fight's key (its room).
+_UNDO_TEXTS: dict[str, tuple[tuple[int, ...], str]] = {}
+#: Most fights :data:`_UNDO_TEXTS` holds (a game runs a few dozen at most).
+_UNDO_TEXTS_MOST = 256
 
 
 def _recorded(kind: str, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[Any]:

@@ -261,6 +261,8 @@ class Unit:
         #: a document :meth:`changes` compared with its before, and whether it was the same
         #: (each document is compared once: docs/performance.md, "Fights")
         self._compared: dict[Key, tuple[Doc | None, bool]] = {}
+        #: a document's JSON text made before the end (:meth:`written_as`), written as it is
+        self._texts: dict[Key, tuple[Doc, str]] = {}
         #: values kept so far: what :func:`worked_out` made from them holds until the next
         self.writes = 0
         self._worked: dict[str, tuple[Any, int, Any]] = {}
@@ -314,6 +316,15 @@ class Unit:
     def get(self, kind: str, key: str) -> Doc | None:
         doc = self._doc((kind, key))
         return None if doc is None else copy.deepcopy(doc)
+
+    def document(self, kind: str, key: str) -> Doc | None:
+        """The document as the command has it now, itself (not a copy: never to be changed)."""
+        return self._doc((kind, key))
+
+    def written_as(self, kind: str, key: str, doc: Doc, text: str) -> None:
+        """``text`` is ``encode(doc)``, made already (a fight's record holds it: game/journal.py):
+        the command's end writes it as it is while ``doc`` is still the document to write."""
+        self._texts[(kind, key)] = (doc, text)
 
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, Doc]:
         preload(self, kind, keys)
@@ -409,9 +420,9 @@ class Unit:
                 kept.put((kind, k), doc)
 
     # --- logs pass through, inside the transaction -----------------------------------------
-    def append(self, log: str, data: Doc, time: float) -> int:
+    def append(self, log: str, data: Doc, time: float, text: str | None = None) -> int:
         self._begin()
-        return self.store.append(log, data, time)
+        return self.store.append(log, data, time, text)
 
     def next_id(self, counter: str) -> int:
         self._begin()
@@ -502,6 +513,7 @@ class Unit:
             self._pending.pop(key, None)
         self._dirty.clear()
         self._compared.clear()
+        self._texts.clear()
         self._worked.clear()
         self._after.clear()
 
@@ -526,7 +538,8 @@ class Unit:
                 if doc is None:
                     self.store.delete(*key)
                 else:
-                    text = self.store.put(*key, doc)
+                    made = self._texts.get(key)
+                    text = self.store.put(*key, doc, made[1] if made is not None and made[0] is doc else None)
                 if self.kept is not None:  # kept for the next command (forgotten if the commit fails)
                     self.kept.wrote(key, doc, self._values.get(key, _ABSENT), text)
         except BaseException as exc:
@@ -559,6 +572,7 @@ class Unit:
         self._pending.clear()
         self._dirty.clear()
         self._compared.clear()
+        self._texts.clear()
         self._after.clear()
 
 

@@ -13,14 +13,16 @@ No SQL lives outside ``store/``.
 from __future__ import annotations
 
 import json
+from _json import make_encoder
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from json.encoder import encode_basestring_ascii
 from typing import Any, Protocol
 
 from ..values import frozen
 from .retention import Retention
 
-__all__ = ["LogEntry", "NotConfirmed", "Row", "Store", "StoreError", "decode_documents"]
+__all__ = ["LogEntry", "NotConfirmed", "Row", "Store", "StoreError", "decode_documents", "encode"]
 
 
 class StoreError(RuntimeError):
@@ -63,10 +65,11 @@ class Store(Protocol):
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
         """The documents of one kind under ``keys`` that exist, by key, in one read."""
 
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> str | None:
+    def put(self, kind: str, key: str, data: dict[str, Any], text: str | None = None) -> str | None:
         """Write (insert or replace) a document, durably (at the end of the open transaction);
         the JSON text written, where the store makes one (SQLite: game/unit.py's kept documents
-        take it rather than encoding the document again), or None."""
+        take it rather than encoding the document again), or None. ``text``: ``encode(data)``
+        when the caller has it (a fight's record made it: game/journal.py), written as it is."""
 
     def delete(self, kind: str, key: str) -> None:
         """Remove a document (no error when absent)."""
@@ -74,8 +77,9 @@ class Store(Protocol):
     def all(self, kind: str) -> dict[str, dict[str, Any]]:
         """Every document of one kind, by key."""
 
-    def append(self, log: str, data: dict[str, Any], time: float) -> int:
-        """Append a record to a log; returns its sequence id (unique across logs)."""
+    def append(self, log: str, data: dict[str, Any], time: float, text: str | None = None) -> int:
+        """Append a record to a log; returns its sequence id (unique across logs). ``text``:
+        ``encode(data)`` when the caller has it, written as it is."""
 
     def entry(self, entry_id: int) -> LogEntry | None:
         """One log record by id."""
@@ -126,3 +130,18 @@ def decode_documents(texts: Iterable[str]) -> list[Any]:
     call, so the documents share their keys (a thousand characters' settings name the same
     few: docs/performance.md, "Memory with 1,000 connected (session 7)")."""
     return json.loads(f"[{','.join(texts)}]")
+
+
+def _unencodable(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+#: json's own C encoder (CPython's, which json.dumps uses) with json.dumps' settings but no check
+#: for circular references (a document is a tree), made once: json.dumps makes one a call
+#: (docs/performance.md, "Fights").
+_ENCODER = make_encoder(None, _unencodable, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+
+
+def encode(value: Any) -> str:
+    """The JSON text a store writes for ``value``: exactly what ``json.dumps(value)`` gives."""
+    return "".join(_ENCODER(value, 0))

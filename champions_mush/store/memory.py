@@ -38,8 +38,8 @@ class MemoryStore:
         """Memory is never refused a write, so there is nothing to commit or roll back here."""
         yield
 
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
-        self._docs[(kind, key)] = json.dumps(data)
+    def put(self, kind: str, key: str, data: dict[str, Any], text: str | None = None) -> None:
+        self._docs[(kind, key)] = json.dumps(data) if text is None else text
 
     def delete(self, kind: str, key: str) -> None:
         self._docs.pop((kind, key), None)
@@ -48,8 +48,9 @@ class MemoryStore:
         found = [(k, v) for (kd, k), v in self._docs.items() if kd == kind]
         return dict(zip([k for k, _ in found], decode_documents(v for _, v in found), strict=True))
 
-    def append(self, log: str, data: dict[str, Any], time: float) -> int:
-        entry = LogEntry(id=len(self._log) + 1, log=log, time=time, data=json.loads(json.dumps(data)))
+    def append(self, log: str, data: dict[str, Any], time: float, text: str | None = None) -> int:
+        entry = LogEntry(id=len(self._log) + 1, log=log, time=time,
+                         data=json.loads(json.dumps(data) if text is None else text))
         self._log.append(entry)
         rule = self.retention.due(log)
         if rule is not None:

@@ -166,9 +166,10 @@ class PostgresStore:
         found = self._read("SELECT key, data FROM docs WHERE kind=%s AND key = ANY(%s)", (kind, wanted))
         return {key: json.loads(data) for key, data in found}
 
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> None:
+    def put(self, kind: str, key: str, data: dict[str, Any], text: str | None = None) -> None:
         self._write("INSERT INTO docs (kind, key, data) VALUES (%s, %s, %s) "
-                    "ON CONFLICT (kind, key) DO UPDATE SET data=excluded.data", (kind, key, json.dumps(data)))
+                    "ON CONFLICT (kind, key) DO UPDATE SET data=excluded.data",
+                    (kind, key, json.dumps(data) if text is None else text))
 
     def delete(self, kind: str, key: str) -> None:
         self._write("DELETE FROM docs WHERE kind=%s AND key=%s", (kind, key))
@@ -178,13 +179,13 @@ class PostgresStore:
         return dict(zip([key for key, _ in rows], decode_documents(data for _, data in rows), strict=True))
 
     # --- logs ---------------------------------------------------------------------------------------
-    def append(self, log: str, data: dict[str, Any], time: float) -> int:
+    def append(self, log: str, data: dict[str, Any], time: float, text: str | None = None) -> int:
         """A log record (a roll, a staff command) committed without waiting for the server's
         disk, as the SQLite store logs at ``synchronous=NORMAL``: the server has it when this
         returns, so a killed game loses nothing; only a crash of the database server itself in
         the next moment (``wal_writer_delay``, 200 ms) could (docs/admin-guide.md, "PostgreSQL")."""
         cursor = self._relaxed("INSERT INTO log (log, time, data) VALUES (%s, %s, %s) RETURNING id",
-                               (log, time, json.dumps(data)))
+                               (log, time, json.dumps(data) if text is None else text))
         return self._pruned(_returned(cursor), log, time)
 
     def _relaxed(self, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor:

@@ -15,7 +15,7 @@ from time import perf_counter
 from time import time as _now
 from typing import TYPE_CHECKING, Any
 
-from .base import LogEntry, Row, StoreError, decode_documents
+from .base import LogEntry, Row, StoreError, decode_documents, encode
 from .retention import Retention, RetentionPolicy
 
 if TYPE_CHECKING:
@@ -239,8 +239,9 @@ class SqliteStore:
                 self._tell(error)
             raise error from exc
 
-    def put(self, kind: str, key: str, data: dict[str, Any]) -> str:
-        text = json.dumps(data)
+    def put(self, kind: str, key: str, data: dict[str, Any], text: str | None = None) -> str:
+        if text is None:
+            text = encode(data)
         self._write(
             "INSERT INTO docs (kind, key, data) VALUES (?, ?, ?) "
             "ON CONFLICT(kind, key) DO UPDATE SET data=excluded.data",
@@ -269,13 +270,13 @@ class SqliteStore:
         rows = self._db.execute("SELECT key, data FROM docs WHERE kind=?", (kind,)).fetchall()
         return dict(zip([key for key, _ in rows], decode_documents(data for _, data in rows), strict=True))
 
-    def append(self, log: str, data: dict[str, Any], time: float) -> int:
+    def append(self, log: str, data: dict[str, Any], time: float, text: str | None = None) -> int:
         """Append to a log (rolls, staff actions) with ``synchronous=NORMAL`` even when documents
         use FULL: in WAL mode the row is committed and survives a killed process (``kill -9``)
         at once, and reaches the disk with the next FULL commit or checkpoint; only a power cut
         in between could lose it. This spares a roll its own fsync (docs/performance.md)."""
         return self._append("INSERT INTO log (log, time, data) VALUES (?, ?, ?)",
-                            (log, time, json.dumps(data)), log, time)
+                            (log, time, encode(data) if text is None else text), log, time)
 
     def _append(self, sql: str, params: tuple[Any, ...], log: str, time: float) -> int:
         """An insert at ``synchronous=NORMAL`` (see :meth:`append`), then a prune when due."""
@@ -351,7 +352,7 @@ class SqliteStore:
     def add_row(self, kind: str, owner: str, author: int, data: dict[str, Any], time: float) -> int:
         """Add a row at ``synchronous=NORMAL``, as :meth:`append` does, pruning the kind when due."""
         return self._append("INSERT INTO rows (kind, owner, author, time, data) VALUES (?, ?, ?, ?, ?)",
-                            (kind, owner, author, time, json.dumps(data)), kind, time)
+                            (kind, owner, author, time, encode(data)), kind, time)
 
     def rows(self, kind: str, owner: str, offset: int = 0, limit: int = 100) -> list[Row]:
         if limit <= 0:
@@ -377,7 +378,7 @@ class SqliteStore:
         return None if found is None else _row(found)
 
     def set_row(self, kind: str, row_id: int, data: dict[str, Any]) -> None:
-        self._write("UPDATE rows SET data=? WHERE id=? AND kind=?", (json.dumps(data), row_id, kind))
+        self._write("UPDATE rows SET data=? WHERE id=? AND kind=?", (encode(data), row_id, kind))
 
     def delete_rows(self, kind: str, owner: str, ids: list[int] | None = None) -> int:
         if ids is None:

@@ -5,9 +5,16 @@ those written before this one too."""
 import json
 
 import attrs
+import pytest
 
-from champions_mush.game import combat
+from champions_mush.commands.base import Role
+from champions_mush.game import combat, journal
 from champions_mush.game.journal import COMBAT_LOG
+from champions_mush.rules.dice import RandomRoller
+from champions_mush.store.memory import MemoryStore
+from champions_mush.store.sqlite import SqliteStore
+
+from ..harness import World
 
 UNDONE = "[Combat] Gina undoes #{} (Starfire: +attack Viper=strike); everything it changed is as it was."
 
@@ -77,3 +84,68 @@ def test_a_fight_written_with_every_fighter_field_is_undone_across_the_change(fi
     assert g.do("+combat/undo") == [UNDONE.format(old.id)]
     assert combat.Fight.from_doc(world.store.get("combat", room)) == combat.Fight.from_doc(start)
     assert world.store.all("sheet") == sheets_before
+
+
+class _Encoded:
+    """A store keeping each JSON text the game made itself (``text=``) beside what encoding the
+    document or record whole gives."""
+
+    made: list[tuple[str, str, str, str]]
+
+    def put(self, kind, key, data, text=None):
+        if text is not None:
+            self.made.append(("doc", kind, text, json.dumps(data)))
+        return super().put(kind, key, data, text)
+
+    def append(self, log, data, time, text=None):
+        if text is not None:
+            self.made.append(("log", log, text, json.dumps(data)))
+        return super().append(log, data, time, text)
+
+
+class _EncodedMemory(_Encoded, MemoryStore):
+    pass
+
+
+class _EncodedSqlite(_Encoded, SqliteStore):
+    pass
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_the_record_and_the_documents_are_encoded_once_as_encoding_each_whole_would(kind, tmp_path, monkeypatch):
+    """A record's JSON is made of its documents' texts, which are then written as they are, the
+    fight's with its undo list put in (game/journal.py): every text is byte for byte what
+    json.dumps gives for the whole, through hits, Knockouts, Recoveries, undos and an undo list
+    trimmed at its most (on SQLite the fight is kept between commands, its list's text with it)."""
+    monkeypatch.setattr(journal, "MAX_UNDO", 3)
+    store = _EncodedMemory() if kind == "memory" else _EncodedSqlite(tmp_path / "game.sqlite3", synchronous="OFF")
+    store.made = []
+    world = World(roller=RandomRoller(11), store=store)
+    gm = world.login("Gina", role=Role.STAFF)
+    people = {name: world.login(name) for name in ("Ann", "Bea", "Cal")}
+    for session in people.values():
+        session.do("+stat PD=1")
+    gm.do("+combat/start")
+    for name in people:
+        gm.do(f"+combat/join {name}")
+    gm.do("+combat/next")
+    room = str(gm.character.location)
+    by_id = {session.character_id: name for name, session in people.items()}
+    names = list(people)
+    for turn in range(60):
+        current = store.get("combat", room)["current"]
+        if current is None:
+            gm.do("+combat/next")
+        elif turn % 9 == 8:
+            assert gm.do("+combat/undo")[0].startswith("[Combat] Gina undoes #")
+        else:
+            target = names[(names.index(by_id[current]) + 1) % 3]
+            people[by_id[current]].do(f"+attack {target}=strike")
+    fight = store.get("combat", room)
+    gm.do("+combat/end")
+    assert store.get("combat", room) is None
+    assert [made for made in store.made if made[2] != made[3]] == []
+    kinds = {(where, kind) for where, kind, *_ in store.made}
+    assert kinds == {("doc", "combat"), ("doc", "sheet"), ("log", COMBAT_LOG)}
+    assert len(fight["undo"]) == 3 and fight["undo"] == sorted(fight["undo"])
+    assert any(kind == COMBAT_LOG and '"stun": ' in text and '"was": {"stun"' in text for _, kind, text, _ in store.made)

@@ -1,5 +1,6 @@
 """The store: the same behaviour from memory and SQLite, durability across a killed process."""
 
+import json
 import sqlite3
 import subprocess
 import sys
@@ -7,6 +8,7 @@ import sys
 import pytest
 
 from champions_mush.store import MemoryStore, SqliteStore, StoreError
+from champions_mush.store.base import encode
 
 
 def _open(kind, tmp_path, request, **kwargs):
@@ -36,6 +38,24 @@ def test_documents(store):
     store.delete("character", "1")
     store.delete("character", "1")  # absent: no error
     assert store.all("character") == {} and store.get("room", "1") == {"name": "Plaza"}
+
+
+def test_a_document_given_with_its_text_is_written_as_that_text(store):
+    """``text`` (what :func:`encode` gave for the data, made by the caller) is written as it is."""
+    doc = {"name": "Alice", "undo": [1, 2]}
+    store.put("character", "1", doc, encode(doc))
+    entry = store.append("rolls", {"kind": "d6", "faces": (3,)}, 5.0, '{"kind": "d6", "faces": [3]}')
+    assert store.get("character", "1") == doc
+    assert store.entry(entry).data == {"kind": "d6", "faces": [3]}
+
+
+def test_encode_gives_what_json_dumps_gives():
+    """The stores' one encoder (store/base.py) writes the bytes json.dumps wrote before it."""
+    for value in ({"a": [1, 2.5, -0.0, 1e300, None, True, False], "é€\n\"": ("x", {"y": {}})}, [], {}, "Ann",
+                  7, float("nan"), [float("inf")], {"deep": [[[{"k": "v\u0000"}]]]}):
+        assert encode(value) == json.dumps(value)
+    with pytest.raises(TypeError, match="Object of type set is not JSON serializable"):
+        encode({"a": {1}})
 
 
 def test_returned_documents_are_copies(store):
