@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from champions_mush.commands.base import Later
-from champions_mush.values import Fields, define, frozen, value_eq, value_hash, value_repr
+from champions_mush.values import Fields, define, evolve, frozen, value_eq, value_hash, value_repr
 
 
 def _point(make):
@@ -181,3 +181,176 @@ def test_every_attrs_class_of_the_game_is_made_with_the_shared_decorators():
         if found:
             made[str(path.relative_to(package))] = found
     assert made == {}, "use champions_mush.values.frozen / define"
+
+
+# --- evolve: attrs.evolve's value, copied a field at a time -------------------------------------
+def _converted(make, log: list):
+    def listed(value):
+        log.append(value)
+        return tuple(value)
+
+    @make
+    class Converted:
+        name: str
+        _secret: int = 0  # given to __init__ as ``secret``
+        items: tuple = attrs.field(default=(), converter=listed)
+        notes: dict = attrs.field(factory=dict, hash=False)
+        late: int = attrs.field(default=0, kw_only=True)
+
+    return Converted
+
+
+def _kinds() -> dict:
+    """One class of each kind the copier meets, made with our decorators; each with an instance and
+    the changes evolved into it."""
+    @define
+    class Mutable:
+        x: int
+        y: list = attrs.field(factory=list)
+
+    @frozen
+    class Base:
+        a: int
+        b: str = "b"
+
+    @frozen
+    class Derived(Base):
+        c: float = 1.5
+
+    @frozen(slots=False)
+    class Plain:
+        x: int
+        y: str = ""
+
+    @frozen
+    class Validated:
+        x: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @frozen
+    class Posted:
+        x: int
+        y: int = attrs.field(init=False)
+
+        def __attrs_post_init__(self) -> None:
+            object.__setattr__(self, "y", self.x * 2)
+
+    @frozen(cache_hash=True, hash=True)
+    class Cached:
+        x: int
+
+    @frozen
+    class Taking:
+        x: list = attrs.field(converter=attrs.Converter(lambda v, self_: list(v), takes_self=True))
+
+    converted = _converted(frozen, [])
+    return {
+        "frozen, converted, private, kw_only": (converted("a", 1, [1, 2], {"k": 1}, late=3),
+                                                [{"items": [3]}, {"secret": 5, "late": 4}, {}]),
+        "mutable": (Mutable(1, [2]), [{"x": 5}, {"y": [7]}]),
+        "inherited": (Derived(1, "z", 2.5), [{"a": 2}, {"c": 0.5, "b": "q"}]),
+        "not slotted": (Plain(1, "p"), [{"y": "q"}]),
+        "validated": (Validated(1), [{"x": 2}]),
+        "post-init and init=False": (Posted(2), [{"x": 3}]),
+        "cached hash": (Cached(1), [{"x": 2}]),
+        "converter taking the instance": (Taking([1]), [{"x": (2,)}]),
+    }
+
+
+def _same(ours, theirs) -> None:
+    assert type(ours) is type(theirs)
+    assert ours == theirs
+    assert [getattr(ours, f.name, attrs.NOTHING) for f in attrs.fields(type(ours))] == \
+        [getattr(theirs, f.name, attrs.NOTHING) for f in attrs.fields(type(theirs))]
+
+
+def test_evolve_makes_what_attrs_evolve_makes_for_every_kind_of_class():
+    for kind, (value, changes) in _kinds().items():
+        for change in changes:
+            _same(evolve(value, **change), attrs.evolve(value, **change))
+        assert evolve(value) is not value, kind
+        _same(evolve(value), attrs.evolve(value))
+
+
+def test_evolve_copies_a_frozen_value_that_stays_frozen_and_of_its_class():
+    value, _ = _kinds()["frozen, converted, private, kw_only"]
+    made = evolve(value, items=[9])
+    assert type(made) is type(value) and made.items == (9,) and made._secret == 1 and made.late == 3
+    assert hash(made) == hash(attrs.evolve(value, items=[9]))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.items = ()  # type: ignore[misc]
+    mutable, _ = _kinds()["mutable"]
+    moved = evolve(mutable, x=3)
+    moved.x = 4
+    assert (moved.x, mutable.x) == (4, 1)
+
+
+def test_evolve_runs_each_converter_as_init_does_and_refuses_as_attrs_does():
+    ours, theirs = [], []
+    mine, its = _converted(frozen, ours)("a", items=[1]), _converted(attrs.frozen, theirs)("a", items=[1])
+    evolve(mine, name="b")
+    attrs.evolve(its, name="b")
+    evolve(mine, items=[2, 3])
+    attrs.evolve(its, items=[2, 3])
+    assert ours == theirs == [[1], (1,), [2, 3]]  # a kept value converted again, a changed one once
+    for bad in ({"nowhere": 1}, {"_secret": 1}, {"name": "b", "nowhere": 1}):
+        with pytest.raises(TypeError) as mine_raised:
+            evolve(mine, **bad)
+        with pytest.raises(TypeError) as its_raised:
+            attrs.evolve(mine, **bad)
+        assert str(mine_raised.value) == str(its_raised.value)
+    validated, _ = _kinds()["validated"]
+    with pytest.raises(TypeError, match="'x' must be <class 'int'>"):
+        evolve(validated, x="1")
+
+
+def _kind_of(cls: type) -> frozenset[str]:
+    """What about a class decides how :func:`evolve` copies it."""
+    fields = attrs.fields(cls)
+    kind = {"frozen" if cls.__setattr__.__name__ == "_frozen_setattrs" else "mutable",
+            "slotted" if "__slots__" in vars(cls) else "not slotted"}
+    kind |= {"converted" for f in fields if f.converter is not None and not isinstance(f.converter, attrs.Converter)}
+    kind |= {"converter taking the instance" for f in fields if isinstance(f.converter, attrs.Converter)}
+    kind |= {"private" for f in fields if f.alias != f.name} | {"kw_only" for f in fields if f.kw_only}
+    kind |= {"validated" for f in fields if f.validator is not None} | {"init=False" for f in fields if not f.init}
+    kind |= {"inherited" for f in fields if f.inherited} | {"no fields" for _ in [1] if not fields}
+    kind |= {"post-init" for _ in [1] if hasattr(cls, "__attrs_post_init__")}
+    kind |= {"pre-init" for _ in [1] if hasattr(cls, "__attrs_pre_init__")}
+    kind |= {"cached hash" for _ in [1] if "_attrs_cached_hash" in getattr(cls, "__slots__", ())}
+    return frozenset(kind)
+
+
+def test_every_kind_of_class_the_game_has_is_one_evolve_is_tested_on():
+    """Every attrs class of the package is of a kind :func:`_kinds` holds :func:`evolve` to
+    attrs' own on (a class of a new kind, a converter of another sort, needs its test here)."""
+    import importlib
+    import pkgutil
+
+    import champions_mush
+
+    tested = frozenset().union(*(_kind_of(type(value)) for value, _ in _kinds().values())) | {"no fields"}
+    untested = {}
+    for module in pkgutil.walk_packages(champions_mush.__path__, "champions_mush."):
+        if module.name.endswith("__main__"):
+            continue
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.name \
+                    and _kind_of(value) - tested:
+                untested[value.__qualname__] = sorted(_kind_of(value) - tested)
+    assert untested == {}
+
+
+def test_evolve_makes_what_attrs_evolve_makes_of_the_values_a_fight_evolves():
+    from champions_mush.game.combat import Fight, Fighter
+    from champions_mush.game.harm import KnockbackOptions
+    from champions_mush.game.sheets import Sheet
+    from champions_mush.rules.champions.knockback import KBModifier
+
+    sheet = Sheet(char_id=3, name="Ann", stats={"PD": 50, "STR": 20}, reduction={"pd_dr": 50},
+                  charges_used={"x": 1}, stun=5)
+    fighter = Fighter(3, "Ann", dcv_mod=-2, dcv_note="Haymaker")
+    fight = Fight(id=1, room=7, gm="Gina", fighters=(fighter, Fighter(4, "Bea")), turn=2, segment=6, current=3)
+    kb = KnockbackOptions(body=0, mods=(KBModifier.KILLING_ATTACK,))
+    for value, change in ((sheet, {"stun": None, "body": 3, "end": 1}), (sheet, {"stats": {"PD": "7"}}),
+                          (fighter, {"dcv_mod": 0, "prone": True}), (fight, {"current": None, "done": (3,)}),
+                          (fighter, {"first_over": [4]}), (kb, {"body": 6, "mods": ()})):
+        _same(evolve(value, **change), attrs.evolve(value, **change))

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import attrs
-
 from ..game import adjusting, attacks, battlefield, continuing, flashing, harm, minding
 from ..game import combat as fights
 from ..rules.champions.damage import KillingDamage, NormalDamage
 from ..rules.champions.effects import LifeState
 from ..rules.champions.knockback import PRONE_EFFECT
 from ..text.numbers import character_points
+from ..values import evolve
 from .dice import hit_text, kb_text, killing_text, normal_text, skill_text
 
 __all__ = ["area_lines", "attack_lines", "autofire_lines", "failed_lines", "dcv_text", "hurt_text", "windup_text", "kb_lines", "phase_lines", "recovery_said", "recovery_sentence", "spent_text"]
@@ -289,7 +288,7 @@ def _damage_line(done: attacks.DamageRolled, hurt: bool = True) -> str:
 
 def _kb_line(kb, steps: tuple, doubled: bool) -> str:  # a Knockback
     extra = f", doubled (Double Knockback): {kb.inches}\" knockback" if doubled else ""
-    said = kb_text(attrs.evolve(kb, inches=kb.margin)) if doubled else kb_text(kb)
+    said = kb_text(evolve(kb, inches=kb.margin)) if doubled else kb_text(kb)
     return f"{said}{extra}." + "".join(f" {line}" for line in kb_lines(steps))
 
 
@@ -350,7 +349,7 @@ def attack_lines(outcome: attacks.AttackOutcome) -> list[str]:
             lines.append(f"{done.amount} normal: {normal_text(done.rolled)}{pulled}. {hurt_text(done.hurt)}")
     if outcome.knockback is not None:
         doubled = f", doubled (Double Knockback): {outcome.knockback.inches}\" knockback" if outcome.kb_doubled else ""
-        kb = kb_text(attrs.evolve(outcome.knockback, inches=outcome.knockback.margin)) if doubled else kb_text(outcome.knockback)
+        kb = kb_text(evolve(outcome.knockback, inches=outcome.knockback.margin)) if doubled else kb_text(outcome.knockback)
         lines.append(f"{kb}{doubled}." + "".join(f" {line}" for line in kb_lines(outcome.kb_steps)))
     elif done is not None:
         lines.append("No Knockback.")

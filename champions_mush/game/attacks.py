@@ -15,8 +15,6 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from ..rules.champions.adding import HAYMAKER_DC, killing_attack_dice, strength_attack_dice
 from ..rules.champions.advantages import ModifierOn, PowerEffects, power_effects
 from ..rules.champions.battlefield import resisted
@@ -46,7 +44,7 @@ from ..rules.champions.rolls import AttackRoll, SkillRoll, attack_roll, range_mo
 from ..rules.champions.senses import unperceived_ocv
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
-from ..values import frozen
+from ..values import evolve, frozen
 from . import battlefield, harm, skill_levels
 from . import combat as fights
 from .hero import AttackPower, Modifier, get_hero
@@ -279,7 +277,7 @@ def _use_charge(game: Game, attacker: Character, power: AttackPower | None, effe
         return None
     sheet = get_sheet(game, attacker)
     used = sheet.charges_used.get(power.item_id, 0) + 1
-    save_sheet(game, attrs.evolve(sheet, charges_used={**sheet.charges_used, power.item_id: used}))
+    save_sheet(game, evolve(sheet, charges_used={**sheet.charges_used, power.item_id: used}))
     return effects.charges - used
 
 def _dice(order: AttackOrder, strength: int) -> tuple[DiceAmount, AttackKind, bool]:
@@ -444,7 +442,7 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
         found = skill_roll(order.weakness, roller, modifier=-lack)
         less = f" - {lack} Lack Of Weakness" if lack else ""
         said = f"Find Weakness {order.weakness}-{less}: {found.total} ({' '.join(map(str, found.faces))})"
-        delivery = attrs.evolve(delivery, armor_piercing=delivery.armor_piercing + int(found.success))
+        delivery = evolve(delivery, armor_piercing=delivery.armor_piercing + int(found.success))
         notes += (f"{said}, defenses halved" if found.success else f"{said}, missed",)
     from .absorbing import absorbed  # it keeps what it takes with the Adjustment Powers, which use this module
 
@@ -456,10 +454,9 @@ def _apply(game: Game, target: Character, order: AttackOrder, amount: DiceAmount
     if effects.knockback:  # none for No Knockback, NND and AVLD (RULES KNOCKBACK; HERO 5E)
         kb = roll_knockback(damage.body, roller, mods)
         if effects.knockback == 2 and kb.result is KBResult.KNOCKED_BACK:
-            kb = attrs.evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
+            kb = evolve(kb, inches=kb.inches * 2)  # Double Knockback (HERO 5E revised)
         kb = resisted(kb, *battlefield.kb_inches(game, target))  # Knockback Resistance, size (RULES SIZE)
-        options = attrs.evolve(options, body=damage.body, mods=mods)
-        steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)
+        steps = harm.apply_knockback(game, target, kb, roller, options, knocked_out=was_out)  # where it ends
     return done, kb, steps
 
 
@@ -645,7 +642,7 @@ def wind_up(game: Game, attacker: Character, target: Character, order: AttackOrd
     windup = fights.Windup(target.id, due, order.power.name if order.power else "", order.strength, order.push,
                            tuple(m.name for m in kb.mods), kb.wall, kb.other.id if kb.other else None, kb.flight,
                            kb.strength, kb.flying, kb.high)
-    fighter = attrs.evolve(fight.member(attacker.id), windup=windup, dcv_mod=order.maneuver.dcv,
+    fighter = evolve(fight.member(attacker.id), windup=windup, dcv_mod=order.maneuver.dcv,
                            dcv_note=order.maneuver.name)
     fights.save_fight(game, fight.with_fighter(fighter))
     turn, segment = divmod(due, fights.SEGMENTS)
@@ -661,7 +658,7 @@ def moved_away(game: Game, char: Character) -> None:
         return
     for fighter in fight.fighters:
         if fighter.windup is not None and fighter.windup.target == char.id and not fighter.windup.moved:
-            fight = fight.with_fighter(attrs.evolve(fighter, windup=attrs.evolve(fighter.windup, moved=True)))
+            fight = fight.with_fighter(evolve(fighter, windup=evolve(fighter.windup, moved=True)))
     fights.save_fight(game, fight)
 
 
@@ -673,7 +670,7 @@ def land_windups(game: Game, fight: fights.Fight, before: int, roller: Roller) -
         windup = fighter.windup
         if windup is None or windup.due >= before:
             continue
-        fight = fight.with_fighter(attrs.evolve(fight.member(fighter.char_id), windup=None))
+        fight = fight.with_fighter(evolve(fight.member(fighter.char_id), windup=None))
         attacker, target = game.characters.get(fighter.char_id), game.characters.get(windup.target)
         if attacker is None:
             continue

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..rules.champions.adding import strength_attack_dice
 from ..rules.champions.damage import NormalDamage, roll_normal
 from ..rules.champions.dcs import POINTS_PER_DC, AttackKind, dice_for_points
@@ -34,7 +32,7 @@ from ..rules.champions.martial import STR_PER_DC, MartialEffect, MartialManeuver
 from ..rules.champions.rolls import AttackRoll, attack_roll
 from ..rules.dice import DiceAmount, Roller
 from ..rules.errors import RulesError
-from ..values import frozen
+from ..values import evolve, frozen
 from . import attacks, harm
 from . import combat as fights
 from .hero import AttackPower, Modifier, get_hero
@@ -179,19 +177,19 @@ def martial_order(game: Game, attacker: Character, maneuver: MartialManeuver, or
         raise RulesError(f"{maneuver.name} is not a hand-to-hand attack +attack rolls: the GM applies it.")
     dcs = damage_dcs(maneuver, extra_dcs(get_hero(game, attacker)), order.velocity)
     ocv = maneuver.ocv or 0
-    kb = attrs.evolve(order.kb, mods=tuple(dict.fromkeys(order.kb.mods + (KBModifier.MARTIAL_ARTS,))))
+    kb = evolve(order.kb, mods=tuple(dict.fromkeys(order.kb.mods + (KBModifier.MARTIAL_ARTS,))))
     label = name or maneuver.name
     if maneuver.effect is MartialEffect.STRIKE:
         made = attacks.Maneuver(label, "Throws" if "throw" in label.lower() else "Strikes", lambda v, d: ocv, maneuver.dcv,
                                 lambda s, v: strength_attack_dice(s, extra_dcs=dcs), extra_dcs=dcs)
-        return attrs.evolve(order, maneuver=made, power=None, kb=kb)
+        return evolve(order, maneuver=made, power=None, kb=kb)
     made = attacks.Maneuver(label, "Strikes", lambda v, d: ocv, maneuver.dcv, lambda s, v: DiceAmount(1))
     if maneuver.effect is MartialEffect.KILLING:
         dice = dice_for_points(dcs * POINTS_PER_DC, AttackKind.KILLING)
         power = AttackPower(label, dice, AttackKind.KILLING, "PD", 0, 0, False, "")
-        return attrs.evolve(order, maneuver=made, power=power, kb=kb)
+        return evolve(order, maneuver=made, power=power, kb=kb)
     power = AttackPower(label, nnd_dice(dcs), AttackKind.NORMAL, "PD", 0, 0, False, "", modifiers=(_NND,))
-    return attrs.evolve(order, maneuver=made, power=power, strength=0)
+    return evolve(order, maneuver=made, power=power, strength=0)
 
 
 def knock_down(game: Game, target: Character) -> None:
@@ -285,7 +283,7 @@ def choke(game: Game, attacker: Character, target: Character, order: attacks.Att
     if maneuver is None:
         made = attacks.Maneuver(CHOKE.name, "Chokes", lambda v, d: CHOKE.ocv, CHOKE.dcv, lambda s, v: DiceAmount(1))
         power = AttackPower(CHOKE.name, DiceAmount(1), AttackKind.NORMAL, "PD", 0, 0, False, "", modifiers=(_NND,))
-        choke_order = attrs.evolve(order, maneuver=made, power=power, strength=0)
+        choke_order = evolve(order, maneuver=made, power=power, strength=0)
     else:
         choke_order = martial_order(game, attacker, maneuver, order)
     blocked, outcome = resolve_guarded(game, attacker, target, choke_order, roller)
@@ -337,7 +335,7 @@ def without_holds(fight: fights.Fight, char_id: int) -> fights.Fight:
         if fighter.char_id == char_id or fighter.grabbed_by == char_id:
             changes |= {"grabbed_by": None} if fighter.grabbed_by is not None else {}
         if changes:
-            fight = fight.with_fighter(attrs.evolve(fighter, **changes))
+            fight = fight.with_fighter(evolve(fighter, **changes))
     return fight
 
 

@@ -34,7 +34,7 @@ from ..rules.champions.defenses import REDUCTIONS, Defenses
 from ..rules.champions.modifiers import modifier_value_text
 from ..rules.dice import DiceAmount
 from ..rules.errors import RulesError
-from ..values import frozen
+from ..values import evolve, frozen
 from .documents import Document
 from .speech import one_line
 from .unit import load, preload
@@ -323,7 +323,7 @@ class HeroSheet(Document):
         values = {k: v for k, v in self.values.items() if k != key}
         if value != characteristic_start(key, {**self.primaries(), **({key: value} if key in PRIMARY else {})}):
             values[key] = value
-        return attrs.evolve(self, values=values)
+        return evolve(self, values=values)
 
     def with_item(self, item: Item) -> HeroSheet:
         """The sheet with ``item`` added, or replacing the item with its id."""
@@ -331,8 +331,8 @@ class HeroSheet(Document):
         for index, old in enumerate(items):
             if old.id == item.id:
                 items[index] = item
-                return attrs.evolve(self, items=tuple(items))
-        return attrs.evolve(self, items=(*items, item))
+                return evolve(self, items=tuple(items))
+        return evolve(self, items=(*items, item))
 
     def without_item(self, item_id: str) -> HeroSheet:
         """The sheet without the item and anything it holds."""
@@ -340,7 +340,7 @@ class HeroSheet(Document):
         for item in self.items:
             if item.parent in gone:
                 gone.add(item.id)
-        return attrs.evolve(self, items=tuple(i for i in self.items if i.id not in gone))
+        return evolve(self, items=tuple(i for i in self.items if i.id not in gone))
 
     def next_id(self) -> str:
         """An id for a hand-built item: ``h1``, ``h2`` ..."""
@@ -485,7 +485,7 @@ def sync_sheet(sheet: Sheet, hero: HeroSheet) -> Sheet:
     skills = {k: v for k, v in sheet.skills.items() if k.lower() not in bought}
     skills.update({i.name[:30]: i.roll.rstrip("-") for i in hero.items if i.roll and i.section is Section.SKILLS})
     reduction = {k: getattr(total, k) for k in ("pd_dr", "ed_dr", "rpd_dr", "red_dr") if getattr(total, k)}
-    return attrs.evolve(sheet, stats={**stats, **kept}, skills=skills, reduction=reduction).capped()
+    return evolve(sheet, stats={**stats, **kept}, skills=skills, reduction=reduction).capped()
 
 
 def save_hero(game: Game, hero: HeroSheet) -> HeroSheet:

@@ -1,9 +1,9 @@
 """Character sheets: characteristics, defenses, current STUN/BODY/END, conditions and approval.
 
 A sheet is a frozen :class:`Sheet` value kept in the store as a document of kind ``"sheet"``
-keyed by the character's id. Read one with :func:`get_sheet`, change it with ``attrs.evolve``
-and write it back with :func:`save_sheet`, which also sends GMCP ``Char.Vitals`` to the
-character's connections when current STUN, BODY or END changed.
+keyed by the character's id. Read one with :func:`get_sheet`, change it with ``evolve``
+(champions_mush/values.py) and write it back with :func:`save_sheet`, which also sends GMCP
+``Char.Vitals`` to the character's connections when current STUN, BODY or END changed.
 
 Characteristics (HERO 5E): STR DEX CON BODY INT EGO PRE COM start at 10; PD ED SPD REC END
 STUN are figured from them (HERO 5E) unless set; OCV and DCV are DEX/3 unless set; resistant
@@ -30,7 +30,7 @@ from ..rules.champions.defenses import REDUCTIONS, Against, DamageTaken, Defense
 from ..rules.champions.effects import LifeState, is_knocked_out, life_state
 from ..rules.champions.rolls import characteristic_target, cv
 from ..rules.errors import RulesError
-from ..values import frozen
+from ..values import evolve, frozen
 from . import gmcp
 from .documents import Document, fields_of
 from .unit import keep, load
@@ -107,11 +107,23 @@ def parse_skill(text: str) -> str:
 
 
 def _int_map(value: Mapping[str, Any] | None) -> dict[str, int]:
-    return {str(k): int(v) for k, v in (value or {}).items()}
+    if not value:  # most sheets' Damage Reduction and Charges used (each copy of a sheet converts them)
+        return {}
+    return {str(k): int(v) for k, v in value.items()}
+
+
+class _Worked:
+    """Where a :class:`Sheet` keeps what it worked out once (:meth:`Sheet.base`, :attr:`Sheet.life`):
+    slots, not fields, so never stored, compared, written nor copied (a changed copy works them
+    out again)."""
+
+    __slots__ = ("_bases", "_life")
+    _bases: dict[str, int]
+    _life: LifeState
 
 
 @frozen
-class Sheet(Document):
+class Sheet(Document, _Worked):
     """One character's sheet. ``stats`` holds the values set by hand; everything else is figured."""
 
     #: :meth:`to_doc` gives JSON's own types (a fight keeps it as written: game/unit.py ``Kept.wrote``)
@@ -138,7 +150,21 @@ class Sheet(Document):
 
     # --- values -----------------------------------------------------------------------
     def base(self, name: str) -> int:
-        """A characteristic as bought: set by hand, else 10 for primaries, else figured."""
+        """A characteristic as bought: set by hand, else 10 for primaries, else figured. Worked out
+        once per sheet (the rules ask ~70 times an attack: docs/performance.md, "Fights")."""
+        try:
+            return self._bases[name]
+        except (AttributeError, KeyError):
+            return self._base(name)
+
+    def _base(self, name: str) -> int:
+        """:meth:`base` not yet worked out, or of a name not the sheet's own spelling."""
+        try:
+            self._bases  # noqa: B018
+        except AttributeError:
+            object.__setattr__(self, "_bases", self._worked_out())
+            if name in self._bases:
+                return self._bases[name]
         if name not in _SPELLED:
             name = normalise_stat(name) or name
         if name in self.stats:
@@ -152,6 +178,14 @@ class Sheet(Document):
         if name in ("OCV", "DCV"):
             return self.figured()[name]
         raise SheetError(f"'{name}' is not a characteristic.")
+
+    def _worked_out(self) -> dict[str, int]:
+        """Every characteristic and combat value by the sheet's own spelling, as :meth:`base` gives it."""
+        get = self.stats.get
+        found = dict(_unset(get("STR", _BASE), get("DEX", _BASE), get("CON", _BASE), get("BODY", _BASE)))
+        stats = self.stats
+        found.update(stats if stats.keys() <= _SPELLED else {k: v for k, v in stats.items() if k in _SPELLED})
+        return found
 
     def figured(self) -> dict[str, int]:
         """Figured characteristics and combat values from the primaries (engine rules)."""
@@ -200,8 +234,13 @@ class Sheet(Document):
 
     @property
     def life(self) -> LifeState:
-        """Alive, dying, dead or (player characters) in a coma (RULES DYING)."""
-        return life_state(self.current_body, self.max_body, player_character=not self.npc)
+        """Alive, dying, dead or (player characters) in a coma (RULES DYING); worked out once."""
+        try:
+            return self._life
+        except AttributeError:
+            life = life_state(self.current_body, self.max_body, player_character=not self.npc)
+            object.__setattr__(self, "_life", life)
+            return life
 
     @property
     def dead(self) -> bool:
@@ -243,13 +282,13 @@ class Sheet(Document):
             raise SheetError(f"{key} must be at least 1.")
         if value < 0 and key not in ("OCV", "DCV"):
             raise SheetError(f"{key} cannot be negative.")
-        new = attrs.evolve(self, stats={**self.stats, key: value})
+        new = evolve(self, stats={**self.stats, key: value})
         return new.capped()
 
     def without_stat(self, name: str) -> Sheet:
         """The sheet with a hand-set value removed (back to 10 or figured)."""
         key = normalise_stat(name) or name
-        return attrs.evolve(self, stats={k: v for k, v in self.stats.items() if k != key}).capped()
+        return evolve(self, stats={k: v for k, v in self.stats.items() if k != key}).capped()
 
     def with_skill(self, name: str, value: str | None) -> Sheet:
         """The sheet with a skill set (or removed when ``value`` is None)."""
@@ -259,7 +298,7 @@ class Sheet(Document):
         skills = {k: v for k, v in self.skills.items() if k.lower() != name.lower()}
         if value is not None:
             skills[name] = parse_skill(value)
-        return attrs.evolve(self, skills=skills)
+        return evolve(self, skills=skills)
 
     def find_skill(self, name: str) -> tuple[str, str] | None:
         """A skill by name, any case, or a unique prefix: (name, value)."""
@@ -287,7 +326,7 @@ class Sheet(Document):
                self._current(end, self.end, self.max_end))
         if new == (self.stun, self.body, self.end):
             return self
-        return attrs.evolve(self, stun=new[0], body=new[1], end=new[2])
+        return evolve(self, stun=new[0], body=new[1], end=new[2])
 
     @staticmethod
     def _current(new: int | None, old: int | None, maximum: int) -> int | None:
@@ -301,7 +340,7 @@ class Sheet(Document):
 
     def healed(self) -> Sheet:
         """Back to full STUN, BODY and END with no conditions, every Charge back."""
-        return attrs.evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False,
+        return evolve(self, stun=None, body=None, end=None, stunned=False, holding_breath=False, stabilized=False,
                             charges_used={})
 
 
@@ -310,6 +349,13 @@ def _figured(strength: int, dex: int, con: int, body: int) -> dict[str, int]:
     """Figured from the four primaries they depend on, worked out once per set of them (every
     rule asks a sheet's SPD, DEX-figured DCV and the rest many times a command)."""
     return figured_values({"STR": strength, "DEX": dex, "CON": con, "BODY": body})
+
+
+@functools.lru_cache(maxsize=4096)
+def _unset(strength: int, dex: int, con: int, body: int) -> dict[str, int]:
+    """What :meth:`Sheet.base` gives of each characteristic and combat value not set by hand, for
+    those four primaries: 10 for a primary, 0 for rPD and rED, the rest figured."""
+    return {**dict.fromkeys(PRIMARY, _BASE), **_figured(strength, dex, con, body), "rPD": 0, "rED": 0}
 
 
 def figured_values(primaries: Mapping[str, int]) -> dict[str, int]:
@@ -328,7 +374,7 @@ def get_sheet(game: Game, char: Character) -> Sheet:
         return Sheet(char_id=char.id, name=char.name, npc=char.npc)
     if sheet.name == char.name and sheet.npc == char.npc:
         return sheet
-    return attrs.evolve(sheet, name=char.name, npc=char.npc)
+    return evolve(sheet, name=char.name, npc=char.npc)
 
 
 def has_sheet(game: Game, char: Character) -> bool:
@@ -391,6 +437,6 @@ def take_damage(
     assert after is not None  # given the current STUN and BODY, apply_damage says what is left
     new = sheet.with_vitals(stun=after.stun, body=after.body)
     if taken.stunned:
-        new = attrs.evolve(new, stunned=True)
+        new = evolve(new, stunned=True)
     save_sheet(game, new)
     return taken, new

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ...values import frozen
 from ..errors import RulesError
-from .rounding import hero_round
+from .rounding import hero_divide
 
 __all__ = [
     "FIGURED",
@@ -69,7 +69,7 @@ def figured_exact(name: str, primaries: Mapping[str, int]) -> Fraction:
     terms = FIGURED_FROM.get(key)
     if terms is None:
         raise RulesError(f"{name} is not a figured characteristic.")
-    return Fraction(sum(hero_round(Fraction(primaries.get(p, PRIMARY_BASE), d)) for p, d in terms))
+    return Fraction(sum(hero_divide(primaries.get(p, PRIMARY_BASE), d) for p, d in terms))
 
 
 def figured_value(name: str, primaries: Mapping[str, int]) -> int:

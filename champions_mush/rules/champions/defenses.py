@@ -15,14 +15,13 @@
 from __future__ import annotations
 
 import enum
-from fractions import Fraction
 
 import attrs
 
 from ...values import frozen
 from ..errors import RulesError
 from .damage import KillingDamage, NormalDamage
-from .rounding import Half, hero_round
+from .rounding import Half, hero_divide, hero_round
 
 __all__ = ["Against", "DamageTaken", "Defenses", "Delivery", "Health", "REDUCTIONS", "apply_damage", "pierced", "reduced", "through_body"]
 
@@ -112,7 +111,7 @@ def pierced(defense: int, levels: int) -> int:
     """A defense against Armor Piercing: halved per level, .5 in the defender's favour (HERO
     5E revised): 15 PD -> 8, then 4."""
     for _ in range(levels):
-        defense = hero_round(Fraction(defense, 2), Half.UP)
+        defense = hero_divide(defense, 2, Half.UP)
     return defense
 
 
@@ -237,4 +236,4 @@ def through_body(body: int, defense: int, halves: bool = False) -> int:
 def reduced(amount: int, reduction: int) -> int:
     """What is left of ``amount`` through ``reduction`` % Damage Reduction (HERO 5E revised),
     .5 in the defender's favour: 13 STUN through 50 % is 6, through 75 % is 3."""
-    return hero_round(Fraction(amount * (100 - reduction), 100), Half.DOWN)
+    return hero_divide(amount * (100 - reduction), 100, Half.DOWN)

@@ -7,11 +7,10 @@ Knocked Out effects as text the command layer can show.
 from __future__ import annotations
 
 import enum
-from fractions import Fraction
 
 from ...values import frozen
 from ..errors import RulesError
-from .rounding import Half, hero_round
+from .rounding import Half, hero_divide
 
 __all__ = [
     "KNOCKED_OUT_EFFECT",
@@ -154,4 +153,4 @@ def paramedic_modifier(body: int) -> int:
     """
     if body >= 0:
         return 0
-    return -hero_round(Fraction(-body, 2), Half.DOWN)
+    return -hero_divide(-body, 2, Half.DOWN)

@@ -5,12 +5,10 @@ House rule of the rules file: at 0 END, each END spent costs 1D6 STUN (HERO 5E: 
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
-from .rounding import Half, hero_round
+from .rounding import Half, hero_divide
 
 __all__ = [
     "EndSpent",
@@ -37,7 +35,7 @@ def end_cost(active_points: int) -> int:
         raise RulesError("Active Points cannot be negative.")
     if active_points == 0:
         return 0
-    return max(1, hero_round(Fraction(active_points, 10), Half.DOWN))
+    return max(1, hero_divide(active_points, 10, Half.DOWN))
 
 
 def movement_end(inches: int) -> int:
@@ -46,7 +44,7 @@ def movement_end(inches: int) -> int:
         raise RulesError("Distance cannot be negative.")
     if inches == 0:
         return 0
-    return max(1, hero_round(Fraction(inches, 5), Half.DOWN))
+    return max(1, hero_divide(inches, 5, Half.DOWN))
 
 
 @frozen

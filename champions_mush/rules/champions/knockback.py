@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from fractions import Fraction
 
 from ...values import frozen
 from ..dice import DiceAmount, Roller, roll_d6
 from ..errors import RulesError
 from .damage import NormalDamage, roll_normal
 from .dcs import dice_per
-from .rounding import Half, hero_round
+from .rounding import Half, hero_divide
 
 __all__ = [
     "ATTACKS_WITHOUT_KNOCKBACK",
@@ -212,7 +211,7 @@ def knockback_onto_ground(knockback: int, roller: Roller) -> NormalDamage | None
 def breakfall_modifier(knockback: int) -> int:
     """Breakfall roll modifier to land on one's feet: -1 per 2" of KB (RULES KNOCKBACK 5),
     .5 rounded in the character's favour (HERO 5E)."""
-    return -hero_round(Fraction(max(knockback, 0), 2), Half.DOWN)
+    return -hero_divide(max(knockback, 0), 2, Half.DOWN)
 
 
 def airborne_dex_modifier(knockback: int) -> int:

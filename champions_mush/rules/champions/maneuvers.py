@@ -17,7 +17,7 @@ from .damage import NormalDamage
 from .dcs import as_amount, dice_per
 from .knockback import KBResult, Knockback
 from .rolls import SkillRoll, characteristic_target, skill_roll
-from .rounding import Half, hero_round
+from .rounding import Half, hero_divide, hero_round
 
 __all__ = [
     "MANEUVERS",
@@ -153,7 +153,7 @@ def move_through_ocv(velocity: int) -> int:
     """OCV modifier of a Move Through: -1 per 5" of velocity (RULES MANEUVER MOVE THROUGH),
     rounded to the nearest, .5 in the attacker's favour (HERO 5E). 20" -> -4."""
     _check_move(0, velocity)
-    return -hero_round(Fraction(velocity, 5), Half.DOWN)
+    return -hero_divide(velocity, 5, Half.DOWN)
 
 
 def velocity_after(inches: int, top_speed: int, *, start: int = 0) -> int:
@@ -230,7 +230,7 @@ def pull_punch_ocv(amount: DiceAmount | str | int) -> int:
 def pull_punch(damage: NormalDamage) -> NormalDamage:
     """A Pulled Punch does ½ BODY, rounded .5 up; STUN unchanged; roll Knockback from the
     reduced BODY (RULES MANEUVER PULL PUNCH: Titanos' 56 STUN 17 BODY -> 56 STUN 9 BODY)."""
-    return attrs.evolve(damage, body=hero_round(Fraction(damage.body, 2)))
+    return attrs.evolve(damage, body=hero_divide(damage.body, 2))
 
 
 def dive_for_cover(

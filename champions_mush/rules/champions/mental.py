@@ -12,12 +12,10 @@ points the effect went past the level it reached.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...values import frozen
 from ..dice import Roller
 from .rolls import SkillRoll, characteristic_roll
-from .rounding import hero_round
+from .rounding import hero_divide
 
 __all__ = ["EFFECT_STEPS", "EgoStun", "MENTAL_TABLES", "MIND_SCAN_REACHES", "MentalTable", "breakout_modifier",
            "breakout_roll", "ecv", "effect_level", "ego_attack_stun", "level_text", "mental_defense"]
@@ -25,13 +23,13 @@ __all__ = ["EFFECT_STEPS", "EgoStun", "MENTAL_TABLES", "MIND_SCAN_REACHES", "Men
 
 def ecv(ego: int) -> int:
     """ECV from EGO: EGO / 3, to the nearest (HERO 5E: EGO 20 -> 7, EGO 10 -> 3)."""
-    return hero_round(Fraction(max(ego, 0), 3))
+    return hero_divide(max(ego, 0), 3)
 
 
 def mental_defense(bought: int, ego: int) -> int:
     """Mental Defense: the points bought + EGO / 5 (HERO 5E: 10 bought and EGO 10 -> 12); 0
     without any bought."""
-    return bought + hero_round(Fraction(max(ego, 0), 5)) if bought > 0 else 0
+    return bought + hero_divide(max(ego, 0), 5) if bought > 0 else 0
 
 
 @frozen

@@ -7,12 +7,10 @@ misses; characteristic rolls 9 + CHAR/5; range modifier -2 per doubling beyond 4
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ...values import frozen
 from ..dice import Roller, roll_d6
 from ..errors import RulesError
-from .rounding import hero_round
+from .rounding import hero_divide
 
 __all__ = [
     "AttackRoll",
@@ -44,7 +42,7 @@ def cv(dex: int) -> int:
     """Base OCV and DCV from DEX: DEX / 3, to the nearest (HERO 5E)."""
     if dex < 0:
         raise RulesError("DEX cannot be negative.")
-    return hero_round(Fraction(dex, 3))
+    return hero_divide(dex, 3)
 
 
 def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
@@ -63,7 +61,7 @@ def effective_dcv(dcv: int, *, stunned: bool = False, knocked_out: bool = False,
     if knocked_out or cowed:
         return 0
     if stunned or prone or recovering or braced or awed or halved:
-        return hero_round(Fraction(dcv, 2))
+        return hero_divide(dcv, 2)
     return dcv
 
 
@@ -113,7 +111,7 @@ def characteristic_target(value: int) -> int:
     """Characteristic roll: 9 + CHAR/5, to the nearest (HERO 5E): DEX 18 -> 13."""
     if value < 0:
         raise RulesError("A characteristic cannot be negative here.")
-    return 9 + hero_round(Fraction(value, 5))
+    return 9 + hero_divide(value, 5)
 
 
 @frozen

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
-__all__ = ["Half", "hero_round"]
+__all__ = ["Half", "hero_divide", "hero_round"]
 
 
 class Half(enum.Enum):
@@ -38,8 +38,18 @@ def hero_round(value: Fraction | float, half: Half = Half.UP) -> int:
     if isinstance(value, int):
         return value
     exact = value if isinstance(value, Fraction) else Fraction(value)
-    floor, rest = divmod(exact.numerator, exact.denominator)  # rest / denominator is in [0, 1)
+    return hero_divide(exact.numerator, exact.denominator, half)
+
+
+def hero_divide(numerator: int, denominator: int, half: Half = Half.UP) -> int:
+    """:func:`hero_round` of ``numerator / denominator`` (``denominator`` above 0), with no
+    ``Fraction`` made (the rules divide whole numbers many times an attack).
+
+    >>> hero_divide(17, 2), hero_divide(-5, 2, Half.DOWN), hero_divide(25, 10, Half.DOWN)
+    (9, -3, 2)
+    """
+    floor, rest = divmod(numerator, denominator)  # rest / denominator is in [0, 1)
     twice = 2 * rest
-    if twice > exact.denominator or (twice == exact.denominator and half is Half.UP):
+    if twice > denominator or (twice == denominator and half is Half.UP):
         return floor + 1
     return floor

@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from champions_mush.rules.champions import Half, hero_round
+from champions_mush.rules.champions.rounding import hero_divide
 
 
 @pytest.mark.parametrize(
@@ -29,3 +30,26 @@ def test_hero_round(value, half, expected):
 
 def test_default_is_half_up():
     assert hero_round(Fraction(1, 2)) == 1
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator", "half", "expected"),
+    [
+        (17, 2, Half.UP, 9),  # Titanos' pulled 17 BODY -> 9
+        (11, 2, Half.UP, 6),  # Starfire takes 6 of 11 BODY
+        (5, 2, Half.DOWN, 2),  # Paramedic at -5 BODY: -2
+        (-5, 2, Half.DOWN, -3),
+        (25, 10, Half.DOWN, 2),  # 25 Active Points cost 2 END (HERO 5E: .5 in the character's favour)
+        (1300, 100, Half.UP, 13),
+        (650, 100, Half.DOWN, 6),  # 13 STUN through 50 % Damage Reduction: 6
+    ],
+)
+def test_hero_divide_rounds_a_quotient_as_hero_round_rounds_its_fraction(numerator, denominator, half, expected):
+    assert hero_divide(numerator, denominator, half) == expected == hero_round(Fraction(numerator, denominator), half)
+
+
+def test_hero_divide_is_hero_round_of_every_small_quotient():
+    for denominator in range(1, 13):
+        for numerator in range(-40, 41):
+            for half in Half:
+                assert hero_divide(numerator, denominator, half) == hero_round(Fraction(numerator, denominator), half)
