@@ -37,7 +37,7 @@ from ..rules.champions.rolls import effective_dcv
 from ..rules.champions.senses import SENSE_GROUPS
 from ..rules.champions.speed import FIRST_SEGMENT, SEGMENTS, acting_in, next_acting_segment, speed_phases
 from ..rules.dice import Roller
-from ..values import frozen
+from ..values import evolve, frozen
 from . import gmcp
 from .batch import for_room
 from .documents import fields_of
@@ -283,7 +283,7 @@ class Fight:
             return attrs.evolve(self, fighters=self.fighters + (fighter,))
         if found is fighter:
             return self  # the same record: the fight as it is
-        return attrs.evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
+        return evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
 
     def without(self, char_id: int) -> Fight:
         """The fight without him: the areas he made end, and he is in none."""
@@ -456,7 +456,7 @@ def _with(fighter: Fighter, **changes: Any) -> Fighter:
     begin with nothing to end; a Strike keeps DCV +0)."""
     if all(getattr(fighter, name) == value for name, value in changes.items()):
         return fighter
-    return attrs.evolve(fighter, **changes)
+    return evolve(fighter, **changes)
 
 
 def current_fighter(fight: Fight) -> Fighter | None:
@@ -672,7 +672,7 @@ def end_phase(fight: Fight) -> Fight:
     """The current Phase is over."""
     if fight.current is None:
         return fight
-    return attrs.evolve(fight, current=None, done=fight.done + (fight.current,), waiting=False)
+    return evolve(fight, current=None, done=fight.done + (fight.current,), waiting=False)
 
 
 def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[PhaseEvent]]:
@@ -709,9 +709,9 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
             events.extend(went)
         if begins.acts:
             fight = _holders_see(fight, fighter.char_id)
-            fight = attrs.evolve(fight, current=fighter.char_id)
+            fight = evolve(fight, current=fighter.char_id)
             break
-        fight = attrs.evolve(fight, done=fight.done + (fighter.char_id,))
+        fight = evolve(fight, done=fight.done + (fighter.char_id,))
     save_fight(game, fight)
     send_phase(game, fight)
     return fight, events
@@ -861,8 +861,8 @@ def _new_segment(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[
         fight, landed = land_windups(game, fight, segment_count(turn, segment), roller)
         events.extend(landed)
     fighters = fight.fighters if all(f.recovered is None for f in fight.fighters) else \
-        tuple(f if f.recovered is None else attrs.evolve(f, recovered=None) for f in fight.fighters)
-    fight = attrs.evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
+        tuple(f if f.recovered is None else evolve(f, recovered=None) for f in fight.fighters)
+    fight = evolve(fight, turn=turn, segment=segment, damaged=(), done=(), current=None, fighters=fighters)
     order = tuple((f.name, s.base("DEX") + f.lightning) for f, s in _acting(game, fight, segment))
     events.append(SegmentBegins(turn, segment, order))
     fight, seen = senses_return(fight, segment_count(turn, segment))
@@ -883,7 +883,7 @@ def _until_next_phase_ends(fighter: Fighter) -> Fighter:
     """:func:`_with` ``_UNTIL_NEXT_PHASE``, without making the changes' dict for each Phase."""
     for name, value in _UNTIL_NEXT_PHASE_ITEMS:
         if getattr(fighter, name) != value:
-            return attrs.evolve(fighter, **_UNTIL_NEXT_PHASE)
+            return evolve(fighter, **_UNTIL_NEXT_PHASE)
     return fighter
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..store.base import encode
-from ..values import frozen
+from ..values import evolve, frozen
 from .combat import COMBAT_KIND, Fight, get_fight, save_fight
 from .sheets import SHEET_KIND
 
@@ -90,7 +90,7 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
     entry_id = game.store.append(COMBAT_LOG, data, game.clock(), record)
     if fight is not None:
         undo = (fight.undo + (entry_id,))[-MAX_UNDO:]
-        save_fight(game, attrs.evolve(fight, undo=undo))
+        save_fight(game, evolve(fight, undo=undo))
         if fight_parts is not None and fight_parts[0] == str(room):
             _fight_written_as(unit, fight_parts, _undo_text(fight_parts[0], fight.undo, undo))
     return entry_id
