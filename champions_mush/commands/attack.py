@@ -135,10 +135,9 @@ def _choose(char, powers: list[_Numbered], quoted: str | None,  # a Character
             if len(found) > 1:
                 break
         return _refused(char, powers, quoted, found)
-    for cut in range(len(words), 0, -1):
-        found_maneuver = maneuver_named(" ".join(words[:cut]))
-        if found_maneuver is not None and (cut == len(words) or words[cut] in _OPTIONS):
-            return found_maneuver, None, words[cut:]
+    maneuver = _maneuver_first(words)
+    if maneuver is not None:
+        return maneuver
     several: list[_Numbered] = []
     for exact in (True, False):
         for cut in range(len(words), 0, -1):
@@ -149,6 +148,15 @@ def _choose(char, powers: list[_Numbered], quoted: str | None,  # a Character
             several = several or found
     first_option = next((i for i, w in enumerate(words) if w in _OPTIONS and i), len(words))
     return _refused(char, powers, " ".join(words[:first_option]), several)
+
+
+def _maneuver_first(words: list[str]) -> tuple[Maneuver, None, list[str]] | None:
+    """A maneuver the words name, then its options (``move through v 20``): no power asked."""
+    for cut in range(len(words), 0, -1):
+        found = maneuver_named(" ".join(words[:cut]))
+        if found is not None and (cut == len(words) or words[cut] in _OPTIONS):
+            return found, None, words[cut:]
+    return None
 
 
 def _refused(char, powers: list[_Numbered], name: str, found: list[_Numbered]):
@@ -220,7 +228,8 @@ def _options(ctx: Context, rest: list[str]) -> dict:
             rest = []
         else:
             kb.append(word)
-    found["kb"] = parse_kb_options(ctx, f"0 {' '.join(kb)}")
+    if kb:  # else the order's own: no Knockback options (parse_kb_options of none)
+        found["kb"] = parse_kb_options(ctx, f"0 {' '.join(kb)}")
     return found
 
 
@@ -236,7 +245,8 @@ def _distances(rest: list[str]) -> tuple[int, ...]:
 
 def _order(ctx: Context, attacker, quoted: str | None, words: list[str]) -> AttackOrder:
     hero = get_hero(ctx.game, attacker)
-    maneuver, power, rest = _choose(attacker, _numbered(hero), quoted, words)
+    chosen = _maneuver_first(words) if quoted is None else None  # a maneuver from STR: the powers not listed
+    maneuver, power, rest = chosen or _choose(attacker, _numbered(hero), quoted, words)
     power = adjusting.as_adjusted(ctx.game, attacker, power) if power is not None else None  # Drained, Aided
     options = _options(ctx, rest)
     try:
@@ -377,7 +387,8 @@ def _tell(ctx: Context, attacker, targets: list, before: list,  # a Character
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": ", ".join(t.name for t in targets)}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"
-    briefs = [brief_line(attacker.name, t.name, hit, b, vitals_of(ctx.game, t)) for t, b in zip(targets, before)]
+    briefs = [brief_line(attacker.name, t.name, hit, b, vitals_of(ctx.game, t) if hit else b)  # a miss says no numbers
+              for t, b in zip(targets, before)]
     brief = " ".join(briefs) + f" |x[{roll_id}]|n"
     after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
     ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + after),
@@ -412,13 +423,14 @@ def _powers(ctx: Context, attacker, target, order: AttackOrder,  # Characters
 
 #: ``... command <text>`` (Mind Control), ``illusion``, ``thought``: what the mind is given.
 _SAID = ("command", "illusion", "thought")
+_WORD = re.compile(r"\S+")
 
 
 def _command(rhs: str) -> tuple[str, str]:
     """``dominate command Attack Psiana`` -> (``dominate``, ``Attack Psiana``): the Mental Power's
     command, illusion or thought, kept as typed (no markup, 120 characters); the words are read
     one by one, so a long line costs no more than its length."""
-    for n, word in enumerate(re.finditer(r"\S+", rhs)):
+    for n, word in enumerate(_WORD.finditer(rhs)):
         if n and word[0].lower() in _SAID:
             said = " ".join(strip(rhs[word.end():]).split())[:120]
             return (rhs[:word.start()], said) if said else (rhs, "")

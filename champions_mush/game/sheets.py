@@ -326,7 +326,12 @@ class Sheet(Document, _Worked):
                self._current(end, self.end, self.max_end))
         if new == (self.stun, self.body, self.end):
             return self
-        return evolve(self, stun=new[0], body=new[1], end=new[2])
+        made = evolve(self, stun=new[0], body=new[1], end=new[2])
+        try:  # the characteristics are as they were: only the current values changed
+            object.__setattr__(made, "_bases", self._bases)
+        except AttributeError:
+            pass
+        return made
 
     @staticmethod
     def _current(new: int | None, old: int | None, maximum: int) -> int | None:
@@ -384,11 +389,13 @@ def has_sheet(game: Game, char: Character) -> bool:
 def save_sheet(game: Game, sheet: Sheet) -> Sheet:
     """Write a sheet; when what the game's GMCP ``Char.Vitals`` shows changed, send it (and
     ``Char.Status`` when the conditions changed: game/gmcp.py)."""
-    old = load(game.store, SHEET_KIND, str(sheet.char_id), Sheet.from_doc)
-    keep(game.store, SHEET_KIND, str(sheet.char_id), sheet, Sheet.to_doc)
+    key = str(sheet.char_id)
     char = game.characters.get(sheet.char_id)
     if char is None or not gmcp.wanted(game, char, "Char.Vitals", "Char.Status"):
+        keep(game.store, SHEET_KIND, key, sheet, Sheet.to_doc)
         return sheet  # no connection of his takes them: nothing to compare
+    old = load(game.store, SHEET_KIND, key, Sheet.from_doc)
+    keep(game.store, SHEET_KIND, key, sheet, Sheet.to_doc)
     ruleset = game.config.ruleset
     if old is None or gmcp.vitals_body(ruleset, sheet) != gmcp.vitals_body(ruleset, old):
         changed = (old.conditions() if old is not None else []) != sheet.conditions()
