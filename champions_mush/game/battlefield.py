@@ -216,6 +216,11 @@ def sees(game: Game, looker: Character, seen: Character, inches: int) -> str:
     return ""
 
 
+def _using_any(fight: fights.Fight) -> bool:
+    """Whether anyone in the fight has a power switched on (Invisibility among them)."""
+    return any(f.using for f in fight.fighters)
+
+
 def sighted(game: Game, attacker: Character, target: Character, order: AttackOrder, base: int,
             parts: tuple[tuple[int, str], ...],
             dcv: fights.TargetDCV) -> tuple[tuple[tuple[int, str], ...], fights.TargetDCV]:
@@ -223,6 +228,9 @@ def sighted(game: Game, attacker: Character, target: Character, order: AttackOrd
     cannot see his target is at ½ OCV hand-to-hand and 0 at range, a target who cannot see his
     attacker at ½ DCV (HERO 5E revised; the same rule as a Flash's, rules/champions/senses.py); a
     Change Environment's -OCV on an attacker inside it."""
+    fight = fights.get_fight(game, attacker.location)
+    if target.location == attacker.location and (fight is None or not (fight.areas or _using_any(fight))):
+        return tuple(p for p in parts if p[0]), dcv  # no area, no power on: nothing hides anyone (most fights)
     ranged = order.power is not None and order.power.ranged
     # a ranged attack with no range said is taken as beyond an Invisible target's fringe
     inches = (order.range if order.range is not None else FRINGE_INCHES + 1) if ranged else 1

@@ -898,7 +898,8 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
         breath = hold_breath_phase(sheet.current_end, sheet.current_stun, sheet.current_body, roller)
         sheet = save_sheet(game, sheet.with_vitals(stun=breath.stun, body=breath.body, end=breath.end))
         notes.append(BreathHeld(breath.end, breath.stun, breath.body))
-    kept = _late("battlefield", "upkeep")(game, fight, fighter, roller)  # powers kept up cost END each Phase
+    # powers kept up cost END each Phase: none for one with no power on and no area in the fight
+    kept = _late("battlefield", "upkeep")(game, fight, fighter, roller) if fighter.using or fight.areas else None
     if kept is not None:  # a note of game/battlefield.py, which imports the tracker
         notes.append(kept)
         sheet = get_sheet(game, game.characters[fighter.char_id])
