@@ -280,16 +280,16 @@ class Fight:
         """Add or replace one fighter (the join order is kept)."""
         found = self.fighter(fighter.char_id)
         if found is None:
-            return attrs.evolve(self, fighters=self.fighters + (fighter,))
+            return evolve(self, fighters=self.fighters + (fighter,))
         if found is fighter:
             return self  # the same record: the fight as it is
         return evolve(self, fighters=tuple(fighter if f.char_id == fighter.char_id else f for f in self.fighters))
 
     def without(self, char_id: int) -> Fight:
         """The fight without him: the areas he made end, and he is in none."""
-        areas = tuple(attrs.evolve(a, inside=tuple(i for i in a.inside if i != char_id))
+        areas = tuple(evolve(a, inside=tuple(i for i in a.inside if i != char_id))
                       for a in self.areas if a.by != char_id)
-        return attrs.evolve(self, fighters=tuple(f for f in self.fighters if f.char_id != char_id),
+        return evolve(self, fighters=tuple(f for f in self.fighters if f.char_id != char_id),
                             current=None if self.current == char_id else self.current, areas=areas)
 
     def to_doc(self) -> dict[str, Any]:
@@ -417,7 +417,7 @@ def end_fight(game: Game, room: int) -> list[str]:
             out_of_fight(game, char)
             sheet = get_sheet(game, char)
         if sheet.stunned:
-            save_sheet(game, attrs.evolve(sheet, stunned=False))
+            save_sheet(game, evolve(sheet, stunned=False))
             freed.append(fighter.name)
     keep(game.store, COMBAT_KIND, str(room), None, Fight.to_doc)
     return freed
@@ -484,10 +484,10 @@ def note_damage(game: Game, char: Character, got_through: bool) -> LostRecovery 
         stun, end = fighter.recovered
         sheet = get_sheet(game, char)
         save_sheet(game, sheet.with_vitals(stun=sheet.current_stun - stun, end=sheet.current_end - end))
-        fight = fight.with_fighter(attrs.evolve(fighter, recovered=None))
+        fight = fight.with_fighter(evolve(fighter, recovered=None))
         lost = LostRecovery(char.name, stun, end)
     if char.id not in fight.damaged:
-        fight = attrs.evolve(fight, damaged=fight.damaged + (char.id,))
+        fight = evolve(fight, damaged=fight.damaged + (char.id,))
     save_fight(game, fight)
     return lost
 
@@ -630,29 +630,11 @@ def _live(game: Game, fight: Fight) -> _Chart:
 def _chart(game: Game, fight: Fight) -> _Chart:
     pairs, speeds = {}, []
     for fighter, sheet in _combatants(game, fight):
-        spd, dex, dead = _speed_of(sheet)
-        if not dead:
+        if not sheet.dead:
             pairs[fighter.char_id] = (fighter, sheet)
-            speeds.append((fighter.char_id, spd, dex + fighter.lightning))
+            speeds.append((fighter.char_id, sheet.base("SPD"), sheet.base("DEX") + fighter.lightning))
     first = {f.char_id: f.first_over for f, _ in pairs.values() if f.first_over}  # a Block won (HERO 5E revised)
     return pairs, tuple(speeds), first
-
-
-def _speed_of(sheet: Sheet) -> tuple[int, int, bool]:
-    """A sheet's SPD and DEX and whether he is dead: worked out once for the same sheet (a frozen
-    value), as most of a fight's sheets stay the same from one Phase to the next."""
-    found = _SPEEDS.get(id(sheet))
-    if found is not None and found[0] is sheet:
-        return found[1]
-    if len(_SPEEDS) >= _FIGHTER_DOCS_MOST:
-        _SPEEDS.clear()
-    speed = sheet.base("SPD"), sheet.base("DEX"), sheet.dead
-    _SPEEDS[id(sheet)] = sheet, speed
-    return speed
-
-
-#: :func:`_speed_of` of sheets asked lately, by the sheet's id (each held, so its id is not used again).
-_SPEEDS: dict[int, tuple[Sheet, tuple[int, int, bool]]] = {}
 
 
 def _acting(game: Game, fight: Fight, segment: int) -> list[tuple[Fighter, Sheet]]:
@@ -693,7 +675,7 @@ def next_phase(game: Game, fight: Fight, roller: Roller) -> tuple[Fight, list[Ph
                 break
         fighter, sheet = waiting[0]
         if fighter.holding and not fighter.hold_seen:  # his held action would be lost unused: wait for him
-            fight = attrs.evolve(fight.with_fighter(attrs.evolve(fighter, hold_seen=True)), current=None)
+            fight = evolve(fight.with_fighter(evolve(fighter, hold_seen=True)), current=None)
             events.append(HeldActionWaits(fight.segment, fighter.name))
             break
         fight, fighter = _stop_helping(fight, fighter)
@@ -730,7 +712,7 @@ class HeldActionWaits:
 def _holders_see(fight: Fight, acting: int) -> Fight:
     """Someone's Phase stopped for him to act: those holding could act in it too."""
     for held in [f for f in fight.fighters if f.holding and not f.hold_seen and f.char_id != acting]:
-        fight = fight.with_fighter(attrs.evolve(held, hold_seen=True))
+        fight = fight.with_fighter(evolve(held, hold_seen=True))
     return fight
 
 
@@ -740,8 +722,8 @@ def _stop_helping(fight: Fight, fighter: Fighter) -> tuple[Fight, Fighter]:
         return fight, fighter
     helped = fight.fighter(fighter.helping)
     if helped is not None:
-        fight = fight.with_fighter(attrs.evolve(helped, helped=False))
-    fighter = attrs.evolve(fighter, helping=None)
+        fight = fight.with_fighter(evolve(helped, helped=False))
+    fighter = evolve(fighter, helping=None)
     return fight.with_fighter(fighter), fighter
 
 
@@ -905,11 +887,11 @@ def _phase_start(game: Game, fight: Fight, fighter: Fighter, sheet: Sheet,
         sheet = get_sheet(game, game.characters[fighter.char_id])
     begins = functools.partial(PhaseBegins, fighter.name, sheet.base("DEX"))
     if fighter.aborted:
-        return attrs.evolve(fighter, aborted=False), begins((*notes, AbortedPhaseLost()))
+        return evolve(fighter, aborted=False), begins((*notes, AbortedPhaseLost()))
     if fighter.presence:
-        return attrs.evolve(fighter, presence=""), begins((*notes, Hesitates(fighter.presence)))
+        return evolve(fighter, presence=""), begins((*notes, Hesitates(fighter.presence)))
     if sheet.stunned:
-        save_sheet(game, attrs.evolve(sheet, stunned=False))
+        save_sheet(game, evolve(sheet, stunned=False))
         return fighter, begins((*notes, StunShaken()))
     if sheet.knocked_out:
         damaged = fighter.char_id in fight.damaged
