@@ -74,9 +74,9 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
     docs, entries, fight_parts = [], [], None
     for kind, key, before, after in changes:
         recorded = _recorded(kind, key, before, after)
-        parts = _parts(kind, after)
-        if len(parts) == 2 and after is not None:
-            fight_parts = (key, after, parts)
+        parts, undo_at = _parts(kind, after)
+        if undo_at is not None and after is not None:
+            fight_parts = (key, after, parts, undo_at)
         elif after is not None:
             unit.written_as(kind, key, after, parts[0])
         docs.append(recorded)
@@ -96,15 +96,47 @@ def commit(game: Game, room: int, fight_id: int, actor: str, text: str) -> int |
     return entry_id
 
 
-def _parts(kind: str, after: dict[str, Any] | None) -> tuple[str, ...]:
-    """A changed document's JSON as the record keeps it, in parts to join (:func:`_joined`): a
-    fight's fields before its undo list and after it (the record leaves the list out), one part
-    for any other document."""
+def _parts(kind: str, after: dict[str, Any] | None) -> tuple[list[str], int | None]:
+    """A changed document's JSON as the record keeps it, in parts to join (:func:`_joined`), and
+    where among them a fight's undo list goes (the record leaves it out; None: not a fight with
+    one). A fight's fighters are a part of their own, each fighter's text made once for the same
+    document (game/combat.py makes a fighter's document once for the same record)."""
     if kind != COMBAT_KIND or after is None or "undo" not in after:
-        return (encode(_without_undo(kind, after)),)
-    names = list(after)
-    at = names.index("undo")
-    return encode({name: after[name] for name in names[:at]}), encode({name: after[name] for name in names[at + 1:]})
+        return [encode(after)], None
+    parts: list[str] = []
+    run: dict[str, Any] = {}
+    undo_at = 0
+    for name, value in after.items():
+        if name == "undo" or (name == "fighters" and type(value) is list):
+            parts.append(encode(run))
+            run = {}
+        if name == "undo":
+            undo_at = len(parts)
+        elif name == "fighters" and type(value) is list:
+            parts.append(f'{{"fighters": [{", ".join(map(_fighter_text, value))}]}}')
+        else:
+            run[name] = value
+    parts.append(encode(run))
+    return parts, undo_at
+
+
+def _fighter_text(doc: Any) -> str:
+    """A fighter's document's JSON, made once for the same document (never changed once made)."""
+    found = _FIGHTER_TEXTS.get(id(doc))
+    if found is not None and found[0] is doc:
+        return found[1]
+    if len(_FIGHTER_TEXTS) >= _FIGHTER_TEXTS_MOST:
+        _FIGHTER_TEXTS.clear()
+    text = encode(doc)
+    _FIGHTER_TEXTS[id(doc)] = (doc, text)
+    return text
+
+
+#: Fighters' documents lately written and their JSON, by the document's id (each held, so its id
+#: is not used again).
+_FIGHTER_TEXTS: dict[int, tuple[Any, str]] = {}
+#: Most documents :data:`_FIGHTER_TEXTS` holds (as many as game/combat.py keeps).
+_FIGHTER_TEXTS_MOST = 512
 
 
 def _joined(*objects: str) -> str:
@@ -120,13 +152,13 @@ def _entry_text(recorded: list[Any], after: str) -> str:
     return f"{head}, {after}]" if len(recorded) == 4 else f"{head}, {after}, {encode(recorded[4])}]"
 
 
-def _fight_written_as(unit: Any, fight_parts: tuple[str, dict[str, Any], tuple[str, ...]], undo: str) -> None:
+def _fight_written_as(unit: Any, fight_parts: tuple[str, dict[str, Any], list[str], int], undo: str) -> None:
     """The fight written with its new undo list: its text is the record's with the list put in,
     while the fight is the one recorded (its fields but the list the same, in the same order)."""
-    key, recorded, (first, rest) = fight_parts
+    key, recorded, parts, at = fight_parts
     doc = unit.document(COMBAT_KIND, key)
     if doc is not None and list(doc) == list(recorded) and {**doc, "undo": None} == {**recorded, "undo": None}:
-        unit.written_as(COMBAT_KIND, key, doc, _joined(first, f'{{"undo": {undo}}}', rest))
+        unit.written_as(COMBAT_KIND, key, doc, _joined(*parts[:at], f'{{"undo": {undo}}}', *parts[at:]))
 
 
 def _undo_text(key: str, was: tuple[int, ...], now: tuple[int, ...]) -> str:
@@ -160,10 +192,12 @@ def _recorded(kind: str, key: str, before: dict[str, Any] | None, after: dict[st
     keeps, beside the whole after, only what the fields that changed were before:
     ``[kind, key, None, after, {"was": {field: value}}]``, so a fight's fighters are not written
     twice with every action (docs/performance.md, "Fights")."""
-    before, after = _without_undo(kind, before), _without_undo(kind, after)
     if before is None or after is None or list(before) != list(after):
-        return [kind, key, before, after]
-    return [kind, key, None, after, {"was": {name: value for name, value in before.items() if _differs(after[name], value)}}]
+        return [kind, key, _without_undo(kind, before), _without_undo(kind, after)]
+    was = {name: value for name, value in before.items() if after[name] != value and _differs(after[name], value)}
+    if kind == COMBAT_KIND:
+        was.pop("undo", None)
+    return [kind, key, None, _without_undo(kind, after), {"was": was}]
 
 
 def _differs(new: Any, old: Any) -> bool:
