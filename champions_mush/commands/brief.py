@@ -47,4 +47,4 @@ def brief_line(attacker: str, target: str, hit: bool, before: Vitals, after: Vit
 def wants_brief(char: Character) -> bool:
     """True when ``char`` chose brief combat (``+client/brief on``, saved by commands/client.py)."""
     settings = char.settings.get("client")
-    return isinstance(settings, Mapping) and settings.get("brief") is True
+    return settings is not None and isinstance(settings, Mapping) and settings.get("brief") is True

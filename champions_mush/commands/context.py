@@ -74,16 +74,21 @@ class SessionContext:
         if actor is None:
             return
         exclude = [actor] if exclude_actor else []
-        short = [] if brief is None else [c for c in self._here(actor.location) if wants_brief(c) and c not in exclude]
+        short = [] if brief is None else self._wanting_brief(actor.location, exclude)
         self.game.msg_room(actor.location, text, exclude=exclude + short, speaker=actor, form=form)
         if short and brief is not None:
             self.game.msg_characters(short, brief)
 
-    def _here(self, room: int) -> list[Character]:
-        """The characters connected in ``room``, by id, from the room's connections (not everyone's:
-        every attack asks, for brief combat)."""
-        ids = {s.character_id for s in self.game.batch.listeners.sessions(for_room(room))}
-        return [self.game.characters[i] for i in sorted(i for i in ids if i is not None) if i in self.game.characters]
+    def _wanting_brief(self, room: int, exclude: list[Character]) -> list[Character]:
+        """The characters connected in ``room`` who chose brief combat, but ``exclude``: from the
+        room's connections (not everyone's: every attack asks)."""
+        characters, found = self.game.characters, {}
+        for session in self.game.batch.listeners.sessions(for_room(room)):
+            cid = session.character_id
+            char = None if cid is None else characters.get(cid)
+            if char is not None and wants_brief(char) and char not in exclude:
+                found[char.id] = char  # (a character on two connections: once)
+        return list(found.values())
 
     def emit_staff(self, text: str) -> None:
         """To every connected staff member."""
@@ -96,7 +101,8 @@ class Context(SessionContext):
 
     @property
     def actor(self) -> Character:
-        actor = self._character()
+        cid = self.session.character_id  # (asked a dozen times a command: no call of _character)
+        actor = None if cid is None else self.game.characters.get(cid)
         if actor is None:  # the character was destroyed, or logged out, by this very command
             raise CommandError(NOT_CONNECTED)
         return actor

@@ -104,7 +104,13 @@ def _context(game, session, parsed: ParsedCommand) -> SessionContext:  # Game, S
     return (Context if logged_in else SessionContext)(game, session, parsed)
 
 
-def _run_command(command: Command) -> Callable[[SessionContext, ParsedCommand], None]:
+#: what runs a command's handler for a line (:func:`_run_command`), and that for a logged-in
+#: character in the turn's group (:func:`held`)
+_Runner = Callable[[SessionContext, ParsedCommand], None]
+_HeldRunner = Callable[[Context, ParsedCommand], None]
+
+
+def _run_command(command: Command) -> _Runner:
     """Run the command's handler for the line's switches. A handler of a logged-in command takes a
     :class:`Context`; only a ``before_login`` command reaches here without one (``_refusal``), and
     its handlers are written for a :class:`SessionContext` (a :data:`GuestHandler`)."""
@@ -143,6 +149,8 @@ class Dispatcher:
         self.table = table
         #: ``observe(command_key, seconds)`` after each command runs (net/metrics.py), or None
         self.observe: Callable[[str, float], None] | None = None
+        #: each command run's runner and its :func:`held` one, made at its first use (by ``id``)
+        self._runners: dict[int, tuple[Command, _Runner, _HeldRunner]] = {}
 
     def run(self, game, session, line: str) -> None:  # Game/Session (import cycle)
         """Run one line as one unit of work (game/unit.py): one durable write at its end."""
@@ -159,13 +167,7 @@ class Dispatcher:
             _storage_failed(SessionContext(game, session, parse_command(line)), exc)
 
     def _run(self, game, session, line: str) -> None:
-        if collecting(session):
-            expire(session, game.clock())  # past its deadline, or dropped and left quiet
-        if collecting(session) and passes_through(line):
-            give_up(session)
-        if collecting(session):  # a pasted file: the line is text, not a command
-            pasted = ParsedCommand(name="(pasted text)", raw="(pasted text)")
-            self._guarded(SessionContext(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)
+        if collecting(session) and self._pasted(game, session, line):
             return
         parsed = parse_command(line)
         if not parsed.name:
@@ -186,14 +188,35 @@ class Dispatcher:
             return
         observe = self.observe
         started = perf_counter() if observe is not None else 0.0
-        run = _run_command(command)
+        _, run, held_run = self._runners_of(command)
         if isinstance(ctx, Context) and command.key not in ON_THE_LOOP:
             # its writes in the turn's group, its answers once durable (commands/recording.py)
-            self._guarded(ctx, held(run), parsed)
+            self._guarded(ctx, held_run, parsed)
         else:
             self._guarded(ctx, run, parsed)
         if observe is not None:
             observe(command.key, perf_counter() - started)
+
+    def _pasted(self, game, session, line: str) -> bool:  # Game/Session (import cycle)
+        """A line while the session collects a paste: True when it went to the paste (text, not
+        a command); ``QUIT`` gives the paste up and runs as a command."""
+        expire(session, game.clock())  # past its deadline, or dropped and left quiet
+        if collecting(session) and passes_through(line):
+            give_up(session)
+        if not collecting(session):
+            return False
+        pasted = ParsedCommand(name="(pasted text)", raw="(pasted text)")
+        self._guarded(SessionContext(game, session, pasted), lambda _ctx, _parsed: feed(session, line), pasted)
+        return True
+
+    def _runners_of(self, command: Command) -> tuple[Command, _Runner, _HeldRunner]:
+        """``command``, its runner (:func:`_run_command`) and that held (:func:`held`): made once."""
+        found = self._runners.get(id(command))
+        if found is not None and found[0] is command:
+            return found
+        run = _run_command(command)
+        made = self._runners[id(command)] = (command, run, held(run))
+        return made
 
     def _refusal(self, ctx: SessionContext, command: Command, parsed: ParsedCommand) -> str | None:
         """Why the line may not run, checked in this order: login, role (once), switches."""

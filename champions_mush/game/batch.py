@@ -165,6 +165,15 @@ class Batch:
             self._scheduled = True
             self._schedule()
 
+    def deliver_after(self, work: Callable[[], None]) -> None:
+        """``work()`` (the turn's group commit, sending what its commands said), then this turn's
+        batch delivered: what ``work`` sends goes with it, asking the scheduler for no turn of its own."""
+        self._scheduled = True
+        try:
+            work()
+        finally:
+            self.flush()
+
     def pace(self, clock: Any) -> None:  # an IReactorTime: seconds(), callLater()
         """Let :meth:`gather` hold a paced key's items until its pause is over (``clock``: the
         reactor's); None: every key is told at the end of its turn again."""

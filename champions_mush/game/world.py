@@ -314,9 +314,11 @@ class Game:
     def end_turn(self) -> None:
         """The reactor turn ends: commit its fight commands (sending what they said), then
         deliver the turn's batch of text."""
-        if self.group is not None:
-            self.group.commit()
-        self.batch.flush()
+        group = self.group
+        if group is None:
+            self.batch.flush()
+        else:
+            self.batch.deliver_after(group.commit)
 
     def _opened(self, unit: Unit | None) -> None:
         self.unit = unit

@@ -119,6 +119,10 @@ class _SocketWriter:
             transport.write(data[sent:])
 
 
+#: what :attr:`Coalescer._call` holds while the turn ends (its batch delivered)
+_ENDING = object()
+
+
 class Coalescer:
     """Connections with output queued this turn, flushed together once the turn ends.
 
@@ -132,24 +136,30 @@ class Coalescer:
         self._call_later = call_later
         self._before = before
         self._dirty: set = set()
-        self._call: object | None = None  # the flush due at the end of this turn
+        self._call: object | None = None  # the flush due at the end of this turn (or _ENDING)
 
     def mark(self, proto) -> None:  # anything with flush()
+        """Write ``proto``'s output when this turn ends; marked while it ends (the batch
+        delivered), in that same flush."""
         self._dirty.add(proto)
-        self.wake()
-
-    def wake(self) -> None:
-        """Have this turn end with a flush."""
         if self._call is None:
             self._call = self._call_later(0, self.flush)
 
+    def wake(self) -> None:
+        """Have this turn end with a flush (woken while one ends: the next turn's)."""
+        if self._call is None or self._call is _ENDING:
+            self._call = self._call_later(0, self.flush)
+
     def flush(self) -> None:
-        """Deliver the game's batch, then write every marked connection's output (one write each)."""
-        self._call = None
+        """Deliver the game's batch, then write every marked connection's output (one write each):
+        the connections the batch marks are written here, not in another turn of the reactor."""
+        self._call = _ENDING
         try:
             self._before()
         except Exception:  # a bad broadcast must not keep output from everyone
             log.exception("delivering this turn's broadcasts failed")
+        if self._call is _ENDING:
+            self._call = None
         dirty, self._dirty = self._dirty, set()
         for proto in dirty:
             try:

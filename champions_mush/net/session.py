@@ -84,7 +84,7 @@ class SharedRenderConnection(TelnetConnection):
     screen_reader_override = _resetting("screen_reader_override")
 
     def receive_data(self, data: bytes) -> None:
-        if b"\xff" in data:  # only negotiation (IAC ...) changes colour, charset or screen reader
+        if self.negotiates(data):  # only negotiation changes colour, charset or screen reader
             self.forget_style()
         super().receive_data(data)
 
@@ -113,6 +113,10 @@ class SharedRenderConnection(TelnetConnection):
                 plain, coloured = (*plain, True), (*style, True)
             kinds = self._kinds = (_STYLES.setdefault(plain, plain), _STYLES.setdefault(coloured, coloured))
         return kinds[colour]
+
+    def reads_aloud(self) -> bool:
+        """:attr:`screen_reader`, remembered with the style (every command asks)."""
+        return len(self.render_kind(True)) > 2
 
     def send_text(self, text: str) -> None:
         self.send_rendered(self.rendered(text, self.style()))
@@ -172,7 +176,7 @@ class TelnetSession(Session):
         return self.conn.render_kind(self.colour)
 
     def reads_aloud(self) -> bool:
-        return self.conn.screen_reader
+        return self.conn.reads_aloud()
 
     def render(self, text: str) -> bytes:
         """A broadcast's bytes for this kind of client, from the server's shared renderings."""

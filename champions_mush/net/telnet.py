@@ -25,7 +25,7 @@ import re
 import zlib
 from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from champions_mush.net import qmethod
 from champions_mush.net.capabilities import MTTS, colour_from_mtts, colour_from_names, is_known_client
@@ -120,6 +120,9 @@ MAX_REFUSALS = 8
 #: zlib level for MCCP2: 6 is zlib's own default, most of level 9's gain.
 MCCP_LEVEL = 6
 
+#: The MTTS bits the core reads, as plain numbers (an ``int & MTTS`` makes a flag object).
+_UTF8, _SCREEN_READER = int(MTTS.UTF8), int(MTTS.SCREEN_READER)
+
 #: A run of plain data: anything but IAC, CR and LF, with IAC IAC as a data byte.
 _DATA_RUN = re.compile(rb"(?:[^\xff\r\n]++|\xff\xff)*+")
 
@@ -168,6 +171,7 @@ class TelnetConnection:
         "_discarding_line",
         "_events",
         "_gmcp_supports",
+        "_handshake_asked",
         "_handshake_reported",
         "_hide_input",
         "_him",
@@ -239,6 +243,7 @@ class TelnetConnection:
         self._refusals: dict[tuple[bool, int], int] | None = None
         self._started = False
         self._handshake_reported = False
+        self._handshake_asked = False  # handshake_pending asked once since the start (receive_data)
         #: NAWS width and height (defaults until the client reports them)
         self.width = DEFAULT_WIDTH
         self.height = DEFAULT_HEIGHT
@@ -302,7 +307,8 @@ class TelnetConnection:
         """True if the player uses a screen reader (MTTS bit 64, or overridden)."""
         if self.screen_reader_override is not None:
             return self.screen_reader_override
-        return bool((self.mtts or 0) & MTTS.SCREEN_READER)
+        mtts = self._ttype().mtts
+        return mtts is not None and mtts & _SCREEN_READER != 0
 
     @property
     def charset_override(self) -> str | None:
@@ -322,14 +328,14 @@ class TelnetConnection:
     @property
     def charset(self) -> str:
         """The charset used both ways: ``UTF-8``, ``ISO-8859-1`` or ``US-ASCII``."""
-        if self.charset_override is not None:
-            return self.charset_override
+        override = self._charset_override
+        if override is not None:
+            return override
         agreed = self._agreed_charset()
         if agreed is not None:
             return agreed
-        if (self.mtts or 0) & MTTS.UTF8:
-            return "UTF-8"
-        return "US-ASCII"
+        mtts = self._ttype().mtts
+        return "UTF-8" if mtts is not None and mtts & _UTF8 else "US-ASCII"
 
     @property
     def prompt_mark(self) -> PromptMark:
@@ -428,10 +434,20 @@ class TelnetConnection:
             return
         if self._closed:
             return
+        negotiates = self.negotiates(data)
         self._parse(data)
-        if self._started and not self._handshake_reported and not self.handshake_pending:
-            self._handshake_reported = True
-            self.emit(HandshakeComplete())
+        if self._started and not self._handshake_reported and (negotiates or not self._handshake_asked):
+            # Only the client's negotiation ends the handshake, our own requests never do: a
+            # client that answers nothing is not asked again at each line it types.
+            self._handshake_asked = True
+            if not self.handshake_pending:
+                self._handshake_reported = True
+                self.emit(HandshakeComplete())
+
+    def negotiates(self, data: bytes) -> bool:
+        """True when ``data`` may hold or finish a telnet command (an IAC in it, or one begun
+        in the bytes before): only then can what was negotiated change."""
+        return self._parser is not _P.DATA and self._parser is not _P.CR or b"\xff" in data
 
     def next_events(self) -> list[Event]:
         """Return and forget the events produced so far, oldest first."""
@@ -572,7 +588,8 @@ class TelnetConnection:
         return self.peek(Option.GMCP)
 
     def _agreed_charset(self) -> str | None:
-        return cast("CharsetState", self.peek(Option.CHARSET)).agreed  # the CHARSET policy's state
+        state: CharsetState = self.peek(Option.CHARSET)  # type: ignore[assignment]  # the CHARSET policy's
+        return state.agreed
 
     def _negotiated_anything(self) -> bool:
         return any(s.enabled for s in self._us.values()) or any(
@@ -781,7 +798,7 @@ class TelnetConnection:
         if self._discarding_line:
             self._discarding_line = False
             return
-        agreed = self._agreed_charset() is not None or self._charset_override is not None
+        agreed = self._charset_override is not None or self._agreed_charset() is not None
         self.emit(LineReceived(clean_line(decode_line(raw, self.charset, agreed=agreed))))
 
     # Subnegotiations --------------------------------------------------------

@@ -16,9 +16,7 @@ on``; docs/player-guide.md, "Screen readers"):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from .markup import strip
 
@@ -46,14 +44,23 @@ def aloud() -> bool:
     return _ALOUD.get()
 
 
-@contextmanager
-def reading_aloud(on: bool) -> Iterator[None]:
-    """Lay text out for a screen reader (``on``) while the block runs."""
-    token = _ALOUD.set(on)
-    try:
-        yield
-    finally:
-        _ALOUD.reset(token)
+class reading_aloud:
+    """Lay text out for a screen reader (``on``) while the block runs (every command runs in one:
+    a plain class, and nothing set when the block reads as the code around it already does)."""
+
+    __slots__ = ("_on", "_token")
+
+    def __init__(self, on: bool) -> None:
+        self._on = on
+        self._token: Token[bool] | None = None
+
+    def __enter__(self) -> None:
+        if _ALOUD.get() != self._on:
+            self._token = _ALOUD.set(self._on)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _ALOUD.reset(self._token)
 
 
 def _banner(bare: str) -> str | None:

@@ -59,6 +59,9 @@ _TOKEN = re.compile(
     r"|(?P<attr>[hun]))"
 )
 
+#: one colour or attribute code with its ``|`` (:func:`strip`)
+_CODE = re.compile(r"\|" + CODE)
+
 # xterm's default RGB for the 16 ANSI colours, used to find the nearest one.
 _ANSI_RGB = (
     (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
@@ -79,7 +82,10 @@ def escape(text: str) -> str:
 
 def strip(text: str) -> str:
     """Return ``text`` without markup (``||`` becomes ``|``)."""
-    return _TOKEN.sub(lambda m: "|" if m.group("pipe") else "", text)
+    if "||" not in text:  # (the common case: no function called for each code)
+        return _CODE.sub("", text) if "|" in text else text
+    # each ``||`` is a literal pipe, paired from the left as _TOKEN scans: a code never holds a ``|``
+    return "|".join([_CODE.sub("", part) for part in text.split("||")])
 
 
 #: markup that can hide text: any background, and a foreground whose every RGB component is at

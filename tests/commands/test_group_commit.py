@@ -94,6 +94,18 @@ def test_two_fighters_commands_in_one_turn_commit_once_and_are_told_only_after(t
     assert _durable_fight(store, room)["current"] == world.game.find_character("Eel").id
 
 
+def test_what_the_turns_commit_releases_is_delivered_in_that_turn_asking_for_no_other(turn):
+    """The room's text a fight command held goes out with the turn's batch at the same end of the
+    turn (Game.end_turn): the batch does not ask the server for a turn of its own."""
+    world, _store, ann, bea, woken = turn
+    world.game.batch.defer(lambda: woken.append("batch"))
+    world.set_dice(*MISS)
+    assert ann.do("+attack Eel=strike") == []
+    world.game.end_turn()
+    assert _seen(ann.lines[-3:]) == _seen(bea.lines[-3:]) == ANN_MISSES
+    assert woken == [True]  # the group's one ask, when the attack joined it
+
+
 def test_a_second_command_from_the_same_connection_commits_the_turn_first(turn):
     world, store, ann, _, _ = turn
     world.set_dice(*MISS)

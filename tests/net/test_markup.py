@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from champions_mush.text.markup import ColourLevel, escape, render, strip, strip_controls, to_ascii
+from champions_mush.text.markup import CODE, ColourLevel, escape, render, strip, strip_controls, to_ascii
 
 ANSI, XTERM, TRUE, NONE = (ColourLevel.ANSI16, ColourLevel.XTERM256, ColourLevel.TRUECOLOUR,
                            ColourLevel.NONE)
@@ -63,6 +65,25 @@ def test_grey_truecolour_picks_the_grey_ramp():
 def test_literal_pipes_and_unknown_codes_survive():
     assert render("a||b |q |9", ANSI) == "a|b |q |9"
     assert strip("a||b |rred|n |q") == "a|b red |q"
+
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("|||rx", "|x"), ("||||", "||"), ("|", "|"), ("a|", "a|"), ("|[||r", "|[|r"), ("|[r|n||x", "|x"),
+    ("|#00ff00g|[#FFFFFFh|555c|[012d|Re|u|hf", "ghcdef"), ("|#00ff0g |12x", "|#00ff0g |12x"),
+])
+def test_strip_removes_each_code_and_reads_pipes_in_pairs_from_the_left(text, plain):
+    assert strip(text) == plain
+
+
+def _strip_scanning(text: str) -> str:
+    """The markup stripped as :func:`render` scans it: one pass of its token pattern."""
+    return re.sub(r"\|(?:(\|)|" + CODE + ")", lambda m: "|" if m.group(1) else "", text)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(alphabet="||||rRxhnu[#05aF9 \n", max_size=40))
+def test_strip_reads_the_markup_as_rendering_does(text):
+    assert strip(text) == _strip_scanning(text)
 
 
 @settings(max_examples=100, deadline=None, derandomize=True)

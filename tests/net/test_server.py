@@ -161,6 +161,22 @@ def test_coalesced_output_is_one_write_per_connection_per_turn():
     assert writes == [b'Alice says, "one"\r\nAlice says, "two"\r\n']
 
 
+def test_a_turn_ends_in_one_pass_of_the_reactor():
+    """The coalescer's one call writes what the turn's batch delivers: no second pass of the
+    reactor (another wait on the sockets) for the connections the batch marked."""
+    rig = Rig()
+    rig.factory.coalesce_output = True
+    alice, alice_t = rig.player("Alice")
+    _bob, bob_t = rig.player("Bob")
+    alice_t.clear()
+    alice.dataReceived(b"say one\r\n")
+    (turn_end,) = rig.clock.getDelayedCalls()
+    rig.clock.calls.remove(turn_end)
+    turn_end.func(*turn_end.args, **turn_end.kw)
+    assert (text(alice_t), text(bob_t)) == ('You say, "one"\r\n', 'Alice says, "one"\r\n')
+    assert rig.clock.getDelayedCalls() == []
+
+
 def test_long_lines_are_refused():
     rig = Rig()
     alice, alice_t = rig.player("Alice")

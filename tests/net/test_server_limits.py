@@ -76,6 +76,38 @@ def test_remembered_style_follows_overrides_and_negotiation():
     assert conn.style() == (conn.colour, conn.charset) == (ColourLevel.XTERM256, "UTF-8")
 
 
+def test_remembered_style_follows_negotiation_ended_in_a_later_packet():
+    """A telnet command split between packets (its last bytes hold no IAC) still counts."""
+    conn = SharedRenderConnection(rendered=RenderCache(render_line))
+    conn.start()
+    conn.data_to_send()
+    conn.receive_data(b"\xff\xfb\x18\xff\xfa\x18\x00Mudlet\xff\xf0\xff\xfa\x18\x00xterm-256color\xff")
+    conn.data_to_send()  # (our TTYPE requests)
+    conn.send_text("— |500hi|n")  # no MTTS yet (its UTF-8 bit): ASCII
+    assert conn.data_to_send() == b"-- \x1b[0;38;5;196mhi\x1b[0m\r\n"
+    conn.receive_data(b"\xf0\xff\xfa\x18\x00MTTS 13\xff")
+    conn.receive_data(b"\xf0")
+    conn.data_to_send()
+    conn.send_text("— |500hi|n")
+    assert conn.data_to_send() == "— \x1b[0;38;5;196mhi\x1b[0m\r\n".encode()
+    assert conn.style() == (conn.colour, conn.charset) == (ColourLevel.XTERM256, "UTF-8")
+    assert conn.reads_aloud() is False
+    conn.receive_data(b"\xff\xfa\x18\x00MTTS 77\xff\xf0")  # a fourth answer changes nothing (TTYPE is done)
+    assert conn.reads_aloud() is conn.screen_reader is False
+
+
+def test_the_screen_reader_is_remembered_with_the_style_and_follows_mtts():
+    conn = SharedRenderConnection(rendered=RenderCache(render_line))
+    conn.start()
+    conn.data_to_send()
+    assert conn.reads_aloud() is False
+    conn.receive_data(b"\xff\xfb\x18\xff\xfa\x18\x00Mudlet\xff\xf0\xff\xfa\x18\x00xterm\xff\xf0")
+    conn.receive_data(b"\xff\xfa\x18\x00MTTS 77\xff")  # 64: a screen reader (and ANSI, UTF-8, 256)
+    conn.receive_data(b"\xf0")
+    assert conn.reads_aloud() is conn.screen_reader is True
+    assert conn.charset == "UTF-8"
+
+
 def test_remembered_render_kind_follows_colour_off_the_screen_reader_and_negotiation():
     conn = SharedRenderConnection(rendered=RenderCache(render_line))
     conn.start()

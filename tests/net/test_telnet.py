@@ -644,6 +644,29 @@ def test_overrides_beat_negotiation():
     assert client.read() == b"\x1b[0;1;31me\x1b[0m\r\n>"
 
 
+def test_a_client_that_answers_late_completes_the_handshake_then():
+    """Lines typed while nothing is answered leave it pending; the answers, when they come (the
+    last one's option byte in a packet of its own), complete it once."""
+    client = FakeClient()
+    client.start()
+    client.send(b"look\r\nsay hi\r\n")
+    assert client.events == [LineReceived("look"), LineReceived("say hi")]
+    answers = cmd(WONT, TTYPE) + cmd(WONT, NAWS) + cmd(DONT, CHARSET) + cmd(WONT, CHARSET) + cmd(DONT, EOR_OPT)
+    client.send(answers[:-1])
+    assert client.events[2:] == [OptionRefused(o) for o in (TTYPE, NAWS, CHARSET, CHARSET)]
+    client.send(answers[-1:] + b"look\r\n")
+    assert client.events[-3:] == [OptionRefused(EOR_OPT), LineReceived("look"), HandshakeComplete()]
+    client.send(b"look\r\n")
+    assert client.events.count(HandshakeComplete()) == 1
+
+
+def test_with_nothing_to_negotiate_the_first_line_completes_the_handshake():
+    client = FakeClient(options=())
+    client.start()
+    client.send(b"look\r\n")
+    assert client.events == [LineReceived("look"), HandshakeComplete()]
+
+
 def test_charset_override_takes_any_spelling_and_refuses_unknown_ones():
     conn = TelnetConnection()
     conn.charset_override = "utf8"
