@@ -187,6 +187,8 @@ class Command:
 
     def role_for(self, switches: tuple[str, ...]) -> Role:
         """The least role that may run this command with these switches."""
+        if not switches:  # (most lines)
+            return self.role
         return max([self.role, *(self.switch_roles.get(s, Role.GUEST) for s in switches)])
 
     def handler_for(self, switches: tuple[str, ...]) -> Handler:

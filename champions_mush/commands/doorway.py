@@ -145,16 +145,18 @@ class Visit:
 
     def line(self, text: str) -> None:
         """One line the player typed."""
-        self.welcome()
+        if not self._welcomed:
+            self.welcome()
         game, session = self.game, self.session
         now = game.clock()
         session.last_input = now
         if len(text) > game.config.max_line_length:
             session.send(TOO_LONG)
             return
-        if holding(session):  # a pasted line spends the rate by its size; too fast, reading waits
-            self.bucket.charge(now, max(1, len(text)) / PASTE_CHARS_PER_COMMAND)
-        elif not collecting(session) and not self.bucket.take(now):
+        if collecting(session):  # a pasted line spends the rate by its size; too fast, reading waits
+            if holding(session):  # (a dropped paste's rest is swallowed at no cost)
+                self.bucket.charge(now, max(1, len(text)) / PASTE_CHARS_PER_COMMAND)
+        elif not self.bucket.take(now):
             if not self._throttle_told:
                 self._throttle_told = True
                 session.send(TOO_FAST)
@@ -181,8 +183,10 @@ class Visit:
                 session.send(NO_PASSWORD)
                 return None
             return f"{head} {text.strip()}"
+        if session.character_id is not None:  # (logged in: no password to ask for)
+            return text
         word, _, args = text.strip().partition(" ")
-        if session.character_id is not None or word.lower() not in _PASSWORD_WORDS or not args.strip():
+        if word.lower() not in _PASSWORD_WORDS or not args.strip():
             return text
         try:
             name, password = login.split_login(args)

@@ -23,7 +23,8 @@ def journaled(func: Handler) -> Handler:
 
     @functools.wraps(func)
     def run(ctx: Context, parsed: ParsedCommand) -> None:
-        room = ctx.actor.location if ctx.actor is not None else None
+        actor = ctx.actor
+        room = actor.location if actor is not None else None
         fight_id = journal.begin(ctx.game, room) if room is not None else None
         if fight_id is None or ctx.game.unit is None:
             func(ctx, parsed)

@@ -110,8 +110,9 @@ class Pacer:
         """Queue events to run after those already waiting (a reload hands them over)."""
         queue = self._events
         if queue is None:
-            queue = self._events = deque()
-        queue.extend(events)
+            self._events = deque(events)
+        else:
+            queue.extend(events)
 
     def pending(self) -> list[ev.Event]:
         """The events read and not yet run, oldest first."""

@@ -123,7 +123,7 @@ class SharedRenderConnection(TelnetConnection):
 
     def send_rendered(self, data: bytes) -> None:
         """Queue text rendered for this kind of client (``rendered``), compressed when MCCP2 is on."""
-        if not self.closed:
+        if not (self._closed or self._peer_closed):  # (not closed: each listener of every broadcast)
             self._queue(data)
 
 

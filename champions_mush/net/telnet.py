@@ -410,7 +410,8 @@ class TelnetConnection:
 
         ``Core`` is always wanted.
         """
-        return gmcp.wanted(self, package)
+        side = self._us.get(Option.GMCP)  # (asked for each connection in the room at every Phase)
+        return side is not None and side.enabled and gmcp.wanted(self, package)
 
     # ------------------------------------------------------------- the input
 

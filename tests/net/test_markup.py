@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from champions_mush.text.markup import CODE, ColourLevel, escape, render, strip, strip_controls, to_ascii
+from champions_mush.text.markup import _CONTROLS, CODE, ColourLevel, escape, render, strip, strip_controls, to_ascii
 
 ANSI, XTERM, TRUE, NONE = (ColourLevel.ANSI16, ColourLevel.XTERM256, ColourLevel.TRUECOLOUR,
                            ColourLevel.NONE)
@@ -105,6 +105,15 @@ def test_stripping_leaves_no_escape_codes_and_rendering_always_resets(text):
 def test_strip_controls_removes_every_escape():
     text = "a\x1b[31mb\x1b]0;title\x07c\x1b\\d\x1bZe\x9b2Jf\u202eg\x00h\ti\nj"
     assert strip_controls(text) == "abcdefgh\ti\nj"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=40)
+       | st.text(alphabet="ab [0;31m\x1b\x07\x7f\x00\t\n\r\\]", max_size=40))
+def test_ascii_text_is_left_as_it_is_only_when_the_whole_pattern_finds_nothing(text):
+    """The quick look before the scan (ASCII without a control but tab and newline) never
+    keeps what the full pattern removes."""
+    assert strip_controls(text) == re.sub(_CONTROLS, "", text)
 
 
 def test_to_ascii_fallbacks():
