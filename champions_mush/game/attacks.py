@@ -86,8 +86,11 @@ STRIKE = MANEUVERS[0]
 
 def maneuver_named(name: str) -> Maneuver | None:
     """``move through``, ``movethrough`` or ``Move Through`` -> that maneuver."""
-    name = name.lower().replace("-", " ")
-    return next((m for m in MANEUVERS if name in (m.name.lower(), m.name.lower().replace(" ", ""))), None)
+    return _SPELLINGS.get(name.lower().replace("-", " "))
+
+
+#: Each maneuver by the ways :func:`maneuver_named` takes its name (the first maneuver of a spelling).
+_SPELLINGS = {spelling: m for m in reversed(MANEUVERS) for spelling in (m.name.lower(), m.name.lower().replace(" ", ""))}
 
 
 @frozen

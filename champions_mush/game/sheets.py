@@ -416,9 +416,15 @@ def send_vitals(game: Game, char: Character, sheet: Sheet | None = None) -> None
 def sheet_defenses(sheet: Sheet) -> Defenses:
     """The defenses an attack meets: PD, ED, rPD and rED as the play sheet has them (the HERO
     sheet's totals, or set by hand with +stat) and the HERO sheet's Damage Reduction."""
-    reduction = {k: v for k, v in sheet.reduction.items() if k in _REDUCTION_KEYS and v in REDUCTIONS}
-    return Defenses(pd=max(sheet.base("PD"), 0), ed=max(sheet.base("ED"), 0), rpd=max(sheet.base("rPD"), 0),
-                    red=max(sheet.base("rED"), 0), **reduction)
+    reduction = tuple((k, v) for k, v in sheet.reduction.items() if k in _REDUCTION_KEYS and v in REDUCTIONS)
+    return _defenses(max(sheet.base("PD"), 0), max(sheet.base("ED"), 0), max(sheet.base("rPD"), 0),
+                     max(sheet.base("rED"), 0), reduction)
+
+
+@functools.lru_cache(maxsize=1024)
+def _defenses(pd: int, ed: int, rpd: int, red: int, reduction: tuple[tuple[str, int], ...]) -> Defenses:
+    """:func:`sheet_defenses` made once for each set of numbers (checked as it is made: every hit asks)."""
+    return Defenses(pd=pd, ed=ed, rpd=rpd, red=red, **dict(reduction))
 
 
 def take_damage(

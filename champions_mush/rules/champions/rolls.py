@@ -94,12 +94,13 @@ class AttackRoll:
     def hit(self) -> bool | None:
         """Hit or miss against ``dcv`` (a 3 always hits, an 18 always misses); None without
         a DCV unless the roll is a 3 or an 18."""
-        if self.total == ALWAYS_SUCCEEDS:
+        total = self.total
+        if total == ALWAYS_SUCCEEDS:
             return True
-        if self.total == ALWAYS_FAILS:
+        if total == ALWAYS_FAILS:
             return False
         target = self.target
-        return None if target is None else self.total <= target
+        return None if target is None else total <= target
 
 
 def attack_roll(ocv: int, dcv: int | None, roller: Roller) -> AttackRoll:
