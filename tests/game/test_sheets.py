@@ -103,3 +103,22 @@ def test_vitals_go_to_every_session_of_the_character_only_on_change(world):
     assert one.gmcp == [expected] and two.gmcp == [expected]
     assert other.gmcp == []
     assert expected[1]["end"] == 3 and expected[1]["maxend"] == 20
+
+
+def test_the_characteristics_a_sheet_works_out_once_are_each_copys_own():
+    """Sheet.base keeps what it worked out on the sheet; a copy with other characteristics works
+    them out anew, one with other current values keeps them (HERO 5E: STUN = BODY + STR/2 +
+    CON/2, REC = STR/5 + CON/5, OCV = DEX/3)."""
+    sheet = Sheet(char_id=1, name="Ann", stats={"STR": 20, "PD": 50})
+    assert [sheet.base(n) for n in ("STR", "PD", "ED", "STUN", "REC", "OCV", "rPD", "INT")] == [20, 50, 2, 25, 6, 3, 0, 10]
+    stronger = sheet.with_stat("STR", 30)
+    assert (stronger.base("STUN"), stronger.base("REC"), sheet.base("STUN")) == (30, 8, 25)
+    hurt = stronger.with_vitals(stun=5, body=4)
+    assert (hurt.base("STUN"), hurt.max_stun, hurt.current_stun, hurt.base("STR")) == (30, 30, 5, 30)
+    assert (hurt.life.value, stronger.with_vitals(body=-10).life.value, stronger.life.value) == ("alive", "coma", "alive")
+    assert attrs.evolve(hurt, stats={"DEX": 18}).base("OCV") == 6 and hurt.base("OCV") == 3
+    assert (sheet.base("str"), sheet.base("rpd")) == (20, 0)  # any spelling
+    old = Sheet(char_id=2, name="Old", stats={"str": 7, "FOO": 3})  # an old document's own keys
+    assert (old.base("STR"), old.base("str"), old.base("FOO")) == (10, 10, 3)
+    with pytest.raises(SheetError):
+        sheet.base("LUCK")
