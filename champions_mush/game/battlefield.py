@@ -189,12 +189,14 @@ def end_area(game: Game, room: int, number: int) -> Area:
 def areas_of(game: Game, char: Character) -> list[Area]:
     """The areas ``char`` is inside (behind)."""
     fight = fights.fight_of(game, char)
-    return [a for a in fight.areas if char.id in a.inside] if fight is not None else []
+    return [a for a in fight.areas if char.id in a.inside] if fight is not None and fight.areas else []
 
 
 # --- seeing ---------------------------------------------------------------------------------
 def _using(fighter: fights.Fighter | None, xmlid: str) -> tuple[str, str, int, str] | None:
-    return next((u for u in fighter.using if u[1] == xmlid), None) if fighter is not None else None
+    if fighter is None or not fighter.using:  # most fighters keep up nothing (every attack asks)
+        return None
+    return next((u for u in fighter.using if u[1] == xmlid), None)
 
 
 def sees(game: Game, looker: Character, seen: Character, inches: int) -> str:
@@ -203,7 +205,7 @@ def sees(game: Game, looker: Character, seen: Character, inches: int) -> str:
     fight = fights.fight_of(game, looker)
     if fight is None:
         return ""
-    dark = [a for a in fight.areas if a.kind == "Darkness"]
+    dark = [a for a in fight.areas if a.kind == "Darkness"] if fight.areas else []
     for area in dark:
         if looker.id in area.inside and not (area.immune and area.by == looker.id):
             return f"{looker.name} is in Darkness"
