@@ -73,8 +73,12 @@ def _send_wanted(wanting: list[Session], package: str, make: Callable[[], object
 
 
 def wanted(game: Game, char: Character, *packages: str) -> bool:
-    """Whether a connection of ``char`` wants one of ``packages``."""
-    return any(s.wants_gmcp(p) for s in game.sessions_of(char) for p in packages)
+    """Whether a connection of ``char`` wants one of ``packages`` (asked at every save of a sheet)."""
+    for session in game.sessions_of(char):
+        for package in packages:
+            if session.wants_gmcp(package):
+                return True
+    return False
 
 
 def _number(sheet: Sheet, name: str) -> int | None:
