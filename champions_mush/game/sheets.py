@@ -79,6 +79,8 @@ _SKILL = re.compile(r"(?:(?P<number>[0-9]{1,2})-?|(?P<char>[A-Za-z]{3,4})\s*(?P<
 _SKILL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '/-]{0,29}")
 
 
+#: Dead, or (a player character) in a coma: gone from the fight (RULES DYING)
+_GONE = (LifeState.DEAD, LifeState.COMA)
 #: The Damage Reduction a play sheet keeps (:class:`Sheet`.reduction).
 _REDUCTION_KEYS = ("pd_dr", "ed_dr", "rpd_dr", "red_dr")
 
@@ -216,15 +218,15 @@ class Sheet(Document, _Worked):
 
     @property
     def current_stun(self) -> int:
-        return self.max_stun if self.stun is None else self.stun
+        return self.base("STUN") if self.stun is None else self.stun
 
     @property
     def current_body(self) -> int:
-        return self.max_body if self.body is None else self.body
+        return self.base("BODY") if self.body is None else self.body
 
     @property
     def current_end(self) -> int:
-        return self.max_end if self.end is None else self.end
+        return self.base("END") if self.end is None else self.end
 
     # --- conditions (RULES DAMAGE EFFECTS, DYING) ---------------------------------------
     @property
@@ -245,7 +247,7 @@ class Sheet(Document, _Worked):
     @property
     def dead(self) -> bool:
         """BODY at or below minus the BODY characteristic (RULES DYING): dead, or a coma."""
-        return self.life in (LifeState.DEAD, LifeState.COMA)
+        return self.life in _GONE
 
     @property
     def dying(self) -> bool:
@@ -262,7 +264,7 @@ class Sheet(Document, _Worked):
         life = self.life  # worked out once here (GMCP and the tracker ask often)
         if life is LifeState.DYING:
             found.append("Dying (stabilized)" if self.stabilized else "Dying")
-        if life in (LifeState.DEAD, LifeState.COMA):
+        if life in _GONE:
             found.append("Dead" if self.npc else "Coma")
         if self.holding_breath:
             found.append("Holding breath")
