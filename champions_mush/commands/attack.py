@@ -387,12 +387,13 @@ def _tell(ctx: Context, attacker, targets: list, before: list,  # a Character
     roll_id = rolls.log_roll(ctx.game, ctx.actor, "attack", strip(" ".join(lines)),
                              {"attacker": attacker.name, "target": ", ".join(t.name for t in targets)}, private=False)
     lines[-1] += f" |x[{roll_id}]|n"
-    briefs = [brief_line(attacker.name, t.name, hit, b, vitals_of(ctx.game, t) if hit else b)  # a miss says no numbers
-              for t, b in zip(targets, before)]
-    brief = " ".join(briefs) + f" |x[{roll_id}]|n"
+    brief = None  # made only when someone here reads brief combat (the vitals before the fight moves on)
+    if ctx.brief_readers():
+        brief = " ".join(brief_line(attacker.name, t.name, hit, b, vitals_of(ctx.game, t) if hit else b)
+                         for t, b in zip(targets, before)) + f" |x[{roll_id}]|n"  # a miss says no numbers
     after = [f"{TAG} {a}" for a in finish(ctx, attacker)]
     ctx.emit_room("\n".join([f"{TAG} {lines[0]}"] + [f"  {line}" for line in lines[1:]] + after),
-                  brief="\n".join([f"{TAG} {brief}", *after]))
+                  brief=None if brief is None else "\n".join([f"{TAG} {brief}", *after]))
 
 
 def _powers(ctx: Context, attacker, target, order: AttackOrder,  # Characters

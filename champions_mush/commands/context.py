@@ -79,6 +79,11 @@ class SessionContext:
         if short and brief is not None:
             self.game.msg_characters(short, brief)
 
+    def brief_readers(self) -> bool:
+        """True when someone in the actor's room chose brief combat (a brief text is worth making)."""
+        actor = self._character()
+        return actor is not None and bool(self._wanting_brief(actor.location, []))
+
     def _wanting_brief(self, room: int, exclude: list[Character]) -> list[Character]:
         """The characters connected in ``room`` who chose brief combat, but ``exclude``: from the
         room's connections (not everyone's: every attack asks)."""
