@@ -1,10 +1,12 @@
-"""The WAL's fsync in a process of its own (docs/architecture.md, "Writes off the loop on SQLite").
+"""The WAL's fsync in a process of its own, for a slow disk (docs/architecture.md, "Writes off the
+loop on SQLite, when the disk is slow").
 
 Run by :mod:`.wal_sync` as ``python -I -S fsync_helper.py WAL DATABASE``, it imports nothing but
-``os``, ``sys`` and ``time`` (nothing of the game's, so it starts in milliseconds and small). Each byte read
-on standard input asks for one fsync; for each, after ``fdatasync`` of the WAL file (of the
-database file when there is no WAL file) it writes one line to standard output: ``ok <seconds the fsync took>``,
-or ``error <why>``. End of input (the game closed its end, or died) ends it.
+``os``, ``sys`` and ``time`` (nothing of the game's, so it starts in milliseconds and small). Each
+byte read on standard input asks for one fsync; for each, after ``fdatasync`` of the WAL file (of
+the database file when there is no WAL file) it writes one line to standard output:
+``ok <seconds the fsync took>``, or ``error <why>``. End of input (the game closed its end, or
+died) ends it.
 
 An fsync on any descriptor of a file makes every write made to that file before it durable, by
 whichever process wrote it, so the game's own thread never waits for the disk and never waits

@@ -1,17 +1,18 @@
-"""Making SQLite commits durable in a process of its own, so the game's loop never waits for the
-disk (docs/architecture.md, "Writes off the loop on SQLite").
+"""Where a SQLite turn's fsync is done, and the process that does it when the disk is slow, so
+the game's loop never waits long for the disk (docs/architecture.md, "Writes off the loop on
+SQLite, when the disk is slow").
 
-With ``synchronous=FULL`` SQLite fsyncs its write-ahead log at every commit, on the game's
-thread. The turn's fight commands instead commit with ``synchronous=NORMAL``: the transaction
-is in the WAL file (it survives a killed process, ``kill -9``, and other connections see it)
-when the commit returns, and a small process (:mod:`.fsync_helper`) then fsyncs the WAL file,
-which is what FULL's commit would have done: when that returns, every commit made before it is
-on the disk too. Its answer wakes the game's loop like any connection's input, and only then are
-the waiting commits' callbacks run. One fsync serves every commit waiting at the time.
+While the disk is fast the turn's commit fsyncs at once with SQLite's own ``synchronous=FULL``,
+timed (:class:`DiskPace`). Once commits are slow, the turn's fight commands commit with
+``synchronous=NORMAL`` instead: the transaction is in the WAL file (it survives a killed process,
+``kill -9``, and other connections see it) when the commit returns, and a small process
+(:mod:`.fsync_helper`) then fsyncs the WAL file, which is what FULL's commit would have done:
+when that returns, every commit made before it is on the disk too. Its answer wakes the game's
+loop like any connection's input, and only then are the waiting commits' callbacks run.
 
 A process, not a thread: a thread must take Python's lock back after each fsync and at each
-hand-back, and every such wait stalled the game's thread (docs/performance.md, "The WAL's fsync
-in a process of its own").
+hand-back, and every such wait stalled the game's thread (docs/performance.md, "The WAL's fsync:
+on the loop while the disk is fast").
 """
 
 from __future__ import annotations
